@@ -1,0 +1,1 @@
+export const BUS_TRANSPORT = Symbol('BUS_TRANSPORT');

@@ -1,0 +1,96 @@
+import { AnyEventEnvelope } from '@app/contracts';
+import { BusTransport, SubscribeOptions, Subscription } from '../bus.port';
+
+interface Consumer {
+  options: SubscribeOptions;
+  /** Per-consumer chain: keeps each consumer's deliveries in order. */
+  tail: Promise<void>;
+}
+
+const RETRY_DELAYS_MS = [50, 200, 1000, 5000];
+
+/**
+ * The embedded profile's bus: every service lives in this process and shares one instance.
+ * Groups split work round-robin by key (so order per key holds); a failing handler is
+ * retried with back-off, as a redelivery would be.
+ */
+export class MemoryTransport implements BusTransport {
+  readonly engine = 'memory' as const;
+  private readonly groups = new Map<string, Consumer[]>();
+  private closed = false;
+
+  async connect(): Promise<void> {
+    this.closed = false;
+  }
+
+  async publish(event: AnyEventEnvelope): Promise<void> {
+    if (this.closed) throw new Error('Bus is closed');
+    // Copy so a handler can never change what another one sees.
+    const frozen = JSON.parse(JSON.stringify(event)) as AnyEventEnvelope;
+    for (const consumers of this.groups.values()) {
+      const interested = consumers.filter((c) => c.options.types.includes(event.type));
+      if (interested.length === 0) continue;
+      const chosen = interested[hash(event.key) % interested.length];
+      chosen.tail = chosen.tail.then(() => this.deliver(chosen, frozen));
+    }
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const consumer: Consumer = { options, tail: Promise.resolve() };
+    const list = this.groups.get(options.group) ?? [];
+    list.push(consumer);
+    this.groups.set(options.group, list);
+    return {
+      close: async () => {
+        const current = this.groups.get(options.group) ?? [];
+        this.groups.set(
+          options.group,
+          current.filter((c) => c !== consumer),
+        );
+        await consumer.tail;
+      },
+    };
+  }
+
+  async isHealthy(): Promise<boolean> {
+    return !this.closed;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const tails = [...this.groups.values()].flat().map((c) => c.tail);
+    this.groups.clear();
+    await Promise.all(tails);
+  }
+
+  /** Waits until every delivery queued so far has run (tests and graceful shutdown). */
+  async drain(): Promise<void> {
+    let before: Promise<void>[] = [];
+    do {
+      before = [...this.groups.values()].flat().map((c) => c.tail);
+      await Promise.all(before);
+      await new Promise((r) => setImmediate(r));
+    } while ([...this.groups.values()].flat().some((c, i) => c.tail !== before[i]));
+  }
+
+  private async deliver(consumer: Consumer, event: AnyEventEnvelope): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await consumer.options.handler(event);
+        return;
+      } catch (err) {
+        if (this.closed || attempt >= RETRY_DELAYS_MS.length) {
+          console.error(`[bus] ${consumer.options.group} gave up on ${event.type} ${event.id}: ${(err as Error).message}`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt]));
+      }
+    }
+  }
+}
+
+function hash(key: string): number {
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) | 0;
+  return Math.abs(h);
+}

@@ -1,0 +1,74 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+export class RegisterDto {
+  @Transform(trimLower)
+  @IsString()
+  @IsNotEmpty({ message: 'Email is required' })
+  @IsEmail({}, { message: 'Email must be a valid email address' })
+  @MaxLength(254)
+  email: string;
+
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Name is required' })
+  @MaxLength(80)
+  name: string;
+
+  @IsString()
+  @MinLength(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
+  @MaxLength(PASSWORD_MAX)
+  password: string;
+}
+
+export class LoginDto {
+  @Transform(trimLower)
+  @IsString()
+  @IsNotEmpty({ message: 'Email is required' })
+  @MaxLength(254)
+  email: string;
+
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(PASSWORD_MAX)
+  password: string;
+}
+
+/** The signed-in member as the web keeps it (spec part 1 §3: User). */
+export interface AuthUser {
+  id: string;
+  username: string;
+  email: string;
+  display_name: string;
+  name: string;
+  avatar: string | null;
+  created_at: string;
+}
+
+/** What another member may see of someone through GET /auth/users: never an email or a hash. */
+export interface PublicUser {
+  id: string;
+  username: string;
+  display_name: string;
+  name: string;
+  avatar: string | null;
+}
+
+export interface AuthResult {
+  token: string;
+  user: AuthUser;
+}
+
+/** Claims of the JWT the auth service signs (HS256, with exp). */
+export interface JwtClaims {
+  sub: string;
+  username: string;
+  iat?: number;
+  exp?: number;
+}

@@ -1,0 +1,71 @@
+import { BadRequestException, DynamicModule, INestApplication } from '@nestjs/common';
+import { json, urlencoded } from 'express';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { BUS_TRANSPORT, BusServer, BusTransport, inboxCollection } from '@app/bus';
+import { STORE, Store } from '@app/store';
+import { AllExceptionsFilter } from '../http/exception.filter';
+import { EnvelopeInterceptor } from '../http/envelope.interceptor';
+import { createValidationPipe } from '../http/validation';
+import { MetricsInterceptor } from '../metrics/metrics.interceptor';
+
+export const API_PREFIX = 'api';
+
+/** Parser failures get our own wording; the parser's message would echo internals. */
+function bodyParseErrors(err: { type?: string } | undefined, _req: unknown, _res: unknown, next: (e?: unknown) => void) {
+  next(err?.type === 'entity.parse.failed' ? new BadRequestException('Malformed JSON body') : err);
+}
+
+export interface ServiceAppOptions {
+  service: string;
+  /** JSON body limit; uploads have their own. */
+  bodyLimit?: string;
+}
+
+/**
+ * Builds a service's Nest app with the shared HTTP conventions (prefix, validation,
+ * envelope, errors, metrics) and its bus consumer, without listening: tests drive it
+ * through supertest, `startServiceApp` puts it on a port.
+ */
+export async function createServiceApp(rootModule: DynamicModule, options: ServiceAppOptions): Promise<INestApplication> {
+  const app = await NestFactory.create(rootModule, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  configureServiceApp(app, options);
+  const transport = app.get<BusTransport>(BUS_TRANSPORT);
+  const store = app.get<Store>(STORE);
+  app.connectMicroservice(
+    {
+      strategy: new BusServer({
+        transport,
+        group: options.service,
+        consumer: `${options.service}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+        inbox: store.collection(inboxCollection),
+      }),
+    },
+    { inheritAppConfig: true },
+  );
+  await app.init();
+  await app.startAllMicroservices();
+  return app;
+}
+
+export function configureServiceApp(app: INestApplication, options: ServiceAppOptions): void {
+  app.use(json({ limit: options.bodyLimit ?? '256kb' }), urlencoded({ limit: '64kb', extended: false }), bodyParseErrors);
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready', 'metrics'] });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalInterceptors(new MetricsInterceptor(options.service), new EnvelopeInterceptor());
+  const http = app.getHttpAdapter().getInstance() as { disable?: (s: string) => void; set?: (k: string, v: unknown) => void };
+  http.disable?.('x-powered-by');
+  // Query strings parse flat: `?userId[$ne]=x` stays a plain string key, never an operator object.
+  http.set?.('query parser', 'simple');
+}
+
+/** Listens on host:port (port 0 picks a free one) and returns the bound URL. */
+export async function startServiceApp(app: INestApplication, port: number, host = '127.0.0.1'): Promise<string> {
+  await app.listen(port, host);
+  const address = app.getHttpServer().address() as { port: number };
+  return `http://${host}:${address.port}`;
+}

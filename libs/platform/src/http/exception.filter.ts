@@ -1,0 +1,79 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ApiFailure, FieldError } from '@app/contracts';
+import { DuplicateKeyError } from '@app/store';
+import type { Request, Response } from 'express';
+
+interface HttpErrorBody {
+  message?: string | string[];
+  errors?: FieldError[];
+}
+
+/** Errors thrown by body parsers and other middleware carry their own HTTP status. */
+interface StatusError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+};
+
+/**
+ * One filter for every error (ARCHITECTURE §4): the reply is always an envelope; an
+ * unexpected error is logged with the request id and answered without its stack.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Exceptions');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request & { id?: string }>();
+    const { status, body } = this.describe(exception, req);
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+
+  private describe(exception: unknown, req: Request & { id?: string }): { status: number; body: ApiFailure } {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const body = (typeof response === 'object' ? response : { message: response }) as HttpErrorBody;
+      const message = Array.isArray(body.message) ? body.message[0] : body.message;
+      return {
+        status,
+        body: {
+          success: false,
+          message: message ?? STATUS_TEXT[status] ?? 'Error',
+          ...(body.errors && { errors: body.errors }),
+        },
+      };
+    }
+    if (exception instanceof DuplicateKeyError) {
+      return { status: HttpStatus.CONFLICT, body: { success: false, message: 'This already exists' } };
+    }
+    const statusError = exception as StatusError;
+    const status = statusError?.status ?? statusError?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message = statusError.type === 'entity.parse.failed' ? 'Malformed JSON body' : STATUS_TEXT[status] ?? 'Bad request';
+      return { status, body: { success: false, message } };
+    }
+    const requestId = req.id ?? String(req.headers['x-request-id'] ?? '');
+    this.logger.error({ err: exception, requestId, path: req.url }, 'Unexpected error');
+    return {
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      body: { success: false, message: 'Internal server error', requestId },
+    };
+  }
+}

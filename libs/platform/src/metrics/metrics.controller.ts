@@ -1,0 +1,14 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Public } from '../auth/public.decorator';
+import { metricsRegistry } from './metrics';
+
+/** Prometheus text format, outside the JSON envelope. */
+@Public()
+@Controller('metrics')
+export class MetricsController {
+  @Get()
+  async metrics(@Res() res: Response): Promise<void> {
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  }
+}

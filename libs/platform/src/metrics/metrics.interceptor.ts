@@ -1,0 +1,25 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Observable, tap } from 'rxjs';
+import { httpDuration } from './metrics';
+
+/** Records each request's duration under its route pattern (never the raw path: bounded labels). */
+@Injectable()
+export class MetricsInterceptor implements NestInterceptor {
+  constructor(private readonly service: string) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<Request>();
+    const started = process.hrtime.bigint();
+    const record = () => {
+      const res = context.switchToHttp().getResponse<Response>();
+      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+      httpDuration.observe(
+        { service: this.service, method: req.method, route, status: String(res.statusCode) },
+        Number(process.hrtime.bigint() - started) / 1e9,
+      );
+    };
+    return next.handle().pipe(tap({ next: record, error: record }));
+  }
+}

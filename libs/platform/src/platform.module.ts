@@ -1,0 +1,65 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { LoggerModule } from 'nestjs-pino';
+import { BusModule, BusTransport } from '@app/bus';
+import { BaseDoc, CollectionDef, Store, StoreModule } from '@app/store';
+import { inboxCollection, outboxCollection } from '@app/bus';
+import { JwtAuthGuard } from './auth/jwt-auth.guard';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { PlatformConfig } from './config/platform.config';
+import { HealthController } from './health/health.controller';
+import { loggerParams } from './logging/logger';
+import { MetricsController } from './metrics/metrics.controller';
+import { PLATFORM_CONFIG } from './platform.tokens';
+
+export interface PlatformModuleOptions {
+  service: string;
+  config: PlatformConfig;
+  /** Every collection the service declares (its indexes are built at boot). */
+  collections: readonly CollectionDef<BaseDoc>[];
+  /** Ready-made engines (tests, the embedded launcher); otherwise chosen from config. */
+  store?: Store;
+  transport?: BusTransport;
+}
+
+/**
+ * Everything a service needs besides its own features: config, JSON logs, store, bus
+ * (with outbox and inbox), JWT guard on every route, health and metrics.
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: PlatformModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot(loggerParams(options.service, config.LOG_LEVEL)),
+        PassportModule,
+        StoreModule.forRoot({
+          service: options.service,
+          collections: [...options.collections, outboxCollection, inboxCollection] as CollectionDef<BaseDoc>[],
+          store: options.store,
+          settings: { engine: config.STORE, dataDir: config.DATA_DIR, mongoUrl: config.MONGO_URL },
+        }),
+        BusModule.forRoot({
+          transport: options.transport,
+          settings: {
+            engine: config.BUS,
+            redisUrl: config.REDIS_URL,
+            kafkaBrokers: config.KAFKA_BROKERS?.split(',').map((b) => b.trim()),
+            clientId: options.service,
+          },
+        }),
+      ],
+      controllers: [HealthController, MetricsController],
+      providers: [
+        { provide: PLATFORM_CONFIG, useValue: config },
+        JwtStrategy,
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+      ],
+      exports: [PLATFORM_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export const PLATFORM_CONFIG = Symbol('PLATFORM_CONFIG');

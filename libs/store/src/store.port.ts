@@ -1,0 +1,79 @@
+/**
+ * The document store port (ARCHITECTURE §3). Services see only these types; the engine
+ * (NeDB embedded, MongoDB in production) is chosen by STORE at boot.
+ *
+ * Filters and updates use the common subset of MongoDB: equality, $in, $nin, $ne,
+ * $gt/$gte/$lt/$lte, $exists, $regex, $or, $and; updates $set, $unset, $inc, $push,
+ * $addToSet, $pull; upsert. Never build a filter from raw client input: DTOs first.
+ */
+export interface BaseDoc {
+  _id: string;
+}
+
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, Record<string, unknown>>;
+export type SortSpec = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+  projection?: Projection;
+}
+
+export interface UpdateOptions {
+  upsert?: boolean;
+}
+
+export interface UpdateResult {
+  matched: number;
+  modified: number;
+  upserted: boolean;
+}
+
+export interface IndexDef {
+  /** One field or several (compound) with their direction. */
+  fields: Record<string, 1 | -1>;
+  unique?: boolean;
+  /** Leave documents without the field(s) out of the index (needed for optional unique fields). */
+  sparse?: boolean;
+}
+
+export interface CollectionDef<T extends BaseDoc> {
+  readonly name: string;
+  readonly indexes: readonly IndexDef[];
+  /** Phantom: carries the document type to `store.collection(def)`. */
+  readonly __doc?: T;
+}
+
+export type NewDoc<T extends BaseDoc> = Omit<T, '_id'> & { _id?: string };
+
+export interface Collection<T extends BaseDoc> {
+  readonly name: string;
+  insert(doc: NewDoc<T>): Promise<T>;
+  insertMany(docs: NewDoc<T>[]): Promise<T[]>;
+  findById(id: string): Promise<T | null>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'sort' | 'projection'>): Promise<T | null>;
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter: Filter): Promise<number>;
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  /** Applies the update to one matching document and returns it as it is after the update. */
+  findOneAndUpdate(filter: Filter, update: Update, options?: UpdateOptions): Promise<T | null>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+}
+
+export interface Store {
+  readonly engine: 'nedb' | 'mongo';
+  collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T>;
+  /** Opens the engine and builds every declared index; fails fast when the engine is unreachable. */
+  open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void>;
+  isHealthy(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = []): CollectionDef<T> {
+  return { name, indexes };
+}

@@ -1,0 +1,10 @@
+import { ServiceDefinition } from '@app/platform';
+import { AuthModule } from './auth/auth.module';
+import { usersCollection } from './users/user.collection';
+
+/** services/auth: credentials and JWT issue (/api/auth/*). */
+export const authService: ServiceDefinition = {
+  name: 'auth',
+  collections: [usersCollection],
+  imports: [AuthModule],
+};

@@ -1,0 +1,112 @@
+import { createTestService, TestService } from '@app/testing';
+import { authService } from '../auth.service-definition';
+
+describe('auth service (HTTP)', () => {
+  let svc: TestService;
+
+  beforeAll(async () => {
+    svc = await createTestService(authService);
+  });
+
+  afterAll(() => svc.close());
+
+  const register = (body: Record<string, unknown>) => svc.http().post('/api/auth/register').send(body);
+
+  it('registers a member: 201 with a token and the user, and announces user.registered', async () => {
+    const res = await register({ email: 'Ayse@Example.com ', name: 'Ayşe Yılmaz', password: 'secret123' });
+    expect(res.status).toBe(201);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data.token).toEqual(expect.any(String));
+    expect(res.body.data.user).toMatchObject({
+      username: 'ayse_yilmaz',
+      email: 'ayse@example.com',
+      display_name: 'Ayşe Yılmaz',
+      name: 'Ayşe Yılmaz',
+      avatar: null,
+    });
+    expect(res.body.data.user).not.toHaveProperty('password_hash');
+    await svc.settle();
+    expect(svc.emitted('user.registered')).toEqual([
+      expect.objectContaining({ username: 'ayse_yilmaz', email: 'ayse@example.com' }),
+    ]);
+  });
+
+  it('derives a different username when the name is taken', async () => {
+    const res = await register({ email: 'ayse2@example.com', name: 'Ayşe Yılmaz', password: 'secret123' });
+    expect(res.status).toBe(201);
+    expect(res.body.data.user.username).toBe('ayse_yilmaz2');
+  });
+
+  it('answers a duplicate email with 409', async () => {
+    const res = await register({ email: 'ayse@example.com', name: 'Other', password: 'secret123' });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, message: 'An account with this email already exists' });
+  });
+
+  it.each([
+    [{ name: 'A', password: 'secret123' }, 'email'],
+    [{ email: 'not-an-email', name: 'A', password: 'secret123' }, 'email'],
+    [{ email: 'a@b.co', name: '   ', password: 'secret123' }, 'name'],
+    [{ email: 'a@b.co', name: 'A', password: '123' }, 'password'],
+    [{ email: 'a@b.co', name: 'A', password: 12345678 }, 'password'],
+    [{ email: 'a@b.co', name: 'A'.repeat(81), password: 'secret123' }, 'name'],
+    [{ email: 'a@b.co', name: 'A', password: 'secret123', role: 'admin' }, 'role'],
+    [{ email: { $ne: null }, name: 'A', password: 'secret123' }, 'email'],
+  ])('refuses %j with a 400 naming %s', async (body, field) => {
+    const res = await register(body);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await svc.http().post('/api/auth/register').set('Content-Type', 'application/json').send('{"email":');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: 'Malformed JSON body' });
+  });
+
+  it('logs in with the right password and refuses wrong password and unknown email alike', async () => {
+    const ok = await svc.http().post('/api/auth/login').send({ email: 'AYSE@example.com', password: 'secret123' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user.username).toBe('ayse_yilmaz');
+
+    const wrong = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'nope-nope' });
+    const unknown = await svc.http().post('/api/auth/login').send({ email: 'nobody@example.com', password: 'nope-nope' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password' });
+  });
+
+  it('returns the signed-in member from /auth/me and refuses missing or forged tokens', async () => {
+    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'secret123' });
+    const token = login.body.data.token as string;
+    const me = await svc.http().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ username: 'ayse_yilmaz', email: 'ayse@example.com' });
+
+    expect((await svc.http().get('/api/auth/me')).status).toBe(401);
+    const [h, p] = token.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
+    expect((await svc.http().get('/api/auth/me').set('Authorization', `Bearer ${none}`)).status).toBe(401);
+    expect((await svc.http().get('/api/auth/me').set('Authorization', `Bearer ${h}.${p}.forged`)).status).toBe(401);
+  });
+
+  it('lists users with public fields only', async () => {
+    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'secret123' });
+    const res = await svc.http().get('/api/auth/users').set('Authorization', `Bearer ${login.body.data.token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toMatchObject({ total: 2, page: 1 });
+    for (const user of res.body.data) {
+      expect(Object.keys(user).sort()).toEqual(['avatar', 'display_name', 'id', 'name', 'username']);
+    }
+  });
+
+  it('follows profile renames from user.updated', async () => {
+    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'secret123' });
+    const id = login.body.data.user.id as string;
+    await svc.publish('user.updated', { userId: id, username: 'ayse', display_name: 'Ayşe', bio: '', profile_image_url: null });
+    const me = await svc.http().get('/api/auth/me').set(svc.authHeader({ id, username: 'ayse' }));
+    expect(me.body.data).toMatchObject({ username: 'ayse', display_name: 'Ayşe' });
+  });
+});

@@ -1,0 +1,19 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { AuthService } from './auth.service';
+
+/** Profile renames happen in the social service; the token's username follows them. */
+@Controller()
+export class AuthEvents {
+  constructor(private readonly auth: AuthService) {}
+
+  @OnEvent('user.updated')
+  async onUserUpdated(@Payload() event: EventEnvelope<'user.updated'>): Promise<void> {
+    const p = event.payload;
+    await this.auth
+      .applyProfileUpdate(p.userId, { username: p.username, display_name: p.display_name, avatar: p.profile_image_url })
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,19 @@
+import { defineCollection } from '@app/store';
+
+/** Credentials and the identity fields the token and /auth/me need. Only this service sees hashes. */
+export interface UserDoc {
+  _id: string;
+  email: string;
+  username: string;
+  name: string;
+  display_name: string;
+  avatar: string | null;
+  password_hash: string;
+  created_at: string;
+}
+
+export const usersCollection = defineCollection<UserDoc>('users', [
+  { fields: { email: 1 }, unique: true },
+  { fields: { username: 1 }, unique: true },
+  { fields: { created_at: -1 } },
+]);
