@@ -4,3 +4,8 @@ export * from './users/user-card';
 export * from './auth/auth.dto';
 export * from './events/catalogue';
 export * from './events/envelope';
+export * from './notifications';
+export * from './squads';
+export * from './reviews';
+export * from './social';
+export * from './messaging';

@@ -1,0 +1,17 @@
+/** Product categories of spec part 1 §9 ('All' is the client's "no filter"). */
+export const PRODUCT_CATEGORIES = ['Electronics', 'Fitness', 'Kitchen', 'Home', 'Beauty', 'Fashion'] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+export const REVIEW_CONTENT_MAX = 5000;
+export const REVIEW_TITLE_MAX = 200;
+export const REVIEW_IMAGES_MAX = 10;
+export const COMMENT_MAX = 2000;
+export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Where uploaded media is served; documents keep this URL, never the bytes. */
+export const MEDIA_URL_PREFIX = '/api/media/';
+/** A media reference: one of our uploads or an absolute http(s) URL (seed data, external images). */
+export const MEDIA_URL_PATTERN = /^(\/api\/media\/[A-Za-z0-9_-]{1,64}|https?:\/\/[^\s"'<>]{1,480})$/;
+
+export const RATING_MESSAGE = 'Geçerli bir puanlama (1-5 arası) zorunludur';
+export const DUPLICATE_REVIEW_MESSAGE = 'You have already reviewed this product';

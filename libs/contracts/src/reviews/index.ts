@@ -1,0 +1,4 @@
+export * from './catalogue';
+export * from './product.dto';
+export * from './review.dto';
+export * from './activity.dto';

@@ -1,0 +1,168 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  Max,
+  ValidateIf,
+} from 'class-validator';
+import { PageQueryDto } from '../http/pagination';
+import { UserCard } from '../users/user-card';
+import { MEDIA_URL_PATTERN, PRODUCT_CATEGORIES, ProductCategory } from './catalogue';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Blank features are ignored (spec part 2 §5: a blank feature entry is ignored). */
+const cleanFeatures = ({ value }: { value: unknown }) =>
+  Array.isArray(value) ? value.map((f) => (typeof f === 'string' ? f.trim() : f)).filter((f) => f !== '') : value;
+
+const PRICE_MESSAGE = 'Price must be a number of at least 0 with at most 2 decimals';
+const CATEGORY_MESSAGE = `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}`;
+const IMAGE_MESSAGE = 'Image must be a media URL (/api/media/{id}) or an http(s) URL';
+
+export class CreateProductDto {
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Product name is required' })
+  @MaxLength(120)
+  name: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(80)
+  brand?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(5000)
+  description?: string;
+
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  @Min(0, { message: PRICE_MESSAGE })
+  @Max(10_000_000)
+  price?: number;
+
+  @IsIn(PRODUCT_CATEGORIES, { message: CATEGORY_MESSAGE })
+  category: ProductCategory;
+
+  @IsOptional()
+  @Transform(cleanFeatures)
+  @IsArray()
+  @ArrayMaxSize(30)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  features?: string[];
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsString()
+  @Matches(MEDIA_URL_PATTERN, { message: IMAGE_MESSAGE })
+  image?: string | null;
+}
+
+/** Every field optional; the same rules as on create. */
+export class UpdateProductDto {
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Product name is required' })
+  @MaxLength(120)
+  name?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(80)
+  brand?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(5000)
+  description?: string;
+
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  @Min(0, { message: PRICE_MESSAGE })
+  @Max(10_000_000)
+  price?: number;
+
+  @IsOptional()
+  @IsIn(PRODUCT_CATEGORIES, { message: CATEGORY_MESSAGE })
+  category?: ProductCategory;
+
+  @IsOptional()
+  @Transform(cleanFeatures)
+  @IsArray()
+  @ArrayMaxSize(30)
+  @IsString({ each: true })
+  @MaxLength(200, { each: true })
+  features?: string[];
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsString()
+  @Matches(MEDIA_URL_PATTERN, { message: IMAGE_MESSAGE })
+  image?: string | null;
+}
+
+export class ProductQueryDto extends PageQueryDto {
+  /** Name or description, case-insensitive. */
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+
+  /** 'All' (or absent) means every category. */
+  @IsOptional()
+  @IsIn(['All', ...PRODUCT_CATEGORIES], { message: CATEGORY_MESSAGE })
+  category?: ProductCategory | 'All';
+
+  /** Cache busters some clients add. */
+  @IsOptional()
+  @IsString()
+  _t?: string;
+}
+
+/** The product creator as the product list shows it ('Unknown User' when the card is missing). */
+export interface ProductAuthor extends UserCard {
+  name: string;
+}
+
+/** Product (spec part 1 §3, part 2 §3). rating is the exact average of the current reviews. */
+export interface ProductView {
+  id: string;
+  slug: string;
+  name: string;
+  brand: string;
+  description: string;
+  price: number;
+  category: ProductCategory;
+  features: string[];
+  image: string | null;
+  rating: number;
+  review_count: number;
+  userId: string;
+  user: ProductAuthor;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** How a review shows its product (spec part 1 §3). */
+export interface ProductCard {
+  id: string;
+  slug: string;
+  name: string;
+  image_url: string | null;
+  category: ProductCategory;
+}

@@ -1,0 +1,187 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { PageQueryDto } from '../http/pagination';
+import { UserCard } from '../users/user-card';
+import {
+  COMMENT_MAX,
+  MEDIA_URL_PATTERN,
+  RATING_MESSAGE,
+  REVIEW_CONTENT_MAX,
+  REVIEW_IMAGES_MAX,
+  REVIEW_TITLE_MAX,
+} from './catalogue';
+import { ProductCard } from './product.dto';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const IMAGES_MESSAGE = 'Each image must be a media URL (/api/media/{id}) or an http(s) URL';
+
+/**
+ * POST /reviews (spec part 1 §3 review create payload plus the composer's extras).
+ * Without product_id it is a home-composer post: rating optional, no product chip.
+ */
+export class CreateReviewDto {
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsString({ message: 'product_id must be a string' })
+  @IsNotEmpty({ message: 'product_id must not be empty' })
+  @MaxLength(64)
+  product_id?: string | null;
+
+  /** Required when a product is linked. */
+  @ValidateIf((o: CreateReviewDto) => (o.product_id !== undefined && o.product_id !== null) || (o.rating ?? null) !== null)
+  @IsInt({ message: RATING_MESSAGE })
+  @Min(1, { message: RATING_MESSAGE })
+  @Max(5, { message: RATING_MESSAGE })
+  rating?: number | null;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(REVIEW_TITLE_MAX)
+  title?: string;
+
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Review content is required' })
+  @MaxLength(REVIEW_CONTENT_MAX, { message: `Review content must be at most ${REVIEW_CONTENT_MAX} characters` })
+  content: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(REVIEW_IMAGES_MAX)
+  @IsString({ each: true })
+  @Matches(MEDIA_URL_PATTERN, { each: true, message: IMAGES_MESSAGE })
+  images?: string[];
+
+  /** Composer location (one of the spec's cities, free text kept short). */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @Transform(trim)
+  @IsString()
+  @MaxLength(80)
+  location?: string | null;
+
+  /** Composer date (the day the experience happened). */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsISO8601({}, { message: 'date must be an ISO 8601 date' })
+  date?: string | null;
+}
+
+/** PUT /reviews/{id}: the product link cannot change. */
+export class UpdateReviewDto {
+  @IsOptional()
+  @IsInt({ message: RATING_MESSAGE })
+  @Min(1, { message: RATING_MESSAGE })
+  @Max(5, { message: RATING_MESSAGE })
+  rating?: number;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(REVIEW_TITLE_MAX)
+  title?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Review content is required' })
+  @MaxLength(REVIEW_CONTENT_MAX, { message: `Review content must be at most ${REVIEW_CONTENT_MAX} characters` })
+  content?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(REVIEW_IMAGES_MAX)
+  @IsString({ each: true })
+  @Matches(MEDIA_URL_PATTERN, { each: true, message: IMAGES_MESSAGE })
+  images?: string[];
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @Transform(trim)
+  @IsString()
+  @MaxLength(80)
+  location?: string | null;
+
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsISO8601({}, { message: 'date must be an ISO 8601 date' })
+  date?: string | null;
+}
+
+export class ReviewQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  userId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  productId?: string;
+}
+
+export class CreateCommentDto {
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'Comment content is required' })
+  @MaxLength(COMMENT_MAX, { message: `Comment must be at most ${COMMENT_MAX} characters` })
+  content: string;
+}
+
+/** Review (spec part 1 §3). `likes` and `like_count` carry the same number. */
+export interface ReviewView {
+  id: string;
+  user_id: string;
+  product_id: string | null;
+  rating: number | null;
+  title: string;
+  content: string;
+  images: string[];
+  location: string | null;
+  date: string | null;
+  created_at: string;
+  updated_at: string;
+  edited: boolean;
+  likes: number;
+  like_count: number;
+  comment_count: number;
+  /** Whether the viewer likes / saved it. */
+  liked: boolean;
+  saved: boolean;
+  user: UserCard;
+  product: ProductCard | null;
+}
+
+/** Comment (spec part 1 §3) with its author card. */
+export interface CommentView {
+  id: string;
+  reviewId: string;
+  userId: string;
+  content: string;
+  createdAt: string;
+  user: UserCard;
+}
+
+/** Like status (spec part 1 §3). */
+export interface LikeStatus {
+  liked: boolean;
+  like_count: number;
+}
+
+export interface LikerView extends UserCard {
+  liked_at: string;
+}

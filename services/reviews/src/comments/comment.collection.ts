@@ -1,0 +1,13 @@
+import { defineCollection } from '@app/store';
+
+export interface CommentDoc {
+  _id: string;
+  review_id: string;
+  user_id: string;
+  content: string;
+  created_at: string;
+}
+
+export const commentsCollection = defineCollection<CommentDoc>('comments', [
+  { fields: { review_id: 1, created_at: 1 } },
+]);

@@ -1,0 +1,34 @@
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { CreateCommentDto, EventEnvelope, PageQueryDto, pageWindow } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
+import { CommentsService } from './comments.service';
+
+@Controller()
+export class CommentsController {
+  constructor(private readonly comments: CommentsService) {}
+
+  @Get('reviews/:id/comments')
+  async list(@Param('id') reviewId: string, @Query() query: PageQueryDto) {
+    const { page, limit, skip } = pageWindow(query);
+    const { items, total } = await this.comments.list(reviewId, skip, limit);
+    return Reply.list(items, total, page, limit);
+  }
+
+  @Post('reviews/:id/comments')
+  async create(@CurrentUser() user: AuthenticatedUser, @Param('id') reviewId: string, @Body() dto: CreateCommentDto) {
+    return Reply.message('Comment added', await this.comments.create(user.id, reviewId, dto.content));
+  }
+
+  @Delete('comments/:id')
+  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    await this.comments.remove(user.id, id);
+    return Reply.message('Comment deleted', null);
+  }
+
+  @OnEvent('review.deleted')
+  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
+    await this.comments.forgetReview(event.payload.reviewId);
+  }
+}

@@ -1,0 +1,79 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { CommentView } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { Collection, STORE, Store } from '@app/store';
+import { ReviewsService } from '../reviews/reviews.service';
+import { UserCardsService } from '../users/user-cards.service';
+import { CommentDoc, commentsCollection } from './comment.collection';
+
+const EXCERPT_LENGTH = 140;
+
+@Injectable()
+export class CommentsService {
+  private readonly comments: Collection<CommentDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly reviews: ReviewsService,
+    private readonly cards: UserCardsService,
+    private readonly bus: EventBus,
+  ) {
+    this.comments = store.collection(commentsCollection);
+  }
+
+  /** Oldest first: a thread reads top to bottom. */
+  async list(reviewId: string, skip: number, limit: number): Promise<{ items: CommentView[]; total: number }> {
+    await this.reviews.find(reviewId);
+    const [docs, total] = await Promise.all([
+      this.comments.find({ review_id: reviewId }, { sort: { created_at: 1, _id: 1 }, skip, limit }),
+      this.comments.count({ review_id: reviewId }),
+    ]);
+    return { items: await this.views(docs), total };
+  }
+
+  async create(userId: string, reviewId: string, content: string): Promise<CommentView> {
+    const review = await this.reviews.find(reviewId);
+    const doc = await this.comments.insert({
+      review_id: reviewId,
+      user_id: userId,
+      content,
+      created_at: new Date().toISOString(),
+    });
+    await this.reviews.bump(reviewId, 'comment_count', 1);
+    await this.bus.emit(
+      'comment.created',
+      { commentId: doc._id, reviewId, reviewAuthorId: review.user_id, userId, excerpt: content.slice(0, EXCERPT_LENGTH) },
+      { key: reviewId, actorId: userId },
+    );
+    return (await this.views([doc]))[0];
+  }
+
+  /** By the comment's author or the review's author. */
+  async remove(userId: string, commentId: string): Promise<void> {
+    const doc = await this.comments.findById(commentId);
+    if (!doc) throw new NotFoundException('Comment not found');
+    if (doc.user_id !== userId) {
+      const review = await this.reviews.find(doc.review_id).catch(() => null);
+      if (review?.user_id !== userId) throw new ForbiddenException('Only the comment or review author can delete this comment');
+    }
+    if ((await this.comments.deleteOne({ _id: commentId })) === 1) {
+      await this.reviews.bump(doc.review_id, 'comment_count', -1);
+    }
+  }
+
+  async forgetReview(reviewId: string): Promise<void> {
+    await this.comments.deleteMany({ review_id: reviewId });
+  }
+
+  private async views(docs: CommentDoc[]): Promise<CommentView[]> {
+    const cards = await this.cards.cardsFor(docs.map((d) => d.user_id));
+    return docs.map((d) => ({
+      id: d._id,
+      reviewId: d.review_id,
+      userId: d.user_id,
+      content: d.content,
+      createdAt: d.created_at,
+      user: cards.get(d.user_id)!,
+    }));
+  }
+}

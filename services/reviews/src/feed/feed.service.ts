@@ -1,0 +1,99 @@
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { ReviewView } from '@app/contracts';
+import { Cache, ScoredMember } from '@app/store';
+import { ReviewDoc } from '../reviews/review.collection';
+import { ReviewsService } from '../reviews/reviews.service';
+import { FEED_CACHE, FEED_SETTINGS, FeedSettings } from './feed.settings';
+import { FollowGraphService } from './follow-graph.service';
+
+const timelineKey = (userId: string) => `timeline:${userId}`;
+const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ score: Date.parse(r.created_at), member: r._id });
+
+/**
+ * Home feed by fan-out on write (ARCHITECTURE §7): each member's timeline is a sorted set of
+ * review ids (score = posting time), capped, rebuilt from the store when missing. Authors
+ * with very many followers are not fanned out; their reviews are merged in at read time.
+ */
+@Injectable()
+export class FeedService implements OnApplicationShutdown {
+  constructor(
+    @Inject(FEED_CACHE) private readonly cache: Cache,
+    @Inject(FEED_SETTINGS) private readonly settings: FeedSettings,
+    private readonly graph: FollowGraphService,
+    private readonly reviews: ReviewsService,
+  ) {}
+
+  async page(viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
+    await this.ensureTimeline(viewerId);
+    const key = timelineKey(viewerId);
+    const large = [...(await this.graph.large(await this.graph.followees(viewerId), this.settings.fanoutMaxFollowers))];
+    if (large.length === 0) {
+      const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
+      return { items: await this.reviews.present(await this.reviews.findMany(ids), viewerId), total };
+    }
+    // Merge: the newest skip+limit of the timeline and of the large accounts, then one page of that.
+    const need = skip + limit;
+    const [ids, own, merged, pulledTotal] = await Promise.all([
+      this.cache.zrevrange(key, 0, need - 1),
+      this.cache.zcard(key),
+      this.reviews.recentByAuthors(large, need),
+      this.reviews.countByAuthors(large),
+    ]);
+    const docs = [...(await this.reviews.findMany(ids)), ...merged];
+    const unique = [...new Map(docs.map((d) => [d._id, d])).values()];
+    unique.sort((a, b) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id));
+    const pageIds = unique.slice(skip, need).map((d) => d._id);
+    return { items: await this.reviews.present(await this.reviews.findMany(pageIds), viewerId), total: own + pulledTotal };
+  }
+
+  /** A new review goes to its author's timeline and, unless the author is large, to every follower's. */
+  async fanOut(review: Pick<ReviewDoc, '_id' | 'user_id' | 'created_at'>): Promise<void> {
+    const followers = (await this.graph.followerCount(review.user_id)) >= this.settings.fanoutMaxFollowers
+      ? []
+      : await this.graph.followers(review.user_id);
+    await Promise.all([review.user_id, ...followers].map((id) => this.push(id, [entry(review)])));
+  }
+
+  async retract(reviewId: string, authorId: string): Promise<void> {
+    const owners = [authorId, ...(await this.graph.followers(authorId))];
+    await Promise.all(owners.map((id) => this.cache.zrem(timelineKey(id), reviewId)));
+  }
+
+  /** A new follow brings the followee's recent reviews in (large accounts come at read time anyway). */
+  async mergeAuthor(viewerId: string, authorId: string): Promise<void> {
+    if ((await this.graph.followerCount(authorId)) >= this.settings.fanoutMaxFollowers) return;
+    const recent = await this.reviews.recentByAuthors([authorId], this.settings.timelineCap);
+    await this.push(viewerId, recent.map(entry));
+  }
+
+  /**
+   * Takes an author's reviews out of a timeline. Only their newest `cap` can be in it: anything
+   * older is older than `cap` newer entries of the same timeline and was trimmed already.
+   */
+  async dropAuthor(viewerId: string, authorId: string): Promise<void> {
+    const recent = await this.reviews.recentByAuthors([authorId], this.settings.timelineCap);
+    await Promise.all(recent.map((r) => this.cache.zrem(timelineKey(viewerId), r._id)));
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.cache.close();
+  }
+
+  /** Adds to an existing timeline only: a missing one is rebuilt whole on its next read. */
+  private async push(userId: string, entries: ScoredMember[]): Promise<void> {
+    const key = timelineKey(userId);
+    if (entries.length === 0 || !(await this.cache.exists(key))) return;
+    await this.cache.zaddMany(key, entries);
+    await this.cache.ztrim(key, this.settings.timelineCap);
+  }
+
+  private async ensureTimeline(userId: string): Promise<void> {
+    const key = timelineKey(userId);
+    if (await this.cache.exists(key)) return;
+    const followees = await this.graph.followees(userId);
+    const large = await this.graph.large(followees, this.settings.fanoutMaxFollowers);
+    const authors = [userId, ...followees.filter((id) => !large.has(id))];
+    const recent = await this.reviews.recentByAuthors(authors, this.settings.timelineCap);
+    if (recent.length > 0) await this.cache.zaddMany(key, recent.map(entry));
+  }
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import {
+  FollowEdgeDoc,
+  followEdgesCollection,
+  FollowerCountDoc,
+  followerCountsCollection,
+} from './follow-graph.collection';
+
+@Injectable()
+export class FollowGraphService {
+  private readonly edges: Collection<FollowEdgeDoc>;
+  private readonly counts: Collection<FollowerCountDoc>;
+
+  constructor(@Inject(STORE) store: Store) {
+    this.edges = store.collection(followEdgesCollection);
+    this.counts = store.collection(followerCountsCollection);
+  }
+
+  /** True when this call created the edge (a replayed event returns false). */
+  async add(followerId: string, followeeId: string): Promise<boolean> {
+    if (followerId === followeeId) return false;
+    try {
+      await this.edges.insert({ follower_id: followerId, followee_id: followeeId, created_at: new Date().toISOString() });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+    await this.counts.updateOne({ _id: followeeId }, { $inc: { follower_count: 1 } }, { upsert: true });
+    return true;
+  }
+
+  /** True when this call removed the edge. */
+  async remove(followerId: string, followeeId: string): Promise<boolean> {
+    if ((await this.edges.deleteOne({ follower_id: followerId, followee_id: followeeId })) === 0) return false;
+    await this.counts.updateOne({ _id: followeeId, follower_count: { $gte: 1 } }, { $inc: { follower_count: -1 } });
+    return true;
+  }
+
+  async followers(userId: string): Promise<string[]> {
+    return (await this.edges.find({ followee_id: userId }, { projection: { follower_id: 1 } })).map((e) => e.follower_id);
+  }
+
+  async followees(userId: string): Promise<string[]> {
+    return (await this.edges.find({ follower_id: userId }, { projection: { followee_id: 1 } })).map((e) => e.followee_id);
+  }
+
+  async followerCount(userId: string): Promise<number> {
+    return (await this.counts.findById(userId))?.follower_count ?? 0;
+  }
+
+  /** Which of these members have at least `threshold` followers. */
+  async large(userIds: string[], threshold: number): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const docs = await this.counts.find({ _id: { $in: userIds }, follower_count: { $gte: threshold } });
+    return new Set(docs.map((d) => d._id));
+  }
+}

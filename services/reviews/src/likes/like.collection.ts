@@ -1,0 +1,15 @@
+import { defineCollection } from '@app/store';
+
+/** One row per (review, member): the unique index is the arbiter of every toggle. */
+export interface LikeDoc {
+  _id: string;
+  review_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export const likesCollection = defineCollection<LikeDoc>('likes', [
+  { fields: { review_id: 1, user_id: 1 }, unique: true },
+  { fields: { review_id: 1, created_at: -1 } },
+  { fields: { user_id: 1 } },
+]);

@@ -1,0 +1,34 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope, PageQueryDto, pageWindow } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
+import { LikesService } from './likes.service';
+
+@Controller('likes')
+export class LikesController {
+  constructor(private readonly likes: LikesService) {}
+
+  @Post('reviews/:id')
+  @HttpCode(200)
+  toggle(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.likes.toggle(user.id, id);
+  }
+
+  @Get('reviews/:id/status')
+  status(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    return this.likes.status(user.id, id);
+  }
+
+  @Get('reviews/:id/users')
+  async users(@Param('id') id: string, @Query() query: PageQueryDto) {
+    const { page, limit, skip } = pageWindow(query);
+    const { items, total } = await this.likes.likers(id, skip, limit);
+    return Reply.list(items, total, page, limit);
+  }
+
+  @OnEvent('review.deleted')
+  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
+    await this.likes.forgetReview(event.payload.reviewId);
+  }
+}

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { join } from 'node:path';
+import { PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
+import { DiskMediaStorage, InMemoryMediaStorage, MEDIA_STORAGE, MediaStorage } from './media-storage';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
+
+/** Disk under the service's data folder; memory when the data root is ':memory:' (tests). */
+export function createMediaStorage(config: PlatformConfig): MediaStorage {
+  if (config.DATA_DIR === ':memory:') return new InMemoryMediaStorage();
+  return new DiskMediaStorage(join(config.DATA_DIR, 'reviews', 'media'));
+}
+
+@Module({
+  controllers: [MediaController],
+  providers: [
+    MediaService,
+    { provide: MEDIA_STORAGE, inject: [PLATFORM_CONFIG], useFactory: createMediaStorage },
+  ],
+})
+export class MediaModule {}

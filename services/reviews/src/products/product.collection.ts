@@ -1,0 +1,26 @@
+import { ProductCategory } from '@app/contracts';
+import { defineCollection } from '@app/store';
+
+/** A product. The rating is kept as an exact sum and count, changed only with $inc. */
+export interface ProductDoc {
+  _id: string;
+  slug: string;
+  name: string;
+  brand: string;
+  description: string;
+  price: number;
+  category: ProductCategory;
+  features: string[];
+  image: string | null;
+  user_id: string;
+  rating_sum: number;
+  review_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const productsCollection = defineCollection<ProductDoc>('products', [
+  { fields: { slug: 1 }, unique: true },
+  { fields: { category: 1, created_at: -1 } },
+  { fields: { created_at: -1 } },
+]);

@@ -1,0 +1,146 @@
+import { TestService } from '@app/testing';
+import { makeProduct, member, Member, startReviews } from '../reviews.test-fixture';
+
+describe('products (HTTP)', () => {
+  let svc: TestService;
+  let ayse: Member;
+  let mehmet: Member;
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    ayse = await member(svc, 'ayse');
+    mehmet = await member(svc, 'mehmet');
+  });
+
+  afterAll(() => svc.close());
+
+  it('creates a product with a slug, exact fields and the author card, and announces it', async () => {
+    const res = await svc
+      .http()
+      .post('/api/products')
+      .set(ayse.auth)
+      .send({
+        name: 'Mechanical Keyboard',
+        brand: 'Keychron',
+        description: 'Hot-swappable, RGB',
+        price: 149.99,
+        category: 'Electronics',
+        features: ['Hot-swap', '  ', 'Bluetooth 5.1'],
+        image: '/api/media/abc123',
+      });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Product created');
+    expect(res.body.data).toMatchObject({
+      slug: 'mechanical-keyboard',
+      name: 'Mechanical Keyboard',
+      brand: 'Keychron',
+      price: 149.99,
+      category: 'Electronics',
+      features: ['Hot-swap', 'Bluetooth 5.1'],
+      image: '/api/media/abc123',
+      rating: 0,
+      review_count: 0,
+      userId: ayse.id,
+      user: { id: ayse.id, username: 'ayse', display_name: 'Ayse', name: 'Ayse', profile_image_url: null },
+    });
+    await svc.settle();
+    expect(svc.emitted('product.created')).toContainEqual(
+      expect.objectContaining({ productId: res.body.data.id, slug: 'mechanical-keyboard', userId: ayse.id }),
+    );
+  });
+
+  it('suffixes the slug when the name is taken, and reads by id or by slug', async () => {
+    const second = await makeProduct(svc, mehmet, { name: 'Mechanical Keyboard', category: 'Electronics' });
+    expect(second.slug).toBe('mechanical-keyboard-2');
+    const bySlug = await svc.http().get('/api/products/mechanical-keyboard-2').set(ayse.auth);
+    const byId = await svc.http().get(`/api/products/${second.id}`).set(ayse.auth);
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body.data.id).toBe(second.id);
+    expect(byId.body.data.slug).toBe('mechanical-keyboard-2');
+  });
+
+  it('answers an unknown product with 404', async () => {
+    const res = await svc.http().get('/api/products/nope').set(ayse.auth);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: 'Product not found' });
+  });
+
+  it.each([
+    [{ category: 'Electronics' }, 'name'],
+    [{ name: '   ', category: 'Electronics' }, 'name'],
+    [{ name: 'X', category: 'Books' }, 'category'],
+    [{ name: 'X', category: 'Electronics', price: -1 }, 'price'],
+    [{ name: 'X', category: 'Electronics', price: 1.999 }, 'price'],
+    [{ name: 'X', category: 'Electronics', price: '12' }, 'price'],
+    [{ name: 'X', category: 'Electronics', features: 'fast' }, 'features'],
+    [{ name: 'X', category: 'Electronics', features: [1] }, 'features'],
+    [{ name: 'X', category: 'Electronics', image: 'data:image/png;base64,AAAA' }, 'image'],
+    [{ name: 'X', category: 'Electronics', owner: 'me' }, 'owner'],
+  ])('refuses %j with a 400 naming %s', async (body, field) => {
+    const res = await svc.http().post('/api/products').set(ayse.auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('needs a token', async () => {
+    expect((await svc.http().get('/api/products')).status).toBe(401);
+  });
+
+  describe('list', () => {
+    beforeAll(async () => {
+      await makeProduct(svc, mehmet, { name: 'Yoga Mat', category: 'Fitness', description: 'Non-slip and thick' });
+      await makeProduct(svc, mehmet, { name: 'Espresso Maker', category: 'Kitchen', description: 'Portable, NON-SLIP base' });
+    });
+
+    it('searches name or description case-insensitively, with meta', async () => {
+      const res = await svc.http().get('/api/products?search=non-slip').set(ayse.auth);
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((p: { name: string }) => p.name).sort()).toEqual(['Espresso Maker', 'Yoga Mat']);
+      expect(res.body.meta).toEqual({ total: 2, page: 1, limit: 20, totalPages: 1 });
+    });
+
+    it('treats regex characters in the search as text', async () => {
+      const res = await svc.http().get('/api/products?search=.*').set(ayse.auth);
+      expect(res.status).toBe(200);
+      expect(res.body.meta.total).toBe(0);
+    });
+
+    it('filters by category, All meaning every one, and paginates', async () => {
+      const fitness = await svc.http().get('/api/products?category=Fitness').set(ayse.auth);
+      expect(fitness.body.data.map((p: { name: string }) => p.name)).toEqual(['Yoga Mat']);
+      const all = await svc.http().get('/api/products?category=All&limit=2&page=2').set(ayse.auth);
+      expect(all.body.meta).toEqual({ total: 4, page: 2, limit: 2, totalPages: 2 });
+      expect(all.body.data).toHaveLength(2);
+      const bad = await svc.http().get('/api/products?category=Toys').set(ayse.auth);
+      expect(bad.status).toBe(400);
+    });
+  });
+
+  it('lets only the creator update and delete', async () => {
+    const p = await makeProduct(svc, ayse, { name: 'Blender', category: 'Kitchen', price: 50 });
+    const foreign = await svc.http().put(`/api/products/${p.id}`).set(mehmet.auth).send({ price: 10 });
+    expect(foreign.status).toBe(403);
+    const own = await svc.http().put(`/api/products/${p.id}`).set(ayse.auth).send({ price: 45.5, features: ['1.5 L'] });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ price: 45.5, features: ['1.5 L'], name: 'Blender' });
+    expect((await svc.http().delete(`/api/products/${p.id}`).set(mehmet.auth)).status).toBe(403);
+    expect((await svc.http().delete(`/api/products/${p.id}`).set(ayse.auth)).status).toBe(200);
+    expect((await svc.http().get(`/api/products/${p.id}`).set(ayse.auth)).status).toBe(404);
+  });
+
+  it('shows renamed authors from user.updated, and Unknown User before a card arrives', async () => {
+    await svc.publish('user.updated', {
+      userId: mehmet.id,
+      username: 'mehmet_k',
+      display_name: 'Mehmet K.',
+      bio: '',
+      profile_image_url: '/api/media/m1',
+    });
+    const res = await svc.http().get('/api/products?category=Fitness').set(ayse.auth);
+    expect(res.body.data[0].user).toMatchObject({ username: 'mehmet_k', name: 'Mehmet K.', profile_image_url: '/api/media/m1' });
+
+    const stranger = svc.authHeader({ id: 'stranger-id', username: 'stranger' });
+    const made = await svc.http().post('/api/products').set(stranger).send({ name: 'Lamp', category: 'Home' });
+    expect(made.body.data.user).toMatchObject({ id: 'stranger-id', name: 'Unknown User' });
+  });
+});

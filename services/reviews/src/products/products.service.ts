@@ -1,0 +1,166 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { CreateProductDto, ProductCard, ProductQueryDto, ProductView, UpdateProductDto } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
+import { UserCardsService } from '../users/user-cards.service';
+import { ProductDoc, productsCollection } from './product.collection';
+import { slugCandidate, slugify } from './slug';
+
+const SLUG_ATTEMPTS = 20;
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Exact average of the current reviews, rounded for display to 2 decimals. */
+export function averageRating(sum: number, count: number): number {
+  return count > 0 ? Math.round((sum / count) * 100) / 100 : 0;
+}
+
+export function toProductCard(doc: ProductDoc): ProductCard {
+  return { id: doc._id, slug: doc.slug, name: doc.name, image_url: doc.image, category: doc.category };
+}
+
+@Injectable()
+export class ProductsService {
+  private readonly products: Collection<ProductDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly cards: UserCardsService,
+    private readonly bus: EventBus,
+  ) {
+    this.products = store.collection(productsCollection);
+  }
+
+  async list(query: ProductQueryDto, skip: number, limit: number): Promise<{ items: ProductView[]; total: number }> {
+    const filter: Filter = {};
+    if (query.category && query.category !== 'All') filter.category = query.category;
+    if (query.search) {
+      const pattern = new RegExp(escapeRegex(query.search), 'i');
+      filter.$or = [{ name: { $regex: pattern } }, { description: { $regex: pattern } }];
+    }
+    const [docs, total] = await Promise.all([
+      this.products.find(filter, { sort: { created_at: -1 }, skip, limit }),
+      this.products.count(filter),
+    ]);
+    return { items: await this.views(docs), total };
+  }
+
+  /** By id or by slug (ARCHITECTURE §4). */
+  async get(idOrSlug: string): Promise<ProductView> {
+    const [view] = await this.views([await this.find(idOrSlug)]);
+    return view;
+  }
+
+  async find(idOrSlug: string): Promise<ProductDoc> {
+    const doc = (await this.products.findById(idOrSlug)) ?? (await this.products.findOne({ slug: idOrSlug.toLowerCase() }));
+    if (!doc) throw new NotFoundException('Product not found');
+    return doc;
+  }
+
+  async findById(id: string): Promise<ProductDoc | null> {
+    return this.products.findById(id);
+  }
+
+  async create(userId: string, dto: CreateProductDto): Promise<ProductView> {
+    const doc = await this.insertWithFreeSlug(userId, dto);
+    await this.bus.emit(
+      'product.created',
+      { productId: doc._id, slug: doc.slug, name: doc.name, category: doc.category, image: doc.image, userId },
+      { key: doc._id, actorId: userId },
+    );
+    return (await this.views([doc]))[0];
+  }
+
+  async update(userId: string, id: string, dto: UpdateProductDto): Promise<ProductView> {
+    await this.ownedBy(userId, id);
+    const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
+    const doc = await this.products.findOneAndUpdate(
+      { _id: id },
+      { $set: { ...fields, updated_at: new Date().toISOString() } },
+    );
+    if (!doc) throw new NotFoundException('Product not found');
+    return (await this.views([doc]))[0];
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    await this.ownedBy(userId, id);
+    await this.products.deleteOne({ _id: id });
+  }
+
+  /**
+   * Moves the exact rating aggregate by a review's arrival (+1), edit (0) or removal (-1).
+   * A removal only applies while the count is positive, so the counters never go below 0.
+   */
+  async applyRating(productId: string, sumDelta: number, countDelta: -1 | 0 | 1): Promise<void> {
+    if (sumDelta === 0 && countDelta === 0) return;
+    const filter: Filter = countDelta < 0 ? { _id: productId, review_count: { $gte: 1 } } : { _id: productId };
+    await this.products.updateOne(filter, { $inc: { rating_sum: sumDelta, review_count: countDelta } });
+  }
+
+  async cardsFor(ids: readonly string[]): Promise<Map<string, ProductDoc>> {
+    const unique = [...new Set(ids)];
+    const docs = unique.length ? await this.products.find({ _id: { $in: unique } }) : [];
+    return new Map(docs.map((d) => [d._id, d]));
+  }
+
+  async views(docs: ProductDoc[]): Promise<ProductView[]> {
+    const cards = await this.cards.cardsFor(docs.map((d) => d.user_id));
+    return docs.map((d) => {
+      const card = cards.get(d.user_id)!;
+      return {
+        id: d._id,
+        slug: d.slug,
+        name: d.name,
+        brand: d.brand,
+        description: d.description,
+        price: d.price,
+        category: d.category,
+        features: d.features,
+        image: d.image,
+        rating: averageRating(d.rating_sum, d.review_count),
+        review_count: d.review_count,
+        userId: d.user_id,
+        user: { ...card, name: card.display_name },
+        createdAt: d.created_at,
+        updatedAt: d.updated_at,
+      };
+    });
+  }
+
+  private async ownedBy(userId: string, id: string): Promise<ProductDoc> {
+    const doc = await this.products.findById(id);
+    if (!doc) throw new NotFoundException('Product not found');
+    if (doc.user_id !== userId) throw new ForbiddenException('Only the creator can change this product');
+    return doc;
+  }
+
+  private async insertWithFreeSlug(userId: string, dto: CreateProductDto): Promise<ProductDoc> {
+    const base = slugify(dto.name);
+    const now = new Date().toISOString();
+    const fields = {
+      name: dto.name,
+      brand: dto.brand ?? '',
+      description: dto.description ?? '',
+      price: dto.price ?? 0,
+      category: dto.category,
+      features: dto.features ?? [],
+      image: dto.image ?? null,
+      user_id: userId,
+      rating_sum: 0,
+      review_count: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+      const slug = attempt < SLUG_ATTEMPTS - 1 ? slugCandidate(base, attempt) : `${base}-${newId().slice(-6)}`;
+      try {
+        return await this.products.insert({ ...fields, slug });
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+    }
+    throw new Error('No free slug found');
+  }
+}

@@ -1,0 +1,33 @@
+import { ServiceDefinition } from '@app/platform';
+import { commentsCollection } from './comments/comment.collection';
+import { CommentsModule } from './comments/comments.module';
+import { followEdgesCollection, followerCountsCollection } from './feed/follow-graph.collection';
+import { FeedModule } from './feed/feed.module';
+import { likesCollection } from './likes/like.collection';
+import { LikesModule } from './likes/likes.module';
+import { mediaCollection } from './media/media.collection';
+import { MediaModule } from './media/media.module';
+import { productsCollection } from './products/product.collection';
+import { ProductsModule } from './products/products.module';
+import { reviewsCollection } from './reviews/review.collection';
+import { ReviewsModule } from './reviews/reviews.module';
+import { savedCollection } from './saved/saved.collection';
+import { userCardsCollection } from './users/user-card.collection';
+import { UsersModule } from './users/users.module';
+
+/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, trending. */
+export const reviewsService: ServiceDefinition = {
+  name: 'reviews',
+  collections: [
+    userCardsCollection,
+    productsCollection,
+    mediaCollection,
+    reviewsCollection,
+    likesCollection,
+    commentsCollection,
+    savedCollection,
+    followEdgesCollection,
+    followerCountsCollection,
+  ],
+  imports: [UsersModule, ProductsModule, MediaModule, ReviewsModule, LikesModule, CommentsModule, FeedModule],
+};

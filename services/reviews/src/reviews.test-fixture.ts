@@ -1,0 +1,59 @@
+import { createTestService, TestService } from '@app/testing';
+import { newId } from '@app/store';
+import { reviewsService } from './reviews.service-definition';
+
+/** A member as the tests use them: id, username and a bearer header. */
+export interface Member {
+  id: string;
+  username: string;
+  auth: { Authorization: string };
+}
+
+/** A 1x1 PNG. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+export function startReviews(): Promise<TestService> {
+  return createTestService(reviewsService);
+}
+
+/** Registers a member the way the auth service announces one, so author cards exist. */
+export async function member(svc: TestService, username: string): Promise<Member> {
+  const id = newId();
+  await svc.publish('user.registered', {
+    userId: id,
+    username,
+    email: `${username}@example.com`,
+    display_name: username.charAt(0).toUpperCase() + username.slice(1),
+    name: username,
+    profile_image_url: null,
+    created_at: new Date().toISOString(),
+  });
+  return { id, username, auth: svc.authHeader({ id, username }) };
+}
+
+export async function makeProduct(
+  svc: TestService,
+  owner: Member,
+  body: Record<string, unknown> = {},
+): Promise<{ id: string; slug: string }> {
+  const res = await svc
+    .http()
+    .post('/api/products')
+    .set(owner.auth)
+    .send({ name: 'Wireless Earbuds', category: 'Electronics', price: 199.99, ...body });
+  if (res.status !== 201) throw new Error(`product create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+export async function makeReview(
+  svc: TestService,
+  author: Member,
+  body: Record<string, unknown>,
+): Promise<{ id: string; [key: string]: unknown }> {
+  const res = await svc.http().post('/api/reviews').set(author.auth).send({ content: 'Solid.', ...body });
+  if (res.status !== 201) throw new Error(`review create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

@@ -1,0 +1,33 @@
+import { ProductCategory } from '@app/contracts';
+import { defineCollection } from '@app/store';
+
+export interface ReviewDoc {
+  _id: string;
+  user_id: string;
+  product_id: string | null;
+  /**
+   * `${user_id}:${product_id}`, present only when a product is linked: the unique sparse
+   * index on it enforces one review per member per product and lets composer posts repeat.
+   */
+  product_key?: string;
+  /** Snapshot of the product's category at posting time (trending topics). */
+  product_category: ProductCategory | null;
+  rating: number | null;
+  title: string;
+  content: string;
+  images: string[];
+  location: string | null;
+  date: string | null;
+  like_count: number;
+  comment_count: number;
+  edited: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export const reviewsCollection = defineCollection<ReviewDoc>('reviews', [
+  { fields: { product_key: 1 }, unique: true, sparse: true },
+  { fields: { user_id: 1, created_at: -1 } },
+  { fields: { product_id: 1, created_at: -1 } },
+  { fields: { created_at: -1 } },
+]);

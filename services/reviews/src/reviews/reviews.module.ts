@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module';
+import { ReviewPresenter } from './review-presenter';
+import { ReviewsController } from './reviews.controller';
+import { ReviewsService } from './reviews.service';
+
+@Module({
+  imports: [ProductsModule],
+  controllers: [ReviewsController],
+  providers: [ReviewsService, ReviewPresenter],
+  exports: [ReviewsService],
+})
+export class ReviewsModule {}

@@ -1,0 +1,180 @@
+import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { CreateReviewDto, DUPLICATE_REVIEW_MESSAGE, ReviewQueryDto, ReviewView, UpdateReviewDto } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { ProductDoc } from '../products/product.collection';
+import { ProductsService } from '../products/products.service';
+import { ReviewDoc, reviewsCollection } from './review.collection';
+import { ReviewPresenter } from './review-presenter';
+
+const EXCERPT_LENGTH = 140;
+/** A concurrent edit of the same review changed the rating under us: read again and retry. */
+const EDIT_ATTEMPTS = 5;
+
+export type ReviewCounter = 'like_count' | 'comment_count';
+
+@Injectable()
+export class ReviewsService {
+  private readonly reviews: Collection<ReviewDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly products: ProductsService,
+    private readonly presenter: ReviewPresenter,
+    private readonly bus: EventBus,
+  ) {
+    this.reviews = store.collection(reviewsCollection);
+  }
+
+  async create(userId: string, dto: CreateReviewDto): Promise<ReviewView> {
+    const product = dto.product_id ? await this.products.findById(dto.product_id) : null;
+    if (dto.product_id && !product) throw new NotFoundException('Product not found');
+    if (product && (await this.reviews.findOne({ product_key: `${userId}:${product._id}` }))) {
+      throw new ConflictException(DUPLICATE_REVIEW_MESSAGE);
+    }
+    const doc = await this.insert(userId, dto, product);
+    if (product && doc.rating !== null) await this.products.applyRating(product._id, doc.rating, 1);
+    await this.bus.emit(
+      'review.created',
+      {
+        reviewId: doc._id,
+        authorId: userId,
+        productId: doc.product_id,
+        productName: product?.name ?? null,
+        rating: doc.rating,
+        title: doc.title,
+        excerpt: doc.content.slice(0, EXCERPT_LENGTH),
+        created_at: doc.created_at,
+      },
+      { key: doc._id, actorId: userId },
+    );
+    return this.view(doc, userId);
+  }
+
+  async list(query: ReviewQueryDto, skip: number, limit: number, viewerId: string) {
+    const filter: Filter = {};
+    if (query.userId) filter.user_id = query.userId;
+    if (query.productId) filter.product_id = query.productId;
+    const [docs, total] = await Promise.all([
+      this.reviews.find(filter, { sort: { created_at: -1 }, skip, limit }),
+      this.reviews.count(filter),
+    ]);
+    return { items: await this.presenter.present(docs, viewerId), total };
+  }
+
+  async get(id: string, viewerId: string | null): Promise<ReviewView> {
+    return this.view(await this.find(id), viewerId);
+  }
+
+  async find(id: string): Promise<ReviewDoc> {
+    const doc = await this.reviews.findById(id);
+    if (!doc) throw new NotFoundException('Review not found');
+    return doc;
+  }
+
+  async update(userId: string, id: string, dto: UpdateReviewDto): Promise<ReviewView> {
+    for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
+      const current = await this.find(id);
+      if (current.user_id !== userId) throw new ForbiddenException('Only the author can edit this review');
+      const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
+      // Guarded on the rating we read, so the aggregate moves by exactly the delta we apply.
+      const updated = await this.reviews.findOneAndUpdate(
+        { _id: id, rating: current.rating },
+        { $set: { ...fields, edited: true, updated_at: new Date().toISOString() } },
+      );
+      if (!updated) continue;
+      if (updated.product_id && current.rating !== null && updated.rating !== null) {
+        await this.products.applyRating(updated.product_id, updated.rating - current.rating, 0);
+      }
+      await this.bus.emit(
+        'review.updated',
+        { reviewId: id, authorId: userId, productId: updated.product_id, rating: updated.rating },
+        { key: id, actorId: userId },
+      );
+      return this.view(updated, userId);
+    }
+    throw new ConflictException('The review changed while saving; please try again');
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const doc = await this.find(id);
+    if (doc.user_id !== userId) throw new ForbiddenException('Only the author can delete this review');
+    // Only the request that actually removed the row moves the aggregate.
+    if ((await this.reviews.deleteOne({ _id: id, user_id: userId })) === 0) return;
+    if (doc.product_id && doc.rating !== null) await this.products.applyRating(doc.product_id, -doc.rating, -1);
+    await this.bus.emit(
+      'review.deleted',
+      { reviewId: id, authorId: userId, productId: doc.product_id },
+      { key: id, actorId: userId },
+    );
+  }
+
+  /** Moves a counter by one; a decrement never takes it below 0. */
+  async bump(id: string, counter: ReviewCounter, delta: 1 | -1): Promise<ReviewDoc | null> {
+    const filter: Filter = delta < 0 ? { _id: id, [counter]: { $gte: 1 } } : { _id: id };
+    return (await this.reviews.findOneAndUpdate(filter, { $inc: { [counter]: delta } })) ?? this.reviews.findById(id);
+  }
+
+  /** Ids and times of an author's newest reviews (timelines, at most `limit`). */
+  async recentByAuthors(authorIds: string[], limit: number): Promise<ReviewDoc[]> {
+    if (authorIds.length === 0) return [];
+    return this.reviews.find(
+      { user_id: { $in: authorIds } },
+      { sort: { created_at: -1 }, limit, projection: { _id: 1, user_id: 1, created_at: 1 } },
+    );
+  }
+
+  async countByAuthors(authorIds: string[]): Promise<number> {
+    return authorIds.length === 0 ? 0 : this.reviews.count({ user_id: { $in: authorIds } });
+  }
+
+  async findMany(ids: string[]): Promise<ReviewDoc[]> {
+    if (ids.length === 0) return [];
+    const docs = await this.reviews.find({ _id: { $in: ids } });
+    const byId = new Map(docs.map((d) => [d._id, d]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Reviews with a product category since a time (trending topics). */
+  async categorisedSince(since: string): Promise<Pick<ReviewDoc, 'product_category' | 'created_at'>[]> {
+    return this.reviews.find(
+      { created_at: { $gte: since }, product_category: { $ne: null } },
+      { projection: { product_category: 1, created_at: 1 } },
+    );
+  }
+
+  present(docs: ReviewDoc[], viewerId: string | null): Promise<ReviewView[]> {
+    return this.presenter.present(docs, viewerId);
+  }
+
+  private async view(doc: ReviewDoc, viewerId: string | null): Promise<ReviewView> {
+    return (await this.presenter.present([doc], viewerId))[0];
+  }
+
+  private async insert(userId: string, dto: CreateReviewDto, product: ProductDoc | null): Promise<ReviewDoc> {
+    const now = new Date().toISOString();
+    try {
+      return await this.reviews.insert({
+        user_id: userId,
+        product_id: product?._id ?? null,
+        ...(product && { product_key: `${userId}:${product._id}` }),
+        product_category: product?.category ?? null,
+        rating: dto.rating ?? null,
+        // The composer sends the product name as the title (spec part 1 §3).
+        title: dto.title ?? product?.name ?? '',
+        content: dto.content,
+        images: dto.images ?? [],
+        location: dto.location ?? null,
+        date: dto.date ?? null,
+        like_count: 0,
+        comment_count: 0,
+        edited: false,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) throw new ConflictException(DUPLICATE_REVIEW_MESSAGE);
+      throw err;
+    }
+  }
+}
