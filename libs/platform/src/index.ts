@@ -12,3 +12,4 @@ export * from './auth/jwt.strategy';
 export * from './metrics/metrics';
 export * from './bootstrap/service-app';
 export * from './bootstrap/service-definition';
+export * from './metrics/metrics.controller';

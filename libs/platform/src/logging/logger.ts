@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RequestMethod } from '@nestjs/common';
 import { Params } from 'nestjs-pino';
 
 /** Structured JSON logs; the request id comes from the gateway or is made here. */
 export function loggerParams(service: string, level: string): Params {
   return {
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: {
       level,
       base: { service },

@@ -1,0 +1,29 @@
+import type { NextFunction, Request, Response } from 'express';
+import { JwtService } from '@nestjs/jwt';
+import { JwtClaims } from '@app/contracts';
+import { isPublicRoute } from '../proxy/routes';
+import { sendEnvelopeError } from '../proxy/envelope-reply';
+
+export interface GatewayRequest extends Request {
+  /** Set once the bearer token has been verified. */
+  userId?: string;
+}
+
+/** Verifies the bearer token (HS256 pinned, expiry enforced) before a protected route is proxied. */
+export function createTokenCheck(jwt: JwtService) {
+  return (req: GatewayRequest, res: Response, next: NextFunction): void => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    if (token) {
+      try {
+        req.userId = jwt.verify<JwtClaims>(token, { algorithms: ['HS256'] }).sub;
+      } catch {
+        if (!isPublicRoute(req.method, req.originalUrl)) return sendEnvelopeError(res, 401, 'Invalid or expired token');
+      }
+    }
+    if (!req.userId && !isPublicRoute(req.method, req.originalUrl)) {
+      return sendEnvelopeError(res, 401, 'Authentication required');
+    }
+    next();
+  };
+}

@@ -1,0 +1,2 @@
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+export const GATEWAY_SERVICE_URLS = Symbol('GATEWAY_SERVICE_URLS');

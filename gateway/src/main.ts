@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { createGatewayApp, loadGatewayConfig, serviceUrlsFromConfig } from './gateway.app';
+
+async function main(): Promise<void> {
+  const config = loadGatewayConfig();
+  const app = await createGatewayApp(config, serviceUrlsFromConfig(config));
+  app.enableShutdownHooks();
+  await app.listen(config.PORT, config.HOST);
+  process.stdout.write(JSON.stringify({ level: 30, service: 'gateway', msg: `listening on ${config.HOST}:${config.PORT}` }) + '\n');
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`gateway failed to start: ${err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+/** Which service owns which /api prefix (ARCHITECTURE §1). */
+export const ROUTE_TABLE = {
+  auth: ['auth'],
+  social: ['users', 'follows'],
+  reviews: ['products', 'reviews', 'likes', 'comments', 'media', 'saved', 'feed', 'activities', 'trending'],
+  squads: ['squads'],
+  messaging: ['messages'],
+  notifications: ['notifications'],
+} as const;
+
+export type ServiceName = keyof typeof ROUTE_TABLE;
+
+export const SERVICE_NAMES = Object.keys(ROUTE_TABLE) as ServiceName[];
+
+const OWNER = new Map<string, ServiceName>(
+  SERVICE_NAMES.flatMap((service) => ROUTE_TABLE[service].map((prefix) => [prefix, service] as const)),
+);
+
+/** The service owning `/api/<prefix>/...`, or undefined for an unknown prefix. */
+export function ownerOf(path: string): ServiceName | undefined {
+  const prefix = path.replace(/^\/api\//, '').split(/[/?]/, 1)[0];
+  return OWNER.get(prefix);
+}
+
+/** Routes a visitor reaches without a token; everything else under /api needs one. */
+export function isPublicRoute(method: string, path: string): boolean {
+  const p = path.split('?', 1)[0];
+  if (method === 'POST' && (p === '/api/auth/login' || p === '/api/auth/register')) return true;
+  // Images are fetched by <img> tags, which cannot send a bearer token.
+  if ((method === 'GET' || method === 'HEAD') && /^\/api\/media\/[^/]+$/.test(p)) return true;
+  return false;
+}

@@ -1,0 +1,25 @@
+import { seedAuth } from './auth.seed';
+import { seedMessaging } from './messaging.seed';
+import { seedReviews } from './reviews.seed';
+import { SeedClient, SeedContext, SeedStep } from './seed-client';
+import { seedSocial } from './social.seed';
+import { seedSquads } from './squads.seed';
+
+/** Order matters: each step builds on what the earlier ones made. */
+const STEPS: [string, SeedStep][] = [
+  ['members', seedAuth],
+  ['profiles and follows', seedSocial],
+  ['products and reviews', seedReviews],
+  ['squads', seedSquads],
+  ['conversations', seedMessaging],
+];
+
+/** Fills an empty stack with a believable demo through its public API. */
+export async function runSeed(baseUrl: string, settle: () => Promise<void>): Promise<SeedContext> {
+  const ctx: SeedContext = { client: new SeedClient(baseUrl), users: [], made: {}, settle };
+  for (const [, step] of STEPS) {
+    await step(ctx);
+    await settle();
+  }
+  return ctx;
+}

@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'system',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/system/**/*.spec.ts'],
+  testTimeout: 30000,
+};
