@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { runService } from '@app/platform';
+import { notificationsService } from './notifications.service-definition';
+
+void runService(notificationsService);

@@ -1,0 +1,46 @@
+import 'reflect-metadata';
+import { NOTIFICATION_TYPES } from '@app/contracts';
+import { EMAIL_WORTHY, notificationEmail, notificationMessage, UNKNOWN_ACTOR } from './notification-text';
+
+const burak = { id: 'b', username: 'burak', display_name: 'Burak Kaya', profile_image_url: null };
+
+describe('notificationMessage', () => {
+  it.each([
+    ['review_liked', 'Burak Kaya liked your review'],
+    ['comment', 'Burak Kaya commented on your review'],
+    ['new_follower', 'Burak Kaya started following you'],
+    ['follow_request', 'Burak Kaya sent you a follow request'],
+    ['follow_accepted', 'Burak Kaya accepted your follow request'],
+    ['new_review', 'Burak Kaya posted a new review'],
+    ['squad_join_request', 'Burak Kaya wants to join Coffee Nerds'],
+    ['squad_join_approved', 'Your request to join Coffee Nerds was approved'],
+    ['squad_join_rejected', 'Your request to join Coffee Nerds was declined'],
+  ] as const)('%s reads "%s"', (type, text) => {
+    expect(notificationMessage(type, burak, 'Coffee Nerds')).toBe(text);
+  });
+
+  it('has a sentence for every type', () => {
+    for (const type of NOTIFICATION_TYPES) expect(notificationMessage(type, burak, 'S')).toMatch(/\S/);
+  });
+
+  it('falls back to the username, then to a neutral word, when the name is missing', () => {
+    expect(notificationMessage('comment', { ...burak, display_name: '' }, null)).toBe('burak commented on your review');
+    expect(notificationMessage('comment', null, null)).toBe(`${UNKNOWN_ACTOR} commented on your review`);
+  });
+});
+
+describe('notification emails', () => {
+  it('leaves high-volume types (likes, followees’ reviews) out of the inbox', () => {
+    expect(EMAIL_WORTHY.has('review_liked')).toBe(false);
+    expect(EMAIL_WORTHY.has('new_review')).toBe(false);
+    expect(EMAIL_WORTHY.has('follow_request')).toBe(true);
+  });
+
+  it('uses the message as subject and greets the recipient', () => {
+    const mail = notificationEmail('Ayşe', 'Burak Kaya started following you');
+    expect(mail.subject).toBe('Burak Kaya started following you');
+    expect(mail.body.split('\n')[0]).toBe('Hi Ayşe,');
+    expect(mail.body).toContain('Burak Kaya started following you.');
+    expect(notificationEmail(null, 'x').body.startsWith('Hi there,')).toBe(true);
+  });
+});

@@ -1,0 +1,336 @@
+import { inboxCollection } from '@app/bus';
+import { EventEnvelope } from '@app/contracts';
+import { newId } from '@app/store';
+import { createTestService, TestService } from '@app/testing';
+import { notificationsService } from '../notifications.service-definition';
+import { emailOutboxCollection } from './email-outbox.collection';
+import { addMember, like, Member, notificationsOf, pushesTo, unreadCountOf } from './notifications.fixtures';
+
+describe('notifications service: notifications from events', () => {
+  let svc: TestService;
+  let ayse: Member;
+  let burak: Member;
+
+  beforeAll(async () => {
+    svc = await createTestService(notificationsService);
+  });
+
+  afterAll(() => svc.close());
+
+  beforeEach(async () => {
+    ayse = await addMember(svc, 'Ayşe Yılmaz');
+    burak = await addMember(svc, 'Burak Kaya');
+  });
+
+  const follow = (follower: Member, followee: Member) =>
+    svc.publish('follow.created', { followerId: follower.id, followeeId: followee.id }, followee.id, follower.id);
+  const block = (blocker: Member, blocked: Member) =>
+    svc.publish('block.created', { blockerId: blocker.id, blockedId: blocked.id }, blocker.id, blocker.id);
+  const postReview = async (author: Member) => {
+    const reviewId = newId();
+    await svc.publish(
+      'review.created',
+      {
+        reviewId,
+        authorId: author.id,
+        productId: null,
+        productName: 'AeroPress',
+        rating: 5,
+        title: 'AeroPress',
+        excerpt: 'Great coffee',
+        created_at: new Date().toISOString(),
+      },
+      reviewId,
+      author.id,
+    );
+    return reviewId;
+  };
+  const emailsTo = (member: Member) => svc.store.collection(emailOutboxCollection).find({ user_id: member.id });
+
+  describe('each event type', () => {
+    it('review.liked tells the review author, with the liker as related_user, and announces it', async () => {
+      await like(svc, burak, ayse);
+      const [item] = await notificationsOf(svc, ayse);
+      expect(item).toMatchObject({
+        type: 'review_liked',
+        message: 'Burak Kaya liked your review',
+        is_read: false,
+        related_user: { id: burak.id, username: burak.username, display_name: 'Burak Kaya', profile_image_url: null },
+      });
+      expect(item.created_at).toEqual(expect.any(String));
+      expect(pushesTo(svc, ayse)).toEqual([
+        { notificationId: item.id, recipientId: ayse.id, push: true, notification: item },
+      ]);
+      expect(await notificationsOf(svc, burak)).toEqual([]);
+    });
+
+    it('comment.created tells the review author once per comment', async () => {
+      const reviewId = newId();
+      for (const excerpt of ['Nice!', 'Where did you buy it?']) {
+        await svc.publish('comment.created', {
+          commentId: newId(),
+          reviewId,
+          reviewAuthorId: ayse.id,
+          userId: burak.id,
+          excerpt,
+        });
+      }
+      const items = await notificationsOf(svc, ayse);
+      expect(items.map((n) => [n.type, n.message])).toEqual([
+        ['comment', 'Burak Kaya commented on your review'],
+        ['comment', 'Burak Kaya commented on your review'],
+      ]);
+    });
+
+    it('follow.created tells the followee', async () => {
+      await follow(burak, ayse);
+      expect(await notificationsOf(svc, ayse)).toMatchObject([
+        { type: 'new_follower', message: 'Burak Kaya started following you', related_user: { id: burak.id } },
+      ]);
+      expect(await notificationsOf(svc, burak)).toEqual([]);
+    });
+
+    it('follow.requested tells the followee; follow.accepted tells the requester', async () => {
+      await svc.publish('follow.requested', { followerId: burak.id, followeeId: ayse.id });
+      await svc.publish('follow.accepted', { followerId: burak.id, followeeId: ayse.id });
+      expect(await notificationsOf(svc, ayse)).toMatchObject([
+        { type: 'follow_request', message: 'Burak Kaya sent you a follow request', related_user: { id: burak.id } },
+      ]);
+      expect(await notificationsOf(svc, burak)).toMatchObject([
+        { type: 'follow_accepted', message: 'Ayşe Yılmaz accepted your follow request', related_user: { id: ayse.id } },
+      ]);
+    });
+
+    it('review.created tells every current follower of the author, and nobody else', async () => {
+      const cem = await addMember(svc, 'Cem Demir');
+      const deniz = await addMember(svc, 'Deniz Ak');
+      const elif = await addMember(svc, 'Elif Şahin');
+      const stranger = await addMember(svc, 'Fatma Öz');
+      await follow(burak, ayse);
+      await svc.publish('follow.accepted', { followerId: cem.id, followeeId: ayse.id });
+      await follow(deniz, ayse);
+      await svc.publish('follow.removed', { followerId: deniz.id, followeeId: ayse.id, wasPending: false });
+      await follow(elif, ayse);
+      // A request that ended while pending does not undo an existing follow.
+      await svc.publish('follow.removed', { followerId: elif.id, followeeId: ayse.id, wasPending: true });
+
+      await postReview(ayse);
+
+      for (const follower of [burak, cem, elif]) {
+        expect(await notificationsOf(svc, follower, '?limit=50')).toContainEqual(
+          expect.objectContaining({ type: 'new_review', message: 'Ayşe Yılmaz posted a new review' }),
+        );
+      }
+      for (const other of [deniz, stranger, ayse]) {
+        const types = (await notificationsOf(svc, other)).map((n) => n.type);
+        expect(types).not.toContain('new_review');
+      }
+    });
+
+    it('squad.join_requested tells each admin and moderator', async () => {
+      const cem = await addMember(svc, 'Cem Demir');
+      await svc.publish('squad.join_requested', {
+        squadId: newId(),
+        squadName: 'Coffee Nerds',
+        requestId: newId(),
+        userId: burak.id,
+        message: 'I roast at home',
+        managerIds: [ayse.id, cem.id],
+      });
+      for (const manager of [ayse, cem]) {
+        expect(await notificationsOf(svc, manager)).toMatchObject([
+          { type: 'squad_join_request', message: 'Burak Kaya wants to join Coffee Nerds', related_user: { id: burak.id } },
+        ]);
+      }
+    });
+
+    it.each([
+      ['approved', 'squad_join_approved', 'Your request to join Coffee Nerds was approved'],
+      ['rejected', 'squad_join_rejected', 'Your request to join Coffee Nerds was declined'],
+    ] as const)('squad.join_decided (%s) tells the requester', async (decision, type, message) => {
+      await svc.publish('squad.join_decided', {
+        squadId: newId(),
+        squadName: 'Coffee Nerds',
+        requestId: newId(),
+        userId: burak.id,
+        decision,
+        decidedBy: ayse.id,
+      });
+      expect(await notificationsOf(svc, burak)).toMatchObject([{ type, message, related_user: { id: ayse.id } }]);
+      expect(await notificationsOf(svc, ayse)).toEqual([]);
+    });
+  });
+
+  describe('idempotency', () => {
+    it('a like, unlike and like again leaves one notification and pushes once while it is unread', async () => {
+      const reviewId = await like(svc, burak, ayse);
+      await svc.publish('review.unliked', { reviewId, reviewAuthorId: ayse.id, userId: burak.id, likeCount: 0 });
+      await like(svc, burak, ayse, reviewId);
+      expect(await notificationsOf(svc, ayse)).toHaveLength(1);
+      expect(await unreadCountOf(svc, ayse)).toBe(1);
+      expect(pushesTo(svc, ayse)).toHaveLength(1);
+    });
+
+    it('a repeat after the first was read brings the same notification back as unread and pushes it again', async () => {
+      const reviewId = await like(svc, burak, ayse);
+      const [first] = await notificationsOf(svc, ayse);
+      await svc.http().put(`/api/notifications/${first.id}/read`).set(ayse.auth).expect(200);
+      await like(svc, burak, ayse, reviewId);
+      const items = await notificationsOf(svc, ayse);
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ id: first.id, is_read: false });
+      expect(pushesTo(svc, ayse).map((p) => p.notificationId)).toEqual([first.id, first.id]);
+    });
+
+    it('the same event delivered twice changes nothing the second time, even past the bus inbox', async () => {
+      const event: EventEnvelope<'comment.created'> = {
+        id: newId(),
+        type: 'comment.created',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        actorId: burak.id,
+        key: newId(),
+        payload: { commentId: newId(), reviewId: newId(), reviewAuthorId: ayse.id, userId: burak.id, excerpt: 'Hi' },
+      };
+      await svc.transport.publish(event);
+      await svc.settle();
+      // Forget that the event was handled, as a crash between the effect and the inbox write would.
+      await svc.store.collection(inboxCollection).deleteOne({ _id: event.id });
+      await svc.transport.publish(event);
+      await svc.settle();
+      expect(await notificationsOf(svc, ayse)).toHaveLength(1);
+      expect(pushesTo(svc, ayse)).toHaveLength(1);
+      expect(await emailsTo(ayse)).toHaveLength(1);
+    });
+
+    it('a repeated follow does not add a second new_follower', async () => {
+      await follow(burak, ayse);
+      await svc.publish('follow.removed', { followerId: burak.id, followeeId: ayse.id, wasPending: false });
+      await follow(burak, ayse);
+      expect(await notificationsOf(svc, ayse)).toHaveLength(1);
+    });
+  });
+
+  describe('who is never notified', () => {
+    it('nobody hears of their own action', async () => {
+      await like(svc, ayse, ayse);
+      await svc.publish('comment.created', {
+        commentId: newId(),
+        reviewId: newId(),
+        reviewAuthorId: ayse.id,
+        userId: ayse.id,
+        excerpt: 'Edit: still great',
+      });
+      await svc.publish('squad.join_requested', {
+        squadId: newId(),
+        squadName: 'Coffee Nerds',
+        requestId: newId(),
+        userId: ayse.id,
+        message: null,
+        managerIds: [ayse.id],
+      });
+      expect(await notificationsOf(svc, ayse)).toEqual([]);
+      expect(pushesTo(svc, ayse)).toEqual([]);
+    });
+
+    it('nobody hears from someone they blocked, nor from someone who blocked them', async () => {
+      const cem = await addMember(svc, 'Cem Demir');
+      await block(ayse, burak);
+      await block(cem, ayse);
+      await like(svc, burak, ayse);
+      await like(svc, ayse, cem);
+      await like(svc, cem, ayse);
+      await svc.publish('squad.join_requested', {
+        squadId: newId(),
+        squadName: 'Coffee Nerds',
+        requestId: newId(),
+        userId: burak.id,
+        message: null,
+        managerIds: [ayse.id, cem.id],
+      });
+      expect(await notificationsOf(svc, ayse)).toEqual([]);
+      expect(await notificationsOf(svc, cem)).toMatchObject([
+        { type: 'squad_join_request', related_user: { id: burak.id } },
+      ]);
+    });
+
+    it('a block ends the follow (no new_review) and removes what each had caused the other', async () => {
+      await follow(burak, ayse);
+      await like(svc, ayse, burak);
+      await block(ayse, burak);
+      await postReview(ayse);
+      expect(await notificationsOf(svc, ayse)).toEqual([]);
+      expect(await notificationsOf(svc, burak)).toEqual([]);
+    });
+
+    it('after block.removed notifications flow again', async () => {
+      await block(ayse, burak);
+      await svc.publish('block.removed', { blockerId: ayse.id, blockedId: burak.id });
+      await like(svc, burak, ayse);
+      expect(await notificationsOf(svc, ayse)).toHaveLength(1);
+    });
+  });
+
+  describe('preferences and member cards', () => {
+    const settings = (member: Member, push: boolean, email: boolean) =>
+      svc.publish('user.settings_updated', {
+        userId: member.id,
+        notification_push: push,
+        notification_email: email,
+        privacy_profile: 'public',
+        theme: 'system',
+      });
+
+    it('push off: the notification is stored and announced with push false', async () => {
+      await settings(ayse, false, true);
+      await like(svc, burak, ayse);
+      expect(await notificationsOf(svc, ayse)).toHaveLength(1);
+      expect(pushesTo(svc, ayse)).toEqual([expect.objectContaining({ push: false })]);
+      await settings(ayse, true, true);
+      await like(svc, burak, ayse);
+      expect(pushesTo(svc, ayse).map((p) => p.push)).toEqual([false, true]);
+    });
+
+    it('email on: an email-worthy notification lands in the outbox, unsent', async () => {
+      await follow(burak, ayse);
+      expect(await emailsTo(ayse)).toEqual([
+        expect.objectContaining({
+          to: ayse.email,
+          subject: 'Burak Kaya started following you',
+          body: expect.stringContaining('Hi Ayşe Yılmaz,'),
+          sent_at: null,
+          created_at: expect.any(String),
+        }),
+      ]);
+    });
+
+    it('no email for likes, nor for anything once notification_email is off', async () => {
+      await like(svc, burak, ayse);
+      await settings(ayse, true, false);
+      await follow(burak, ayse);
+      expect(await emailsTo(ayse)).toEqual([]);
+      expect(await notificationsOf(svc, ayse)).toHaveLength(2);
+    });
+
+    it('shows the current name after user.updated, and a neutral one for a member not heard of yet', async () => {
+      await like(svc, burak, ayse);
+      await svc.publish('user.updated', {
+        userId: burak.id,
+        username: 'burakk',
+        display_name: 'Burak K.',
+        bio: '',
+        profile_image_url: '/media/burak.png',
+      });
+      const stranger = newId();
+      await svc.publish('review.liked', { reviewId: newId(), reviewAuthorId: ayse.id, userId: stranger, likeCount: 2 });
+      const items = await notificationsOf(svc, ayse);
+      expect(items.map((n) => [n.message, n.related_user])).toEqual([
+        ['Someone liked your review', null],
+        [
+          'Burak K. liked your review',
+          { id: burak.id, username: 'burakk', display_name: 'Burak K.', profile_image_url: '/media/burak.png' },
+        ],
+      ]);
+    });
+  });
+});

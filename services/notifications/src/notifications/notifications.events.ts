@@ -1,0 +1,118 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { RelationsService } from '../relations/relations.service';
+import { Notifier } from './notifier.service';
+
+/** Every notification starts here, from an event (ARCHITECTURE §7), never from a direct call. */
+@Controller()
+export class NotificationEvents {
+  constructor(
+    private readonly notifier: Notifier,
+    private readonly relations: RelationsService,
+  ) {}
+
+  @OnEvent('review.liked')
+  async onReviewLiked(@Payload() event: EventEnvelope<'review.liked'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notify({
+      eventId: event.id,
+      type: 'review_liked',
+      recipientId: p.reviewAuthorId,
+      actorId: p.userId,
+      subjectId: p.reviewId,
+    });
+  }
+
+  @OnEvent('comment.created')
+  async onCommentCreated(@Payload() event: EventEnvelope<'comment.created'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notify({
+      eventId: event.id,
+      type: 'comment',
+      recipientId: p.reviewAuthorId,
+      actorId: p.userId,
+      subjectId: p.commentId,
+    });
+  }
+
+  @OnEvent('follow.created')
+  async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notify({
+      eventId: event.id,
+      type: 'new_follower',
+      recipientId: p.followeeId,
+      actorId: p.followerId,
+      subjectId: p.followeeId,
+    });
+  }
+
+  @OnEvent('follow.requested')
+  async onFollowRequested(@Payload() event: EventEnvelope<'follow.requested'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notify({
+      eventId: event.id,
+      type: 'follow_request',
+      recipientId: p.followeeId,
+      actorId: p.followerId,
+      subjectId: p.followeeId,
+    });
+  }
+
+  /** The requester (followerId) learns that the followee said yes. */
+  @OnEvent('follow.accepted')
+  async onFollowAccepted(@Payload() event: EventEnvelope<'follow.accepted'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notify({
+      eventId: event.id,
+      type: 'follow_accepted',
+      recipientId: p.followerId,
+      actorId: p.followeeId,
+      subjectId: p.followerId,
+    });
+  }
+
+  @OnEvent('review.created')
+  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
+    const p = event.payload;
+    const base = { eventId: event.id, type: 'new_review' as const, actorId: p.authorId, subjectId: p.reviewId };
+    for await (const followers of this.relations.followerBatches(p.authorId)) {
+      await this.notifier.notifyAll(base, followers);
+    }
+  }
+
+  @OnEvent('squad.join_requested')
+  async onJoinRequested(@Payload() event: EventEnvelope<'squad.join_requested'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notifyAll(
+      {
+        eventId: event.id,
+        type: 'squad_join_request',
+        actorId: p.userId,
+        subjectId: p.requestId,
+        squadName: p.squadName,
+      },
+      p.managerIds,
+    );
+  }
+
+  @OnEvent('squad.join_decided')
+  async onJoinDecided(@Payload() event: EventEnvelope<'squad.join_decided'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notify({
+      eventId: event.id,
+      type: p.decision === 'approved' ? 'squad_join_approved' : 'squad_join_rejected',
+      recipientId: p.userId,
+      actorId: p.decidedBy,
+      subjectId: p.requestId,
+      squadName: p.squadName,
+    });
+  }
+
+  @OnEvent('block.created')
+  async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
+    await this.notifier.forgetBetween(event.payload.blockerId, event.payload.blockedId);
+  }
+}

@@ -1,0 +1,50 @@
+import { NotificationView } from '@app/contracts';
+import { TestService } from '@app/testing';
+import { newId } from '@app/store';
+
+/** A member as the tests see them: known to the service through user.registered. */
+export interface Member {
+  id: string;
+  username: string;
+  name: string;
+  email: string;
+  auth: { Authorization: string };
+}
+
+export async function addMember(svc: TestService, name: string): Promise<Member> {
+  const id = newId();
+  const username = `${name.split(' ')[0].toLowerCase()}_${id.slice(-6)}`;
+  const email = `${username}@example.com`;
+  await svc.publish('user.registered', {
+    userId: id,
+    username,
+    email,
+    display_name: name,
+    name,
+    profile_image_url: null,
+    created_at: new Date().toISOString(),
+  });
+  return { id, username, name, email, auth: svc.authHeader({ id, username }) };
+}
+
+/** `liker` likes a review of `author` (a new review unless one is named). */
+export async function like(svc: TestService, liker: Member, author: Member, reviewId = newId()): Promise<string> {
+  await svc.publish('review.liked', { reviewId, reviewAuthorId: author.id, userId: liker.id, likeCount: 1 }, reviewId, liker.id);
+  return reviewId;
+}
+
+export async function notificationsOf(svc: TestService, member: Member, query = ''): Promise<NotificationView[]> {
+  const res = await svc.http().get(`/api/notifications${query}`).set(member.auth);
+  if (res.status !== 200) throw new Error(`GET /notifications answered ${res.status}`);
+  return res.body.data as NotificationView[];
+}
+
+export async function unreadCountOf(svc: TestService, member: Member): Promise<number> {
+  const res = await svc.http().get('/api/notifications/unread-count').set(member.auth);
+  return res.body.data.unread_count as number;
+}
+
+/** notification.created events this service emitted for one recipient. */
+export function pushesTo(svc: TestService, member: Member) {
+  return svc.emitted('notification.created').filter((e) => e.recipientId === member.id);
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { MembersModule } from '../members/members.module';
+import { RelationsModule } from '../relations/relations.module';
+import { EmailOutbox } from './email-outbox.service';
+import { NotificationsController } from './notifications.controller';
+import { NotificationEvents } from './notifications.events';
+import { NotificationsService } from './notifications.service';
+import { Notifier } from './notifier.service';
+
+@Module({
+  imports: [MembersModule, RelationsModule],
+  controllers: [NotificationsController, NotificationEvents],
+  providers: [NotificationsService, Notifier, EmailOutbox],
+})
+export class NotificationsModule {}

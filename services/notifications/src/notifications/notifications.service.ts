@@ -1,0 +1,63 @@
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { NotificationView } from '@app/contracts';
+import { Collection, Filter, STORE, Store } from '@app/store';
+import { MembersService } from '../members/members.service';
+import { NotificationDoc, notificationsCollection } from './notification.collection';
+import { toNotificationView } from './notification.view';
+
+const NOT_FOUND = 'Notification not found';
+
+export interface NotificationPage {
+  items: NotificationView[];
+  total: number;
+  unread: number;
+}
+
+/** A member's own notifications: reading and tidying them. Someone else's answer 404, as if absent. */
+@Injectable()
+export class NotificationsService {
+  private readonly notifications: Collection<NotificationDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly members: MembersService,
+  ) {
+    this.notifications = store.collection(notificationsCollection);
+  }
+
+  async list(userId: string, skip: number, limit: number, unreadOnly: boolean): Promise<NotificationPage> {
+    const filter: Filter = unreadOnly ? { recipient_id: userId, is_read: false } : { recipient_id: userId };
+    const [docs, total, unread] = await Promise.all([
+      this.notifications.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
+      this.notifications.count(filter),
+      this.unreadCount(userId),
+    ]);
+    return { items: await this.views(docs), total, unread };
+  }
+
+  unreadCount(userId: string): Promise<number> {
+    return this.notifications.count({ recipient_id: userId, is_read: false });
+  }
+
+  async markRead(userId: string, id: string): Promise<NotificationView> {
+    const doc = await this.notifications.findOneAndUpdate({ _id: id, recipient_id: userId }, { $set: { is_read: true } });
+    if (!doc) throw new NotFoundException(NOT_FOUND);
+    const [view] = await this.views([doc]);
+    return view;
+  }
+
+  async markAllRead(userId: string): Promise<number> {
+    const res = await this.notifications.updateMany({ recipient_id: userId, is_read: false }, { $set: { is_read: true } });
+    return res.modified;
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const removed = await this.notifications.deleteOne({ _id: id, recipient_id: userId });
+    if (removed === 0) throw new NotFoundException(NOT_FOUND);
+  }
+
+  private async views(docs: NotificationDoc[]): Promise<NotificationView[]> {
+    const cards = await this.members.cards(docs.map((d) => d.actor_id));
+    return docs.map((doc) => toNotificationView(doc, cards.get(doc.actor_id) ?? null));
+  }
+}

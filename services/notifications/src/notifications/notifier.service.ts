@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { NotificationType } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { MembersService } from '../members/members.service';
+import { RelationsService } from '../relations/relations.service';
+import { EmailOutbox } from './email-outbox.service';
+import { NotificationDoc, notificationsCollection } from './notification.collection';
+import { toNotificationView } from './notification.view';
+
+/** One notification an event asks for. */
+export interface NotificationDraft {
+  eventId: string;
+  type: NotificationType;
+  recipientId: string;
+  actorId: string;
+  subjectId: string;
+  squadName?: string;
+}
+
+/**
+ * Turns events into notifications: nobody hears of their own action or from someone a
+ * block stands between; a repeat refreshes the one notification instead of adding another.
+ */
+@Injectable()
+export class Notifier {
+  private readonly notifications: Collection<NotificationDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly members: MembersService,
+    private readonly relations: RelationsService,
+    private readonly email: EmailOutbox,
+    private readonly bus: EventBus,
+  ) {
+    this.notifications = store.collection(notificationsCollection);
+  }
+
+  async notify(draft: NotificationDraft): Promise<void> {
+    if (draft.recipientId === draft.actorId) return;
+    if (await this.relations.isBlockedEitherWay(draft.recipientId, draft.actorId)) return;
+    await this.record(draft);
+  }
+
+  /** One action told to many (a review to the followers, a join request to the managers). */
+  async notifyAll(base: Omit<NotificationDraft, 'recipientId'>, recipientIds: string[]): Promise<void> {
+    const others = [...new Set(recipientIds)].filter((id) => id !== base.actorId);
+    const blocked = await this.relations.blockedAmong(base.actorId, others);
+    for (const recipientId of others) {
+      if (!blocked.has(recipientId)) await this.record({ ...base, recipientId });
+    }
+  }
+
+  /** After a block neither member keeps notifications caused by the other. */
+  async forgetBetween(a: string, b: string): Promise<void> {
+    await this.notifications.deleteMany({
+      $or: [
+        { recipient_id: a, actor_id: b },
+        { recipient_id: b, actor_id: a },
+      ],
+    });
+  }
+
+  private async record(draft: NotificationDraft): Promise<void> {
+    const dedupe_key = [draft.type, draft.actorId, draft.subjectId, draft.recipientId].join(':');
+    const existing = await this.notifications.findOne({ dedupe_key });
+    const fresh = existing ? await this.refresh(existing, draft) : await this.insert(draft, dedupe_key);
+    if (fresh) await this.announce(fresh);
+  }
+
+  /**
+   * A repeat moves the notification to the top, unread. It is news (pushed, emailed) only
+   * when it had been read: an unread one is already on the recipient's screen and count.
+   */
+  private async refresh(existing: NotificationDoc, draft: NotificationDraft): Promise<NotificationDoc | null> {
+    if (existing.event_id === draft.eventId) return null;
+    const updated = await this.notifications.findOneAndUpdate(
+      { _id: existing._id, event_id: existing.event_id },
+      {
+        $set: {
+          is_read: false,
+          created_at: new Date().toISOString(),
+          event_id: draft.eventId,
+          squad_name: draft.squadName ?? existing.squad_name,
+        },
+      },
+    );
+    return updated && existing.is_read ? updated : null;
+  }
+
+  private async insert(draft: NotificationDraft, dedupe_key: string): Promise<NotificationDoc | null> {
+    try {
+      return await this.notifications.insert({
+        recipient_id: draft.recipientId,
+        type: draft.type,
+        actor_id: draft.actorId,
+        subject_id: draft.subjectId,
+        squad_name: draft.squadName ?? null,
+        dedupe_key,
+        event_id: draft.eventId,
+        is_read: false,
+        created_at: new Date().toISOString(),
+      });
+    } catch (err) {
+      // The same notification was stored by a concurrent delivery: it announces it.
+      if (err instanceof DuplicateKeyError) return null;
+      throw err;
+    }
+  }
+
+  /** Tells the gateway (socket push unless the recipient turned push off) and the email outbox. */
+  private async announce(doc: NotificationDoc): Promise<void> {
+    const [recipient, actor] = await Promise.all([
+      this.members.recipient(doc.recipient_id),
+      this.members.card(doc.actor_id),
+    ]);
+    const notification = toNotificationView(doc, actor);
+    await this.bus.emit(
+      'notification.created',
+      { notificationId: doc._id, recipientId: doc.recipient_id, push: recipient.push, notification },
+      { key: doc.recipient_id, actorId: doc.actor_id },
+    );
+    await this.email.queue(recipient, doc, notification);
+  }
+}

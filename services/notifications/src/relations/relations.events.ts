@@ -1,0 +1,38 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { RelationsService } from './relations.service';
+
+/** Follows and blocks as the social service announces them. */
+@Controller()
+export class RelationsEvents {
+  constructor(private readonly relations: RelationsService) {}
+
+  @OnEvent('follow.created')
+  async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
+    await this.relations.follow(event.payload.followerId, event.payload.followeeId);
+  }
+
+  @OnEvent('follow.accepted')
+  async onFollowAccepted(@Payload() event: EventEnvelope<'follow.accepted'>): Promise<void> {
+    await this.relations.follow(event.payload.followerId, event.payload.followeeId);
+  }
+
+  /** A pending request that ended never made a follow: nothing to undo. */
+  @OnEvent('follow.removed')
+  async onFollowRemoved(@Payload() event: EventEnvelope<'follow.removed'>): Promise<void> {
+    if (event.payload.wasPending) return;
+    await this.relations.unfollow(event.payload.followerId, event.payload.followeeId);
+  }
+
+  @OnEvent('block.created')
+  async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
+    await this.relations.block(event.payload.blockerId, event.payload.blockedId);
+  }
+
+  @OnEvent('block.removed')
+  async onBlockRemoved(@Payload() event: EventEnvelope<'block.removed'>): Promise<void> {
+    await this.relations.unblock(event.payload.blockerId, event.payload.blockedId);
+  }
+}
