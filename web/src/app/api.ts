@@ -1,0 +1,77 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { signedOut } from './session';
+
+interface WithSession {
+  session: { token: string | null };
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  timeout: 10_000,
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as WithSession).session.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Any 401 reply clears the session (part 1 §4, §8). */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await rawBaseQuery(args, api, extra);
+  if (result.error && result.error.status === 401) {
+    const hadToken = !!(api.getState() as WithSession).session.token;
+    if (hadToken) api.dispatch(signedOut());
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Me',
+    'Feed',
+    'Review',
+    'Comments',
+    'Product',
+    'Notification',
+    'Profile',
+    'Follow',
+    'People',
+    'Settings',
+    'Squad',
+    'SquadRequests',
+    'Conversation',
+    'Messages',
+    'Saved',
+    'Trending',
+    'Activity',
+    'Stats',
+  ],
+  endpoints: () => ({}),
+});
+
+/** The message of a failed call: the server's message when present, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const e = error as { data?: { message?: unknown }; error?: string } | undefined;
+  const m = e?.data?.message;
+  if (typeof m === 'string' && m) return m;
+  if (Array.isArray(m) && m.length) return String(m[0]);
+  return fallback;
+}
+
+export function errorStatus(error: unknown): number | string | undefined {
+  return (error as { status?: number | string } | undefined)?.status;
+}
+
+/** Unwraps { success, data } envelopes. */
+export function data<T>(reply: unknown): T {
+  return (reply as { data: T }).data;
+}
+
+export function listOf<T>(reply: unknown, page = 1, limit = 10): { items: T[]; meta: { total: number; page: number; limit: number; totalPages: number } } {
+  const r = reply as { data?: unknown; meta?: { total: number; page: number; limit: number; totalPages: number } } | undefined;
+  const items = Array.isArray(r?.data) ? (r!.data as T[]) : [];
+  const meta = r?.meta ?? { total: items.length, page, limit, totalPages: items.length ? 1 : 0 };
+  return { items, meta };
+}

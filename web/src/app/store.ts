@@ -1,0 +1,38 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { useDispatch, useSelector } from 'react-redux';
+import { api } from './api';
+import { persistSession, sessionReducer } from './session';
+import { toastReducer } from '../shared/toast';
+
+export function makeStore() {
+  const store = configureStore({
+    reducer: {
+      session: sessionReducer,
+      toasts: toastReducer,
+      [api.reducerPath]: api.reducer,
+    },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  setupListeners(store.dispatch);
+  let last = store.getState().session;
+  persistSession(last);
+  store.subscribe(() => {
+    const next = store.getState().session;
+    if (next !== last) {
+      const signedOutNow = last.token && !next.token;
+      last = next;
+      persistSession(next);
+      if (signedOutNow) store.dispatch(api.util.resetApiState());
+    }
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();
+export const useSession = () => useAppSelector((s) => s.session);

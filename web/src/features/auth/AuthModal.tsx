@@ -1,0 +1,120 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { signedIn } from '../../app/session';
+import { Modal } from '../../shared/ui';
+import { useLoginMutation, useRegisterMutation, validAuthReply } from './authApi';
+import { LOGIN_TEXTS, loginErrorText, registerErrorText } from './authErrors';
+
+export const PRODUCT_NAME = 'SquadReviews';
+const INTERESTS = ['Gaming', 'Music', 'Tech', 'Sports', 'Art'];
+
+export type AuthMode = 'login' | 'register';
+
+export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode: AuthMode; onMode: (m: AuthMode) => void; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [login, loginState] = useLoginMutation();
+  const [register, registerState] = useRegisterMutation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [interests, setInterests] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  // the error bar disappears after 5 s (part 1 §2)
+  useEffect(() => {
+    if (!error) return;
+    const t = setTimeout(() => setError(null), 5000);
+    return () => clearTimeout(t);
+  }, [error]);
+
+  useEffect(() => setError(null), [mode]);
+
+  const busy = loginState.isLoading || registerState.isLoading;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    if (mode === 'register' && !name.trim()) return setError(LOGIN_TEXTS.nameBlank);
+    if (!email.trim()) return setError(LOGIN_TEXTS.emailBlank);
+    if (!password.trim()) return setError(LOGIN_TEXTS.passwordBlank);
+    if (mode === 'login') {
+      const r = await login({ email: email.trim(), password });
+      if ('error' in r) return setError(loginErrorText(r.error as never));
+      if (!validAuthReply(r.data)) return setError(LOGIN_TEXTS.unexpectedShape);
+      dispatch(signedIn({ token: r.data.data.token, user: r.data.data.user }));
+    } else {
+      const r = await register({ email: email.trim(), name: name.trim(), password });
+      if ('error' in r) return setError(registerErrorText(r.error as never));
+      if (!validAuthReply(r.data)) return setError(LOGIN_TEXTS.registerShape);
+      dispatch(signedIn({ token: r.data.data.token, user: r.data.data.user }));
+    }
+    onClose();
+    navigate('/home', { replace: true });
+  }
+
+  return (
+    <Modal open={open} onClose={onClose} title={mode === 'login' ? 'Welcome Back' : `Join ${PRODUCT_NAME}`}>
+      <form className="form auth-form" onSubmit={submit} data-testid="auth-form">
+        {error && (
+          <div className="error-bar" role="alert" data-testid="auth-error">
+            {error}
+          </div>
+        )}
+        {mode === 'register' && (
+          <label>
+            Full Name
+            <input name="name" value={name} onChange={(e) => setName(e.target.value)} required autoComplete="name" />
+          </label>
+        )}
+        <label>
+          Email
+          <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+          />
+        </label>
+        {mode === 'register' && (
+          <div className="field">
+            <span className="label">Interests</span>
+            <div className="chips">
+              {INTERESTS.map((i) => (
+                <button
+                  type="button"
+                  key={i}
+                  className={`chip ${interests.includes(i) ? 'chip-on' : ''}`}
+                  onClick={() => setInterests((l) => (l.includes(i) ? l.filter((x) => x !== i) : [...l, i]))}
+                >
+                  {i}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {mode === 'login' ? 'Log In' : 'Create Account'}
+          </button>
+        </div>
+        <p className="muted center">
+          {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+          <button type="button" className="link" onClick={() => onMode(mode === 'login' ? 'register' : 'login')}>
+            {mode === 'login' ? 'Sign up' : 'Log in'}
+          </button>
+        </p>
+      </form>
+    </Modal>
+  );
+}

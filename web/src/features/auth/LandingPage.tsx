@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useSession } from '../../app/store';
+import { AuthModal, PRODUCT_NAME, type AuthMode } from './AuthModal';
+
+const EMOJIS = ['🎮', '🎧', '📚', '⚽', '🎨', '🍳', '📷', '🎬'];
+
+export function LandingPage() {
+  const session = useSession();
+  const location = useLocation();
+  const [emoji, setEmoji] = useState(0);
+  const [mode, setMode] = useState<AuthMode>('login');
+  const [open, setOpen] = useState(location.pathname === '/login');
+
+  // the hero emoji rotates every 2 s (part 1 §2)
+  useEffect(() => {
+    const t = setInterval(() => setEmoji((i) => (i + 1) % EMOJIS.length), 2000);
+    return () => clearInterval(t);
+  }, []);
+
+  if (session.token && session.user) return <Navigate to="/home" replace />;
+
+  const openWith = (m: AuthMode) => {
+    setMode(m);
+    setOpen(true);
+  };
+
+  return (
+    <div className="landing">
+      <header className="landing-top">
+        <div className="brand">
+          <span className="brand-emoji">⭐</span> {PRODUCT_NAME}
+        </div>
+        <div className="row gap">
+          <button className="btn" onClick={() => openWith('login')}>
+            Log in
+          </button>
+          <button className="btn btn-primary" onClick={() => openWith('register')}>
+            Sign up
+          </button>
+        </div>
+      </header>
+      <section className="hero">
+        <div className="hero-emoji" data-testid="landing-emoji" aria-hidden>
+          {EMOJIS[emoji]}
+        </div>
+        <h1>Find Squads for Everything You Love</h1>
+        <p className="hero-sub">Share honest product reviews with friends, follow people whose taste you trust and join squads around what you love.</p>
+        <div className="row gap center">
+          <button className="btn btn-primary btn-lg" onClick={() => openWith('register')}>
+            Get Started
+          </button>
+          <button className="btn btn-lg" onClick={() => document.getElementById('learn-more')?.scrollIntoView({ behavior: 'smooth' })}>
+            Learn more
+          </button>
+        </div>
+      </section>
+      <section id="learn-more" className="features">
+        <div className="card feature">
+          <div className="feature-icon">⭐</div>
+          <h3>Review products</h3>
+          <p>Rate what you buy from 1 to 5 stars, add photos and tell your friends what you really think.</p>
+        </div>
+        <div className="card feature">
+          <div className="feature-icon">👥</div>
+          <h3>Join squads</h3>
+          <p>Find people who love the same things, from mechanical keyboards to espresso.</p>
+        </div>
+        <div className="card feature">
+          <div className="feature-icon">💬</div>
+          <h3>Chat live</h3>
+          <p>Message friends one to one or talk with your whole squad in real time.</p>
+        </div>
+      </section>
+      <AuthModal open={open} mode={mode} onMode={setMode} onClose={() => setOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,273 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useSession } from '../../app/store';
+import { errorMessage } from '../../app/api';
+import { Avatar, Stars } from '../../shared/ui';
+import { personName } from '../../shared/format';
+import { useUploadMediaMutation } from '../media/mediaApi';
+import { useProductsQuery } from '../products/productsApi';
+import { reviewErrorText, useCreateReviewMutation, type ReviewDraft } from '../reviews/reviewsApi';
+
+export const EMOJIS = ['😀', '😂', '😍', '🤩', '😎', '🤔', '😢', '😡', '👍', '👎', '👏', '🙌', '🔥', '💯', '❤️', '⭐', '🎉', '💡'];
+export const LOCATIONS = ['Istanbul', 'Ankara', 'Izmir', 'Antalya', 'Bursa', 'Adana', 'Konya', 'Trabzon', 'Gaziantep', 'Eskisehir'];
+export const COMPOSER_MAX = 500;
+
+interface Attachment {
+  key: string;
+  preview: string;
+  url: string | null;
+  error?: string;
+}
+
+/** The '@' mention being typed before the caret, if any. */
+export function mentionQuery(text: string, caret: number): string | null {
+  const m = /(^|\s)@([^@\n]{0,40})$/.exec(text.slice(0, caret));
+  return m ? m[2] : null;
+}
+
+/** Builds the POST /reviews payload from the composer (part 1 §3, §5). */
+export function buildReview(input: {
+  text: string;
+  rating: number | null;
+  product: { id: string; name: string } | null;
+  images: string[];
+  location: string;
+  date: string;
+}): ReviewDraft {
+  const draft: ReviewDraft = { content: input.text.trim(), images: input.images };
+  if (input.product) {
+    draft.product_id = input.product.id;
+    draft.title = input.product.name;
+    draft.rating = input.rating ?? 5;
+  } else if (input.rating) {
+    draft.rating = input.rating;
+  }
+  if (input.location) draft.location = input.location;
+  if (input.date) draft.date = input.date;
+  return draft;
+}
+
+export function Composer({ onPosted }: { onPosted: () => void }) {
+  const { user } = useSession();
+  const [text, setText] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [rating, setRating] = useState<number | null>(null);
+  const [product, setProduct] = useState<{ id: string; name: string } | null>(null);
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [location, setLocation] = useState('');
+  const [date, setDate] = useState('');
+  const [tool, setTool] = useState<'emoji' | 'date' | 'location' | 'rating' | null>(null);
+  const [mentionOpen, setMentionOpen] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [upload] = useUploadMediaMutation();
+  const [create, createState] = useCreateReviewMutation();
+
+  const mention = mentionOpen ? mentionQuery(text, caret) : null;
+  const products = useProductsQuery({ search: mention ?? '', limit: 5 }, { skip: mention === null });
+  const matches = (products.data?.items ?? []).slice(0, 5);
+
+  useEffect(() => () => files.forEach((f) => URL.revokeObjectURL(f.preview)), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function insertAtCaret(s: string) {
+    const pos = area.current?.selectionStart ?? text.length;
+    const next = text.slice(0, pos) + s + text.slice(pos);
+    setText(next.slice(0, COMPOSER_MAX));
+    setCaret(pos + s.length);
+  }
+
+  function chooseProduct(p: { id: string; name: string }) {
+    const before = text.slice(0, caret).replace(/@([^@\n]{0,40})$/, p.name + ' ');
+    setText((before + text.slice(caret)).slice(0, COMPOSER_MAX));
+    setCaret(before.length);
+    setProduct({ id: p.id, name: p.name });
+    area.current?.focus();
+  }
+
+  async function addFiles(list: FileList | null) {
+    if (!list) return;
+    const picked = Array.from(list).filter((f) => f.type.startsWith('image/'));
+    for (const file of picked) {
+      const key = `${file.name}-${file.size}-${Math.random()}`;
+      const preview = URL.createObjectURL(file);
+      setFiles((fs) => [...fs, { key, preview, url: null }]);
+      const r = await upload(file);
+      setFiles((fs) =>
+        fs.map((a) =>
+          a.key === key ? ('error' in r ? { ...a, error: errorMessage(r.error, 'Upload failed') } : { ...a, url: r.data!.url }) : a,
+        ),
+      );
+    }
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  const uploading = files.some((f) => !f.url && !f.error);
+  const blank = !text.trim();
+
+  async function submit() {
+    if (blank || uploading) return;
+    setError(null);
+    const draft = buildReview({
+      text,
+      rating,
+      product,
+      images: files.filter((f) => f.url).map((f) => f.url!),
+      location,
+      date,
+    });
+    const r = await create(draft);
+    if ('error' in r) {
+      setError(`Hata: ${reviewErrorText(r.error as never)}`);
+      return;
+    }
+    files.forEach((f) => URL.revokeObjectURL(f.preview));
+    setText('');
+    setRating(null);
+    setProduct(null);
+    setFiles([]);
+    setLocation('');
+    setDate('');
+    setTool(null);
+    onPosted();
+  }
+
+  function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Escape' && mention !== null) {
+      e.preventDefault();
+      setMentionOpen(false);
+    }
+  }
+
+  return (
+    <section className="card composer" data-testid="composer">
+      <div className="row gap top">
+        <Avatar src={user?.avatar} name={personName(user)} size={42} />
+        <div className="composer-main">
+          <textarea
+            ref={area}
+            placeholder="Share something..."
+            value={text}
+            maxLength={COMPOSER_MAX}
+            rows={3}
+            onChange={(e) => {
+              setText(e.target.value);
+              setCaret(e.target.selectionStart);
+              setMentionOpen(true);
+              if (product && !e.target.value.includes(product.name)) setProduct(null);
+            }}
+            onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+            onKeyDown={onKey}
+            data-testid="composer-text"
+          />
+          {mention !== null && (
+            <div className="dropdown mention-list" data-testid="mention-list">
+              <div className="dropdown-head">Products</div>
+              {matches.map((p) => (
+                <button key={p.id} type="button" className="dropdown-item" onMouseDown={(e) => e.preventDefault()} onClick={() => chooseProduct(p)}>
+                  {p.name} <span className="muted small">{p.category}</span>
+                </button>
+              ))}
+              {!products.isFetching && matches.length === 0 && <div className="dropdown-empty">No products found matching "{mention}"</div>}
+            </div>
+          )}
+          {product && (
+            <div className="product-chip linked" data-testid="linked-product">
+              🏷️ {product.name}
+              <button className="icon-btn small" aria-label="Unlink product" onClick={() => setProduct(null)}>
+                ×
+              </button>
+            </div>
+          )}
+          {files.length > 0 && (
+            <div className="previews">
+              {files.map((f) => (
+                <div key={f.key} className={`preview ${f.error ? 'preview-error' : ''}`}>
+                  <img src={f.preview} alt="Attachment preview" />
+                  {!f.url && !f.error && <span className="preview-state">…</span>}
+                  {f.error && <span className="preview-state" title={f.error}>!</span>}
+                  <button
+                    className="preview-remove"
+                    aria-label="Remove image"
+                    onClick={() => {
+                      URL.revokeObjectURL(f.preview);
+                      setFiles((fs) => fs.filter((x) => x.key !== f.key));
+                    }}
+                  >
+                    ×
+                  </button>
+                </div>
+              ))}
+            </div>
+          )}
+          {(location || date || rating) && (
+            <div className="muted small composer-meta">
+              {rating ? <Stars value={rating} size={14} /> : null} {location && <>📍 {location} </>} {date && <>📅 {date}</>}
+            </div>
+          )}
+          {tool === 'emoji' && (
+            <div className="tool-panel emoji-grid" data-testid="emoji-picker">
+              {EMOJIS.map((e) => (
+                <button key={e} type="button" onClick={() => insertAtCaret(e)}>
+                  {e}
+                </button>
+              ))}
+            </div>
+          )}
+          {tool === 'date' && (
+            <div className="tool-panel">
+              <input type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-label="Date" />
+            </div>
+          )}
+          {tool === 'location' && (
+            <div className="tool-panel chips" data-testid="location-picker">
+              {LOCATIONS.map((l) => (
+                <button key={l} type="button" className={`chip ${location === l ? 'chip-on' : ''}`} onClick={() => setLocation(location === l ? '' : l)}>
+                  {l}
+                </button>
+              ))}
+            </div>
+          )}
+          {tool === 'rating' && (
+            <div className="tool-panel">
+              <Stars value={rating ?? 0} size={22} onChange={setRating} />
+            </div>
+          )}
+          {error && (
+            <div className="error-bar" role="alert">
+              {error}
+            </div>
+          )}
+          <div className="composer-tools">
+            <input ref={fileInput} type="file" accept="image/*" multiple hidden onChange={(e) => addFiles(e.target.files)} data-testid="composer-file" />
+            <button type="button" className="icon-btn" aria-label="Attach images" onClick={() => fileInput.current?.click()}>
+              🖼️
+            </button>
+            <button type="button" className={`icon-btn ${tool === 'emoji' ? 'on' : ''}`} aria-label="Emoji" onClick={() => setTool(tool === 'emoji' ? null : 'emoji')}>
+              😀
+            </button>
+            <button type="button" className={`icon-btn ${tool === 'date' ? 'on' : ''}`} aria-label="Date" onClick={() => setTool(tool === 'date' ? null : 'date')}>
+              📅
+            </button>
+            <button
+              type="button"
+              className={`icon-btn ${tool === 'location' ? 'on' : ''}`}
+              aria-label="Location"
+              onClick={() => setTool(tool === 'location' ? null : 'location')}
+            >
+              📍
+            </button>
+            <button type="button" className={`icon-btn ${tool === 'rating' ? 'on' : ''}`} aria-label="Rating" onClick={() => setTool(tool === 'rating' ? null : 'rating')}>
+              ⭐
+            </button>
+            <span className="muted small push-right">
+              {text.length}/{COMPOSER_MAX}
+            </span>
+            <button className="btn btn-primary" disabled={blank || uploading || createState.isLoading} onClick={submit} data-testid="post-review">
+              Post Review
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export function ExplorePage() {
+  return <div className="page"><h1 className="page-title">Explore</h1></div>;
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Skeleton } from '../../shared/ui';
+import type { Review } from '../../shared/types';
+import { Composer } from '../composer/Composer';
+import { ReviewCard } from '../reviews/ReviewCard';
+import { useFeedQuery } from '../reviews/reviewsApi';
+import { mutedUsers, onMutedChange } from '../reviews/mutedUsers';
+
+export type FeedTab = 'all' | 'reviews' | 'media';
+export const FEED_TABS: Array<{ id: FeedTab; label: string }> = [
+  { id: 'all', label: 'Tüm Paylaşımlar' },
+  { id: 'reviews', label: 'İncelemeler' },
+  { id: 'media', label: 'Medya' },
+];
+
+/** 'İncelemeler' keeps only items with a rating; 'Medya' only items with images. */
+export function filterFeed(items: Review[], tab: FeedTab, muted: string[] = []): Review[] {
+  return items.filter((r) => {
+    if (muted.includes(r.user_id)) return false;
+    if (tab === 'reviews') return typeof r.rating === 'number' && r.rating > 0;
+    if (tab === 'media') return (r.images?.length ?? 0) > 0;
+    return true;
+  });
+}
+
+function useMuted() {
+  const [m, setM] = useState(mutedUsers);
+  useEffect(() => onMutedChange(() => setM(mutedUsers())), []);
+  return m;
+}
+
+function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; isLast: boolean; onMore: () => void }) {
+  const { data, isLoading, isFetching, isError, refetch } = useFeedQuery({ page, limit: 10 });
+  const muted = useMuted();
+  if (isLoading)
+    return (
+      <>
+        <Skeleton />
+        <Skeleton />
+      </>
+    );
+  if (isError)
+    return (
+      <div className="card error-box" data-testid="feed-error">
+        <p>Feed yüklenirken bir hata oluştu.</p>
+        <button className="btn btn-primary" onClick={() => refetch()}>
+          Yeniden Dene
+        </button>
+      </div>
+    );
+  if (!data) return null;
+  if (page === 1 && data.items.length === 0)
+    return (
+      <div className="card empty" data-testid="feed-empty">
+        <div className="empty-icon">📭</div>
+        <h3>Feed'iniz Boş</h3>
+        <p className="muted">Takip ettiğiniz kişilerin incelemeleri burada görünecek.</p>
+        <Link to="/explore" className="btn btn-primary">
+          Kişi Keşfet
+        </Link>
+      </div>
+    );
+  const items = filterFeed(data.items, tab, muted);
+  // more pages while totalPages exceeds the page; an empty page ends the list (part 1 §4)
+  const more = data.items.length > 0 && data.meta.totalPages > page;
+  return (
+    <>
+      {items.map((r) => (
+        <ReviewCard key={r.id} review={r} />
+      ))}
+      {page === 1 && tab !== 'all' && items.length === 0 && (
+        <p className="muted center">{tab === 'media' ? 'Henüz medya içeren paylaşım yok.' : 'Henüz puanlı inceleme yok.'}</p>
+      )}
+      {isLast && more && (
+        <button className="btn btn-block" onClick={onMore} disabled={isFetching} data-testid="feed-more">
+          {isFetching ? 'Yükleniyor...' : 'Daha Fazla Göster'}
+        </button>
+      )}
+    </>
+  );
+}
+
+export function HomePage() {
+  const [tab, setTab] = useState<FeedTab>('all');
+  const [pages, setPages] = useState(1);
+  return (
+    <div className="page">
+      <h1 className="page-title">Home</h1>
+      {/* posting a review resets the feed to page 1 */}
+      <Composer onPosted={() => setPages(1)} />
+      <div className="tabs" role="tablist">
+        {FEED_TABS.map((t) => (
+          <button key={t.id} role="tab" aria-selected={tab === t.id} className={`tab ${tab === t.id ? 'active' : ''}`} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="feed" data-testid="feed">
+        {Array.from({ length: pages }, (_, i) => (
+          <FeedPage key={i + 1} page={i + 1} tab={tab} isLast={i + 1 === pages} onMore={() => setPages(pages + 1)} />
+        ))}
+      </div>
+    </div>
+  );
+}

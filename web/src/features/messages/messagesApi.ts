@@ -1,0 +1,52 @@
+import { api, data, listOf } from '../../app/api';
+import type { Conversation, Message } from '../../shared/types';
+
+export const messagesApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    conversations: b.query<Conversation[], void>({
+      query: () => '/messages/conversations',
+      transformResponse: (r: unknown) => sortConversations(listOf<Conversation>(r).items),
+      providesTags: ['Conversation'],
+    }),
+    messages: b.query<Message[], string>({
+      query: (id) => ({ url: `/messages/conversations/${id}/messages`, params: { page: 1, limit: 50 } }),
+      transformResponse: (r: unknown) =>
+        [...listOf<Message>(r).items].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()),
+      providesTags: (_r, _e, id) => [{ type: 'Messages', id }],
+    }),
+    sendMessage: b.mutation<Message, { conversationId: string; content: string }>({
+      query: ({ conversationId, content }) => ({ url: `/messages/conversations/${conversationId}/messages`, method: 'POST', body: { content } }),
+      transformResponse: (r: unknown) => data<Message>(r),
+    }),
+    createConversation: b.mutation<Conversation, string[]>({
+      query: (memberIds) => ({ url: '/messages/conversations', method: 'POST', body: { memberIds } }),
+      transformResponse: (r: unknown) => data<Conversation>(r),
+      invalidatesTags: ['Conversation'],
+    }),
+    markConversationRead: b.mutation<void, string>({
+      query: (id) => ({ url: `/messages/conversations/${id}/read`, method: 'POST' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const p = dispatch(
+          messagesApi.util.updateQueryData('conversations', undefined, (list) => {
+            const c = list.find((x) => x.id === id);
+            if (c) c.unread_count = 0;
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          p.undo();
+        }
+      },
+    }),
+  }),
+});
+
+export const { useConversationsQuery, useMessagesQuery, useSendMessageMutation, useCreateConversationMutation, useMarkConversationReadMutation } =
+  messagesApi;
+
+/** Most recent update first (part 2 §2, §4). */
+export function sortConversations(list: Conversation[]): Conversation[] {
+  const t = (c: Conversation) => new Date(c.last_message?.created_at ?? c.updated_at ?? c.created_at).getTime();
+  return [...list].sort((a, b) => t(b) - t(a));
+}

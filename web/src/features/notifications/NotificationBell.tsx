@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Avatar, useClickOutside } from '../../shared/ui';
+import { bellBadge, panelBadge, personName, shortAgo } from '../../shared/format';
+import { notificationIcon } from './notificationMeta';
+import { useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
+import type { AppNotification } from '../../shared/types';
+
+/** Where a click on a notification leads. */
+export function notificationTarget(n: AppNotification): string {
+  const d = (n.data ?? {}) as { squad_id?: string; review_id?: string };
+  if (d.squad_id) return `/squads/${d.squad_id}`;
+  if (n.type === 'follow_request') return '/profile?tab=requests';
+  if (n.related_user?.username) return `/user/${n.related_user.username}`;
+  return '/notifications';
+}
+
+export function NotificationBell() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(ref, close, open);
+  // counts refresh every 30 s and at once on the socket's `notification` event (tag invalidation)
+  const count = useUnreadCountQuery(undefined, { pollingInterval: 30_000 });
+  const list = useNotificationsQuery({ page: 1, limit: 5 }, { pollingInterval: 30_000 });
+  const [markRead] = useMarkReadMutation();
+  const [markAll] = useMarkAllReadMutation();
+  const unread = count.data ?? 0;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  // scrolling to the bottom (10 px tolerance) marks all read after 1 s
+  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight <= 10;
+    if (atEnd && unread > 0 && !timer.current) {
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void markAll();
+      }, 1000);
+    }
+  };
+
+  const items = list.data?.items ?? [];
+
+  return (
+    <div className="bell-wrap" ref={ref}>
+      <button className="icon-btn bell" aria-label="Notifications" data-testid="bell" onClick={() => setOpen((o) => !o)}>
+        🔔
+        {unread > 0 && (
+          <span className="badge" data-testid="bell-badge">
+            {bellBadge(unread)}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="dropdown notif-dropdown" data-testid="notif-dropdown">
+          <div className="dropdown-header">
+            <span className="strong">
+              Notifications{' '}
+              {unread > 0 && (
+                <span className="badge badge-inline" data-testid="panel-badge">
+                  {panelBadge(unread)}
+                </span>
+              )}
+            </span>
+            {unread > 0 && (
+              <button className="link small" onClick={() => void markAll()}>
+                Mark all read
+              </button>
+            )}
+          </div>
+          <div className="notif-scroll" onScroll={onScroll}>
+            {items.length === 0 && !list.isLoading && <div className="dropdown-empty">No notifications yet</div>}
+            {items.map((n) => (
+              <button
+                key={n.id}
+                className={`notif-item ${n.is_read ? '' : 'unread'}`}
+                data-testid="notif-item"
+                onClick={() => {
+                  if (!n.is_read) void markRead(n.id);
+                  setOpen(false);
+                  navigate(notificationTarget(n));
+                }}
+              >
+                <Avatar src={n.related_user?.profile_image_url} name={personName(n.related_user)} size={36} />
+                <span className="notif-body">
+                  <span>
+                    <span className="strong">{personName(n.related_user)}</span> {n.message}
+                  </span>
+                  <span className="muted small">{shortAgo(n.created_at)}</span>
+                </span>
+                <span className="notif-icon" aria-hidden>
+                  {notificationIcon(n.type)}
+                </span>
+              </button>
+            ))}
+          </div>
+          <Link className="dropdown-footer link" to="/notifications" onClick={() => setOpen(false)}>
+            View all notifications
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

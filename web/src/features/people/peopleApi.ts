@@ -1,0 +1,95 @@
+import { api, data, listOf } from '../../app/api';
+import type { FollowStatus, PersonCard } from '../../shared/types';
+
+export const EMPTY_STATUS: FollowStatus = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
+
+export interface FollowReply {
+  message?: string;
+  data?: { status?: string };
+}
+
+export const peopleApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    /** People to Follow: suggestions from the social service, else other users from auth. */
+    suggestions: b.query<PersonCard[], number>({
+      async queryFn(limit, _api, _extra, fetch) {
+        const r = await fetch({ url: '/users/suggestions', params: { limit } });
+        if (!r.error) return { data: listOf<PersonCard>(r.data).items };
+        const all = await fetch({ url: '/auth/users', params: { limit: 50 } });
+        if (all.error) return { error: all.error };
+        return { data: listOf<PersonCard>(all.data).items };
+      },
+      providesTags: ['People'],
+    }),
+    searchUsers: b.query<PersonCard[], string>({
+      async queryFn(search, _api, _extra, fetch) {
+        const r = await fetch({ url: '/users/search', params: { search, limit: 50 } });
+        // a failed user search gives an empty list (part 2 §7)
+        return { data: r.error ? [] : listOf<PersonCard>(r.data).items };
+      },
+      providesTags: ['People'],
+    }),
+    followStatus: b.query<FollowStatus, string>({
+      async queryFn(id, _api, _extra, fetch) {
+        const r = await fetch(`/follows/status/${id}`);
+        // all false on failure (part 2 §3)
+        return { data: r.error ? EMPTY_STATUS : { ...EMPTY_STATUS, ...(data<FollowStatus>(r.data) ?? {}) } };
+      },
+      providesTags: (_r, _e, id) => [{ type: 'Follow', id }],
+    }),
+    follow: b.mutation<FollowReply, string>({
+      query: (id) => ({ url: `/follows/users/${id}`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Follow', id }, 'Profile', 'Feed', 'Stats'],
+    }),
+    unfollow: b.mutation<void, string>({
+      query: (id) => ({ url: `/follows/users/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Follow', id }, 'Profile', 'Feed', 'Stats'],
+    }),
+    followers: b.query<PersonCard[], string | undefined>({
+      query: (id) => ({ url: id ? `/follows/followers/${id}` : '/follows/followers', params: { limit: 100 } }),
+      transformResponse: (r: unknown) => listOf<PersonCard>(r).items.map(flattenCard),
+      providesTags: ['Follow'],
+    }),
+    following: b.query<PersonCard[], string | undefined>({
+      query: (id) => ({ url: id ? `/follows/following/${id}` : '/follows/following', params: { limit: 100 } }),
+      transformResponse: (r: unknown) => listOf<PersonCard>(r).items.map(flattenCard),
+      providesTags: ['Follow'],
+    }),
+    followRequests: b.query<Array<PersonCard & { requested_at?: string }>, void>({
+      query: () => '/follows/requests',
+      transformResponse: (r: unknown) => listOf<PersonCard>(r).items.map(flattenCard),
+      providesTags: ['Follow'],
+    }),
+    decideFollowRequest: b.mutation<void, { userId: string; action: 'accept' | 'reject' }>({
+      query: ({ userId, action }) => ({ url: `/follows/requests/${userId}/${action}`, method: 'POST' }),
+      invalidatesTags: ['Follow', 'Profile', 'Notification'],
+    }),
+    block: b.mutation<void, { id: string; block: boolean }>({
+      query: ({ id, block }) => ({ url: `/users/${id}/block`, method: block ? 'POST' : 'DELETE' }),
+      invalidatesTags: ['Follow', 'Profile', 'Feed', 'People'],
+    }),
+  }),
+});
+
+/** A follow row may be the user card itself or { user: card, ... }. */
+function flattenCard(row: PersonCard & { user?: PersonCard; follower?: PersonCard; following?: PersonCard }): PersonCard {
+  return row.user ?? row.follower ?? row.following ?? row;
+}
+
+export const {
+  useSuggestionsQuery,
+  useSearchUsersQuery,
+  useFollowStatusQuery,
+  useFollowMutation,
+  useUnfollowMutation,
+  useFollowersQuery,
+  useFollowingQuery,
+  useFollowRequestsQuery,
+  useDecideFollowRequestMutation,
+  useBlockMutation,
+} = peopleApi;
+
+/** A follow reply means pending when its message is 'Follow request sent' or its status is 'pending' (part 1 §4). */
+export function followReplyPending(reply: FollowReply | undefined): boolean {
+  return reply?.message === 'Follow request sent' || reply?.data?.status === 'pending';
+}

@@ -1,0 +1,3 @@
+export function UserProfilePage() {
+  return <div className="page"><h1 className="page-title">Profile</h1></div>;
+}

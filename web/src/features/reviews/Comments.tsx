@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../app/store';
+import { errorMessage } from '../../app/api';
+import { Avatar } from '../../shared/ui';
+import { personName, shortAgo } from '../../shared/format';
+import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from './reviewsApi';
+
+export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: string; reviewAuthorId: string; onCount: (delta: number) => void }) {
+  const { user } = useSession();
+  const { data, isLoading, isError, refetch } = useCommentsQuery(reviewId);
+  const [add, addState] = useAddCommentMutation();
+  const [del] = useDeleteCommentMutation();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const content = text.trim();
+    if (!content) return;
+    const r = await add({ reviewId, content });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to add comment'));
+    setText('');
+    setError(null);
+    onCount(1);
+  }
+
+  return (
+    <div className="comments" data-testid="comments">
+      {isLoading && <p className="muted small">Loading comments...</p>}
+      {isError && (
+        <p className="error-text small">
+          Failed to load comments{' '}
+          <button className="link" onClick={() => refetch()}>
+            Retry
+          </button>
+        </p>
+      )}
+      {data?.length === 0 && <p className="muted small">No comments yet</p>}
+      {data?.map((c) => {
+        const uid = c.user_id ?? c.userId ?? c.user?.id;
+        return (
+          <div key={c.id} className="comment">
+            <Avatar src={c.user?.profile_image_url} name={personName(c.user)} size={28} />
+            <div className="comment-body">
+              <div>
+                {c.user?.username ? (
+                  <Link to={`/user/${c.user.username}`} className="strong">
+                    {personName(c.user)}
+                  </Link>
+                ) : (
+                  <span className="strong">{personName(c.user)}</span>
+                )}{' '}
+                <span className="muted small">{shortAgo(c.created_at ?? c.createdAt ?? Date.now())}</span>
+              </div>
+              <div className="pre-wrap">{c.content}</div>
+            </div>
+            {user && (uid === user.id || reviewAuthorId === user.id) && (
+              <button
+                className="icon-btn small"
+                aria-label="Delete comment"
+                onClick={async () => {
+                  const r = await del({ id: c.id, reviewId });
+                  if (!('error' in r)) onCount(-1);
+                }}
+              >
+                🗑
+              </button>
+            )}
+          </div>
+        );
+      })}
+      {user && (
+        <form className="comment-form" onSubmit={submit}>
+          <input placeholder="Write a comment..." value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+          <button className="btn btn-sm btn-primary" disabled={!text.trim() || addState.isLoading}>
+            Send
+          </button>
+        </form>
+      )}
+      {error && <p className="error-text small">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+
+/** Full-screen viewer: Escape closes, arrow keys and buttons move, counter 'n / total' (part 1 §2). */
+export function ImageViewer({ images, start, onClose }: { images: string[]; start: number; onClose: () => void }) {
+  const [i, setI] = useState(start);
+  const total = images.length;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+      if (e.key === 'ArrowRight') setI((x) => (x + 1) % total);
+      if (e.key === 'ArrowLeft') setI((x) => (x - 1 + total) % total);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose, total]);
+  return createPortal(
+    <div className="viewer" data-testid="image-viewer" onClick={onClose}>
+      <button className="viewer-close" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+      {total > 1 && (
+        <button
+          className="viewer-nav left"
+          aria-label="Previous image"
+          onClick={(e) => {
+            e.stopPropagation();
+            setI((x) => (x - 1 + total) % total);
+          }}
+        >
+          ‹
+        </button>
+      )}
+      <img src={images[i]} alt={`Image ${i + 1}`} onClick={(e) => e.stopPropagation()} />
+      {total > 1 && (
+        <button
+          className="viewer-nav right"
+          aria-label="Next image"
+          onClick={(e) => {
+            e.stopPropagation();
+            setI((x) => (x + 1) % total);
+          }}
+        >
+          ›
+        </button>
+      )}
+      <div className="viewer-count" data-testid="viewer-count">
+        {i + 1} / {total}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,208 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useSession } from '../../app/store';
+import { errorMessage } from '../../app/api';
+import { pushToast } from '../../shared/toast';
+import { Avatar, Stars, copyText, useClickOutside, useTimedFlag } from '../../shared/ui';
+import { personName, productSlug, turkishAgo, turkishLongDate } from '../../shared/format';
+import type { Review } from '../../shared/types';
+import { ImageViewer } from './ImageViewer';
+import { Comments } from './Comments';
+import { commentCount, likeCount, useReportReviewMutation, useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
+import { setMuted } from './mutedUsers';
+
+export function reviewLink(r: Review): string {
+  const base = window.location.origin;
+  if (r.product) return `${base}/product/${productSlug({ slug: (r.product as { slug?: string }).slug, name: r.product.name })}#review-${r.id}`;
+  if (r.user?.username) return `${base}/user/${r.user.username}#review-${r.id}`;
+  return `${base}/home#review-${r.id}`;
+}
+
+function useMenu() {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(ref, close, open);
+  return { open, setOpen, ref, close };
+}
+
+export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review; timeStyle?: 'relative' | 'date' }) {
+  const dispatch = useAppDispatch();
+  const { user } = useSession();
+  const [liked, setLiked] = useState(!!review.liked);
+  const [likes, setLikes] = useState(likeCount(review));
+  const [saved, setSaved] = useState(!!review.saved);
+  const [comments, setComments] = useState(commentCount(review));
+  const [showComments, setShowComments] = useState(false);
+  const [viewer, setViewer] = useState<number | null>(null);
+  const [copied, flashCopied] = useTimedFlag(2000);
+  const share = useMenu();
+  const more = useMenu();
+  const [toggleLike, likeState] = useToggleLikeMutation();
+  const [saveReview] = useSaveReviewMutation();
+  const [report] = useReportReviewMutation();
+  const images = review.images ?? [];
+  const link = reviewLink(review);
+  const when = review.created_at;
+
+  async function like() {
+    if (likeState.isLoading) return;
+    const before = { liked, likes };
+    setLiked(!liked);
+    setLikes(likes + (liked ? -1 : 1));
+    const r = await toggleLike(review.id);
+    if ('error' in r) {
+      setLiked(before.liked);
+      setLikes(before.likes);
+      dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
+    } else if (r.data) {
+      setLiked(r.data.liked);
+      setLikes(r.data.like_count);
+    }
+  }
+
+  async function toggleSave() {
+    const next = !saved;
+    setSaved(next);
+    const r = await saveReview({ id: review.id, save: next });
+    if ('error' in r) {
+      setSaved(!next);
+      dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to save review'), kind: 'error' }));
+    }
+  }
+
+  async function copyLink(closeMenu: () => void) {
+    const ok = await copyText(link);
+    if (ok) flashCopied();
+    else console.error('Clipboard unavailable');
+    closeMenu();
+  }
+
+  const shareUrl = encodeURIComponent(link);
+  const shareText = encodeURIComponent(review.title || review.content.slice(0, 100));
+
+  return (
+    <article className="card review-card" id={`review-${review.id}`} data-testid="review-card">
+      <header className="review-head">
+        <Avatar src={review.user?.profile_image_url} name={personName(review.user)} size={42} />
+        <div className="review-author">
+          {review.user?.username ? (
+            <Link to={`/user/${review.user.username}`} className="strong">
+              {personName(review.user)}
+            </Link>
+          ) : (
+            <span className="strong">{personName(review.user)}</span>
+          )}
+          <span className="muted small">
+            @{review.user?.username ?? 'unknown'} · <time dateTime={when}>{timeStyle === 'relative' ? turkishAgo(when) : turkishLongDate(when)}</time>
+            {review.edited || (review.updated_at && review.updated_at !== review.created_at && review.edited !== false) ? ' · düzenlendi' : ''}
+          </span>
+        </div>
+        <div className="menu-wrap" ref={more.ref}>
+          <button className="icon-btn" aria-label="More actions" onClick={() => more.setOpen((o) => !o)}>
+            ⋯
+          </button>
+          {more.open && (
+            <div className="dropdown menu-dropdown right">
+              <button
+                className="dropdown-item"
+                onClick={async () => {
+                  more.close();
+                  const r = await report({ id: review.id, reason: 'inappropriate' });
+                  dispatch(
+                    'error' in r
+                      ? pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to report review'), kind: 'error' })
+                      : pushToast({ title: 'Report review', message: 'Thanks, the review was reported.', kind: 'success' }),
+                  );
+                }}
+              >
+                🚩 Report review
+              </button>
+              {user && review.user_id !== user.id && (
+                <button
+                  className="dropdown-item"
+                  onClick={() => {
+                    more.close();
+                    setMuted(review.user_id, true);
+                    dispatch(pushToast({ title: 'Mute this user', message: `Reviews by @${review.user?.username ?? 'user'} are hidden.`, kind: 'info' }));
+                  }}
+                >
+                  🔇 Mute this user
+                </button>
+              )}
+              <button className="dropdown-item" onClick={() => copyLink(more.close)}>
+                🔗 Copy link to review
+              </button>
+            </div>
+          )}
+        </div>
+      </header>
+
+      {review.product && (
+        <Link
+          to={`/product/${productSlug({ slug: (review.product as { slug?: string }).slug, name: review.product.name })}`}
+          className="product-chip"
+          data-testid="product-chip"
+        >
+          {review.product.image_url && <img src={review.product.image_url} alt="" />}
+          {review.product.name}
+        </Link>
+      )}
+      {typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
+      {review.title && !review.product && <h4 className="review-title">{review.title}</h4>}
+      <p className="review-content pre-wrap">{review.content}</p>
+      {(review.location || review.date) && (
+        <p className="muted small">
+          {review.location && <>📍 {review.location} </>}
+          {review.date && <>📅 {turkishLongDate(review.date)}</>}
+        </p>
+      )}
+      {images.length > 0 && (
+        <div className={`image-grid n${Math.min(images.length, 4)}`}>
+          {images.slice(0, 4).map((src, i) => (
+            <button key={src + i} className="image-cell" onClick={() => setViewer(i)}>
+              <img src={src} alt={`Review image ${i + 1}`} loading="lazy" />
+              {i === 3 && images.length > 4 && <span className="more-images">+{images.length - 4}</span>}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <footer className="review-actions">
+        <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} data-testid="like-button">
+          {liked ? '❤️' : '🤍'} <span data-testid="like-count">{likes}</span>
+        </button>
+        <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button">
+          💬 <span data-testid="comment-count">{comments}</span>
+        </button>
+        <div className="menu-wrap" ref={share.ref}>
+          <button className="action" onClick={() => share.setOpen((o) => !o)} data-testid="share-button">
+            ↗ {Number(review.share_count ?? 0)}
+          </button>
+          {share.open && (
+            <div className="dropdown menu-dropdown">
+              <a className="dropdown-item" target="_blank" rel="noreferrer" href={`https://twitter.com/intent/tweet?url=${shareUrl}&text=${shareText}`}>
+                Twitter
+              </a>
+              <a className="dropdown-item" target="_blank" rel="noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${shareUrl}`}>
+                Facebook
+              </a>
+              <a className="dropdown-item" target="_blank" rel="noreferrer" href={`https://www.linkedin.com/sharing/share-offsite/?url=${shareUrl}`}>
+                LinkedIn
+              </a>
+              <button className="dropdown-item" onClick={() => copyLink(() => undefined)}>
+                {copied ? 'Copied!' : 'Copy link'}
+              </button>
+            </div>
+          )}
+        </div>
+        {copied && !share.open && <span className="muted small">Copied!</span>}
+        <button className={`action push-right ${saved ? 'saved' : ''}`} onClick={toggleSave} aria-pressed={saved} data-testid="save-button">
+          {saved ? '🔖 Saved' : '📑 Save'}
+        </button>
+      </footer>
+      {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}
+      {viewer !== null && <ImageViewer images={images} start={viewer} onClose={() => setViewer(null)} />}
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+import { api, data, listOf } from '../../app/api';
+import type { Comment, LikeStatus, Review } from '../../shared/types';
+
+export interface ReviewDraft {
+  product_id?: string;
+  rating?: number;
+  title?: string;
+  content: string;
+  images?: string[];
+  location?: string;
+  date?: string;
+}
+
+export interface ReviewPage {
+  items: Review[];
+  meta: { total: number; page: number; limit: number; totalPages: number };
+}
+
+export const reviewsApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    feed: b.query<ReviewPage, { page: number; limit?: number }>({
+      query: ({ page, limit = 10 }) => ({ url: '/feed', params: { page, limit } }),
+      transformResponse: (r: unknown, _m, a) => listOf<Review>(r, a.page, a.limit ?? 10),
+      providesTags: ['Feed'],
+    }),
+    reviews: b.query<ReviewPage, { userId?: string; productId?: string; page?: number; limit?: number; sort?: string }>({
+      query: ({ page = 1, limit = 10, ...rest }) => ({
+        url: '/reviews',
+        params: Object.fromEntries(Object.entries({ page, limit, ...rest }).filter(([, v]) => v !== undefined && v !== '')),
+      }),
+      transformResponse: (r: unknown, _m, a) => listOf<Review>(r, a.page ?? 1, a.limit ?? 10),
+      providesTags: ['Review'],
+    }),
+    createReview: b.mutation<Review, ReviewDraft>({
+      query: (body) => ({ url: '/reviews', method: 'POST', body }),
+      transformResponse: (r: unknown) => data<Review>(r),
+      invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile', 'Trending'],
+    }),
+    deleteReview: b.mutation<void, string>({
+      query: (id) => ({ url: `/reviews/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile'],
+    }),
+    toggleLike: b.mutation<LikeStatus, string>({
+      query: (id) => ({ url: `/likes/reviews/${id}`, method: 'POST' }),
+      transformResponse: (r: unknown) => data<LikeStatus>(r),
+    }),
+    comments: b.query<Comment[], string>({
+      query: (id) => ({ url: `/reviews/${id}/comments`, params: { page: 1, limit: 50 } }),
+      transformResponse: (r: unknown) => listOf<Comment>(r).items,
+      providesTags: (_r, _e, id) => [{ type: 'Comments', id }],
+    }),
+    addComment: b.mutation<Comment, { reviewId: string; content: string }>({
+      query: ({ reviewId, content }) => ({ url: `/reviews/${reviewId}/comments`, method: 'POST', body: { content } }),
+      transformResponse: (r: unknown) => data<Comment>(r),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Comments', id: a.reviewId }],
+    }),
+    deleteComment: b.mutation<void, { id: string; reviewId: string }>({
+      query: ({ id }) => ({ url: `/comments/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Comments', id: a.reviewId }],
+    }),
+    saveReview: b.mutation<void, { id: string; save: boolean }>({
+      query: ({ id, save }) => ({ url: `/saved/reviews/${id}`, method: save ? 'POST' : 'DELETE' }),
+      invalidatesTags: ['Saved'],
+    }),
+    reportReview: b.mutation<void, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/reviews/${id}/report`, method: 'POST', body: { reason } }),
+    }),
+  }),
+});
+
+export const {
+  useFeedQuery,
+  useReviewsQuery,
+  useCreateReviewMutation,
+  useDeleteReviewMutation,
+  useToggleLikeMutation,
+  useCommentsQuery,
+  useAddCommentMutation,
+  useDeleteCommentMutation,
+  useSaveReviewMutation,
+  useReportReviewMutation,
+} = reviewsApi;
+
+/** Review create failure (part 1 §8). */
+export function reviewErrorText(err: { status?: number | string; data?: unknown } | undefined): string {
+  const m = (err?.data as { message?: unknown } | undefined)?.message;
+  const msg = typeof m === 'string' ? m : Array.isArray(m) ? String(m[0]) : null;
+  if (msg) return `API Error: ${msg}`;
+  switch (err?.status) {
+    case 400:
+      return 'Geçersiz inceleme verileri (400). Bu ürün için zaten bir incelemeniz olabilir veya içerik formatı uygun değil.';
+    case 404:
+      return 'Belirtilen ürün bulunamadı (404).';
+    case 401:
+      return 'Oturum süreniz dolmuş olabilir. Lütfen tekrar giriş yapın (401).';
+    case 'FETCH_ERROR':
+    case 'TIMEOUT_ERROR':
+      return 'Sunucudan yanıt alınamadı. İnternet bağlantınızı kontrol edin.';
+    default:
+      return 'İnceleme gönderilirken bir hata oluştu. Lütfen tekrar deneyin.';
+  }
+}
+
+export const likeCount = (r: Review) => Number(r.like_count ?? r.likes ?? 0);
+export const commentCount = (r: Review) => Number(r.comment_count ?? r.comments_count ?? 0);

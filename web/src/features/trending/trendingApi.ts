@@ -1,0 +1,14 @@
+import { api, listOf } from '../../app/api';
+import type { TrendingTopic } from '../../shared/types';
+
+export const trendingApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    trending: b.query<TrendingTopic[], void>({
+      query: () => ({ url: '/trending', params: { limit: 5 } }),
+      transformResponse: (r: unknown) => listOf<TrendingTopic>(r).items,
+      providesTags: ['Trending'],
+    }),
+  }),
+});
+
+export const { useTrendingQuery } = trendingApi;

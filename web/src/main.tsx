@@ -1,0 +1,74 @@
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { makeStore, useAppDispatch, useSession } from './app/store';
+import { makeRouter } from './app/router';
+import { checkDone, signedOut, userLoaded } from './app/session';
+import { authApi } from './features/auth/authApi';
+import { Toasts } from './shared/toast';
+import './styles.css';
+
+/** Fetches the current user at start when a token is stored; a failure clears the session (part 1 §4). */
+function SessionCheck() {
+  const dispatch = useAppDispatch();
+  const { token } = useSession();
+  useEffect(() => {
+    if (!token) return;
+    const sub = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
+    sub
+      .unwrap()
+      .then((u) => dispatch(userLoaded(u)))
+      .catch((e: { status?: number | string }) => {
+        if (e?.status === 'FETCH_ERROR' || e?.status === 'TIMEOUT_ERROR') dispatch(checkDone());
+        else dispatch(signedOut());
+      });
+    return () => sub.unsubscribe();
+    // only at start and after a new sign-in
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+  return null;
+}
+
+function fatalPage(title: string, detail?: string) {
+  document.body.innerHTML = '';
+  const wrap = document.createElement('div');
+  wrap.className = 'fatal';
+  wrap.setAttribute('style', 'font-family:system-ui,sans-serif;max-width:720px;margin:10vh auto;padding:24px');
+  const h = document.createElement('h1');
+  h.textContent = title;
+  wrap.appendChild(h);
+  if (detail) {
+    const pre = document.createElement('pre');
+    pre.setAttribute('style', 'white-space:pre-wrap;background:#f3f4f6;padding:12px;border-radius:8px;color:#b91c1c');
+    pre.textContent = detail;
+    wrap.appendChild(pre);
+  }
+  document.body.appendChild(wrap);
+}
+
+function start() {
+  const rootEl = document.getElementById('root');
+  if (!rootEl) {
+    fatalPage('DOM Error', 'The root element #root was not found in the page.');
+    return;
+  }
+  try {
+    const store = makeStore();
+    const router = makeRouter();
+    createRoot(rootEl).render(
+      <StrictMode>
+        <Provider store={store}>
+          <SessionCheck />
+          <RouterProvider router={router} />
+          <Toasts />
+        </Provider>
+      </StrictMode>,
+    );
+  } catch (err) {
+    const e = err as Error;
+    fatalPage('React Mounting Error', `${e?.message ?? String(err)}\n\n${e?.stack ?? ''}`);
+  }
+}
+
+start();

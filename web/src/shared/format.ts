@@ -1,0 +1,147 @@
+/** Pure display rules of the spec: badges, cuts, relative times, names, prices. */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const toDate = (v: string | number | Date): Date => (v instanceof Date ? v : new Date(v));
+
+/** Bell badge: 99+ above 99 (part 1 §2). */
+export function bellBadge(count: number): string {
+  return count > 99 ? '99+' : String(Math.max(0, count));
+}
+
+/** Badge inside the dropdown panel: 9+ above 9 (part 1 §2). */
+export function panelBadge(count: number): string {
+  return count > 9 ? '9+' : String(Math.max(0, count));
+}
+
+/** Profile review text: cut at 150 characters followed by '...' (part 1 §2, §9). */
+export function cutText(text: string, max = 150): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Notifications and activity: s, m, h, d ago (part 1 §2, part 2 §9). */
+export function shortAgo(value: string | number | Date, now: number = Date.now()): string {
+  const diff = Math.max(0, now - toDate(value).getTime());
+  const s = Math.floor(diff / 1000);
+  if (s < 60) return `${s}s ago`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m ago`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h ago`;
+  return `${Math.floor(h / 24)}d ago`;
+}
+
+/** Feed card time in Turkish (part 1 §2). */
+export function turkishAgo(value: string | number | Date, now: number = Date.now()): string {
+  const d = toDate(value);
+  const diff = Math.max(0, now - d.getTime());
+  if (diff < MINUTE) return 'az önce';
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)} dakika önce`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)} saat önce`;
+  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)} gün önce`;
+  if (diff < 30 * DAY) return `${Math.floor(diff / (7 * DAY))} hafta önce`;
+  return d.toLocaleDateString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** Turkish long date: 'Joined {date}' / 'Katılma: {date}' (part 1 §2). */
+export function turkishLongDate(value: string | number | Date): string {
+  return toDate(value).toLocaleDateString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+export function turkishShortDate(value: string | number | Date): string {
+  return toDate(value).toLocaleDateString('tr-TR');
+}
+
+/** English (US) long date: month day, year (part 2 §9). */
+export function englishLongDate(value: string | number | Date): string {
+  return toDate(value).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+}
+
+/** English (US) short date: month year (part 2 §9, 'Joined {month year}'). */
+export function englishMonthYear(value: string | number | Date): string {
+  return toDate(value).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}
+
+const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+const dayDiff = (value: Date, now: Date) => Math.round((startOfDay(now) - startOfDay(value)) / DAY);
+
+/** Squads: Today, Yesterday, N days ago (under 7), N weeks ago (under 30), otherwise a date (part 2 §9). */
+export function squadTime(value: string | number | Date, now: Date = new Date()): string {
+  const d = toDate(value);
+  const days = dayDiff(d, now);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) {
+    const w = Math.floor(days / 7);
+    return `${w} ${w === 1 ? 'week' : 'weeks'} ago`;
+  }
+  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** Message times: Now, Nm, Nh, Nd (under 7), otherwise a date (part 2 §9). */
+export function messageTime(value: string | number | Date, now: number = Date.now()): string {
+  const d = toDate(value);
+  const diff = Math.max(0, now - d.getTime());
+  if (diff < MINUTE) return 'Now';
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)}h`;
+  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}d`;
+  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+/** Conversation list time: clock today, Yesterday, weekday within 7 days, else month and day (part 2 §9). */
+export function conversationTime(value: string | number | Date, now: Date = new Date()): string {
+  const d = toDate(value);
+  const days = dayDiff(d, now);
+  if (days <= 0) return d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return d.toLocaleDateString('en-US', { weekday: 'long' });
+  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}
+
+export interface NamedPerson {
+  display_name?: string | null;
+  username?: string | null;
+  name?: string | null;
+}
+
+export function personName(p: NamedPerson | null | undefined): string {
+  if (!p) return 'Unknown User';
+  return p.display_name || p.name || p.username || 'Unknown User';
+}
+
+/** Group conversation name: first 2 member names plus '+N others' (part 2 §2). */
+export function conversationName(others: NamedPerson[], explicit?: string | null): string {
+  if (explicit) return explicit;
+  if (!others || others.length === 0) return 'Conversation';
+  const names = others.map(personName);
+  if (names.length <= 2) return names.join(', ');
+  return `${names.slice(0, 2).join(', ')} +${names.length - 2} others`;
+}
+
+/** '+N' after three avatars on a squad card (part 2 §2). */
+export function extraCount(total: number, shown = 3): string | null {
+  return total > shown ? `+${total - shown}` : null;
+}
+
+export function price(value: number | string | null | undefined): string {
+  const n = Number(value ?? 0);
+  return `$${(Number.isFinite(n) ? n : 0).toFixed(2)}`;
+}
+
+export function oneDecimal(value: number | null | undefined): string {
+  return Number(value ?? 0).toFixed(1);
+}
+
+export function memberLabel(count: number): string {
+  return `${count} ${count === 1 ? 'member' : 'members'}`;
+}
+
+/** Product link: its slug, else the name lowercased with spaces replaced by hyphens (part 1 §2). */
+export function productSlug(p: { slug?: string | null; name: string; id?: string }): string {
+  return p.slug || p.name.toLowerCase().replace(/\s+/g, '-');
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { initialsAvatar } from './avatar';
+
+export function Avatar({ src, name, size = 40, className = '' }: { src?: string | null; name?: string | null; size?: number; className?: string }) {
+  const [broken, setBroken] = useState(false);
+  const url = src && !broken ? src : initialsAvatar(name);
+  return (
+    <img
+      className={`avatar ${className}`}
+      src={url}
+      alt={name ?? 'avatar'}
+      width={size}
+      height={size}
+      style={{ width: size, height: size }}
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
+export function Stars({ value, size = 16, onChange }: { value: number; size?: number; onChange?: (v: number) => void }) {
+  const full = Math.floor(value || 0);
+  return (
+    <span className="stars" aria-label={`${full} of 5 stars`} data-testid="stars">
+      {[1, 2, 3, 4, 5].map((i) =>
+        onChange ? (
+          <button
+            key={i}
+            type="button"
+            className={`star-btn ${i <= full ? 'on' : ''}`}
+            style={{ fontSize: size }}
+            aria-label={`${i} star${i > 1 ? 's' : ''}`}
+            onClick={() => onChange(i)}
+          >
+            ★
+          </button>
+        ) : (
+          <span key={i} className={`star ${i <= full ? 'on' : ''}`} style={{ fontSize: size }}>
+            ★
+          </span>
+        ),
+      )}
+    </span>
+  );
+}
+
+export function Modal({ open, onClose, title, children, wide }: { open: boolean; onClose: () => void; title?: ReactNode; children: ReactNode; wide?: boolean }) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  return createPortal(
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true">
+        {title && <h2 className="modal-title">{title}</h2>}
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+export function Spinner({ label }: { label?: string }) {
+  return (
+    <div className="spinner-wrap" role="status">
+      <span className="spinner" />
+      {label && <span>{label}</span>}
+    </div>
+  );
+}
+
+export function Skeleton({ lines = 3 }: { lines?: number }) {
+  return (
+    <div className="card skeleton" data-testid="skeleton" aria-busy="true">
+      <div className="sk-row">
+        <div className="sk sk-circle" />
+        <div style={{ flex: 1 }}>
+          <div className="sk sk-line" style={{ width: '40%' }} />
+          <div className="sk sk-line" style={{ width: '25%' }} />
+        </div>
+      </div>
+      {Array.from({ length: lines }, (_, i) => (
+        <div key={i} className="sk sk-line" style={{ width: `${90 - i * 12}%` }} />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="empty card">
+      <div className="empty-title">{title}</div>
+      {children}
+    </div>
+  );
+}
+
+/** Copies a text; resolves false when the clipboard is unavailable. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* fall through */
+  }
+  try {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    document.body.appendChild(ta);
+    ta.select();
+    const ok = document.execCommand('copy');
+    ta.remove();
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+/** A flag that turns itself off after `ms` (copy confirmations, banners). */
+export function useTimedFlag(ms: number): [boolean, () => void] {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const t = setTimeout(() => setOn(false), ms);
+    return () => clearTimeout(t);
+  }, [on, ms]);
+  return [on, () => setOn(true)];
+}
+
+/** A message that clears itself after `ms`. */
+export function useTimedMessage(ms: number): [string | null, (m: string | null) => void] {
+  const [msg, setMsg] = useState<string | null>(null);
+  useEffect(() => {
+    if (!msg) return;
+    const t = setTimeout(() => setMsg(null), ms);
+    return () => clearTimeout(t);
+  }, [msg, ms]);
+  return [msg, setMsg];
+}
+
+export function useClickOutside(ref: React.RefObject<HTMLElement | null>, onOutside: () => void, active = true) {
+  useEffect(() => {
+    if (!active) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) onOutside();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [ref, onOutside, active]);
+}
