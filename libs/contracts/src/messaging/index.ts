@@ -1,0 +1,2 @@
+export * from './messaging.dto';
+export * from './messaging.views';

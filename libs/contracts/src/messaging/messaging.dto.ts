@@ -1,0 +1,49 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsNotEmpty,
+  IsString,
+  MaxLength,
+} from 'class-validator';
+import { PageQueryDto } from '../http/pagination';
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGES_PAGE_SIZE = 50;
+/** The conversation list is one screen; 100 is the platform's cap for any page. */
+export const CONVERSATIONS_PAGE_SIZE = 100;
+/** Members a member may pick for one conversation (besides themselves). */
+export const CONVERSATION_MAX_PICKED = 49;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** POST /messages/conversations: the users picked in the New Message modal. */
+export class CreateConversationDto {
+  @IsArray({ message: 'memberIds must be a list of user ids' })
+  @ArrayMinSize(1, { message: 'Select at least one user' })
+  @ArrayMaxSize(CONVERSATION_MAX_PICKED, { message: `Select at most ${CONVERSATION_MAX_PICKED} users` })
+  @ArrayUnique({ message: 'Each user can be selected only once' })
+  @IsString({ each: true, message: 'Each member id must be a string' })
+  @IsNotEmpty({ each: true, message: 'Member ids must not be empty' })
+  @MaxLength(64, { each: true, message: 'Member ids are at most 64 characters' })
+  memberIds: string[];
+}
+
+/** POST /messages/conversations/{id}/messages: content is stored trimmed. */
+export class SendMessageDto {
+  @Transform(trim)
+  @IsString({ message: 'Message content must be text' })
+  @IsNotEmpty({ message: 'Message cannot be empty' })
+  @MaxLength(MESSAGE_MAX_LENGTH, { message: `Message must be at most ${MESSAGE_MAX_LENGTH} characters` })
+  content: string;
+}
+
+export class MessagesQueryDto extends PageQueryDto {
+  override limit = MESSAGES_PAGE_SIZE;
+}
+
+export class ConversationsQueryDto extends PageQueryDto {
+  override limit = CONVERSATIONS_PAGE_SIZE;
+}

@@ -1,0 +1,57 @@
+import { UserCard } from '../users/user-card';
+
+/** A message as the chat pane shows it (spec part 2 §3), also the `message.sent` payload's view. */
+export interface MessageView {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  sender: UserCard;
+  content: string;
+  created_at: string;
+}
+
+export interface LastMessageView {
+  id: string;
+  content: string;
+  sender: UserCard;
+  created_at: string;
+}
+
+/** One row of the conversation list (spec part 2 §3), plus `unread_count` for the viewer. */
+export interface ConversationView {
+  id: string;
+  /** Squad name for a squad chat; null otherwise (the client names groups from members). */
+  name: string | null;
+  is_group: boolean;
+  squad_id: string | null;
+  other_members: UserCard[];
+  members: UserCard[];
+  last_message: LastMessageView | null;
+  created_at: string;
+  updated_at: string;
+  unread_count: number;
+}
+
+export interface ReadMarkerView {
+  conversation_id: string;
+  unread_count: number;
+  last_read_at: string;
+}
+
+/** Acknowledgement of a client socket event (spec part 2 §7). */
+export type SocketAck<T = undefined> = { success: true; data?: T } | { success: false; message: string };
+
+/** Socket events the server sends, by name, with their payloads. */
+export interface ServerSocketEvents {
+  'new-message': MessageView;
+  'user-typing': { conversationId: string; userId: string; username: string };
+  'user-stopped-typing': { conversationId: string; userId: string };
+  notification: {
+    id: string;
+    type: string;
+    message: string;
+    is_read: boolean;
+    created_at: string;
+    related_user: UserCard | null;
+  };
+}

@@ -1,0 +1,214 @@
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConversationView, ReadMarkerView, UserCard } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { MemberDirectory } from '../members/member-directory.service';
+import { cardIdsOf, toConversationView } from './conversation-view';
+import {
+  ConversationDoc,
+  conversationsCollection,
+  LastMessageDoc,
+  memberStateId,
+  MemberStateDoc,
+  memberStatesCollection,
+} from './conversation.collection';
+
+export const NOT_A_MEMBER = 'You are not a member of this conversation';
+
+function fieldError(field: string, message: string): BadRequestException {
+  return new BadRequestException({ message, errors: [{ field, messages: [message] }] });
+}
+
+/** Conversations, their members and per-member read state. */
+@Injectable()
+export class ConversationsService {
+  private readonly conversations: Collection<ConversationDoc>;
+  private readonly states: Collection<MemberStateDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly directory: MemberDirectory,
+    private readonly bus: EventBus,
+  ) {
+    this.conversations = store.collection(conversationsCollection);
+    this.states = store.collection(memberStatesCollection);
+  }
+
+  /** The viewer's conversations, most recently updated first. */
+  async list(viewerId: string, skip: number, limit: number): Promise<{ items: ConversationView[]; total: number }> {
+    const filter = { member_ids: viewerId };
+    const [docs, total] = await Promise.all([
+      this.conversations.find(filter, { sort: { updated_at: -1, _id: -1 }, skip, limit }),
+      this.conversations.count(filter),
+    ]);
+    return { items: await this.views(docs, viewerId), total };
+  }
+
+  /**
+   * Starts a conversation with the picked users. A second one-to-one with the same
+   * person returns the existing conversation (`created: false`).
+   */
+  async create(creatorId: string, memberIds: readonly string[]): Promise<{ conversation: ConversationView; created: boolean }> {
+    const others = memberIds.filter((id) => id !== creatorId);
+    if (others.length === 0) throw fieldError('memberIds', 'Select at least one user other than yourself');
+    const unknown = await this.directory.unknownIds(others);
+    if (unknown.length > 0) throw fieldError('memberIds', `Unknown user: ${unknown[0]}`);
+    if (await this.directory.blockedEitherWay(creatorId, others)) {
+      throw new ForbiddenException('You cannot start a conversation with this user');
+    }
+    const pairKey = others.length === 1 ? [creatorId, others[0]].sort().join(':') : undefined;
+    if (pairKey) {
+      const existing = await this.conversations.findOne({ pair_key: pairKey });
+      if (existing) return { conversation: await this.view(existing, creatorId), created: false };
+    }
+    const now = new Date().toISOString();
+    let doc: ConversationDoc;
+    try {
+      doc = await this.conversations.insert({
+        member_ids: [creatorId, ...others],
+        is_group: others.length > 1,
+        name: null,
+        ...(pairKey && { pair_key: pairKey }),
+        created_by: creatorId,
+        created_at: now,
+        updated_at: now,
+        last_message: null,
+      });
+    } catch (err) {
+      // A concurrent request made the same one-to-one: answer with that one.
+      const raced = err instanceof DuplicateKeyError && pairKey && (await this.conversations.findOne({ pair_key: pairKey }));
+      if (!raced) throw err;
+      return { conversation: await this.view(raced, creatorId), created: false };
+    }
+    await Promise.all(doc.member_ids.map((id) => this.ensureState(doc._id, id, now)));
+    await this.announce(doc, creatorId);
+    return { conversation: await this.view(doc, creatorId), created: true };
+  }
+
+  /** The conversation, if `userId` is a member: 404 when missing, 403 when not a member. */
+  async requireMember(conversationId: string, userId: string): Promise<ConversationDoc> {
+    const doc = await this.conversations.findById(conversationId);
+    if (!doc) throw new NotFoundException('Conversation not found');
+    if (!doc.member_ids.includes(userId)) throw new ForbiddenException(NOT_A_MEMBER);
+    return doc;
+  }
+
+  async members(conversationId: string, viewerId: string): Promise<UserCard[]> {
+    const doc = await this.requireMember(conversationId, viewerId);
+    const cards = await this.directory.cardsById(doc.member_ids);
+    return doc.member_ids.map((id) => cards.get(id) as UserCard);
+  }
+
+  async markRead(conversationId: string, userId: string): Promise<ReadMarkerView> {
+    await this.requireMember(conversationId, userId);
+    const now = new Date().toISOString();
+    await this.ensureState(conversationId, userId, now);
+    await this.states.updateOne(
+      { _id: memberStateId(conversationId, userId) },
+      { $set: { unread_count: 0, last_read_at: now } },
+    );
+    return { conversation_id: conversationId, unread_count: 0, last_read_at: now };
+  }
+
+  /** Moves the conversation to the top for everyone and counts the message as unread for the others. */
+  async recordMessage(conversation: ConversationDoc, message: LastMessageDoc): Promise<void> {
+    // Guarded: a slower concurrent send never replaces a newer last message.
+    await this.conversations.updateOne(
+      { _id: conversation._id, updated_at: { $lte: message.created_at } },
+      { $set: { last_message: message, updated_at: message.created_at } },
+    );
+    await this.states.updateMany(
+      { conversation_id: conversation._id, user_id: { $ne: message.sender_id } },
+      { $inc: { unread_count: 1 } },
+    );
+    // Writing in a conversation means having read it.
+    await this.states.updateOne(
+      { _id: memberStateId(conversation._id, message.sender_id) },
+      { $set: { unread_count: 0, last_read_at: message.created_at } },
+    );
+  }
+
+  async view(doc: ConversationDoc, viewerId: string): Promise<ConversationView> {
+    const [view] = await this.views([doc], viewerId);
+    return view;
+  }
+
+  // --- squad chats (driven by squad events) ---
+
+  async findBySquad(squadId: string): Promise<ConversationDoc | null> {
+    return this.conversations.findOne({ squad_id: squadId });
+  }
+
+  /** The squad's group conversation, made on first need; `userId` becomes its first member. */
+  async ensureSquadChat(squadId: string, squadName: string, userId: string): Promise<ConversationDoc> {
+    const existing = await this.findBySquad(squadId);
+    if (existing) return existing;
+    const now = new Date().toISOString();
+    try {
+      const doc = await this.conversations.insert({
+        member_ids: [userId],
+        is_group: true,
+        name: squadName,
+        squad_id: squadId,
+        created_by: userId,
+        created_at: now,
+        updated_at: now,
+        last_message: null,
+      });
+      await this.ensureState(doc._id, userId, now);
+      await this.announce(doc, userId);
+      return doc;
+    } catch (err) {
+      const raced = err instanceof DuplicateKeyError && (await this.findBySquad(squadId));
+      if (!raced) throw err;
+      return raced;
+    }
+  }
+
+  async addMember(conversationId: string, userId: string, name?: string): Promise<void> {
+    await this.conversations.updateOne(
+      { _id: conversationId },
+      { $addToSet: { member_ids: userId }, ...(name !== undefined && { $set: { name } }) },
+    );
+    await this.ensureState(conversationId, userId, new Date().toISOString());
+  }
+
+  async removeMember(conversationId: string, userId: string): Promise<void> {
+    await this.conversations.updateOne({ _id: conversationId }, { $pull: { member_ids: userId } });
+    await this.states.deleteOne({ _id: memberStateId(conversationId, userId) });
+  }
+
+  async remove(conversationId: string): Promise<void> {
+    await this.states.deleteMany({ conversation_id: conversationId });
+    await this.conversations.deleteOne({ _id: conversationId });
+  }
+
+  private async views(docs: ConversationDoc[], viewerId: string): Promise<ConversationView[]> {
+    if (docs.length === 0) return [];
+    const [cards, states] = await Promise.all([
+      this.directory.cardsById(cardIdsOf(docs)),
+      this.states.find({ _id: { $in: docs.map((d) => memberStateId(d._id, viewerId)) } }),
+    ]);
+    const unread = new Map(states.map((s) => [s.conversation_id, s.unread_count]));
+    return docs.map((d) => toConversationView(d, viewerId, cards, unread.get(d._id) ?? 0));
+  }
+
+  /** Creates the member's state once; a redelivered event or a retry leaves it as it is. */
+  private async ensureState(conversationId: string, userId: string, now: string): Promise<void> {
+    const _id = memberStateId(conversationId, userId);
+    if (await this.states.findById(_id)) return;
+    try {
+      await this.states.insert({ _id, conversation_id: conversationId, user_id: userId, unread_count: 0, last_read_at: null, joined_at: now });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  private async announce(doc: ConversationDoc, createdBy: string): Promise<void> {
+    await this.bus.emit(
+      'conversation.created',
+      { conversationId: doc._id, memberIds: doc.member_ids, createdBy, squadId: doc.squad_id ?? null },
+      { key: doc._id, actorId: createdBy },
+    );
+  }
+}

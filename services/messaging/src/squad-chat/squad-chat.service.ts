@@ -1,0 +1,39 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ConversationView } from '@app/contracts';
+import { ConversationsService } from '../conversations/conversations.service';
+import { MessagesService } from '../messages/messages.service';
+
+/** One group conversation per squad whose members follow the squad's membership. */
+@Injectable()
+export class SquadChatService {
+  constructor(
+    private readonly conversations: ConversationsService,
+    private readonly messages: MessagesService,
+  ) {}
+
+  async memberJoined(squadId: string, squadName: string, userId: string): Promise<void> {
+    const chat = await this.conversations.ensureSquadChat(squadId, squadName, userId);
+    await this.conversations.addMember(chat._id, userId, squadName);
+  }
+
+  async memberLeft(squadId: string, userId: string): Promise<void> {
+    const chat = await this.conversations.findBySquad(squadId);
+    if (chat) await this.conversations.removeMember(chat._id, userId);
+  }
+
+  /** The squad is gone: so is its chat, with its history. */
+  async squadDeleted(squadId: string): Promise<void> {
+    const chat = await this.conversations.findBySquad(squadId);
+    if (!chat) return;
+    await this.messages.removeConversationMessages(chat._id);
+    await this.conversations.remove(chat._id);
+  }
+
+  /** What the squad page's Squad Chat button opens: members only. */
+  async open(squadId: string, viewerId: string): Promise<ConversationView> {
+    const chat = await this.conversations.findBySquad(squadId);
+    if (!chat) throw new NotFoundException('Squad chat not found');
+    if (!chat.member_ids.includes(viewerId)) throw new ForbiddenException('Only squad members can open the squad chat');
+    return this.conversations.view(chat, viewerId);
+  }
+}
