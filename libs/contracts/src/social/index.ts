@@ -1,0 +1,4 @@
+export * from './profile.dto';
+export * from './settings.dto';
+export * from './follows.dto';
+export * from './discovery.dto';

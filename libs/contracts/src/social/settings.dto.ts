@@ -1,0 +1,36 @@
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { PrivacyProfile } from './profile.dto';
+
+export const PRIVACY_VALUES: readonly PrivacyProfile[] = ['public', 'friends', 'private'];
+export type Theme = 'light' | 'dark' | 'system';
+export const THEME_VALUES: readonly Theme[] = ['light', 'dark', 'system'];
+
+/** Spec part 2 §3: User settings. */
+export interface UserSettings {
+  notification_email: boolean;
+  notification_push: boolean;
+  privacy_profile: PrivacyProfile;
+  theme: Theme;
+}
+
+/** Spec part 1 §9: notifications on, profile public; theme follows the system until chosen. */
+export const DEFAULT_SETTINGS: UserSettings = {
+  notification_email: true,
+  notification_push: true,
+  privacy_profile: 'public',
+  theme: 'system',
+};
+
+/** PUT /users/settings: a partial object, only what it names changes. */
+export class UpdateSettingsDto {
+  @IsOptional() @IsBoolean() notification_email?: boolean;
+  @IsOptional() @IsBoolean() notification_push?: boolean;
+
+  @IsOptional()
+  @IsIn(PRIVACY_VALUES, { message: `privacy_profile must be one of ${PRIVACY_VALUES.join(', ')}` })
+  privacy_profile?: PrivacyProfile;
+
+  @IsOptional()
+  @IsIn(THEME_VALUES, { message: `theme must be one of ${THEME_VALUES.join(', ')}` })
+  theme?: Theme;
+}

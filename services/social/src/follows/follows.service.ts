@@ -1,0 +1,251 @@
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ConnectionRow, FollowState, PageWindow, RequestDirection } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { ProfileDoc } from '../profiles/profile.collection';
+import { ProfilesService, toCard } from '../profiles/profiles.service';
+import { canViewContent, needsApproval } from '../relations/privacy';
+import { RelationsService } from '../relations/relations.service';
+import { FollowDoc, followsCollection } from './follow.collection';
+
+export const FOLLOW_TEXT = {
+  following: 'You are now following this user',
+  requested: 'Follow request sent',
+  already: 'You are already following this user',
+  self: 'You cannot follow yourself',
+  blocked: 'You cannot follow this user',
+  unfollowed: 'Unfollowed successfully',
+  cancelled: 'Follow request cancelled',
+  notFollowing: 'You are not following this user',
+  accepted: 'Follow request accepted',
+  rejected: 'Follow request rejected',
+  requestNotFound: 'Follow request not found',
+  followerRemoved: 'Follower removed',
+  notAFollower: 'This user does not follow you',
+  privateList: 'This account is private',
+  hiddenList: 'This list is not available',
+} as const;
+
+export interface FollowOutcome {
+  status: FollowState;
+  message: string;
+}
+
+/** Enough to outlast any realistic interleaving of one pair's concurrent writes. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Follow rows and the counters they move. Counter moves bracket row changes: raised before a
+ * row becomes 'following', lowered after it stops being one, each only when the row change
+ * really happened (the unique index and conditional updates decide), so counters are exact
+ * once writes settle and never below 0 in between.
+ */
+@Injectable()
+export class FollowsService {
+  private readonly follows: Collection<FollowDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly profiles: ProfilesService,
+    private readonly relations: RelationsService,
+    private readonly bus: EventBus,
+  ) {
+    this.follows = store.collection(followsCollection);
+  }
+
+  async follow(actorId: string, targetId: string): Promise<FollowOutcome> {
+    if (actorId === targetId) throw new BadRequestException(FOLLOW_TEXT.self);
+    const target = await this.profiles.require(targetId);
+    if (await this.relations.isBlockedEitherWay(actorId, targetId)) throw new ForbiddenException(FOLLOW_TEXT.blocked);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const existing = await this.follows.findOne({ follower_id: actorId, followee_id: targetId });
+      if (existing?.status === 'following') throw new ConflictException(FOLLOW_TEXT.already);
+      // A repeated request is answered as the first one was, without a second event.
+      if (existing) return { status: 'pending', message: FOLLOW_TEXT.requested };
+      const outcome = needsApproval(target.settings.privacy_profile)
+        ? await this.insertRequest(actorId, targetId)
+        : await this.insertFollow(actorId, targetId);
+      if (outcome) return this.settleAfterInsert(actorId, targetId, outcome);
+    }
+    throw new ConflictException('The follow changed concurrently; please try again');
+  }
+
+  /** DELETE /follows/users/{id}: ends a follow or cancels a pending request. */
+  async unfollow(actorId: string, targetId: string): Promise<FollowOutcome> {
+    const removed = await this.removeEdge(actorId, targetId);
+    if (!removed) throw new NotFoundException(FOLLOW_TEXT.notFollowing);
+    return { status: 'none', message: removed.status === 'pending' ? FOLLOW_TEXT.cancelled : FOLLOW_TEXT.unfollowed };
+  }
+
+  async accept(ownerId: string, requesterId: string): Promise<FollowOutcome> {
+    if (!(await this.acceptRequest(requesterId, ownerId))) throw new NotFoundException(FOLLOW_TEXT.requestNotFound);
+    return { status: 'following', message: FOLLOW_TEXT.accepted };
+  }
+
+  async reject(ownerId: string, requesterId: string): Promise<FollowOutcome> {
+    if (!(await this.removeEdge(requesterId, ownerId, 'pending'))) throw new NotFoundException(FOLLOW_TEXT.requestNotFound);
+    return { status: 'none', message: FOLLOW_TEXT.rejected };
+  }
+
+  /** DELETE /follows/followers/{id}: the owner drops a follower (or a pending request) without blocking. */
+  async removeFollower(ownerId: string, followerId: string): Promise<FollowOutcome> {
+    if (!(await this.removeEdge(followerId, ownerId))) throw new NotFoundException(FOLLOW_TEXT.notAFollower);
+    return { status: 'none', message: FOLLOW_TEXT.followerRemoved };
+  }
+
+  /** An account switched to public: every waiting request becomes a follow. */
+  async acceptAllPending(ownerId: string): Promise<number> {
+    const pending = await this.follows.find({ followee_id: ownerId, status: 'pending' });
+    let accepted = 0;
+    for (const row of pending) if (await this.acceptRequest(row.follower_id, ownerId)) accepted++;
+    return accepted;
+  }
+
+  /** A block ends follows and requests in both directions. */
+  async severBothWays(a: string, b: string): Promise<void> {
+    await this.removeEdge(a, b);
+    await this.removeEdge(b, a);
+  }
+
+  async followers(ownerId: string, viewerId: string, window: PageWindow) {
+    await this.assertCanSeeConnections(ownerId, viewerId);
+    return this.connections({ followee_id: ownerId, status: 'following' }, 'follower_id', 'since', viewerId, window);
+  }
+
+  async following(ownerId: string, viewerId: string, window: PageWindow) {
+    await this.assertCanSeeConnections(ownerId, viewerId);
+    return this.connections({ follower_id: ownerId, status: 'following' }, 'followee_id', 'since', viewerId, window);
+  }
+
+  async requests(ownerId: string, direction: RequestDirection, window: PageWindow) {
+    return direction === 'incoming'
+      ? this.connections({ followee_id: ownerId, status: 'pending' }, 'follower_id', 'requested_at', ownerId, window)
+      : this.connections({ follower_id: ownerId, status: 'pending' }, 'followee_id', 'requested_at', ownerId, window);
+  }
+
+  private async insertRequest(followerId: string, followeeId: string): Promise<FollowOutcome | null> {
+    try {
+      await this.follows.insert(newRow(followerId, followeeId, 'pending'));
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return null;
+      throw err;
+    }
+    await this.bus.emit('follow.requested', { followerId, followeeId }, { key: followerId, actorId: followerId });
+    return { status: 'pending', message: FOLLOW_TEXT.requested };
+  }
+
+  private async insertFollow(followerId: string, followeeId: string): Promise<FollowOutcome | null> {
+    await this.raiseCounters(followerId, followeeId);
+    try {
+      await this.follows.insert(newRow(followerId, followeeId, 'following'));
+    } catch (err) {
+      await this.lowerCounters(followerId, followeeId);
+      if (err instanceof DuplicateKeyError) return null;
+      throw err;
+    }
+    await this.bus.emit('follow.created', { followerId, followeeId }, { key: followerId, actorId: followerId });
+    return { status: 'following', message: FOLLOW_TEXT.following };
+  }
+
+  /** Closes two races of the checks made before the insert: a block, or a switch to public, that landed meanwhile. */
+  private async settleAfterInsert(followerId: string, followeeId: string, outcome: FollowOutcome): Promise<FollowOutcome> {
+    if (await this.relations.isBlockedEitherWay(followerId, followeeId)) {
+      await this.removeEdge(followerId, followeeId);
+      throw new ForbiddenException(FOLLOW_TEXT.blocked);
+    }
+    if (outcome.status === 'pending') {
+      const target = await this.profiles.findById(followeeId);
+      if (target && !needsApproval(target.settings.privacy_profile) && (await this.acceptRequest(followerId, followeeId))) {
+        return { status: 'following', message: FOLLOW_TEXT.following };
+      }
+    }
+    return outcome;
+  }
+
+  /** pending -> following, once: the conditional update decides who wins a race. */
+  private async acceptRequest(followerId: string, followeeId: string): Promise<boolean> {
+    await this.raiseCounters(followerId, followeeId);
+    const res = await this.follows.updateOne(
+      { follower_id: followerId, followee_id: followeeId, status: 'pending' },
+      { $set: { status: 'following', since: new Date().toISOString() } },
+    );
+    if (res.matched === 0) {
+      await this.lowerCounters(followerId, followeeId);
+      return false;
+    }
+    await this.bus.emit('follow.accepted', { followerId, followeeId }, { key: followerId, actorId: followeeId });
+    return true;
+  }
+
+  /**
+   * Deletes the row as it was read (status included), so a concurrent accept makes the delete
+   * miss and the loop reads again; counters drop only for a deleted 'following' row.
+   */
+  private async removeEdge(followerId: string, followeeId: string, only?: FollowDoc['status']): Promise<FollowDoc | null> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const row = await this.follows.findOne({ follower_id: followerId, followee_id: followeeId });
+      if (!row || (only && row.status !== only)) return null;
+      if ((await this.follows.deleteOne({ _id: row._id, status: row.status })) === 0) continue;
+      if (row.status === 'following') await this.lowerCounters(followerId, followeeId);
+      await this.bus.emit(
+        'follow.removed',
+        { followerId, followeeId, wasPending: row.status === 'pending' },
+        { key: followerId, actorId: null },
+      );
+      return row;
+    }
+    return null;
+  }
+
+  private async raiseCounters(followerId: string, followeeId: string): Promise<void> {
+    await Promise.all([this.profiles.bump(followeeId, 'followers_count', 1), this.profiles.bump(followerId, 'following_count', 1)]);
+  }
+
+  private async lowerCounters(followerId: string, followeeId: string): Promise<void> {
+    await Promise.all([this.profiles.bump(followeeId, 'followers_count', -1), this.profiles.bump(followerId, 'following_count', -1)]);
+  }
+
+  /** Followers and following of another account follow its privacy; blocks hide both ways. */
+  private async assertCanSeeConnections(ownerId: string, viewerId: string): Promise<void> {
+    const owner = await this.profiles.require(ownerId);
+    if (ownerId === viewerId) return;
+    const [blocked, approvedFollower] = await Promise.all([
+      this.relations.isBlockedEitherWay(ownerId, viewerId),
+      this.relations.isApprovedFollower(viewerId, ownerId),
+    ]);
+    if (blocked) throw new ForbiddenException(FOLLOW_TEXT.hiddenList);
+    if (!canViewContent(owner.settings.privacy_profile, { isSelf: false, blocked, approvedFollower })) {
+      throw new ForbiddenException(FOLLOW_TEXT.privateList);
+    }
+  }
+
+  private async connections(
+    base: Filter,
+    otherSide: 'follower_id' | 'followee_id',
+    dateField: 'since' | 'requested_at',
+    viewerId: string,
+    window: PageWindow,
+  ): Promise<{ items: ConnectionRow[]; total: number }> {
+    const hidden = await this.relations.hiddenIds(viewerId);
+    const filter = hidden.length ? { ...base, [otherSide]: { $nin: hidden } } : base;
+    const [rows, total] = await Promise.all([
+      this.follows.find(filter, { sort: { [dateField]: -1, _id: -1 }, skip: window.skip, limit: window.limit }),
+      this.follows.count(filter),
+    ]);
+    const people = await this.profiles.byIds(rows.map((r) => r[otherSide]));
+    const items = rows.flatMap((r) => {
+      const person = people.get(r[otherSide]);
+      return person ? [toConnection(person, r[dateField] ?? r.requested_at)] : [];
+    });
+    return { items, total };
+  }
+}
+
+function newRow(followerId: string, followeeId: string, status: FollowDoc['status']): Omit<FollowDoc, '_id'> {
+  const now = new Date().toISOString();
+  return { follower_id: followerId, followee_id: followeeId, status, requested_at: now, since: status === 'following' ? now : null };
+}
+
+export function toConnection(person: ProfileDoc, since: string): ConnectionRow {
+  return { ...toCard(person), bio: person.bio, since };
+}

@@ -1,0 +1,144 @@
+import { TestService } from '@app/testing';
+import { Member, registerMember, startSocial } from '../social.fixture';
+
+describe('profiles (HTTP)', () => {
+  let svc: TestService;
+  let ayse: Member;
+  let mehmet: Member;
+
+  beforeAll(async () => {
+    svc = await startSocial();
+    ayse = await registerMember(svc, 'Ayse');
+    mehmet = await registerMember(svc, 'Mehmet');
+  });
+
+  afterAll(() => svc.close());
+
+  const profile = (viewer: Member, username: string, query = '') =>
+    svc.http().get(`/api/users/profile/${username}${query}`).set(viewer.auth);
+
+  it('creates a profile from user.registered and shows it with counters and follow_status', async () => {
+    const res = await profile(mehmet, ayse.username);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.data).toEqual({
+      id: ayse.id,
+      username: ayse.username,
+      display_name: 'Ayse',
+      name: 'Ayse',
+      bio: '',
+      profile_image_url: null,
+      created_at: expect.any(String),
+      followers_count: 0,
+      following_count: 0,
+      reviews_count: 0,
+      follow_status: { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false },
+      privacy_profile: 'public',
+      can_view_content: true,
+    });
+  });
+
+  it('shows the email only on the viewer\'s own profile', async () => {
+    const own = await profile(ayse, ayse.username);
+    expect(own.body.data.email).toBe(`${ayse.username}@example.com`);
+    const other = await profile(mehmet, ayse.username);
+    expect(other.body.data).not.toHaveProperty('email');
+  });
+
+  it('ignores a redelivered user.registered', async () => {
+    await svc.http().put('/api/users/profile').set(ayse.auth).send({ bio: 'Keeps her bio' });
+    await svc.publish('user.registered', {
+      userId: ayse.id,
+      username: ayse.username,
+      email: 'x@example.com',
+      display_name: 'Other',
+      name: 'Other',
+      profile_image_url: null,
+      created_at: new Date().toISOString(),
+    });
+    const res = await profile(ayse, ayse.username);
+    expect(res.body.data).toMatchObject({ display_name: 'Ayse', bio: 'Keeps her bio' });
+  });
+
+  it('accepts and ignores the spec\'s cache busters, and finds usernames case-insensitively', async () => {
+    const res = await profile(mehmet, ayse.username.toUpperCase(), '?_t=1700000000&_r=0.42&_cache=no');
+    expect(res.status).toBe(200);
+    expect(res.body.data.id).toBe(ayse.id);
+  });
+
+  it('refuses unknown query parameters with 400', async () => {
+    const res = await profile(mehmet, ayse.username, '?evil=1');
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('evil');
+  });
+
+  it('answers an unknown username with 404 and a missing token with 401', async () => {
+    const missing = await profile(mehmet, 'nobody_here');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ success: false, message: 'User not found' });
+    expect((await svc.http().get(`/api/users/profile/${ayse.username}`)).status).toBe(401);
+  });
+
+  it('updates only the named fields and announces user.updated', async () => {
+    const res = await svc
+      .http()
+      .put('/api/users/profile')
+      .set(mehmet.auth)
+      .send({ display_name: '  Mehmet Kaya ', username: 'Mehmet_K', bio: 'Coffee gear nerd' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Profile updated successfully');
+    expect(res.body.data).toMatchObject({
+      id: mehmet.id,
+      username: 'mehmet_k',
+      display_name: 'Mehmet Kaya',
+      bio: 'Coffee gear nerd',
+      profile_image_url: null,
+      email: `${mehmet.username}@example.com`,
+    });
+    await svc.settle();
+    expect(svc.emitted('user.updated')).toContainEqual({
+      userId: mehmet.id,
+      username: 'mehmet_k',
+      display_name: 'Mehmet Kaya',
+      bio: 'Coffee gear nerd',
+      profile_image_url: null,
+    });
+    mehmet = { ...mehmet, username: 'mehmet_k' };
+
+    const partial = await svc.http().put('/api/users/profile').set(mehmet.auth).send({ profile_image_url: 'https://img.example.com/m.png' });
+    expect(partial.body.data).toMatchObject({ display_name: 'Mehmet Kaya', bio: 'Coffee gear nerd', profile_image_url: 'https://img.example.com/m.png' });
+    const cleared = await svc.http().put('/api/users/profile').set(mehmet.auth).send({ profile_image_url: null });
+    expect(cleared.body.data.profile_image_url).toBeNull();
+  });
+
+  it('answers a taken username with 409 and keeps one\'s own username without conflict', async () => {
+    const taken = await svc.http().put('/api/users/profile').set(ayse.auth).send({ username: 'mehmet_k' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toEqual({ success: false, message: 'Username is already taken' });
+    const same = await svc.http().put('/api/users/profile').set(mehmet.auth).send({ username: 'mehmet_k' });
+    expect(same.status).toBe(200);
+  });
+
+  it.each([
+    [{ username: 'ab' }, 'username'],
+    [{ username: 'x'.repeat(25) }, 'username'],
+    [{ username: 'has space' }, 'username'],
+    [{ display_name: '   ' }, 'display_name'],
+    [{ display_name: 'x'.repeat(81) }, 'display_name'],
+    [{ bio: 'x'.repeat(501) }, 'bio'],
+    [{ profile_image_url: 'javascript:alert(1)' }, 'profile_image_url'],
+    [{ email: 'new@example.com' }, 'email'],
+    [{ username: { $ne: null } }, 'username'],
+  ])('refuses %j with a 400 naming %s', async (body, field) => {
+    const res = await svc.http().put('/api/users/profile').set(ayse.auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+  });
+
+  it('accepts a bio of exactly 500 characters', async () => {
+    const res = await svc.http().put('/api/users/profile').set(ayse.auth).send({ bio: 'x'.repeat(500) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.bio).toHaveLength(500);
+  });
+});

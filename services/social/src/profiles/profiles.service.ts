@@ -1,0 +1,160 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DEFAULT_SETTINGS, EventPayloads, UpdateProfileDto, UserCard, UserProfile } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { canViewContent } from '../relations/privacy';
+import { RelationsService } from '../relations/relations.service';
+import { ActivityService } from '../stats/activity.service';
+import { ProfileDoc, profilesCollection } from './profile.collection';
+
+export type FollowCounter = 'followers_count' | 'following_count';
+
+export const USER_NOT_FOUND = 'User not found';
+
+export function toCard(doc: ProfileDoc): UserCard {
+  return { id: doc._id, username: doc.username, display_name: doc.display_name, profile_image_url: doc.profile_image_url };
+}
+
+@Injectable()
+export class ProfilesService {
+  private readonly profiles: Collection<ProfileDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly relations: RelationsService,
+    private readonly activity: ActivityService,
+    private readonly bus: EventBus,
+  ) {
+    this.profiles = store.collection(profilesCollection);
+  }
+
+  /** From `user.registered`; a redelivery finds the profile already there and changes nothing. */
+  async createFromRegistration(p: EventPayloads['user.registered']): Promise<void> {
+    if (await this.profiles.findById(p.userId)) return;
+    try {
+      await this.profiles.insert({
+        _id: p.userId,
+        username: p.username.toLowerCase(),
+        display_name: p.display_name || p.name,
+        name: p.name,
+        email: p.email,
+        bio: '',
+        profile_image_url: p.profile_image_url,
+        created_at: p.created_at,
+        followers_count: 0,
+        following_count: 0,
+        settings: { ...DEFAULT_SETTINGS },
+      });
+    } catch (err) {
+      // A concurrent delivery of the same event won the insert: nothing left to do.
+      if (!(err instanceof DuplicateKeyError) || !(await this.profiles.findById(p.userId))) throw err;
+    }
+  }
+
+  findById(id: string): Promise<ProfileDoc | null> {
+    return this.profiles.findById(id);
+  }
+
+  async require(id: string): Promise<ProfileDoc> {
+    const doc = await this.profiles.findById(id);
+    if (!doc) throw new NotFoundException(USER_NOT_FOUND);
+    return doc;
+  }
+
+  async byIds(ids: string[]): Promise<Map<string, ProfileDoc>> {
+    if (ids.length === 0) return new Map();
+    const docs = await this.profiles.find({ _id: { $in: ids } });
+    return new Map(docs.map((d) => [d._id, d]));
+  }
+
+  find(...args: Parameters<Collection<ProfileDoc>['find']>): Promise<ProfileDoc[]> {
+    return this.profiles.find(...args);
+  }
+
+  count(filter: Parameters<Collection<ProfileDoc>['count']>[0]): Promise<number> {
+    return this.profiles.count(filter);
+  }
+
+  /**
+   * Moves a follow counter by one. Callers raise it before the follow row exists and lower it
+   * after the row is gone, so the counter is never below the row count; the `$gt` guard
+   * keeps it from going negative even if stored data were ever off.
+   */
+  async bump(userId: string, counter: FollowCounter, delta: 1 | -1): Promise<void> {
+    const filter = delta < 0 ? { _id: userId, [counter]: { $gt: 0 } } : { _id: userId };
+    await this.profiles.updateOne(filter, { $inc: { [counter]: delta } });
+  }
+
+  async view(viewerId: string, username: string): Promise<UserProfile> {
+    const doc = await this.profiles.findOne({ username: username.toLowerCase() });
+    if (!doc) throw new NotFoundException(USER_NOT_FOUND);
+    const isSelf = doc._id === viewerId;
+    const [status, approvedFollower, reviews] = await Promise.all([
+      this.relations.status(viewerId, doc._id),
+      isSelf ? Promise.resolve(false) : this.relations.isApprovedFollower(viewerId, doc._id),
+      this.activity.reviews(doc._id),
+    ]);
+    const privacy = doc.settings.privacy_profile;
+    return {
+      ...toCard(doc),
+      name: doc.name,
+      bio: doc.bio,
+      ...(isSelf && { email: doc.email }),
+      created_at: doc.created_at,
+      followers_count: doc.followers_count,
+      following_count: doc.following_count,
+      reviews_count: reviews,
+      follow_status: status,
+      privacy_profile: privacy,
+      can_view_content: canViewContent(privacy, {
+        isSelf,
+        blocked: status.isBlocked || status.isBlockedBy,
+        approvedFollower,
+      }),
+    };
+  }
+
+  /** PUT /users/profile: only the named fields change; a rename is announced so auth follows it. */
+  async update(userId: string, dto: UpdateProfileDto): Promise<UserProfile> {
+    const current = await this.require(userId);
+    const fields: Partial<ProfileDoc> = {};
+    if (dto.display_name !== undefined) fields.display_name = dto.display_name;
+    if (dto.username !== undefined) fields.username = dto.username;
+    if (dto.bio !== undefined) fields.bio = dto.bio;
+    if (dto.profile_image_url !== undefined) fields.profile_image_url = dto.profile_image_url;
+    if (fields.username && fields.username !== current.username && (await this.profiles.findOne({ username: fields.username }))) {
+      throw new ConflictException('Username is already taken');
+    }
+    let updated: ProfileDoc | null;
+    try {
+      updated = await this.profiles.findOneAndUpdate({ _id: userId }, { $set: fields });
+    } catch (err) {
+      // Lost a race for the same username.
+      if (err instanceof DuplicateKeyError) throw new ConflictException('Username is already taken');
+      throw err;
+    }
+    if (!updated) throw new NotFoundException(USER_NOT_FOUND);
+    await this.bus.emit(
+      'user.updated',
+      {
+        userId,
+        username: updated.username,
+        display_name: updated.display_name,
+        bio: updated.bio,
+        profile_image_url: updated.profile_image_url,
+      },
+      { key: userId, actorId: userId },
+    );
+    return this.view(userId, updated.username);
+  }
+
+  /** Settings live on the profile so the follow rules read privacy with the profile itself. */
+  async setSettings(userId: string, fields: Record<string, unknown>): Promise<ProfileDoc> {
+    const prefixed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`settings.${k}`, v]));
+    const doc = Object.keys(prefixed).length
+      ? await this.profiles.findOneAndUpdate({ _id: userId }, { $set: prefixed })
+      : await this.profiles.findById(userId);
+    if (!doc) throw new NotFoundException(USER_NOT_FOUND);
+    return doc;
+  }
+}

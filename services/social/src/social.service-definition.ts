@@ -1,0 +1,18 @@
+import { ServiceDefinition } from '@app/platform';
+import { blocksCollection } from './blocks/block.collection';
+import { BlocksModule } from './blocks/blocks.module';
+import { DiscoveryModule } from './discovery/discovery.module';
+import { followsCollection } from './follows/follow.collection';
+import { FollowsModule } from './follows/follows.module';
+import { profilesCollection } from './profiles/profile.collection';
+import { ProfilesModule } from './profiles/profiles.module';
+import { SettingsModule } from './settings/settings.module';
+import { activitiesCollection } from './stats/activity.collection';
+import { StatsModule } from './stats/stats.module';
+
+/** services/social: profiles, settings, follows and requests, blocks, user search, stats (ARCHITECTURE §1). */
+export const socialService: ServiceDefinition = {
+  name: 'social',
+  collections: [profilesCollection, followsCollection, blocksCollection, activitiesCollection],
+  imports: [ProfilesModule, SettingsModule, FollowsModule, BlocksModule, DiscoveryModule, StatsModule],
+};

@@ -1,0 +1,16 @@
+import { defineCollection } from '@app/store';
+
+/**
+ * Read model of other services' facts behind the profile's reviews_count and the stats:
+ * one row per review (`review:<id>`) or squad membership (`squad:<squadId>:<userId>`).
+ */
+export interface ActivityDoc {
+  _id: string;
+  kind: 'review' | 'squad';
+  user_id: string;
+  active: boolean;
+}
+
+export const activitiesCollection = defineCollection<ActivityDoc>('activities', [
+  { fields: { user_id: 1, kind: 1, active: 1 } },
+]);

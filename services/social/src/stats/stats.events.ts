@@ -1,0 +1,36 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { ActivityService } from './activity.service';
+
+/** Keeps reviewsCount and squadsCount from the reviews and squads services' events. */
+@Controller()
+export class StatsEvents {
+  constructor(private readonly activity: ActivityService) {}
+
+  @OnEvent('review.created')
+  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
+    await this.activity.reviewCreated(event.payload.reviewId, event.payload.authorId);
+  }
+
+  @OnEvent('review.deleted')
+  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
+    await this.activity.reviewDeleted(event.payload.reviewId, event.payload.authorId);
+  }
+
+  @OnEvent('squad.member_joined')
+  async onMemberJoined(@Payload() event: EventEnvelope<'squad.member_joined'>): Promise<void> {
+    await this.activity.squadMembership(event.payload.squadId, event.payload.userId, true);
+  }
+
+  @OnEvent('squad.member_left')
+  async onMemberLeft(@Payload() event: EventEnvelope<'squad.member_left'>): Promise<void> {
+    await this.activity.squadMembership(event.payload.squadId, event.payload.userId, false);
+  }
+
+  @OnEvent('squad.deleted')
+  async onSquadDeleted(@Payload() event: EventEnvelope<'squad.deleted'>): Promise<void> {
+    await this.activity.squadDeleted(event.payload.squadId, event.payload.memberIds);
+  }
+}
