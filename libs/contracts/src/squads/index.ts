@@ -1,0 +1,2 @@
+export * from './squads.dto';
+export * from './squads.views';

@@ -1,0 +1,18 @@
+import { ServiceDefinition } from '@app/platform';
+import { blocksCollection } from './directory/block.collection';
+import { DirectoryModule } from './directory/directory.module';
+import { userCardsCollection } from './directory/user-card.collection';
+import { joinRequestsCollection } from './join-requests/join-request.collection';
+import { JoinRequestsModule } from './join-requests/join-requests.module';
+import { membersCollection } from './members/member.collection';
+import { MembersModule } from './members/members.module';
+import { squadsCollection } from './squads/squad.collection';
+import { SquadsModule } from './squads/squads.module';
+
+/** services/squads: squads, members, roles, join requests (/api/squads/*). */
+export const squadsService: ServiceDefinition = {
+  name: 'squads',
+  collections: [squadsCollection, membersCollection, joinRequestsCollection, userCardsCollection, blocksCollection],
+  // SquadsModule first: its fixed paths (/squads/stats...) must be routed before the others' `:id` routes.
+  imports: [SquadsModule, MembersModule, JoinRequestsModule, DirectoryModule],
+};

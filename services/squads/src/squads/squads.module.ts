@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { DirectoryModule } from '../directory/directory.module';
+import { JoinRequestsModule } from '../join-requests/join-requests.module';
+import { MembersModule } from '../members/members.module';
+import { SquadPresenter } from './squad-presenter.service';
+import { SquadsController } from './squads.controller';
+import { SquadsService } from './squads.service';
+
+@Module({
+  imports: [DirectoryModule, MembersModule, JoinRequestsModule],
+  controllers: [SquadsController],
+  providers: [SquadsService, SquadPresenter],
+})
+export class SquadsModule {}

@@ -1,0 +1,114 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CreateSquadDto, SquadCategory, SquadView, UpdateSquadDto } from '@app/contracts';
+import { EventBus } from '@app/bus';
+import { AuthenticatedUser } from '@app/platform';
+import { Collection, Filter, STORE, Store } from '@app/store';
+import { DirectoryService } from '../directory/directory.service';
+import { JoinRequestsService } from '../join-requests/join-requests.service';
+import { MembersService } from '../members/members.service';
+import { SquadAccess } from '../members/squad-access.service';
+import { SquadDoc, squadsCollection } from './squad.collection';
+import { SquadPresenter } from './squad-presenter.service';
+
+export const DEFAULT_CATEGORY: SquadCategory = 'General';
+export const ONLY_ADMINS_UPDATE = 'Only squad admins can update the squad';
+export const ONLY_ADMINS_DELETE = 'Only squad admins can delete the squad';
+
+export interface DiscoverFilter {
+  search?: string;
+  category?: SquadCategory;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+@Injectable()
+export class SquadsService {
+  private readonly squads: Collection<SquadDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly access: SquadAccess,
+    private readonly members: MembersService,
+    private readonly requests: JoinRequestsService,
+    private readonly directory: DirectoryService,
+    private readonly presenter: SquadPresenter,
+    private readonly bus: EventBus,
+  ) {
+    this.squads = store.collection(squadsCollection);
+  }
+
+  /** The creator becomes the first admin. */
+  async create(dto: CreateSquadDto, user: AuthenticatedUser): Promise<SquadView> {
+    await this.directory.ensureCard(user);
+    const now = new Date().toISOString();
+    const squad = await this.squads.insert({
+      name: dto.name,
+      description: dto.description ?? '',
+      category: dto.category ?? DEFAULT_CATEGORY,
+      creator_id: user.id,
+      created_at: now,
+      updated_at: now,
+    });
+    await this.bus.emit(
+      'squad.created',
+      { squadId: squad._id, name: squad.name, category: squad.category, creatorId: user.id },
+      { key: squad._id, actorId: user.id },
+    );
+    await this.members.add(squad, user.id, 'admin', user.id);
+    return this.presenter.detail(squad, user.id);
+  }
+
+  async detail(id: string, viewerId: string): Promise<SquadView> {
+    return this.presenter.detail(await this.access.squad(id), viewerId);
+  }
+
+  async discover(
+    filter: DiscoverFilter,
+    viewerId: string,
+    skip: number,
+    limit: number,
+  ): Promise<{ items: SquadView[]; total: number }> {
+    const query: Filter = {};
+    if (filter.category) query.category = filter.category;
+    if (filter.search) {
+      const pattern = new RegExp(escapeRegex(filter.search), 'i');
+      query.$or = [{ name: { $regex: pattern } }, { description: { $regex: pattern } }];
+    }
+    const [docs, total] = await Promise.all([
+      this.squads.find(query, { sort: { created_at: -1, _id: -1 }, skip, limit }),
+      this.squads.count(query),
+    ]);
+    return { items: await this.presenter.cards(docs, viewerId), total };
+  }
+
+  async mine(viewerId: string, skip: number, limit: number): Promise<{ items: SquadView[]; total: number }> {
+    const { items: memberships, total } = await this.members.membershipsOf(viewerId, skip, limit);
+    const docs = memberships.length
+      ? await this.squads.find({ _id: { $in: memberships.map((m) => m.squad_id) } })
+      : [];
+    const byId = new Map(docs.map((d) => [d._id, d]));
+    const ordered = memberships.map((m) => byId.get(m.squad_id)).filter((d): d is SquadDoc => d !== undefined);
+    return { items: await this.presenter.cards(ordered, viewerId), total };
+  }
+
+  async update(id: string, dto: UpdateSquadDto, user: AuthenticatedUser): Promise<SquadView> {
+    await this.access.squadFor(id, user.id, ['admin'], ONLY_ADMINS_UPDATE);
+    const changes: Partial<SquadDoc> = { updated_at: new Date().toISOString() };
+    if (dto.name !== undefined) changes.name = dto.name;
+    if (dto.description !== undefined) changes.description = dto.description;
+    if (dto.category !== undefined) changes.category = dto.category;
+    const updated = await this.squads.findOneAndUpdate({ _id: id }, { $set: changes });
+    return this.presenter.detail(updated ?? (await this.access.squad(id)), user.id);
+  }
+
+  /** Removes the squad, its memberships and its requests; squad.deleted tells the others. */
+  async remove(id: string, user: AuthenticatedUser): Promise<void> {
+    const squad = await this.access.squadFor(id, user.id, ['admin'], ONLY_ADMINS_DELETE);
+    if ((await this.squads.deleteOne({ _id: id })) === 0) return;
+    const memberIds = await this.members.removeAll(id);
+    await this.requests.removeAll(id);
+    await this.bus.emit('squad.deleted', { squadId: id, name: squad.name, memberIds }, { key: id, actorId: user.id });
+  }
+}
