@@ -56,7 +56,7 @@ export class ReviewsService {
     if (query.userId) filter.user_id = query.userId;
     if (query.productId) filter.product_id = query.productId;
     const [docs, total] = await Promise.all([
-      this.reviews.find(filter, { sort: { created_at: -1 }, skip, limit }),
+      this.reviews.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
       this.reviews.count(filter),
     ]);
     return { items: await this.presenter.present(docs, viewerId), total };
@@ -120,7 +120,7 @@ export class ReviewsService {
     if (authorIds.length === 0) return [];
     return this.reviews.find(
       { user_id: { $in: authorIds } },
-      { sort: { created_at: -1 }, limit, projection: { _id: 1, user_id: 1, created_at: 1 } },
+      { sort: { created_at: -1, _id: -1 }, limit, projection: { _id: 1, user_id: 1, created_at: 1 } },
     );
   }
 
