@@ -1,3 +1,148 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { productSlug } from '../../shared/format';
+import { useUploadMediaMutation } from '../media/mediaApi';
+import { CATEGORIES, useCreateProductMutation } from './productsApi';
+
 export function CreateProductPage() {
-  return <div className="page"><h1 className="page-title">Create New Product</h1></div>;
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [brand, setBrand] = useState('');
+  const [priceText, setPrice] = useState('');
+  const [category, setCategory] = useState('Electronics');
+  const [description, setDescription] = useState('');
+  const [features, setFeatures] = useState<string[]>([]);
+  const [feature, setFeature] = useState('');
+  const [image, setImage] = useState<{ preview: string; url: string | null } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [upload, uploadState] = useUploadMediaMutation();
+  const [create, createState] = useCreateProductMutation();
+
+  function addFeature() {
+    const f = feature.trim();
+    if (!f) return; // a blank feature entry is ignored
+    setFeatures((l) => [...l, f]);
+    setFeature('');
+  }
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    const preview = URL.createObjectURL(file);
+    setImage({ preview, url: null });
+    setError(null);
+    const r = await upload(file);
+    if ('error' in r) {
+      setError(errorMessage(r.error, 'Image upload failed'));
+      setImage(null);
+      return;
+    }
+    setImage({ preview, url: r.data!.url });
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const r = await create({
+      name: name.trim(),
+      brand: brand.trim(),
+      price: Number(priceText || 0),
+      category,
+      description: description.trim(),
+      features,
+      image: image?.url ?? null,
+    });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to create product'));
+    navigate(`/product/${r.data ? productSlug(r.data) : ''}`);
+  }
+
+  return (
+    <div className="page">
+      <h1 className="page-title">Create New Product</h1>
+      <form className="card form" onSubmit={submit} data-testid="create-product-form">
+        <div className="field">
+          <span className="label">Product Image</span>
+          {image ? (
+            <div className="preview" style={{ width: 160, height: 160 }}>
+              <img src={image.preview} alt="Product preview" />
+              {!image.url && <span className="preview-state">…</span>}
+              <button type="button" className="preview-remove" aria-label="Remove image" onClick={() => setImage(null)}>
+                ×
+              </button>
+            </div>
+          ) : (
+            <button type="button" className="btn" onClick={() => fileRef.current?.click()}>
+              📷 Upload image
+            </button>
+          )}
+          <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="product-file" />
+          <span className="muted small">PNG, JPG or WEBP, max 2MB</span>
+        </div>
+        <label>
+          Product Name
+          <input value={name} onChange={(e) => setName(e.target.value)} name="name" />
+        </label>
+        <label>
+          Brand
+          <input value={brand} onChange={(e) => setBrand(e.target.value)} name="brand" />
+        </label>
+        <label>
+          Price
+          <input type="number" step="0.01" min="0" value={priceText} onChange={(e) => setPrice(e.target.value)} name="price" />
+        </label>
+        <label>
+          Category
+          <select value={category} onChange={(e) => setCategory(e.target.value)} name="category">
+            {CATEGORIES.filter((c) => c !== 'All').map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Description
+          <textarea rows={4} value={description} onChange={(e) => setDescription(e.target.value)} name="description" />
+        </label>
+        <div className="field">
+          <span className="label">Features</span>
+          <div className="row gap">
+            <input
+              value={feature}
+              placeholder="Add a feature"
+              onChange={(e) => setFeature(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addFeature();
+                }
+              }}
+              aria-label="Feature"
+            />
+            <button type="button" className="btn" onClick={addFeature}>
+              Add
+            </button>
+          </div>
+          <ul className="plain-list">
+            {features.map((f, i) => (
+              <li key={f + i} className="row gap" style={{ padding: '0.25rem 0' }}>
+                • {f}
+                <button type="button" className="icon-btn small" aria-label={`Remove ${f}`} onClick={() => setFeatures((l) => l.filter((_, j) => j !== i))}>
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {error && <div className="error-bar">{error}</div>}
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={() => navigate(-1)}>
+            Cancel
+          </button>
+          <button className="btn btn-primary" disabled={createState.isLoading || uploadState.isLoading}>
+            Create Product
+          </button>
+        </div>
+      </form>
+    </div>
+  );
 }

@@ -1,3 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { errorMessage, errorStatus } from '../../app/api';
+import { Spinner, Stars, useTimedMessage } from '../../shared/ui';
+import { price } from '../../shared/format';
+import { productFeatures, productImage, productRating, productReviewCount, useProductQuery } from './productsApi';
+import { reviewErrorText, useCreateReviewMutation, useReviewsQuery } from '../reviews/reviewsApi';
+import { ReviewCard } from '../reviews/ReviewCard';
+
+export const REVIEW_SORTS = [
+  { id: 'recent', label: 'Most Recent' },
+  { id: 'highest', label: 'Highest Rated' },
+  { id: 'lowest', label: 'Lowest Rated' },
+] as const;
+
 export function ProductDetailPage() {
-  return <div className="page"><h1 className="page-title">Product</h1></div>;
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const product = useProductQuery(id, { skip: !id });
+  const [sort, setSort] = useState<string>('recent');
+  const [page, setPage] = useState(1);
+  const reviews = useReviewsQuery({ productId: product.data?.id, sort, page: 1, limit: 10 * page }, { skip: !product.data });
+  const [formOpen, setFormOpen] = useState(params.get('review') === '1');
+  const [rating, setRating] = useState(5);
+  const [content, setContent] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [posted, setPosted] = useTimedMessage(3000);
+  const [create, createState] = useCreateReviewMutation();
+
+  if (!id) return <div className="card error-box">Invalid product ID</div>;
+  if (product.isLoading) return <Spinner />;
+  if (product.isError || !product.data)
+    return (
+      <div className="card error-box" data-testid="product-error">
+        <p className="error-text">
+          {errorStatus(product.error) === 404
+            ? errorMessage(product.error, 'Product not found')
+            : errorMessage(product.error, 'Failed to load product. Please try again later.')}
+        </p>
+        <Link to="/products">Back to Products</Link>
+      </div>
+    );
+  const p = product.data;
+  const features = productFeatures(p.features);
+  const count = productReviewCount(p);
+  const img = productImage(p);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!content.trim()) return;
+    setFormError(null);
+    const r = await create({ product_id: p.id, rating, title: p.name, content: content.trim() });
+    if ('error' in r) return setFormError(reviewErrorText(r.error as never));
+    setContent('');
+    setRating(5);
+    setFormOpen(false);
+    setPosted('Review posted successfully!');
+  }
+
+  return (
+    <div className="page" data-testid="product-detail">
+      <Link to="/products" className="small">
+        ← Back to Products
+      </Link>
+      <section className="card product-detail" style={{ marginTop: '0.6rem' }}>
+        {img ? <img className="hero-img" src={img} alt={p.name} /> : <div className="hero-img product-img">📦</div>}
+        <div>
+          {p.brand && <div className="muted">{p.brand}</div>}
+          <h1>{p.name}</h1>
+          <div className="row gap">
+            <Stars value={Math.floor(productRating(p))} size={20} />
+            <span className="muted">({count} reviews)</span>
+          </div>
+          <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>
+            {price(p.price)}
+          </div>
+          {p.category && <span className="pill">{p.category}</span>}
+          <p className="pre-wrap">{p.description}</p>
+          {features.length > 0 && (
+            <>
+              <h4>Key Features:</h4>
+              <ul>
+                {features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
+            Write a Review
+          </button>
+        </div>
+      </section>
+      {posted && <div className="success-bar">{posted}</div>}
+      {formOpen && (
+        <form className="card form" onSubmit={submit} data-testid="review-form">
+          <h3>Write a Review</h3>
+          <div className="field">
+            <span className="label">Rating</span>
+            <Stars value={rating} size={24} onChange={setRating} />
+          </div>
+          <label>
+            Your review
+            <textarea rows={4} value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} placeholder="What did you think?" />
+          </label>
+          {formError && <div className="error-bar">{formError}</div>}
+          <div className="form-actions">
+            <button type="button" className="btn" onClick={() => setFormOpen(false)}>
+              Cancel
+            </button>
+            <button className="btn btn-primary" disabled={!content.trim() || createState.isLoading}>
+              Submit Review
+            </button>
+          </div>
+        </form>
+      )}
+      <div className="page-head">
+        <h2 style={{ margin: 0 }}>Customer Reviews ({reviews.data?.meta.total ?? count})</h2>
+        <select value={sort} onChange={(e) => setSort(e.target.value)} aria-label="Sort reviews" style={{ width: 'auto' }}>
+          {REVIEW_SORTS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {reviews.isLoading && <Spinner />}
+      {reviews.isError && <p className="error-text">Failed to load reviews. Please try again.</p>}
+      {reviews.data && reviews.data.items.length === 0 && <div className="card empty">No reviews yet. Be the first to review this product!</div>}
+      {reviews.data?.items.map((r) => (
+        <ReviewCard key={r.id} review={r} />
+      ))}
+      {reviews.data && reviews.data.meta.total > reviews.data.items.length && (
+        <button className="btn btn-block" onClick={() => setPage((x) => x + 1)} disabled={reviews.isFetching}>
+          {reviews.isFetching ? 'Loading...' : 'Load More'}
+        </button>
+      )}
+    </div>
+  );
 }

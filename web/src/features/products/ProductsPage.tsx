@@ -1,3 +1,166 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { errorMessage } from '../../app/api';
+import { pushToast } from '../../shared/toast';
+import { copyText, useTimedFlag } from '../../shared/ui';
+import { oneDecimal, price, productSlug } from '../../shared/format';
+import type { Product } from '../../shared/types';
+import { CATEGORIES, productImage, productRating, productReviewCount, useLikeProductMutation, useProductsQuery, useSaveProductMutation } from './productsApi';
+
+/** 'Showing {n} product(s) in {category} matching "{text}"' (part 1 §2). */
+export function productSummary(n: number, category: string, text: string): string {
+  return `Showing ${n} product(s) in ${category} matching "${text}"`;
+}
+
+export function ProductCard({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [liked, setLiked] = useState(!!product.liked);
+  const [likes, setLikes] = useState(Number(product.like_count ?? 0));
+  const [saved, setSaved] = useState(!!product.saved);
+  const [copied, flash] = useTimedFlag(2000);
+  const [like] = useLikeProductMutation();
+  const [save] = useSaveProductMutation();
+  const img = productImage(product);
+  const author = product.user?.display_name || product.user?.name || product.user?.username || 'Unknown User';
+  const path = `/product/${productSlug(product)}`;
+  const stop = (e: React.MouseEvent) => e.stopPropagation();
+
+  return (
+    <article className="card product-card" onClick={() => navigate(path)} data-testid="product-card">
+      <div className="product-img">
+        {img ? <img src={img} alt={product.name} loading="lazy" /> : '📦'}
+        <button
+          className="save-toggle"
+          aria-label={saved ? 'Unsave product' : 'Save product'}
+          aria-pressed={saved}
+          onClick={async (e) => {
+            stop(e);
+            setSaved(!saved);
+            const r = await save({ id: product.id, save: !saved });
+            if ('error' in r) {
+              setSaved(saved);
+              dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to save product'), kind: 'error' }));
+            }
+          }}
+        >
+          {saved ? '🔖' : '📑'}
+        </button>
+      </div>
+      <div className="product-body">
+        <div className="row gap small muted">
+          <span className="initial">{author[0]?.toUpperCase()}</span> {author}
+        </div>
+        <h3 style={{ margin: 0 }}>{product.name}</h3>
+        {product.brand && <div className="muted small">{product.brand}</div>}
+        <p className="muted small" style={{ margin: 0 }}>
+          {product.description}
+        </p>
+        <div className="row gap">
+          <span>⭐ {oneDecimal(productRating(product))}</span>
+          <span className="muted small">({productReviewCount(product)} reviews)</span>
+          <span className="price push-right">{price(product.price)}</span>
+        </div>
+        <div className="product-actions">
+          <button
+            className={`action ${liked ? 'liked' : ''}`}
+            onClick={async (e) => {
+              stop(e);
+              const before = { liked, likes };
+              setLiked(!liked);
+              setLikes(likes + (liked ? -1 : 1));
+              const r = await like(product.id);
+              if ('error' in r) {
+                setLiked(before.liked);
+                setLikes(before.likes);
+                dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
+              } else if (r.data) {
+                setLiked(r.data.liked);
+                setLikes(r.data.like_count);
+              }
+            }}
+          >
+            {liked ? '❤️' : '🤍'} Like {likes > 0 ? likes : ''}
+          </button>
+          <button
+            className="action"
+            onClick={(e) => {
+              stop(e);
+              navigate(`${path}?review=1`);
+            }}
+          >
+            ✍️ Review
+          </button>
+          <button
+            className="action"
+            onClick={async (e) => {
+              stop(e);
+              if (await copyText(`${window.location.origin}${path}`)) flash();
+            }}
+          >
+            {copied ? 'Copied!' : '↗ Share'}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
 export function ProductsPage() {
-  return <div className="page"><h1 className="page-title">Products</h1></div>;
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('search') ?? '');
+  const category = params.get('category') && (CATEGORIES as readonly string[]).includes(params.get('category')!) ? params.get('category')! : 'All';
+  const { data, isLoading, isError } = useProductsQuery({ search: text.trim(), category, limit: 100 });
+  const items = data?.items ?? [];
+  return (
+    <div className="page" data-testid="products-page">
+      <div className="page-head">
+        <h1 className="page-title">Products</h1>
+        <Link to="/create-product" className="btn btn-primary">
+          Add Product
+        </Link>
+      </div>
+      <div className="toolbar">
+        <input placeholder="Search products..." value={text} onChange={(e) => setText(e.target.value)} aria-label="Search products" />
+        <select
+          value={category}
+          aria-label="Category"
+          onChange={(e) => {
+            const next = new URLSearchParams(params);
+            if (e.target.value === 'All') next.delete('category');
+            else next.set('category', e.target.value);
+            setParams(next, { replace: true });
+          }}
+        >
+          {CATEGORIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </div>
+      {isLoading && <p className="muted">Loading products...</p>}
+      {isError && <p className="error-text">Failed to load products. Please try again later.</p>}
+      {data && (
+        <>
+          <p className="muted small" data-testid="products-summary">
+            {productSummary(data.total ?? items.length, category, text)}
+          </p>
+          {items.length === 0 ? (
+            <div className="card empty">
+              <p>No products found matching your criteria.</p>
+              <Link to="/create-product" className="btn btn-primary">
+                Add a New Product
+              </Link>
+            </div>
+          ) : (
+            <div className="grid grid-2">
+              {items.map((p) => (
+                <ProductCard key={p.id} product={p} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,3 +1,103 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSession } from '../../app/store';
+import { Avatar, Skeleton, copyText, useTimedFlag } from '../../shared/ui';
+import { personName, turkishLongDate } from '../../shared/format';
+import { useFollowersQuery, useFollowingQuery } from '../people/peopleApi';
+import { useProfileQuery } from './profileApi';
+import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
+import { FollowRequests } from './FollowRequests';
+
+type Tab = 'reviews' | 'followers' | 'following' | 'requests';
+
 export function OwnProfilePage() {
-  return <div className="page"><h1 className="page-title">Profile</h1></div>;
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>((params.get('tab') as Tab) || 'reviews');
+  const [copied, flash] = useTimedFlag(2000);
+  const profile = useProfileQuery(user?.username ?? '', { skip: !user, refetchOnFocus: true });
+  const followers = useFollowersQuery(undefined, { skip: tab !== 'followers' });
+  const following = useFollowingQuery(undefined, { skip: tab !== 'following' });
+
+  if (profile.isLoading) return <Skeleton lines={4} />;
+  if (profile.isError || !profile.data)
+    return (
+      <div className="card error-box">
+        <p className="error-text">Failed to load profile information. Please try again.</p>
+        <button className="btn" onClick={() => profile.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  const p = profile.data;
+  return (
+    <div className="page" data-testid="own-profile">
+      <section className="card">
+        <div className="profile-banner" />
+        <div className="profile-head">
+          <Avatar src={p.profile_image_url} name={personName(p)} size={104} />
+          <div className="profile-name">
+            <h1 style={{ marginBottom: 0 }}>{p.display_name || p.name || p.username}</h1>
+            <div className="muted">@{p.username}</div>
+          </div>
+          <div className="row gap">
+            <button className="btn" onClick={() => navigate('/settings')}>
+              Edit Profile
+            </button>
+            <button
+              className="btn"
+              onClick={async () => {
+                if (await copyText(`${window.location.origin}/user/${p.username}`)) flash();
+              }}
+            >
+              {copied ? 'Copied!' : 'Share Profile'}
+            </button>
+          </div>
+        </div>
+        <p className="pre-wrap">{p.bio || 'No bio yet.'}</p>
+        <div className="muted small">
+          {(p.email ?? user?.email) && <>✉️ {p.email ?? user?.email} · </>}Joined {turkishLongDate(p.created_at)}
+        </div>
+        <Counters reviews={p.reviews_count} following={p.following_count} followers={p.followers_count} />
+      </section>
+      <FollowRequests compact />
+      <div className="tabs">
+        {(
+          [
+            ['reviews', 'İncelemeler'],
+            ['followers', 'Takipçiler'],
+            ['following', 'Takip Edilenler'],
+            ['requests', 'Takip İstekleri'],
+          ] as Array<[Tab, string]>
+        ).map(([id, label]) => (
+          <button key={id} className={`tab ${tab === id ? 'active' : ''}`} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <section className="card">
+        {tab === 'reviews' && <ProfileReviews userId={p.id} emptyText="Henüz hiç inceleme yazmadınız." />}
+        {tab === 'followers' && (
+          <PeopleList
+            people={followers.data}
+            loading={followers.isLoading}
+            error={followers.isError ? 'Failed to load followers. Please try again.' : null}
+            emptyText="Henüz takipçiniz yok."
+            buttonLabel="Profili Görüntüle"
+          />
+        )}
+        {tab === 'following' && (
+          <PeopleList
+            people={following.data}
+            loading={following.isLoading}
+            error={following.isError ? 'Failed to load following. Please try again.' : null}
+            emptyText="Henüz kimseyi takip etmiyorsunuz."
+            buttonLabel="Profili Görüntüle"
+          />
+        )}
+        {tab === 'requests' && <FollowRequests />}
+      </section>
+    </div>
+  );
 }

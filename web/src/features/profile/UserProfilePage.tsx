@@ -1,3 +1,201 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch, useSession } from '../../app/store';
+import { errorMessage, errorStatus } from '../../app/api';
+import { pushToast } from '../../shared/toast';
+import { Avatar, Skeleton } from '../../shared/ui';
+import { personName, turkishLongDate } from '../../shared/format';
+import type { UserProfile } from '../../shared/types';
+import { followReplyPending, useBlockMutation, useFollowMutation, useFollowersQuery, useFollowingQuery, useUnfollowMutation } from '../people/peopleApi';
+import { placeholderProfile, profileErrorText, useProfileQuery } from './profileApi';
+import { profileFollowButton } from './followRules';
+import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
+
+type Tab = 'reviews' | 'followers' | 'following';
+
 export function UserProfilePage() {
-  return <div className="page"><h1 className="page-title">Profile</h1></div>;
+  const { username = '' } = useParams();
+  const { user, token } = useSession();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const signedIn = !!token && !!user;
+  const own = signedIn && user!.username === username;
+  const q = useProfileQuery(username, { refetchOnFocus: true });
+  const [tab, setTab] = useState<Tab>('reviews');
+  const [opened, setOpened] = useState<Set<Tab>>(new Set(['reviews']));
+  const [local, setLocal] = useState<UserProfile | null>(null);
+  const [follow, fState] = useFollowMutation();
+  const [unfollow, uState] = useUnfollowMutation();
+  const [block] = useBlockMutation();
+  const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => setLocal(q.data ?? null), [q.data]);
+  useEffect(() => () => void (reload.current && clearTimeout(reload.current)), []);
+  useEffect(() => {
+    setTab('reviews');
+    setOpened(new Set(['reviews']));
+  }, [username]);
+
+  const status401 = q.isError && errorStatus(q.error) === 401;
+  const placeholder = status401 || (!signedIn && q.isError);
+  const p: UserProfile | null = placeholder ? placeholderProfile(username) : local;
+  // follower and following lists load on first opening of their tab
+  const followers = useFollowersQuery(p?.id, { skip: !opened.has('followers') || !p || p.id === '0' });
+  const following = useFollowingQuery(p?.id, { skip: !opened.has('following') || !p || p.id === '0' });
+
+  if (own) return <Navigate to="/profile" replace />;
+  if (q.isLoading) return <Skeleton lines={4} />;
+  if (q.isError && !placeholder) {
+    if (errorStatus(q.error) === 404)
+      return (
+        <div className="card empty" data-testid="user-not-found">
+          <div className="empty-icon">🔍</div>
+          <h2>Kullanıcı Bulunamadı</h2>
+          <p className="muted">{profileErrorText(q.error as never, username)}</p>
+          <Link className="btn btn-primary" to="/">
+            Ana Sayfaya Dön
+          </Link>
+        </div>
+      );
+    return (
+      <div className="card error-box">
+        <p className="error-text">{profileErrorText(q.error as never, username)}</p>
+        <button className="btn" onClick={() => q.refetch()}>
+          Yeniden Dene
+        </button>
+      </div>
+    );
+  }
+  if (!p) return null;
+
+  const button = profileFollowButton({ signedIn, own, placeholder, status: p.follow_status });
+  const busy = fState.isLoading || uState.isLoading;
+
+  function scheduleReload() {
+    if (reload.current) clearTimeout(reload.current);
+    reload.current = setTimeout(() => void q.refetch(), 1000);
+  }
+
+  async function onFollow() {
+    if (!p) return;
+    if (button.action === 'login') return navigate('/');
+    if (button.action === 'follow') {
+      const r = await follow(p.id);
+      if ('error' in r) {
+        const msg = errorMessage(r.error, 'Failed to follow user');
+        if (msg === 'You are already following this user') {
+          setLocal({ ...p, follow_status: { ...p.follow_status!, isFollowing: true, isPending: false } });
+        } else dispatch(pushToast({ title: 'API Hatası', message: msg, kind: 'error' }));
+        return;
+      }
+      const pending = followReplyPending(r.data);
+      setLocal({
+        ...p,
+        followers_count: pending ? p.followers_count : p.followers_count + 1,
+        follow_status: { ...p.follow_status!, isFollowing: !pending, isPending: pending },
+      });
+    } else if (button.action === 'unfollow') {
+      const wasFollowing = !!p.follow_status?.isFollowing;
+      const r = await unfollow(p.id);
+      if ('error' in r) {
+        dispatch(pushToast({ title: 'API Hatası', message: errorMessage(r.error, 'Failed to unfollow user'), kind: 'error' }));
+        return;
+      }
+      setLocal({
+        ...p,
+        followers_count: wasFollowing ? Math.max(0, p.followers_count - 1) : p.followers_count,
+        follow_status: { ...p.follow_status!, isFollowing: false, isPending: false },
+      });
+    }
+    scheduleReload();
+  }
+
+  const openTab = (t: Tab) => {
+    setTab(t);
+    setOpened((s) => new Set(s).add(t));
+  };
+
+  return (
+    <div className="page" data-testid="user-profile">
+      {placeholder && <div className="warn-bar">Sınırlı bilgi görüntüleniyor. Tam erişim için giriş yapın.</div>}
+      <section className="card">
+        <div className="profile-banner" />
+        <div className="profile-head">
+          <Avatar src={p.profile_image_url} name={personName(p)} size={104} />
+          <div className="profile-name">
+            <h1 style={{ marginBottom: 0 }}>{personName(p)}</h1>
+            <div className="muted">@{p.username}</div>
+          </div>
+          {!button.hidden && (
+            <div className="row gap">
+              <button
+                className={`btn ${button.action === 'follow' || button.action === 'login' ? 'btn-primary' : ''}`}
+                disabled={button.disabled || busy}
+                onClick={onFollow}
+                data-testid="profile-follow"
+              >
+                {button.label}
+              </button>
+              {signedIn && !placeholder && !p.follow_status?.isBlockedBy && (
+                <button
+                  className="btn btn-sm"
+                  onClick={async () => {
+                    const blocking = !p.follow_status?.isBlocked;
+                    const r = await block({ id: p.id, block: blocking });
+                    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'İşlem başarısız'), kind: 'error' }));
+                    else q.refetch();
+                  }}
+                >
+                  {p.follow_status?.isBlocked ? 'Engeli Kaldır' : 'Engelle'}
+                </button>
+              )}
+              {signedIn && !placeholder && !p.follow_status?.isBlocked && !p.follow_status?.isBlockedBy && (
+                <Link className="btn btn-sm" to={`/messages?to=${p.id}`}>
+                  Mesaj
+                </Link>
+              )}
+            </div>
+          )}
+        </div>
+        {p.bio && <p className="pre-wrap">{p.bio}</p>}
+        <div className="muted small">Katılma: {turkishLongDate(p.created_at)}</div>
+        <Counters reviews={p.reviews_count} following={p.following_count} followers={p.followers_count} />
+      </section>
+      <div className="tabs">
+        {(
+          [
+            ['reviews', 'İncelemeler'],
+            ['followers', 'Takipçiler'],
+            ['following', 'Takip Edilenler'],
+          ] as Array<[Tab, string]>
+        ).map(([id, label]) => (
+          <button key={id} className={`tab ${tab === id ? 'active' : ''}`} onClick={() => openTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <section className="card">
+        {tab === 'reviews' &&
+          (p.id === '0' ? <p className="muted">Henüz hiç inceleme yok.</p> : <ProfileReviews userId={p.id} emptyText="Henüz hiç inceleme yok." />)}
+        {tab === 'followers' && (
+          <PeopleList
+            people={p.id === '0' ? [] : followers.data}
+            loading={followers.isLoading}
+            error={followers.isError ? 'Failed to load followers. Please try again.' : null}
+            emptyText="Henüz hiç takipçi yok."
+            buttonLabel="Profil"
+          />
+        )}
+        {tab === 'following' && (
+          <PeopleList
+            people={p.id === '0' ? [] : following.data}
+            loading={following.isLoading}
+            error={following.isError ? 'Failed to load following. Please try again.' : null}
+            emptyText="Henüz hiç takip edilen kullanıcı yok."
+            buttonLabel="Profil"
+          />
+        )}
+      </section>
+    </div>
+  );
 }

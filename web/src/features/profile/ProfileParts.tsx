@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Avatar, Stars } from '../../shared/ui';
+import { cutText, personName, turkishShortDate } from '../../shared/format';
+import type { PersonCard, Review } from '../../shared/types';
+import { useReviewsQuery } from '../reviews/reviewsApi';
+import { ReviewCard } from '../reviews/ReviewCard';
+
+export function Counters({ reviews, following, followers }: { reviews: number; following: number; followers: number }) {
+  return (
+    <div className="counters" data-testid="profile-counters">
+      <div className="counter">
+        <b data-testid="count-reviews">{reviews}</b>
+        <span className="muted small">İnceleme</span>
+      </div>
+      <div className="counter">
+        <b data-testid="count-following">{following}</b>
+        <span className="muted small">Takip Edilen</span>
+      </div>
+      <div className="counter">
+        <b data-testid="count-followers">{followers}</b>
+        <span className="muted small">Takipçi</span>
+      </div>
+    </div>
+  );
+}
+
+/** A profile review row: product image ('No img'), product name, date, stars, title, content cut at 150. */
+export function ReviewRow({ review }: { review: Review }) {
+  const [open, setOpen] = useState(false);
+  const img = review.product?.image_url;
+  if (open) return <ReviewCard review={review} timeStyle="date" />;
+  return (
+    <div className="review-row" data-testid="review-row" onClick={() => setOpen(true)} style={{ cursor: 'pointer' }}>
+      {img ? <img className="thumb" src={img} alt="" /> : <span className="thumb">No img</span>}
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <div className="row gap wrap">
+          <span className="strong">{review.product?.name ?? review.title ?? ''}</span>
+          <span className="muted small">{turkishShortDate(review.created_at)}</span>
+        </div>
+        {review.rating ? <Stars value={review.rating} size={14} /> : null}
+        {review.title && review.title !== review.product?.name && <div className="strong">{review.title}</div>}
+        <p className="pre-wrap" style={{ margin: '0.2rem 0' }} data-testid="review-row-content">
+          {cutText(review.content, 150)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** Reviews of one member, 5 per load. */
+export function ProfileReviews({ userId, emptyText }: { userId: string; emptyText: string }) {
+  const [pages, setPages] = useState(1);
+  const { data, isLoading, isError, isFetching, refetch } = useReviewsQuery({ userId, page: 1, limit: 5 * pages }, { skip: !userId || userId === '0' });
+  if (isLoading) return <p className="muted">Loading...</p>;
+  if (isError)
+    return (
+      <p className="error-text">
+        Failed to load reviews. Please try again.{' '}
+        <button className="link" onClick={() => refetch()}>
+          Retry
+        </button>
+      </p>
+    );
+  const items = data?.items ?? [];
+  if (items.length === 0) return <p className="muted">{emptyText}</p>;
+  return (
+    <div>
+      {items.map((r) => (
+        <ReviewRow key={r.id} review={r} />
+      ))}
+      {(data?.meta.total ?? 0) > items.length && (
+        <button className="btn btn-block" disabled={isFetching} onClick={() => setPages((p) => p + 1)}>
+          {isFetching ? 'Yükleniyor...' : 'Daha Fazla Göster'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function PeopleList({
+  people,
+  loading,
+  error,
+  emptyText,
+  buttonLabel,
+}: {
+  people: PersonCard[] | undefined;
+  loading: boolean;
+  error: string | null;
+  emptyText: string;
+  buttonLabel: string;
+}) {
+  const navigate = useNavigate();
+  if (loading) return <p className="muted">Loading...</p>;
+  if (error) return <p className="error-text">{error}</p>;
+  if (!people || people.length === 0) return <p className="muted">{emptyText}</p>;
+  return (
+    <div>
+      {people.map((p) => (
+        <div key={p.id} className="person-item">
+          <Avatar src={p.profile_image_url} name={personName(p)} size={40} />
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Link to={`/user/${p.username}`} className="strong">
+              {personName(p)}
+            </Link>
+            <div className="muted small">@{p.username}</div>
+          </div>
+          <button className="btn btn-sm" onClick={() => navigate(`/user/${p.username}`)}>
+            {buttonLabel}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

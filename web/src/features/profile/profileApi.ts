@@ -1,0 +1,52 @@
+import { api, data } from '../../app/api';
+import type { UserProfile, UserStats } from '../../shared/types';
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    profile: b.query<UserProfile, string>({
+      // the spec's cache-busting query; the server accepts and ignores it
+      query: (username) => ({ url: `/users/profile/${encodeURIComponent(username)}`, params: { _t: Date.now() } }),
+      transformResponse: (r: unknown) => data<UserProfile>(r),
+      providesTags: (_r, _e, u) => [{ type: 'Profile', id: u }, 'Profile'],
+    }),
+    updateProfile: b.mutation<UserProfile, Partial<Pick<UserProfile, 'display_name' | 'username' | 'bio' | 'profile_image_url'>>>({
+      query: (body) => ({ url: '/users/profile', method: 'PUT', body }),
+      transformResponse: (r: unknown) => data<UserProfile>(r),
+      invalidatesTags: ['Profile', 'Me'],
+    }),
+    stats: b.query<UserStats, void>({
+      async queryFn(_a, _api, _extra, fetch) {
+        const r = await fetch('/users/stats');
+        // on failure zero counts (part 1 §7)
+        if (r.error) return { data: { reviewsCount: 0, squadsCount: 0, friendsCount: 0 } };
+        return { data: data<UserStats>(r.data) };
+      },
+      providesTags: ['Stats'],
+    }),
+  }),
+});
+
+export const { useProfileQuery, useUpdateProfileMutation, useStatsQuery } = profileApi;
+
+/** A visitor's placeholder profile (part 1 §6): id 0, zero counts, no follow status. */
+export function placeholderProfile(username: string): UserProfile {
+  return {
+    id: '0',
+    username,
+    display_name: username,
+    bio: null,
+    profile_image_url: null,
+    created_at: new Date().toISOString(),
+    followers_count: 0,
+    following_count: 0,
+    reviews_count: 0,
+  };
+}
+
+/** Profile load failure text (part 1 §8). */
+export function profileErrorText(err: { status?: number | string; data?: unknown }, username: string): string {
+  if (err.status === 404) return `Kullanıcı bulunamadı: ${username}`;
+  if (err.status === 'FETCH_ERROR' || err.status === 'TIMEOUT_ERROR') return 'Sunucudan yanıt alınamadı. Lütfen internet bağlantınızı kontrol edin.';
+  const m = (err.data as { message?: unknown } | undefined)?.message;
+  return typeof m === 'string' && m ? m : `Sunucu hatası: ${err.status}`;
+}
