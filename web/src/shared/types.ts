@@ -153,6 +153,8 @@ export interface TrendingTopic {
   reviews_this_week?: number;
   change?: number;
   percent_change?: number;
+  change_percent?: number;
+  reviews_last_week?: number;
 }
 
 export interface SquadMember {

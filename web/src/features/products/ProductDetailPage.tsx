@@ -13,13 +13,21 @@ export const REVIEW_SORTS = [
   { id: 'lowest', label: 'Lowest Rated' },
 ] as const;
 
+/** The sort selector orders the loaded reviews (the API returns newest first). */
+export function sortReviews<T extends { rating: number | null; created_at: string }>(list: T[], sort: string): T[] {
+  const l = [...list];
+  if (sort === 'highest') return l.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0));
+  if (sort === 'lowest') return l.sort((a, b) => (a.rating ?? 0) - (b.rating ?? 0));
+  return l.sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime());
+}
+
 export function ProductDetailPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const product = useProductQuery(id, { skip: !id });
   const [sort, setSort] = useState<string>('recent');
   const [page, setPage] = useState(1);
-  const reviews = useReviewsQuery({ productId: product.data?.id, sort, page: 1, limit: 10 * page }, { skip: !product.data });
+  const reviews = useReviewsQuery({ productId: product.data?.id, page: 1, limit: 10 * page }, { skip: !product.data });
   const [formOpen, setFormOpen] = useState(params.get('review') === '1');
   const [rating, setRating] = useState(5);
   const [content, setContent] = useState('');
@@ -127,7 +135,7 @@ export function ProductDetailPage() {
       {reviews.isLoading && <Spinner />}
       {reviews.isError && <p className="error-text">Failed to load reviews. Please try again.</p>}
       {reviews.data && reviews.data.items.length === 0 && <div className="card empty">No reviews yet. Be the first to review this product!</div>}
-      {reviews.data?.items.map((r) => (
+      {sortReviews(reviews.data?.items ?? [], sort).map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}
       {reviews.data && reviews.data.meta.total > reviews.data.items.length && (

@@ -23,7 +23,7 @@ export const reviewsApi = api.injectEndpoints({
       transformResponse: (r: unknown, _m, a) => listOf<Review>(r, a.page, a.limit ?? 10),
       providesTags: ['Feed'],
     }),
-    reviews: b.query<ReviewPage, { userId?: string; productId?: string; page?: number; limit?: number; sort?: string }>({
+    reviews: b.query<ReviewPage, { userId?: string; productId?: string; page?: number; limit?: number }>({
       query: ({ page = 1, limit = 10, ...rest }) => ({
         url: '/reviews',
         params: Object.fromEntries(Object.entries({ page, limit, ...rest }).filter(([, v]) => v !== undefined && v !== '')),

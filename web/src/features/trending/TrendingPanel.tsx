@@ -19,7 +19,7 @@ export function TrendingPanel() {
       {!isLoading && !isError && list.length === 0 && <p className="muted">No trending topics this week</p>}
       <ul className="plain-list">
         {list.map((t, i) => {
-          const change = Number(t.percent_change ?? t.change ?? 0);
+          const change = Number(t.change_percent ?? t.percent_change ?? t.change ?? 0);
           const count = Number(t.reviews_this_week ?? t.count ?? 0);
           return (
             <li key={t.id ?? topicName(t) ?? i}>
