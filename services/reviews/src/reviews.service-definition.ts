@@ -1,4 +1,6 @@
 import { ServiceDefinition } from '@app/platform';
+import { activitiesCollection } from './activities/activity.collection';
+import { ActivitiesModule } from './activities/activities.module';
 import { commentsCollection } from './comments/comment.collection';
 import { CommentsModule } from './comments/comments.module';
 import { followEdgesCollection, followerCountsCollection } from './feed/follow-graph.collection';
@@ -12,6 +14,8 @@ import { ProductsModule } from './products/products.module';
 import { reviewsCollection } from './reviews/review.collection';
 import { ReviewsModule } from './reviews/reviews.module';
 import { savedCollection } from './saved/saved.collection';
+import { SavedModule } from './saved/saved.module';
+import { TrendingModule } from './trending/trending.module';
 import { userCardsCollection } from './users/user-card.collection';
 import { UsersModule } from './users/users.module';
 
@@ -28,6 +32,18 @@ export const reviewsService: ServiceDefinition = {
     savedCollection,
     followEdgesCollection,
     followerCountsCollection,
+    activitiesCollection,
   ],
-  imports: [UsersModule, ProductsModule, MediaModule, ReviewsModule, LikesModule, CommentsModule, FeedModule],
+  imports: [
+    UsersModule,
+    ProductsModule,
+    MediaModule,
+    ReviewsModule,
+    LikesModule,
+    CommentsModule,
+    FeedModule,
+    ActivitiesModule,
+    SavedModule,
+    TrendingModule,
+  ],
 };

@@ -1,0 +1,86 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { ActivityQueryDto, EventEnvelope, pageWindow } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
+import { ActivitiesService } from './activities.service';
+
+@Controller('activities')
+export class ActivitiesController {
+  constructor(private readonly activities: ActivitiesService) {}
+
+  @Get('feed')
+  async feed(@CurrentUser() user: AuthenticatedUser, @Query() query: ActivityQueryDto) {
+    const { page, limit, skip } = pageWindow(query);
+    const { items, total } = await this.activities.feed(user.id, query, skip, limit);
+    return Reply.list(items, total, page, limit);
+  }
+
+  /** The viewer's own activities, or another member's with ?userId=. */
+  @Get('user')
+  async user(@CurrentUser() user: AuthenticatedUser, @Query() query: ActivityQueryDto) {
+    const { page, limit, skip } = pageWindow(query);
+    const { items, total } = await this.activities.ofUser(query.userId ?? user.id, query, skip, limit);
+    return Reply.list(items, total, page, limit);
+  }
+
+  @OnEvent('squad.member_joined')
+  async onSquadJoined(@Payload() event: EventEnvelope<'squad.member_joined'>): Promise<void> {
+    const p = event.payload;
+    await this.activities.record({
+      type: 'squad_join',
+      user_id: p.userId,
+      data: { squad: { id: p.squadId, name: p.squadName } },
+      review_id: null,
+      source_id: event.id,
+      created_at: p.joined_at,
+    });
+  }
+
+  @OnEvent('review.created')
+  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
+    const p = event.payload;
+    await this.activities.record({
+      type: 'review_created',
+      user_id: p.authorId,
+      data: {
+        review: { id: p.reviewId, title: p.title, rating: p.rating },
+        product: p.productId && p.productName ? { id: p.productId, name: p.productName } : null,
+      },
+      review_id: p.reviewId,
+      source_id: event.id,
+      created_at: p.created_at,
+    });
+  }
+
+  @OnEvent('review.liked')
+  async onReviewLiked(@Payload() event: EventEnvelope<'review.liked'>): Promise<void> {
+    await this.recordAbout('review_liked', event.payload.userId, event.payload.reviewId, event);
+  }
+
+  @OnEvent('review.unliked')
+  async onReviewUnliked(@Payload() event: EventEnvelope<'review.unliked'>): Promise<void> {
+    await this.activities.forgetLike(event.payload.userId, event.payload.reviewId);
+  }
+
+  @OnEvent('comment.created')
+  async onCommentCreated(@Payload() event: EventEnvelope<'comment.created'>): Promise<void> {
+    await this.recordAbout('comment_created', event.payload.userId, event.payload.reviewId, event);
+  }
+
+  @OnEvent('review.deleted')
+  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
+    await this.activities.forgetReview(event.payload.reviewId);
+  }
+
+  private async recordAbout(
+    type: 'review_liked' | 'comment_created',
+    userId: string,
+    reviewId: string,
+    event: EventEnvelope,
+  ): Promise<void> {
+    const data = await this.activities.reviewData(reviewId);
+    if (!data) return;
+    await this.activities.record({ type, user_id: userId, data, review_id: reviewId, source_id: event.id, created_at: event.occurredAt });
+  }
+}

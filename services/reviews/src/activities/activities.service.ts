@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ActivityQueryDto, ActivityView } from '@app/contracts';
+import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { FollowGraphService } from '../feed/follow-graph.service';
+import { ProductsService } from '../products/products.service';
+import { ReviewsService } from '../reviews/reviews.service';
+import { UserCardsService } from '../users/user-cards.service';
+import { ActivityDoc, activitiesCollection } from './activity.collection';
+
+export type NewActivity = Omit<ActivityDoc, '_id'>;
+
+@Injectable()
+export class ActivitiesService {
+  private readonly activities: Collection<ActivityDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly graph: FollowGraphService,
+    private readonly cards: UserCardsService,
+    private readonly reviews: ReviewsService,
+    private readonly products: ProductsService,
+  ) {
+    this.activities = store.collection(activitiesCollection);
+  }
+
+  /** Idempotent per source event. */
+  async record(activity: NewActivity): Promise<void> {
+    try {
+      await this.activities.insert(activity);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  /** The review part of a review activity, or null when the review is gone already. */
+  async reviewData(reviewId: string): Promise<ActivityView['data'] | null> {
+    const review = (await this.reviews.findMany([reviewId]))[0];
+    if (!review) return null;
+    const product = review.product_id ? await this.products.findById(review.product_id) : null;
+    return {
+      review: { id: review._id, title: review.title, rating: review.rating },
+      product: product ? { id: product._id, name: product.name } : null,
+    };
+  }
+
+  async forgetReview(reviewId: string): Promise<void> {
+    await this.activities.deleteMany({ review_id: reviewId });
+  }
+
+  async forgetLike(userId: string, reviewId: string): Promise<void> {
+    await this.activities.deleteMany({ type: 'review_liked', user_id: userId, review_id: reviewId });
+  }
+
+  /** The viewer's own activities and those of the members they follow. */
+  async feed(viewerId: string, query: ActivityQueryDto, skip: number, limit: number) {
+    const actors = [viewerId, ...(await this.graph.followees(viewerId))];
+    return this.list({ user_id: { $in: actors } }, query, skip, limit);
+  }
+
+  async ofUser(userId: string, query: ActivityQueryDto, skip: number, limit: number) {
+    return this.list({ user_id: userId }, query, skip, limit);
+  }
+
+  private async list(base: Filter, query: ActivityQueryDto, skip: number, limit: number) {
+    const filter: Filter = query.type ? { ...base, type: query.type } : base;
+    const [docs, total] = await Promise.all([
+      this.activities.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
+      this.activities.count(filter),
+    ]);
+    const cards = await this.cards.cardsFor(docs.map((d) => d.user_id));
+    const items: ActivityView[] = docs.map((d) => ({
+      id: d._id,
+      type: d.type,
+      user: cards.get(d.user_id)!,
+      data: d.data,
+      created_at: d.created_at,
+    }));
+    return { items, total };
+  }
+}

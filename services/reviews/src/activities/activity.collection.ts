@@ -1,0 +1,21 @@
+import { ActivityType, ActivityView } from '@app/contracts';
+import { defineCollection } from '@app/store';
+
+export interface ActivityDoc {
+  _id: string;
+  type: ActivityType;
+  /** Who did it. */
+  user_id: string;
+  data: ActivityView['data'];
+  /** The review it is about, for clean-up when the review goes. */
+  review_id: string | null;
+  /** Id of the event that made it: a redelivered event cannot add it twice. */
+  source_id: string;
+  created_at: string;
+}
+
+export const activitiesCollection = defineCollection<ActivityDoc>('activities', [
+  { fields: { source_id: 1 }, unique: true },
+  { fields: { user_id: 1, created_at: -1 } },
+  { fields: { review_id: 1 } },
+]);

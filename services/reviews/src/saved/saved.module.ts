@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module';
+import { ReviewsModule } from '../reviews/reviews.module';
+import { SavedController } from './saved.controller';
+import { SavedService } from './saved.service';
+
+@Module({
+  imports: [ProductsModule, ReviewsModule],
+  controllers: [SavedController],
+  providers: [SavedService],
+})
+export class SavedModule {}

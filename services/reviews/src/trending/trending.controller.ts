@@ -1,0 +1,20 @@
+import { Controller, Get } from '@nestjs/common';
+import { TrendingTopic } from '@app/contracts';
+import { ReviewsService } from '../reviews/reviews.service';
+import { rankTopics, twoWeeksBefore } from './trending';
+
+/** Trending topics: product categories by reviews this week (spec part 1 §2 panel, made live). */
+@Controller('trending')
+export class TrendingController {
+  constructor(private readonly reviews: ReviewsService) {}
+
+  @Get()
+  async topics(): Promise<TrendingTopic[]> {
+    const now = Date.now();
+    const rows = await this.reviews.categorisedSince(twoWeeksBefore(now));
+    return rankTopics(
+      rows.map((r) => ({ category: r.product_category ?? '', created_at: r.created_at })),
+      now,
+    );
+  }
+}
