@@ -1,0 +1,2 @@
+export { RealtimeModule } from './realtime.module';
+export { createSocketAdapter, RealtimeIoAdapter } from './socket-adapter';

@@ -1,0 +1,143 @@
+import { Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
+import type { Server } from 'socket.io';
+import { MessageView, ServerSocketEvents, SocketAck } from '@app/contracts';
+import { socketConnections } from '@app/platform';
+import { MessagingClient, MessagingUnavailableError } from './messaging.client';
+import { conversationRoom, idFrom, userRoom } from './rooms';
+import { AuthedSocket, socketAuth } from './socket-auth';
+import { allowTyping } from './typing-throttle';
+
+const NOT_A_MEMBER = 'You are not a member of this conversation';
+
+function failure(err: unknown, fallback: string): SocketAck<never> {
+  return { success: false, message: err instanceof MessagingUnavailableError ? err.message : fallback };
+}
+
+/**
+ * The real-time socket of spec part 2 §7 (ARCHITECTURE §7): rooms per member and per
+ * conversation, message sends forwarded to the messaging service, typing indicators.
+ * Delivery of messages and notifications is the EventRelay's job.
+ */
+@WebSocketGateway({ path: '/socket.io', transports: ['polling', 'websocket'] })
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+  private readonly logger = new Logger(RealtimeGateway.name);
+
+  @WebSocketServer()
+  server: Server;
+
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly messaging: MessagingClient,
+  ) {}
+
+  afterInit(server: Server): void {
+    server.use(socketAuth(this.jwt));
+  }
+
+  /** Every socket is in its member's room from the start: notifications and messages need no join. */
+  async handleConnection(socket: AuthedSocket): Promise<void> {
+    socketConnections.inc();
+    await socket.join(userRoom(socket.data.user.id));
+  }
+
+  handleDisconnect(): void {
+    socketConnections.dec();
+  }
+
+  @SubscribeMessage('join-user-room')
+  async joinUserRoom(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck> {
+    const userId = idFrom(payload, 'userId');
+    if (userId !== socket.data.user.id) return { success: false, message: 'You can only join your own room' };
+    await socket.join(userRoom(socket.data.user.id));
+    return { success: true };
+  }
+
+  @SubscribeMessage('join-conversation')
+  async joinConversation(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck> {
+    const conversationId = idFrom(payload, 'conversationId');
+    if (!conversationId) return { success: false, message: 'conversationId is required' };
+    try {
+      if (!(await this.isMember(socket, conversationId))) return { success: false, message: NOT_A_MEMBER };
+    } catch (err) {
+      return failure(err, 'Failed to join the conversation');
+    }
+    await socket.join(conversationRoom(conversationId));
+    return { success: true };
+  }
+
+  @SubscribeMessage('leave-conversation')
+  async leaveConversation(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck> {
+    const conversationId = idFrom(payload, 'conversationId');
+    if (!conversationId) return { success: false, message: 'conversationId is required' };
+    await socket.leave(conversationRoom(conversationId));
+    return { success: true };
+  }
+
+  /** Persisted by the messaging service first; every member's socket gets it from `message.sent`. */
+  @SubscribeMessage('send-message')
+  async sendMessage(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck<MessageView>> {
+    const conversationId = idFrom(payload, 'conversationId');
+    const content = (payload as { content?: unknown } | null)?.content;
+    if (!conversationId || typeof content !== 'string') {
+      return { success: false, message: 'conversationId and content are required' };
+    }
+    try {
+      const { user, token } = socket.data;
+      const result = await this.messaging.send(conversationId, content, user.id, token);
+      return result.ok ? { success: true, data: result.message } : { success: false, message: result.message };
+    } catch (err) {
+      this.logger.warn(`send-message failed: ${(err as Error).message}`);
+      return failure(err, 'Failed to send message');
+    }
+  }
+
+  @SubscribeMessage('typing-start')
+  async typingStart(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<void> {
+    const { user } = socket.data;
+    await this.relayTyping(socket, payload, 'user-typing', (conversationId) => ({
+      conversationId,
+      userId: user.id,
+      username: user.username,
+    }));
+  }
+
+  @SubscribeMessage('typing-stop')
+  async typingStop(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<void> {
+    await this.relayTyping(socket, payload, 'user-stopped-typing', (conversationId) => ({
+      conversationId,
+      userId: socket.data.user.id,
+    }));
+  }
+
+  /**
+   * To the conversation's room only, never back to the sender, throttled per socket. The
+   * user id and name come from the token, not from the payload.
+   */
+  private async relayTyping<E extends 'user-typing' | 'user-stopped-typing'>(
+    socket: AuthedSocket,
+    payload: unknown,
+    event: E,
+    build: (conversationId: string) => ServerSocketEvents[E],
+  ): Promise<void> {
+    const conversationId = idFrom(payload, 'conversationId');
+    if (!conversationId || !allowTyping(socket.data.typingAt, `${event}:${conversationId}`)) return;
+    const room = conversationRoom(conversationId);
+    const allowed = socket.rooms.has(room) || (await this.isMember(socket, conversationId).catch(() => false));
+    if (allowed) socket.to(room).emit(event, build(conversationId));
+  }
+
+  private isMember(socket: AuthedSocket, conversationId: string): Promise<boolean> {
+    return this.messaging.isMember(conversationId, socket.data.user.id, socket.data.token);
+  }
+}

@@ -1,0 +1,47 @@
+import { JwtService } from '@nestjs/jwt';
+import type { Socket } from 'socket.io';
+import { JwtClaims } from '@app/contracts';
+import { AuthenticatedUser } from '@app/platform';
+
+/** What the gateway keeps on each authenticated socket. */
+export interface SocketSession {
+  user: AuthenticatedUser;
+  /** Forwarded to the messaging service on behalf of the member. */
+  token: string;
+  /** Last typing event let through, per `event:conversationId` (throttle). */
+  typingAt: Map<string, number>;
+}
+
+export type AuthedSocket = Socket & { data: SocketSession };
+
+function stripBearer(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0) return undefined;
+  return value.startsWith('Bearer ') ? value.slice(7) : value;
+}
+
+/** The token from `auth.token`, the `Authorization: Bearer` header or `?token=`, in that order. */
+export function tokenFromHandshake(handshake: Socket['handshake']): string | undefined {
+  const auth = handshake.auth as { token?: unknown } | undefined;
+  const header = handshake.headers.authorization;
+  return (
+    stripBearer(auth?.token) ??
+    (header?.startsWith('Bearer ') ? header.slice(7) : undefined) ??
+    stripBearer(handshake.query.token)
+  );
+}
+
+/** socket.io middleware: a connection without a valid HS256 token is refused with `connect_error`. */
+export function socketAuth(jwt: JwtService) {
+  return (socket: Socket, next: (err?: Error) => void): void => {
+    const token = tokenFromHandshake(socket.handshake);
+    if (!token) return next(new Error('Authentication required'));
+    try {
+      const claims = jwt.verify<JwtClaims>(token, { algorithms: ['HS256'] });
+      const session: SocketSession = { user: { id: claims.sub, username: claims.username }, token, typingAt: new Map() };
+      socket.data = session;
+      next();
+    } catch {
+      next(new Error('Invalid or expired token'));
+    }
+  };
+}

@@ -1,0 +1,307 @@
+import { INestApplication } from '@nestjs/common';
+import type { ApplicationConfig } from '@nestjs/core';
+import { io, Socket } from 'socket.io-client';
+import request from 'supertest';
+import { MessageView, SocketAck } from '@app/contracts';
+import { newId } from '@app/store';
+import { sharedMemoryTransport } from '@app/bus';
+import { buildService, loadConfig, PlatformConfig, startServiceApp } from '@app/platform';
+import { redisServerAvailable, RedisServerHandle, startRedisServer } from '../../../libs/bus/src/testing';
+import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
+import { createSocketAdapter, RealtimeIoAdapter } from '../../../gateway/src/realtime';
+import { authService } from '../../../services/auth/src/auth.service-definition';
+import { messagingService } from '../../../services/messaging/src/messaging.service-definition';
+import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
+
+interface Member {
+  id: string;
+  username: string;
+  token: string;
+}
+
+/** Everything one client received, by event name. */
+type Inbox = Record<string, unknown[]>;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function register(url: string, name: string): Promise<Member> {
+  const res = await request(url)
+    .post('/api/auth/register')
+    .send({ email: `${name.toLowerCase()}-${newId()}@example.com`, name, password: 'secret123' });
+  expect(res.status).toBe(201);
+  return { id: res.body.data.user.id, username: res.body.data.user.username, token: res.body.data.token };
+}
+
+/** A client as the spec's: long-polling only, credentials, 20 s timeout. */
+function connect(url: string, token: string | undefined, inbox: Inbox): Promise<Socket> {
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['polling'],
+    withCredentials: true,
+    timeout: 20_000,
+    forceNew: true,
+    reconnection: false,
+    auth: token ? { token } : {},
+  });
+  socket.onAny((event: string, payload: unknown) => (inbox[event] ??= []).push(payload));
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+function emitAck<T = undefined>(socket: Socket, event: string, payload: unknown): Promise<SocketAck<T>> {
+  return socket.timeout(10_000).emitWithAck(event, payload);
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+const auth = (m: Member) => ({ Authorization: `Bearer ${m.token}` });
+
+describe('messaging and real time through the gateway (embedded stack)', () => {
+  let stack: EmbeddedStack;
+  let ayse: Member;
+  let burak: Member;
+  let cem: Member;
+  const sockets: Socket[] = [];
+  const inboxA: Inbox = {};
+  const inboxB: Inbox = {};
+  let socketA: Socket;
+  let socketB: Socket;
+  let withBurak: string;
+  let withCem: string;
+
+  beforeAll(async () => {
+    stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' } });
+    ayse = await register(stack.url, 'Ayse');
+    burak = await register(stack.url, 'Burak');
+    cem = await register(stack.url, 'Cem');
+    await stack.settle();
+    withCem = (await request(stack.url).post('/api/messages/conversations').set(auth(burak)).send({ memberIds: [cem.id] })).body.data.id;
+    await sleep(5);
+    withBurak = (await request(stack.url).post('/api/messages/conversations').set(auth(ayse)).send({ memberIds: [burak.id] })).body.data.id;
+    socketA = await connect(stack.url, ayse.token, inboxA);
+    socketB = await connect(stack.url, burak.token, inboxB);
+    sockets.push(socketA, socketB);
+  });
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await stack?.close();
+  });
+
+  it('refuses a socket without a valid token', async () => {
+    await expect(connect(stack.url, undefined, {})).rejects.toThrow('Authentication required');
+    await expect(connect(stack.url, 'not.a.token', {})).rejects.toThrow('Invalid or expired token');
+  });
+
+  it('lets a member join only their own user room and only conversations they are in', async () => {
+    expect(await emitAck(socketA, 'join-user-room', ayse.id)).toEqual({ success: true });
+    expect(await emitAck(socketA, 'join-user-room', burak.id)).toEqual({ success: false, message: 'You can only join your own room' });
+    expect(await emitAck(socketB, 'join-user-room', burak.id)).toEqual({ success: true });
+    expect(await emitAck(socketA, 'join-conversation', withBurak)).toEqual({ success: true });
+    expect(await emitAck(socketB, 'join-conversation', withBurak)).toEqual({ success: true });
+    expect(await emitAck(socketA, 'join-conversation', withCem)).toEqual({
+      success: false,
+      message: 'You are not a member of this conversation',
+    });
+  });
+
+  it('A sends; B gets new-message exactly once, the list re-sorts and B’s unread count rises then falls on read', async () => {
+    const list = async () => (await request(stack.url).get('/api/messages/conversations').set(auth(burak))).body.data as {
+      id: string;
+      unread_count: number;
+      last_message: { content: string } | null;
+    }[];
+    expect((await list()).map((c) => c.id)).toEqual([withBurak, withCem]);
+
+    // Cem writes in the older conversation: it moves to the top of Burak's list.
+    await request(stack.url).post(`/api/messages/conversations/${withCem}/messages`).set(auth(cem)).send({ content: 'Hey Burak' });
+    await stack.settle();
+    expect((await list()).map((c) => c.id)).toEqual([withCem, withBurak]);
+
+    const ack = await emitAck<MessageView>(socketA, 'send-message', { conversationId: withBurak, content: '  Merhaba Burak!  ' });
+    expect(ack).toEqual({ success: true, data: expect.objectContaining({ content: 'Merhaba Burak!', sender_id: ayse.id }) });
+    await until(() => (inboxB['new-message'] ?? []).length > 0, 'new-message at B');
+    await stack.settle();
+    await sleep(300);
+    const atB = (inboxB['new-message'] as MessageView[]).filter((m) => m.conversation_id === withBurak);
+    expect(atB).toHaveLength(1);
+    expect(atB[0]).toEqual(ack.success ? ack.data : undefined);
+    // The sender's own socket is a member's socket too: once.
+    expect((inboxA['new-message'] as MessageView[]).filter((m) => m.id === atB[0].id)).toHaveLength(1);
+
+    let rows = await list();
+    expect(rows.map((c) => c.id)).toEqual([withBurak, withCem]);
+    expect(rows[0]).toMatchObject({ unread_count: 1, last_message: { content: 'Merhaba Burak!' } });
+    expect(rows[1].unread_count).toBe(1);
+
+    const read = await request(stack.url).post(`/api/messages/conversations/${withBurak}/read`).set(auth(burak));
+    expect(read.status).toBe(200);
+    rows = await list();
+    expect(rows[0].unread_count).toBe(0);
+    expect(rows[1].unread_count).toBe(1);
+  });
+
+  it('refuses a send to a conversation the member is not in, over the socket', async () => {
+    expect(await emitAck(socketA, 'send-message', { conversationId: withCem, content: 'sneaky' })).toEqual({
+      success: false,
+      message: 'You are not a member of this conversation',
+    });
+    expect(await emitAck(socketA, 'send-message', { conversationId: withBurak, content: '   ' })).toEqual({
+      success: false,
+      message: 'Message cannot be empty',
+    });
+  });
+
+  it('relays typing start and stop to B only, throttled, with the sender’s real identity', async () => {
+    inboxA['user-typing'] = [];
+    inboxB['user-typing'] = [];
+    for (let i = 0; i < 5; i++) socketA.emit('typing-start', { conversationId: withBurak, userId: 'forged', username: 'forged' });
+    await until(() => inboxB['user-typing'].length > 0, 'user-typing at B');
+    socketA.emit('typing-stop', { conversationId: withBurak, userId: ayse.id });
+    await until(() => (inboxB['user-stopped-typing'] ?? []).length > 0, 'user-stopped-typing at B');
+    await sleep(300);
+    expect(inboxB['user-typing']).toEqual([{ conversationId: withBurak, userId: ayse.id, username: ayse.username }]);
+    expect(inboxB['user-stopped-typing']).toEqual([{ conversationId: withBurak, userId: ayse.id }]);
+    expect(inboxA['user-typing']).toEqual([]);
+    expect(inboxA['user-stopped-typing']).toBeUndefined();
+
+    // Typing in a conversation one is not in reaches nobody.
+    const inboxC: Inbox = {};
+    const socketC = await connect(stack.url, cem.token, inboxC);
+    sockets.push(socketC);
+    socketC.emit('typing-start', { conversationId: withBurak, userId: cem.id, username: cem.username });
+    await sleep(300);
+    expect(inboxB['user-typing']).toHaveLength(1);
+  });
+
+  it('after the leave-conversation B no longer sees typing, but still gets new messages in its user room', async () => {
+    expect(await emitAck(socketB, 'leave-conversation', withBurak)).toEqual({ success: true });
+    inboxB['user-typing'] = [];
+    inboxB['new-message'] = [];
+    await sleep(550);
+    socketA.emit('typing-start', { conversationId: withBurak, userId: ayse.id, username: ayse.username });
+    await emitAck(socketA, 'send-message', { conversationId: withBurak, content: 'still there?' });
+    await until(() => inboxB['new-message'].length > 0, 'new-message at B');
+    await sleep(200);
+    expect(inboxB['user-typing']).toEqual([]);
+    expect(inboxB['new-message']).toHaveLength(1);
+  });
+
+  it('pushes notification.created to the recipient’s sockets when push is on', async () => {
+    inboxB.notification = [];
+    const notification = { id: newId(), type: 'new_follower', message: 'Ayse started following you', is_read: false, created_at: new Date().toISOString(), related_user: null };
+    const publish = (push: boolean, id: string) =>
+      sharedMemoryTransport().publish({
+        id: newId(), type: 'notification.created', version: 1, occurredAt: new Date().toISOString(), actorId: ayse.id, key: burak.id,
+        payload: { notificationId: id, recipientId: burak.id, push, notification: { ...notification, id } },
+      });
+    await publish(false, 'silent');
+    await publish(true, notification.id);
+    await until(() => inboxB.notification.length > 0, 'notification at B');
+    await sleep(200);
+    expect(inboxB.notification).toEqual([notification]);
+    expect(inboxA.notification).toBeUndefined();
+  });
+});
+
+/** The adapter the app will use, when the gateway's bootstrap already chose one. */
+function adapterOf(app: INestApplication): unknown {
+  return (app as unknown as { config?: ApplicationConfig }).config?.getIoAdapter();
+}
+
+const describeWithRedis = redisServerAvailable() || process.env.CI === 'true' ? describe : describe.skip;
+
+describeWithRedis('message delivery across two gateways sharing Redis', () => {
+  let redis: RedisServerHandle;
+  const apps: INestApplication[] = [];
+  const sockets: Socket[] = [];
+  let gatewayUrls: string[];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      BUS: 'redis',
+      REDIS_URL: redis.url,
+      STORE: 'nedb',
+      DATA_DIR: ':memory:',
+      JWT_SECRET: 'redis-test-secret-that-is-at-least-32-chars',
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+    };
+    const serviceUrls: Record<string, string> = {};
+    for (const definition of [authService, messagingService]) {
+      const app = await buildService(definition, { config: loadConfig(PlatformConfig, definition.name, env) });
+      apps.push(app);
+      serviceUrls[definition.name] = await startServiceApp(app, 0);
+    }
+    gatewayUrls = [];
+    for (let i = 0; i < 2; i++) {
+      const config = loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1' });
+      const gateway = await createGatewayApp(config, serviceUrls);
+      if (!(adapterOf(gateway) instanceof RealtimeIoAdapter)) gateway.useWebSocketAdapter(await createSocketAdapter(gateway));
+      apps.push(gateway);
+      await gateway.listen(0, '127.0.0.1');
+      gatewayUrls.push(`http://127.0.0.1:${(gateway.getHttpServer().address() as { port: number }).port}`);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    for (const app of apps.reverse()) await app.close();
+    await redis?.stop();
+  });
+
+  it('A on gateway 1 sends; B on gateway 2 gets new-message exactly once; typing crosses too', async () => {
+    const [g1, g2] = gatewayUrls;
+    const ayse = await register(g1, 'Ayse');
+    const burak = await register(g2, 'Burak');
+    // The messaging service learns of both over Redis Streams.
+    let conversationId = '';
+    await until(async () => {
+      const res = await request(g1).post('/api/messages/conversations').set(auth(ayse)).send({ memberIds: [burak.id] });
+      conversationId = res.body.data?.id ?? '';
+      return res.status === 201 || res.status === 200;
+    }, 'messaging to know both members', 20_000);
+
+    const inboxA: Inbox = {};
+    const inboxB: Inbox = {};
+    const socketA = await connect(g1, ayse.token, inboxA);
+    const socketB = await connect(g2, burak.token, inboxB);
+    // A second tab of Burak on gateway 1: each of his sockets gets the message once.
+    const inboxB2: Inbox = {};
+    const socketB2 = await connect(g1, burak.token, inboxB2);
+    sockets.push(socketA, socketB, socketB2);
+    expect(await emitAck(socketA, 'join-conversation', conversationId)).toEqual({ success: true });
+    expect(await emitAck(socketB, 'join-conversation', conversationId)).toEqual({ success: true });
+
+    const ack = await emitAck<MessageView>(socketA, 'send-message', { conversationId, content: 'Across gateways' });
+    expect(ack.success).toBe(true);
+    await until(() => (inboxB['new-message'] ?? []).length > 0 && (inboxB2['new-message'] ?? []).length > 0, 'new-message on both gateways');
+    await sleep(500);
+    expect(inboxB['new-message']).toHaveLength(1);
+    expect(inboxB2['new-message']).toHaveLength(1);
+    expect(inboxA['new-message']).toHaveLength(1);
+    expect((inboxB['new-message'] as MessageView[])[0].content).toBe('Across gateways');
+
+    socketA.emit('typing-start', { conversationId, userId: ayse.id, username: ayse.username });
+    await until(() => (inboxB['user-typing'] ?? []).length > 0, 'user-typing across gateways');
+    await sleep(200);
+    expect(inboxB['user-typing']).toEqual([{ conversationId, userId: ayse.id, username: ayse.username }]);
+    expect(inboxA['user-typing']).toBeUndefined();
+    // Burak's second tab never joined the conversation room: typing is for the room only.
+    expect(inboxB2['user-typing']).toBeUndefined();
+  });
+});
