@@ -1,0 +1,85 @@
+import { TestService } from '@app/testing';
+import { Member, registerMember, startSocial } from '../social.fixture';
+
+describe('stats (HTTP and events)', () => {
+  let svc: TestService;
+  let ali: Member;
+  let burak: Member;
+  let cem: Member;
+
+  beforeAll(async () => {
+    svc = await startSocial();
+    ali = await registerMember(svc, 'Ali');
+    burak = await registerMember(svc, 'Burak');
+    cem = await registerMember(svc, 'Cem');
+  });
+
+  afterAll(() => svc.close());
+
+  const stats = (m: Member) => svc.http().get('/api/users/stats').set(m.auth);
+  const review = (reviewId: string, authorId: string) => ({
+    reviewId,
+    authorId,
+    productId: 'p1',
+    productName: 'Kettle',
+    rating: 5,
+    title: 'Kettle',
+    excerpt: 'Great',
+    created_at: new Date().toISOString(),
+  });
+
+  it('starts at zero', async () => {
+    const res = await stats(ali);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ reviewsCount: 0, squadsCount: 0, friendsCount: 0 });
+  });
+
+  it('counts reviews once per review, however often the events arrive, and shows them on the profile', async () => {
+    await svc.publish('review.created', review('r1', ali.id));
+    await svc.publish('review.created', review('r1', ali.id));
+    await svc.publish('review.created', review('r2', ali.id));
+    expect((await stats(ali)).body.data.reviewsCount).toBe(2);
+    await svc.publish('review.deleted', { reviewId: 'r1', authorId: ali.id, productId: 'p1' });
+    await svc.publish('review.deleted', { reviewId: 'r1', authorId: ali.id, productId: 'p1' });
+    expect((await stats(ali)).body.data.reviewsCount).toBe(1);
+    const profile = await svc.http().get(`/api/users/profile/${ali.username}`).set(burak.auth);
+    expect(profile.body.data.reviews_count).toBe(1);
+  });
+
+  it('keeps a review deleted when its creation arrives late', async () => {
+    await svc.publish('review.deleted', { reviewId: 'late', authorId: burak.id, productId: null });
+    await svc.publish('review.created', review('late', burak.id));
+    expect((await stats(burak)).body.data.reviewsCount).toBe(0);
+  });
+
+  it('counts squads from member_joined, member_left and squad.deleted', async () => {
+    const joined = (squadId: string, userId: string) =>
+      svc.publish('squad.member_joined', { squadId, squadName: squadId, userId, role: 'member', joined_at: new Date().toISOString() }, squadId);
+    await joined('s1', ali.id);
+    await joined('s1', ali.id);
+    await joined('s2', ali.id);
+    await joined('s2', burak.id);
+    expect((await stats(ali)).body.data.squadsCount).toBe(2);
+    await svc.publish('squad.member_left', { squadId: 's1', squadName: 's1', userId: ali.id, reason: 'left' }, 's1');
+    expect((await stats(ali)).body.data.squadsCount).toBe(1);
+    await svc.publish('squad.deleted', { squadId: 's2', name: 's2', memberIds: [ali.id, burak.id] }, 's2');
+    expect((await stats(ali)).body.data.squadsCount).toBe(0);
+    expect((await stats(burak)).body.data.squadsCount).toBe(0);
+    await joined('s1', ali.id);
+    expect((await stats(ali)).body.data.squadsCount).toBe(1);
+  });
+
+  it('counts friends as mutual follows only', async () => {
+    await svc.http().post(`/api/follows/users/${burak.id}`).set(ali.auth);
+    expect((await stats(ali)).body.data.friendsCount).toBe(0);
+    await svc.http().post(`/api/follows/users/${ali.id}`).set(burak.auth);
+    await svc.http().post(`/api/follows/users/${ali.id}`).set(cem.auth);
+    expect((await stats(ali)).body.data.friendsCount).toBe(1);
+    expect((await stats(burak)).body.data.friendsCount).toBe(1);
+    expect((await stats(cem)).body.data.friendsCount).toBe(0);
+  });
+
+  it('needs a token', async () => {
+    expect((await svc.http().get('/api/users/stats')).status).toBe(401);
+  });
+});
