@@ -1,3 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { SQUAD_CATEGORIES, useCreateSquadMutation } from './squadsApi';
+
 export function CreateSquadPage() {
-  return <div className="page"><h1 className="page-title">Create Squad</h1></div>;
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [category, setCategory] = useState('General');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [create, state] = useCreateSquadMutation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setError('Squad name is required');
+    const r = await create({ name: name.trim(), description: description.trim(), category: category || 'General' });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to create squad'));
+    navigate('/my-squads');
+  }
+
+  return (
+    <div className="page">
+      <h1 className="page-title">Create Squad</h1>
+      <form className="card form" onSubmit={submit} data-testid="create-squad-form">
+        <label>
+          Squad Name
+          <input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
+        </label>
+        <label>
+          Category
+          <select name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
+            {SQUAD_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Description
+          <textarea name="description" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
+        </label>
+        {error && <div className="error-bar">{error}</div>}
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={() => navigate('/my-squads')}>
+            Cancel
+          </button>
+          <button className="btn btn-primary" disabled={!name.trim() || state.isLoading}>
+            {state.isLoading ? 'Creating...' : 'Create Squad'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
 }

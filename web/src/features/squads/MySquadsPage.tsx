@@ -1,3 +1,90 @@
+import { Link } from 'react-router-dom';
+import { Avatar, Skeleton } from '../../shared/ui';
+import { memberLabel } from '../../shared/format';
+import { useMySquadsQuery, useSquadStatsQuery } from './squadsApi';
+
+export function RoleIcon({ role }: { role?: string | null }) {
+  if (!role) return null;
+  const map: Record<string, [string, string]> = { admin: ['👑', 'role-admin'], moderator: ['🛡️', 'role-moderator'], member: ['👤', 'role-member'] };
+  const [icon, cls] = map[role] ?? map.member;
+  return (
+    <span className={cls} title={role} aria-label={role} data-testid="role-icon">
+      {icon}
+    </span>
+  );
+}
+
 export function MySquadsPage() {
-  return <div className="page"><h1 className="page-title">My Squads</h1></div>;
+  const squads = useMySquadsQuery();
+  const stats = useSquadStatsQuery();
+  const s = stats.data;
+  return (
+    <div className="page" data-testid="my-squads">
+      <div className="page-head">
+        <h1 className="page-title">My Squads</h1>
+        <div className="row gap">
+          <Link to="/explore" className="btn">
+            Explore Squads
+          </Link>
+          <Link to="/create-squad" className="btn btn-primary">
+            Create Squad
+          </Link>
+        </div>
+      </div>
+      <div className="grid grid-3">
+        <div className="card stat-tile">
+          <b>{s?.total_squads ?? squads.data?.length ?? 0}</b>
+          <span className="muted">Total Squads</span>
+        </div>
+        <div className="card stat-tile">
+          <b>{s?.admin_squads ?? 0}</b>
+          <span className="muted">Admin Squads</span>
+        </div>
+        <div className="card stat-tile">
+          <b>{s?.moderator_squads ?? 0}</b>
+          <span className="muted">Moderator Squads</span>
+        </div>
+      </div>
+      {squads.isLoading && <Skeleton />}
+      {squads.isError && (
+        <div className="error-bar">
+          Failed to load squads{' '}
+          <button className="link" onClick={() => squads.refetch()}>
+            Try Again
+          </button>
+        </div>
+      )}
+      {squads.data?.length === 0 && (
+        <div className="card empty">
+          <p>You haven't joined any squads yet.</p>
+          <Link to="/explore" className="btn btn-primary">
+            Explore Squads
+          </Link>
+        </div>
+      )}
+      <div className="grid grid-2">
+        {squads.data?.map((sq) => (
+          <div key={sq.id} className="card squad-card" data-testid="my-squad">
+            <div className="row gap">
+              <Avatar name={sq.name} size={44} />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <div className="strong ellipsis">
+                  {sq.name} <RoleIcon role={sq.user_role} />
+                </div>
+                <div className="muted small">
+                  {sq.category} · {memberLabel(sq.member_count)}
+                </div>
+              </div>
+            </div>
+            <p className="muted small" style={{ margin: 0 }}>
+              {sq.description || 'No description available'}
+            </p>
+            <Link to={`/squads/${sq.id}`} className="btn btn-sm">
+              View Squad
+            </Link>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,334 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { errorMessage } from '../../app/api';
+import { pushToast } from '../../shared/toast';
+import { Avatar, Modal, Skeleton, copyText, useTimedFlag } from '../../shared/ui';
+import { englishLongDate, englishMonthYear, memberLabel, personName, shortAgo, squadTime } from '../../shared/format';
+import type { Squad } from '../../shared/types';
+import { RoleIcon } from './MySquadsPage';
+import { JoinModal } from './JoinModal';
+import {
+  SQUAD_CATEGORIES,
+  activityLevel,
+  detailJoinLabel,
+  useActivitiesQuery,
+  useDecideJoinMutation,
+  useDeleteSquadMutation,
+  useJoinRequestsQuery,
+  useLeaveSquadMutation,
+  useSquadConversationMutation,
+  useSquadQuery,
+  useUpdateSquadMutation,
+} from './squadsApi';
+
+const DAY = 86_400_000;
+
+export function SquadActivity({ squadId }: { squadId: string; squadName: string }) {
+  const { data, isLoading, isError } = useActivitiesQuery({ page: 1, limit: 50 }, { pollingInterval: 60_000 });
+  const items = (data ?? []).filter((a) => a.type === 'squad_join' && a.data?.squad?.id === squadId);
+  return (
+    <section className="card" data-testid="squad-activity">
+      <h3 className="panel-title">Recent Activity</h3>
+      {isLoading && <p className="muted small">Loading...</p>}
+      {isError && <p className="error-text small">Failed to load squad activities</p>}
+      {!isLoading && !isError && items.length === 0 && <p className="muted small">No recent activity</p>}
+      {items.map((a) => (
+        <div key={a.id} className="row gap" style={{ padding: '0.35rem 0' }}>
+          <Avatar src={a.user?.profile_image_url} name={personName(a.user)} size={28} />
+          <span className="small">
+            <span className="strong">{personName(a.user)}</span> joined the squad · <span className="muted">{shortAgo(a.created_at)}</span>
+          </span>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function EditSquadModal({ squad, open, onClose }: { squad: Squad; open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState(squad.name);
+  const [description, setDescription] = useState(squad.description ?? '');
+  const [category, setCategory] = useState(squad.category);
+  const [error, setError] = useState<string | null>(null);
+  const [update, u] = useUpdateSquadMutation();
+  const [del, d] = useDeleteSquadMutation();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setError('Squad name is required');
+    const r = await update({ id: squad.id, name: name.trim(), description: description.trim(), category });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update squad'));
+    onClose();
+  }
+  return (
+    <Modal open={open} onClose={onClose} title="Squad Settings">
+      <form className="form" onSubmit={submit} data-testid="squad-settings">
+        <label>
+          Squad Name
+          <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Category
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            {SQUAD_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Description
+          <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        {error && <div className="error-bar">{error}</div>}
+        <div className="form-actions">
+          <button
+            type="button"
+            className="btn btn-danger"
+            style={{ marginRight: 'auto' }}
+            disabled={d.isLoading}
+            onClick={async () => {
+              if (!window.confirm(`Delete ${squad.name}? This cannot be undone.`)) return;
+              const r = await del(squad.id);
+              if ('error' in r) return setError(errorMessage(r.error, 'Failed to delete squad'));
+              navigate('/my-squads');
+            }}
+          >
+            Delete Squad
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button className="btn btn-primary" disabled={u.isLoading}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
 export function SquadDetailPage() {
-  return <div className="page"><h1 className="page-title">Squad</h1></div>;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const q = useSquadQuery(id);
+  const squad = q.data;
+  const canManage = squad?.user_role === 'admin' || squad?.user_role === 'moderator';
+  const requests = useJoinRequestsQuery(id, { skip: !canManage });
+  const [decide] = useDecideJoinMutation();
+  const [leave] = useLeaveSquadMutation();
+  const [openChat, chatState] = useSquadConversationMutation();
+  const [pending, setPending] = useState<string | null>(null); // leave, join, approve-{id}, reject-{id}
+  const [showRequests, setShowRequests] = useState(false);
+  const [showAll, setShowAll] = useState(false);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [editOpen, setEditOpen] = useState(false);
+  const [copied, flash] = useTimedFlag(2000);
+  const [leaveError, setLeaveError] = useState<string | null>(null);
+
+  if (q.isLoading)
+    return (
+      <div data-testid="squad-skeleton">
+        <Skeleton lines={4} />
+        <Skeleton />
+      </div>
+    );
+  if (q.isError || !squad)
+    return (
+      <div className="page">
+        <Link to="/my-squads" className="small">
+          ← Back to My Squads
+        </Link>
+        <div className="card empty" data-testid="squad-not-found">
+          <h2>Squad Not Found</h2>
+          <p className="muted">{q.isError ? errorMessage(q.error, "The squad you're looking for doesn't exist or has been deleted.") : 'Failed to load squad details'}</p>
+          <button className="btn btn-primary" onClick={() => navigate('/my-squads')}>
+            Go Back
+          </button>
+        </div>
+      </div>
+    );
+
+  const members = squad.members ?? [];
+  const shown = showAll ? members : members.slice(0, 5);
+  const pendingRequests = requests.data ?? [];
+  const joins30 = members.filter((m) => Date.now() - new Date(m.joined_at).getTime() < 30 * DAY).length;
+  const creator = members.find((m) => m.id === squad.creator_id);
+
+  async function share() {
+    if (await copyText(window.location.href)) flash();
+    else console.error('Clipboard unavailable');
+  }
+
+  async function doLeave() {
+    setPending('leave');
+    setLeaveError(null);
+    const r = await leave(id);
+    setPending(null);
+    if ('error' in r) setLeaveError(errorMessage(r.error, 'Failed to leave squad'));
+    else q.refetch();
+  }
+
+  async function doDecide(requestId: string, action: 'approve' | 'reject') {
+    setPending(`${action}-${requestId}`);
+    const r = await decide({ id, requestId, action });
+    setPending(null);
+    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, `Failed to ${action} join request`), kind: 'error' }));
+  }
+
+  async function chat() {
+    const r = await openChat(id);
+    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to load conversations'), kind: 'error' }));
+    else navigate(`/messages/${r.data.id}`);
+  }
+
+  return (
+    <div className="page" data-testid="squad-detail">
+      <Link to="/my-squads" className="small">
+        ← Back to My Squads
+      </Link>
+      <div className="squad-layout" style={{ marginTop: '0.6rem' }}>
+        <div>
+          <section className="card">
+            <div className="row gap top">
+              <Avatar name={squad.name} size={64} />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <h1 style={{ marginBottom: 4 }}>
+                  {squad.name} <RoleIcon role={squad.is_member ? squad.user_role : null} />
+                </h1>
+                <div className="muted small">
+                  <span className="pill">{squad.category}</span> · Created {englishLongDate(squad.created_at)} · {memberLabel(squad.member_count)}
+                </div>
+              </div>
+              <button className="icon-btn" aria-label="Share squad" onClick={share} data-testid="squad-share">
+                {copied ? '✓' : '🔗'}
+              </button>
+              {squad.user_role === 'admin' && (
+                <button className="icon-btn" aria-label="Squad settings" onClick={() => setEditOpen(true)} data-testid="squad-settings-button">
+                  ⚙️
+                </button>
+              )}
+            </div>
+            <p className="pre-wrap">{squad.description || 'No description available'}</p>
+            <div className="row gap wrap">
+              {squad.is_member ? (
+                <>
+                  <button className="btn btn-primary" onClick={chat} disabled={chatState.isLoading} data-testid="squad-chat">
+                    💬 Squad Chat
+                  </button>
+                  <button className="btn" disabled={squad.user_role === 'admin' || pending === 'leave'} onClick={doLeave}>
+                    {pending === 'leave' ? 'Leaving...' : 'Leave Squad'}
+                  </button>
+                  {canManage && pendingRequests.length > 0 && (
+                    <button className="btn" onClick={() => setShowRequests((s) => !s)} data-testid="manage-requests">
+                      Manage Requests ({pendingRequests.length})
+                    </button>
+                  )}
+                </>
+              ) : squad.join_request_status === 'pending' ? (
+                <span className="pill" data-testid="request-pending">
+                  Request Pending
+                </span>
+              ) : (
+                <button className="btn btn-primary" onClick={() => setJoinOpen(true)} data-testid="request-join">
+                  {detailJoinLabel(squad)}
+                </button>
+              )}
+            </div>
+            {leaveError && <div className="error-bar">{leaveError}</div>}
+          </section>
+
+          <div className="grid grid-3">
+            <div className="card stat-tile">
+              <b>{squad.member_count}</b>
+              <span className="muted small">Total Members</span>
+            </div>
+            <div className="card stat-tile">
+              <b>{squad.rating != null ? Number(squad.rating).toFixed(1) : '—'}</b>
+              <span className="muted small">Squad Rating</span>
+            </div>
+            <div className="card stat-tile">
+              <b>{squad.activity_level ?? activityLevel(joins30, squad.member_count)}</b>
+              <span className="muted small">Activity Level</span>
+            </div>
+          </div>
+
+          {canManage && showRequests && (
+            <section className="card" data-testid="join-requests">
+              <h3 className="panel-title">Join Requests</h3>
+              {pendingRequests.length === 0 && <p className="muted">No pending join requests</p>}
+              {pendingRequests.map((r) => (
+                <div key={r.id} className="request-row">
+                  <Avatar src={r.user.profile_image_url} name={personName(r.user)} size={40} />
+                  <div style={{ flex: 1 }}>
+                    <div className="strong">{personName(r.user)}</div>
+                    <div className="muted small">{squadTime(r.created_at)}</div>
+                    {r.message && <blockquote>"{r.message}"</blockquote>}
+                  </div>
+                  <button className="btn btn-sm btn-success" disabled={pending === `approve-${r.id}`} onClick={() => doDecide(r.id, 'approve')}>
+                    {pending === `approve-${r.id}` ? 'Approving...' : 'Approve'}
+                  </button>
+                  <button className="btn btn-sm" disabled={pending === `reject-${r.id}`} onClick={() => doDecide(r.id, 'reject')}>
+                    {pending === `reject-${r.id}` ? 'Rejecting...' : 'Reject'}
+                  </button>
+                </div>
+              ))}
+            </section>
+          )}
+          <SquadActivity squadId={squad.id} squadName={squad.name} />
+        </div>
+
+        <aside>
+          <section className="card">
+            <h3 className="panel-title">Squad Creator</h3>
+            <div className="row gap">
+              <Avatar src={squad.creator_avatar ?? creator?.profile_image_url} name={squad.creator_name || squad.creator_username} size={40} />
+              <div>
+                {squad.creator_username ? (
+                  <Link to={`/user/${squad.creator_username}`} className="strong">
+                    {squad.creator_name || squad.creator_username}
+                  </Link>
+                ) : (
+                  <span className="strong">{squad.creator_name}</span>
+                )}
+                <div className="muted small">Creator</div>
+              </div>
+            </div>
+          </section>
+          <section className="card" data-testid="squad-members">
+            <div className="row">
+              <h3 className="panel-title">Members</h3>
+              {members.length > 5 && (
+                <button className="link small push-right" onClick={() => setShowAll((s) => !s)}>
+                  {showAll ? 'Show Less' : 'View All'}
+                </button>
+              )}
+            </div>
+            {shown.map((m) => (
+              <div key={m.id} className="row gap" style={{ padding: '0.35rem 0' }}>
+                <Avatar src={m.profile_image_url} name={personName(m)} size={34} />
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Link to={`/user/${m.username}`} className="strong ellipsis block">
+                    {personName(m)}
+                  </Link>
+                  <div className="muted small">Joined {englishMonthYear(m.joined_at)}</div>
+                </div>
+                <span className={`pill pill-${m.role}`}>{m.role}</span>
+              </div>
+            ))}
+          </section>
+          <section className="card">
+            <h3 className="panel-title">Squad Achievements</h3>
+            <ul className="plain-list small">
+              <li style={{ opacity: 1 }}>🏆 Squad Pioneer — founded {squadTime(squad.created_at)}</li>
+              <li style={{ opacity: joins30 > 0 ? 1 : 0.45 }}>🔥 Active Community — {joins30} joined in the last 30 days</li>
+              <li style={{ opacity: squad.member_count >= 50 ? 1 : 0.45 }}>🌱 Growing Squad — 50+ members</li>
+            </ul>
+          </section>
+        </aside>
+      </div>
+      <JoinModal squad={squad} open={joinOpen} onClose={() => setJoinOpen(false)} />
+      {editOpen && <EditSquadModal squad={squad} open={editOpen} onClose={() => setEditOpen(false)} />}
+    </div>
+  );
 }

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { Modal } from '../../shared/ui';
+import { JOIN_MESSAGE_MAX, useRequestJoinMutation } from './squadsApi';
+
+export function JoinModal({ squad, open, onClose }: { squad: { id: string; name: string }; open: boolean; onClose: () => void }) {
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [requestJoin, state] = useRequestJoinMutation();
+  const close = () => {
+    setMessage('');
+    setError(null);
+    onClose();
+  };
+  async function send() {
+    const trimmed = message.trim();
+    // the message is optional and sent only when non-empty after trimming
+    const r = await requestJoin({ id: squad.id, message: trimmed || undefined });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to request to join squad'));
+    close();
+  }
+  return (
+    <Modal open={open} onClose={close} title={`Request to Join ${squad.name}`}>
+      <div className="form" data-testid="join-modal">
+        <p>Send a message to the squad admins explaining why you'd like to join (optional):</p>
+        <textarea
+          rows={3}
+          placeholder="I'd like to join because..."
+          value={message}
+          maxLength={JOIN_MESSAGE_MAX}
+          onChange={(e) => setMessage(e.target.value.slice(0, JOIN_MESSAGE_MAX))}
+        />
+        <div className="muted small" style={{ textAlign: 'right' }}>
+          {message.length}/{JOIN_MESSAGE_MAX}
+        </div>
+        {error && <div className="error-bar">{error}</div>}
+        <div className="form-actions">
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" disabled={state.isLoading} onClick={send}>
+            {state.isLoading ? 'Sending...' : 'Send Request'}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import { api, data, listOf } from '../../app/api';
+import type { Activity, Conversation, JoinRequest, Squad, SquadStats } from '../../shared/types';
+
+export const SQUAD_CATEGORIES = ['General', 'Technology', 'Gaming', 'Books', 'Movies', 'Music', 'Sports', 'Food', 'Travel', 'Art', 'Science', 'Fitness'];
+export const JOIN_MESSAGE_MAX = 250;
+
+export const squadsApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    mySquads: b.query<Squad[], void>({
+      query: () => '/squads/my-squads',
+      transformResponse: (r: unknown) => listOf<Squad>(r).items,
+      providesTags: ['Squad'],
+    }),
+    squadStats: b.query<SquadStats, void>({
+      query: () => '/squads/stats',
+      transformResponse: (r: unknown) => data<SquadStats>(r),
+      providesTags: ['Squad'],
+    }),
+    discoverSquads: b.query<{ items: Squad[]; totalPages: number }, { page: number; search?: string; category?: string }>({
+      query: ({ page, search, category }) => ({
+        url: '/squads/discover',
+        params: { page, limit: 10, ...(search ? { search } : {}), ...(category ? { category } : {}) },
+      }),
+      transformResponse: (r: { data?: Squad[]; pagination?: { totalPages?: number }; meta?: { totalPages?: number } }) => ({
+        items: Array.isArray(r.data) ? r.data : [],
+        totalPages: r.pagination?.totalPages ?? r.meta?.totalPages ?? 1,
+      }),
+      providesTags: ['Squad'],
+    }),
+    squad: b.query<Squad, string>({
+      query: (id) => `/squads/${id}`,
+      transformResponse: (r: unknown) => data<Squad>(r),
+      providesTags: (_r, _e, id) => [{ type: 'Squad', id }, 'Squad'],
+    }),
+    createSquad: b.mutation<Squad, { name: string; description: string; category: string }>({
+      query: (body) => ({ url: '/squads', method: 'POST', body }),
+      transformResponse: (r: unknown) => data<Squad>(r),
+      invalidatesTags: ['Squad', 'Stats'],
+    }),
+    updateSquad: b.mutation<Squad, { id: string; name?: string; description?: string; category?: string }>({
+      query: ({ id, ...body }) => ({ url: `/squads/${id}`, method: 'PUT', body }),
+      transformResponse: (r: unknown) => data<Squad>(r),
+      invalidatesTags: ['Squad'],
+    }),
+    deleteSquad: b.mutation<void, string>({
+      query: (id) => ({ url: `/squads/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Squad', 'Stats'],
+    }),
+    requestJoin: b.mutation<void, { id: string; message?: string }>({
+      query: ({ id, message }) => ({ url: `/squads/${id}/request-join`, method: 'POST', body: message ? { message } : {} }),
+      invalidatesTags: ['Squad'],
+    }),
+    joinRequests: b.query<JoinRequest[], string>({
+      query: (id) => ({ url: `/squads/${id}/join-requests`, params: { status: 'pending' } }),
+      transformResponse: (r: unknown) => listOf<JoinRequest>(r).items,
+      providesTags: (_r, _e, id) => [{ type: 'SquadRequests', id }],
+    }),
+    decideJoin: b.mutation<void, { id: string; requestId: string; action: 'approve' | 'reject' }>({
+      query: ({ id, requestId, action }) => ({ url: `/squads/${id}/join-requests/${requestId}`, method: 'POST', body: { action } }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'SquadRequests', id: a.id }, { type: 'Squad', id: a.id }, 'Activity'],
+    }),
+    leaveSquad: b.mutation<void, string>({
+      query: (id) => ({ url: `/squads/${id}/leave`, method: 'POST' }),
+      invalidatesTags: ['Squad', 'Stats'],
+    }),
+    squadConversation: b.mutation<Conversation, string>({
+      query: (id) => `/messages/squads/${id}/conversation`,
+      transformResponse: (r: unknown) => data<Conversation>(r),
+    }),
+    activities: b.query<Activity[], { page?: number; limit?: number }>({
+      query: ({ page = 1, limit = 20 }) => ({ url: '/activities/feed', params: { page, limit } }),
+      transformResponse: (r: unknown) => listOf<Activity>(r).items,
+      providesTags: ['Activity'],
+    }),
+  }),
+});
+
+export const {
+  useMySquadsQuery,
+  useSquadStatsQuery,
+  useDiscoverSquadsQuery,
+  useSquadQuery,
+  useCreateSquadMutation,
+  useUpdateSquadMutation,
+  useDeleteSquadMutation,
+  useRequestJoinMutation,
+  useJoinRequestsQuery,
+  useDecideJoinMutation,
+  useLeaveSquadMutation,
+  useSquadConversationMutation,
+  useActivitiesQuery,
+} = squadsApi;
+
+/** Explore card join label (part 2 §4). */
+export function exploreJoinLabel(s: Pick<Squad, 'is_member' | 'join_request_status'>): string {
+  if (s.is_member) return 'Member';
+  if (s.join_request_status === 'pending') return 'Request Sent';
+  if (s.join_request_status === 'rejected') return 'Request Rejected';
+  return 'Join Squad';
+}
+
+/** Squad detail join label for non-members (part 2 §2). */
+export function detailJoinLabel(s: Pick<Squad, 'join_request_status'>): string {
+  if (s.join_request_status === 'pending') return 'Request Pending';
+  if (s.join_request_status === 'rejected') return 'Request Again';
+  return 'Request to Join';
+}
+
+/** Activity level from the members who joined in the last 30 days (replaces the spec's fixed 'High'). */
+export function activityLevel(joinsLast30Days: number, memberCount: number): string {
+  if (memberCount <= 0) return 'Low';
+  const ratio = joinsLast30Days / memberCount;
+  if (joinsLast30Days >= 5 || ratio >= 0.3) return 'High';
+  if (joinsLast30Days >= 1) return 'Medium';
+  return 'Low';
+}
