@@ -20,7 +20,15 @@ export class SquadsFixture {
     const id = newId();
     await this.svc.publish(
       'user.registered',
-      { userId: id, username, email: `${username}@example.com`, display_name, name: display_name, profile_image_url, created_at: new Date().toISOString() },
+      {
+        userId: id,
+        username,
+        email: `${username}@example.com`,
+        display_name,
+        name: display_name,
+        profile_image_url,
+        created_at: new Date().toISOString(),
+      },
       id,
     );
     return { id, username, auth: this.svc.authHeader({ id, username }) };

@@ -42,10 +42,6 @@ export class DirectoryService {
     return new Map(unique.map((id) => [id, found.get(id) ?? unknownCard(id)]));
   }
 
-  async card(id: string): Promise<UserCard> {
-    return (await this.cardsById([id])).get(id) ?? unknownCard(id);
-  }
-
   async block(blockerId: string, blockedId: string): Promise<void> {
     await this.blocks.updateOne(
       { _id: blockId(blockerId, blockedId) },

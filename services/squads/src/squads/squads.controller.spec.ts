@@ -1,3 +1,5 @@
+import 'reflect-metadata';
+import { SQUAD_CATEGORIES } from '@app/contracts';
 import { SquadsFixture, TestMember } from '../squads.test-fixture';
 
 describe('squads: create, read, discover, update, delete (HTTP)', () => {
@@ -89,7 +91,8 @@ describe('squads: create, read, discover, update, delete (HTTP)', () => {
     });
 
     it('accepts each of the 12 categories', async () => {
-      for (const category of ['General', 'Technology', 'Gaming', 'Books', 'Movies', 'Music', 'Sports', 'Food', 'Travel', 'Art', 'Science', 'Fitness']) {
+      expect(SQUAD_CATEGORIES).toHaveLength(12);
+      for (const category of SQUAD_CATEGORIES) {
         const res = await fx.http().post('/api/squads').set(burak.auth).send({ name: `Cat ${category}`, category });
         expect(res.status).toBe(201);
         expect(res.body.data.category).toBe(category);
