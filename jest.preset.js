@@ -3,6 +3,7 @@ const path = require('node:path');
 const root = __dirname;
 module.exports = {
   testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',
