@@ -1,0 +1,53 @@
+import { JwtService } from '@nestjs/jwt';
+import type { Socket } from 'socket.io';
+import { socketAuth, tokenFromHandshake } from './socket-auth';
+import { allowTyping, TYPING_THROTTLE_MS } from './typing-throttle';
+
+const SECRET = 'unit-test-secret-that-is-at-least-32-characters';
+
+function handshake(parts: { auth?: object; authorization?: string; query?: Record<string, string> }): Socket['handshake'] {
+  return {
+    auth: parts.auth ?? {},
+    headers: parts.authorization ? { authorization: parts.authorization } : {},
+    query: parts.query ?? {},
+  } as unknown as Socket['handshake'];
+}
+
+describe('socket handshake token', () => {
+  it('reads auth.token first, then the Bearer header, then ?token=', () => {
+    expect(tokenFromHandshake(handshake({ auth: { token: 'a' }, authorization: 'Bearer b', query: { token: 'c' } }))).toBe('a');
+    expect(tokenFromHandshake(handshake({ auth: { token: 'Bearer a' } }))).toBe('a');
+    expect(tokenFromHandshake(handshake({ authorization: 'Bearer b', query: { token: 'c' } }))).toBe('b');
+    expect(tokenFromHandshake(handshake({ authorization: 'Basic xyz', query: { token: 'c' } }))).toBe('c');
+    expect(tokenFromHandshake(handshake({ auth: { token: 42 } }))).toBeUndefined();
+  });
+
+  it('admits a valid HS256 token and refuses missing, forged and alg:none tokens', () => {
+    const jwt = new JwtService({ secret: SECRET });
+    const good = jwt.sign({ sub: 'u1', username: 'ayse' }, { algorithm: 'HS256', expiresIn: 60 });
+    const [, payload] = good.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const forged = new JwtService({ secret: 'another-secret-that-is-at-least-32-characters' }).sign({ sub: 'u1', username: 'x' });
+    const run = (token?: string) => {
+      const socket = { handshake: handshake({ auth: token ? { token } : {} }), data: {} } as unknown as Socket;
+      let error: Error | undefined;
+      socketAuth(jwt)(socket, (err) => (error = err));
+      return { error: error?.message, data: socket.data };
+    };
+    expect(run(good)).toMatchObject({ error: undefined, data: { user: { id: 'u1', username: 'ayse' }, token: good } });
+    expect(run().error).toBe('Authentication required');
+    expect(run(none).error).toBe('Invalid or expired token');
+    expect(run(forged).error).toBe('Invalid or expired token');
+  });
+});
+
+describe('typing throttle', () => {
+  it('lets one event per key through per window', () => {
+    const seen = new Map<string, number>();
+    expect(allowTyping(seen, 'user-typing:c1', 1000)).toBe(true);
+    expect(allowTyping(seen, 'user-typing:c1', 1000 + TYPING_THROTTLE_MS - 1)).toBe(false);
+    expect(allowTyping(seen, 'user-stopped-typing:c1', 1001)).toBe(true);
+    expect(allowTyping(seen, 'user-typing:c2', 1001)).toBe(true);
+    expect(allowTyping(seen, 'user-typing:c1', 1000 + TYPING_THROTTLE_MS)).toBe(true);
+  });
+});
