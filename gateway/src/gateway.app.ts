@@ -15,6 +15,7 @@ import { sendEnvelopeError } from './proxy/envelope-reply';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
 import { createServiceProxy, ServiceUrls } from './proxy/service-proxy';
 import { createRateLimits } from './rate-limit/rate-limits';
+import { createSocketAdapter } from './realtime';
 import { createSpaHandlers } from './web/spa';
 
 /** Service URLs from `<NAME>_SERVICE_URL` variables. */
@@ -100,5 +101,6 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   app.use(createServiceProxy(urls, config.UPSTREAM_TIMEOUT_MS));
   app.use('/api', (_req: Request, res: Response) => sendEnvelopeError(res, 404, 'Not found'));
   for (const handler of createSpaHandlers(config.WEB_DIR)) app.use(handler);
+  app.useWebSocketAdapter(await createSocketAdapter(app));
   return app;
 }
