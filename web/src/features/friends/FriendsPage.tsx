@@ -1,3 +1,45 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../app/store';
+import { Avatar } from '../../shared/ui';
+import { personName } from '../../shared/format';
+import { FollowButton } from '../people/FollowButton';
+import { useSearchUsersQuery, useSuggestionsQuery } from '../people/peopleApi';
+
 export function FriendsPage() {
-  return <div className="page"><h1 className="page-title">Friends</h1></div>;
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(input.trim()), 250);
+    return () => clearTimeout(t);
+  }, [input]);
+  const suggestions = useSuggestionsQuery(20, { skip: !!search });
+  const found = useSearchUsersQuery(search, { skip: !search });
+  const q = search ? found : suggestions;
+  const people = (q.data ?? []).filter((p) => p.id !== user?.id);
+  return (
+    <div className="page" data-testid="friends-page">
+      <h1 className="page-title">Friends</h1>
+      <input placeholder="Search people..." value={input} onChange={(e) => setInput(e.target.value)} style={{ marginBottom: '1rem' }} />
+      <section className="card">
+        <h3 className="panel-title">People you may know</h3>
+        {q.isLoading && <p className="muted">Loading users...</p>}
+        {q.isError && <p className="error-text">Failed to load users</p>}
+        {!q.isLoading && !q.isError && people.length === 0 && <p className="muted">No users found matching your search.</p>}
+        {people.map((p) => (
+          <div key={p.id} className="person-item" style={{ cursor: 'pointer' }} onClick={() => navigate(`/user/${p.username}`)}>
+            <Avatar src={p.profile_image_url} name={personName(p)} size={44} />
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <div className="strong">{personName(p)}</div>
+              <div className="muted small">@{p.username}</div>
+              {p.bio && <div className="small ellipsis">{p.bio}</div>}
+            </div>
+            <FollowButton userId={p.id} small />
+          </div>
+        ))}
+      </section>
+    </div>
+  );
 }

@@ -1,3 +1,61 @@
+import { useState } from 'react';
+import { api, listOf } from '../../app/api';
+import { Skeleton } from '../../shared/ui';
+import type { Product, Review } from '../../shared/types';
+import { ProductCard } from '../products/ProductsPage';
+import { ReviewCard } from '../reviews/ReviewCard';
+
+type Kind = 'products' | 'reviews';
+
+const savedApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    saved: b.query<Array<Product | Review>, Kind>({
+      query: (type) => ({ url: '/saved', params: { type, limit: 100 } }),
+      transformResponse: (r: unknown) =>
+        listOf<Product | Review | { product?: Product; review?: Review; item?: Product | Review }>(r).items.map(
+          (x) => (x as { product?: Product }).product ?? (x as { review?: Review }).review ?? (x as { item?: Product }).item ?? (x as Product),
+        ),
+      providesTags: ['Saved'],
+    }),
+  }),
+});
+
+export const { useSavedQuery } = savedApi;
+
 export function SavedPage() {
-  return <div className="page"><h1 className="page-title">Saved Items</h1></div>;
+  const [tab, setTab] = useState<Kind>('products');
+  const { data, isLoading, isError, refetch } = useSavedQuery(tab);
+  return (
+    <div className="page" data-testid="saved-page">
+      <h1 className="page-title">Saved Items</h1>
+      <div className="tabs">
+        <button className={`tab ${tab === 'products' ? 'active' : ''}`} onClick={() => setTab('products')}>
+          Products
+        </button>
+        <button className={`tab ${tab === 'reviews' ? 'active' : ''}`} onClick={() => setTab('reviews')}>
+          Reviews
+        </button>
+      </div>
+      {isLoading && <Skeleton />}
+      {isError && (
+        <div className="error-bar">
+          Failed to load saved items{' '}
+          <button className="link" onClick={() => refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {data && data.length === 0 && (
+        <div className="card empty">{tab === 'products' ? "You haven't saved any products yet." : "You haven't saved any reviews yet."}</div>
+      )}
+      {data && tab === 'products' && (
+        <div className="grid grid-2">
+          {(data as Product[]).map((p) => (
+            <ProductCard key={p.id} product={{ ...p, saved: true }} />
+          ))}
+        </div>
+      )}
+      {data && tab === 'reviews' && (data as Review[]).map((r) => <ReviewCard key={r.id} review={{ ...r, saved: true }} />)}
+    </div>
+  );
 }

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, fireEvent } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../app/store';
+import { followLabel } from './people/FollowButton';
+import { followReplyPending } from './people/peopleApi';
+import { profileFollowButton } from './profile/followRules';
+import { detailJoinLabel, exploreJoinLabel } from './squads/squadsApi';
+import { filterFeed } from './feed/HomePage';
+import { buildReview, mentionQuery } from './composer/Composer';
+import { loginErrorText, registerErrorText } from './auth/authErrors';
+import { reviewErrorText } from './reviews/reviewsApi';
+import { productSummary } from './products/ProductsPage';
+import { nearBottom } from './messages/MessagesPage';
+import { ReviewRow } from './profile/ProfileParts';
+import { JoinModal } from './squads/JoinModal';
+import { tokenExpired } from '../app/session';
+import { hidesRightColumn } from '../app/Frame';
+import type { Review } from '../shared/types';
+
+const S = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
+
+describe('follow button states', () => {
+  it('people panel: Follow, Pending, Following, Loading...', () => {
+    expect(followLabel('none', false)).toBe('Follow');
+    expect(followLabel('pending', false)).toBe('Pending');
+    expect(followLabel('following', false)).toBe('Following');
+    expect(followLabel('following', true)).toBe('Loading...');
+  });
+  it('a reply means pending by message or status', () => {
+    expect(followReplyPending({ message: 'Follow request sent' })).toBe(true);
+    expect(followReplyPending({ data: { status: 'pending' } })).toBe(true);
+    expect(followReplyPending({ data: { status: 'following' } })).toBe(false);
+  });
+  it('profile button', () => {
+    const base = { signedIn: true, own: false, placeholder: false };
+    expect(profileFollowButton({ ...base, own: true }).hidden).toBe(true);
+    expect(profileFollowButton({ ...base, signedIn: false }).label).toBe('Takip etmek için giriş yap');
+    expect(profileFollowButton({ ...base, placeholder: true }).label).toBe('Takip etmek için giriş yap');
+    expect(profileFollowButton({ ...base, status: S }).label).toBe('Takip Et');
+    expect(profileFollowButton({ ...base, status: { ...S, isFollowing: true } }).label).toBe('Takibi Bırak');
+    expect(profileFollowButton({ ...base, status: { ...S, isPending: true } })).toMatchObject({ label: 'İstek Gönderildi', action: 'unfollow' });
+    expect(profileFollowButton({ ...base, status: { ...S, isBlocked: true } })).toMatchObject({ label: 'Engellendi', disabled: true });
+    expect(profileFollowButton({ ...base, status: { ...S, isBlockedBy: true } })).toMatchObject({ label: 'Engellendin', disabled: true });
+  });
+});
+
+describe('squad join labels', () => {
+  it('explore and detail', () => {
+    expect(exploreJoinLabel({ is_member: false, join_request_status: null })).toBe('Join Squad');
+    expect(exploreJoinLabel({ is_member: false, join_request_status: 'pending' })).toBe('Request Sent');
+    expect(exploreJoinLabel({ is_member: false, join_request_status: 'rejected' })).toBe('Request Rejected');
+    expect(exploreJoinLabel({ is_member: true, join_request_status: null })).toBe('Member');
+    expect(detailJoinLabel({ join_request_status: null })).toBe('Request to Join');
+    expect(detailJoinLabel({ join_request_status: 'pending' })).toBe('Request Pending');
+    expect(detailJoinLabel({ join_request_status: 'rejected' })).toBe('Request Again');
+  });
+});
+
+describe('texts and rules', () => {
+  it('login and register errors', () => {
+    expect(loginErrorText({ status: 401, data: { message: 'Invalid email or password' } })).toBe('API Error: Invalid email or password');
+    expect(loginErrorText({ status: 401 })).toBe('E-posta veya şifre hatalı.');
+    expect(loginErrorText({ status: 404 })).toBe('Giriş yapmaya çalıştığınız hesap bulunamadı.');
+    expect(loginErrorText({ status: 503 })).toBe('Sunucu hatası. Lütfen daha sonra tekrar deneyin.');
+    expect(loginErrorText({ status: 'FETCH_ERROR' })).toBe('Giriş yapılamadı. Lütfen bağlantınızı kontrol edin ve tekrar deneyin.');
+    expect(registerErrorText({ status: 409 })).toBe('Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.');
+    expect(registerErrorText({ status: 400 })).toBe('Registration failed');
+  });
+  it('review errors', () => {
+    expect(reviewErrorText({ status: 400 })).toMatch(/^Geçersiz inceleme verileri \(400\)/);
+    expect(reviewErrorText({ status: 404 })).toBe('Belirtilen ürün bulunamadı (404).');
+    expect(reviewErrorText({ status: 'FETCH_ERROR' })).toBe('Sunucudan yanıt alınamadı. İnternet bağlantınızı kontrol edin.');
+    expect(reviewErrorText({ status: 409, data: { message: 'dup' } })).toBe('API Error: dup');
+  });
+  it('products summary', () => {
+    expect(productSummary(3, 'All', 'key')).toBe('Showing 3 product(s) in All matching "key"');
+  });
+  it('composer: mention query, payload defaults', () => {
+    expect(mentionQuery('I love @Key', 11)).toBe('Key');
+    expect(mentionQuery('mail a@b', 8)).toBeNull();
+    expect(buildReview({ text: '  hi  ', rating: null, product: { id: 'p1', name: 'Keyboard' }, images: [], location: '', date: '' })).toEqual({
+      content: 'hi',
+      images: [],
+      product_id: 'p1',
+      title: 'Keyboard',
+      rating: 5,
+    });
+    expect(buildReview({ text: 'x', rating: null, product: null, images: ['/api/media/1'], location: 'Ankara', date: '' })).toEqual({
+      content: 'x',
+      images: ['/api/media/1'],
+      location: 'Ankara',
+    });
+  });
+  it('feed tabs filter', () => {
+    const r = (id: string, rating: number | null, images: string[] = []) => ({ id, rating, images, user_id: 'u', content: '', created_at: '' }) as unknown as Review;
+    const list = [r('a', 4), r('b', null, ['x']), r('c', null)];
+    expect(filterFeed(list, 'all').map((x) => x.id)).toEqual(['a', 'b', 'c']);
+    expect(filterFeed(list, 'reviews').map((x) => x.id)).toEqual(['a']);
+    expect(filterFeed(list, 'media').map((x) => x.id)).toEqual(['b']);
+  });
+  it('auto-scroll threshold 100 px', () => {
+    expect(nearBottom({ scrollHeight: 1000, scrollTop: 400, clientHeight: 500 })).toBe(true);
+    expect(nearBottom({ scrollHeight: 1000, scrollTop: 399, clientHeight: 500 })).toBe(false);
+  });
+  it('jwt expiry and wide routes', () => {
+    const tok = (exp: number) => `x.${btoa(JSON.stringify({ exp }))}.y`;
+    expect(tokenExpired(tok(Date.now() / 1000 + 60))).toBe(false);
+    expect(tokenExpired(tok(Date.now() / 1000 - 60))).toBe(true);
+    expect(tokenExpired(null)).toBe(true);
+    expect(hidesRightColumn('/settings')).toBe(true);
+    expect(hidesRightColumn('/messages')).toBe(true);
+    expect(hidesRightColumn('/squads/abc')).toBe(true);
+    expect(hidesRightColumn('/home')).toBe(false);
+  });
+});
+
+function wrap(ui: React.ReactElement) {
+  return render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('components', () => {
+  it('profile review row cuts content at 150 characters', () => {
+    const review = { id: 'r', user_id: 'u', product_id: null, rating: 4, content: 'b'.repeat(200), created_at: new Date().toISOString(), product: null } as Review;
+    wrap(<ReviewRow review={review} />);
+    expect(screen.getByTestId('review-row-content').textContent).toBe('b'.repeat(150) + '...');
+    expect(screen.getByText('No img')).toBeTruthy();
+  });
+  it('join modal texts and 250-character limit', () => {
+    wrap(<JoinModal squad={{ id: 's', name: 'Keebs' }} open onClose={() => undefined} />);
+    expect(screen.getByText('Request to Join Keebs')).toBeTruthy();
+    expect(screen.getByText("Send a message to the squad admins explaining why you'd like to join (optional):")).toBeTruthy();
+    const area = screen.getByPlaceholderText("I'd like to join because...") as HTMLTextAreaElement;
+    expect(area.rows).toBe(3);
+    fireEvent.change(area, { target: { value: 'x'.repeat(300) } });
+    expect(area.value.length).toBe(250);
+    expect(screen.getByText('Send Request')).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bellBadge,
+  conversationName,
+  conversationTime,
+  cutText,
+  extraCount,
+  memberLabel,
+  messageTime,
+  panelBadge,
+  price,
+  productSlug,
+  shortAgo,
+  squadTime,
+  turkishAgo,
+} from './format';
+import { initials, initialsAvatar } from './avatar';
+
+const NOW = new Date(2025, 5, 18, 15, 30, 0).getTime(); // Wed 18 June 2025 15:30 local
+const ago = (ms: number) => new Date(NOW - ms);
+const M = 60_000;
+const H = 60 * M;
+const D = 24 * H;
+
+describe('badges', () => {
+  it('bell badge caps at 99+', () => {
+    expect(bellBadge(0)).toBe('0');
+    expect(bellBadge(99)).toBe('99');
+    expect(bellBadge(100)).toBe('99+');
+  });
+  it('panel badge caps at 9+', () => {
+    expect(panelBadge(9)).toBe('9');
+    expect(panelBadge(10)).toBe('9+');
+    expect(panelBadge(-1)).toBe('0');
+  });
+});
+
+describe('150-character cut', () => {
+  it('keeps short text and cuts long text with ...', () => {
+    expect(cutText('a'.repeat(150))).toBe('a'.repeat(150));
+    expect(cutText('a'.repeat(151))).toBe('a'.repeat(150) + '...');
+    expect(cutText('')).toBe('');
+  });
+});
+
+describe('relative times', () => {
+  it('s, m, h, d ago', () => {
+    expect(shortAgo(ago(5_000), NOW)).toBe('5s ago');
+    expect(shortAgo(ago(3 * M), NOW)).toBe('3m ago');
+    expect(shortAgo(ago(2 * H), NOW)).toBe('2h ago');
+    expect(shortAgo(ago(4 * D), NOW)).toBe('4d ago');
+  });
+  it('Turkish feed times', () => {
+    expect(turkishAgo(ago(10_000), NOW)).toBe('az önce');
+    expect(turkishAgo(ago(5 * M), NOW)).toBe('5 dakika önce');
+    expect(turkishAgo(ago(3 * H), NOW)).toBe('3 saat önce');
+    expect(turkishAgo(ago(2 * D), NOW)).toBe('2 gün önce');
+    expect(turkishAgo(ago(14 * D), NOW)).toBe('2 hafta önce');
+    expect(turkishAgo(ago(60 * D), NOW)).toMatch(/2025/);
+  });
+  it('message times: Now, Nm, Nh, Nd, date', () => {
+    expect(messageTime(ago(20_000), NOW)).toBe('Now');
+    expect(messageTime(ago(7 * M), NOW)).toBe('7m');
+    expect(messageTime(ago(5 * H), NOW)).toBe('5h');
+    expect(messageTime(ago(6 * D), NOW)).toBe('6d');
+    expect(messageTime(ago(8 * D), NOW)).toBe('Jun 10');
+  });
+  it('squad times: Today, Yesterday, days, weeks, date', () => {
+    const now = new Date(NOW);
+    expect(squadTime(ago(2 * H), now)).toBe('Today');
+    expect(squadTime(ago(1 * D), now)).toBe('Yesterday');
+    expect(squadTime(ago(3 * D), now)).toBe('3 days ago');
+    expect(squadTime(ago(7 * D), now)).toBe('1 week ago');
+    expect(squadTime(ago(20 * D), now)).toBe('2 weeks ago');
+    expect(squadTime(ago(40 * D), now)).toBe('May 9, 2025');
+  });
+  it('conversation times: clock today, Yesterday, weekday, month day', () => {
+    const now = new Date(NOW);
+    expect(conversationTime(new Date(2025, 5, 18, 9, 5), now)).toBe('9:05 AM');
+    expect(conversationTime(new Date(2025, 5, 17, 22, 0), now)).toBe('Yesterday');
+    expect(conversationTime(new Date(2025, 5, 14, 12, 0), now)).toBe('Saturday');
+    expect(conversationTime(new Date(2025, 4, 2, 12, 0), now)).toBe('May 2');
+  });
+});
+
+describe('group conversation names', () => {
+  it('one or two members by name, more as first 2 + N others', () => {
+    expect(conversationName([{ display_name: 'Ada' }])).toBe('Ada');
+    expect(conversationName([{ display_name: 'Ada' }, { username: 'bob' }])).toBe('Ada, bob');
+    expect(conversationName([{ display_name: 'Ada' }, { display_name: 'Bob' }, { display_name: 'Cem' }, { display_name: 'Deniz' }])).toBe(
+      'Ada, Bob +2 others',
+    );
+    expect(conversationName([{ display_name: 'Ada' }], 'Keyboard Squad')).toBe('Keyboard Squad');
+  });
+});
+
+describe('small rules', () => {
+  it('squad card extra count, member label, price, slug', () => {
+    expect(extraCount(3)).toBeNull();
+    expect(extraCount(7)).toBe('+4');
+    expect(memberLabel(1)).toBe('1 member');
+    expect(memberLabel(2)).toBe('2 members');
+    expect(price(149.9)).toBe('$149.90');
+    expect(productSlug({ name: 'Wireless Ear Buds' })).toBe('wireless-ear-buds');
+    expect(productSlug({ name: 'X', slug: 'x-1' })).toBe('x-1');
+  });
+  it('initials avatar is a local SVG data URL', () => {
+    expect(initials('Ada Lovelace')).toBe('AL');
+    expect(initials('')).toBe('?');
+    const url = initialsAvatar('Ada Lovelace');
+    expect(url.startsWith('data:image/svg+xml')).toBe(true);
+    expect(decodeURIComponent(url)).toContain('>AL<');
+  });
+});
