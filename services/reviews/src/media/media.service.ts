@@ -1,4 +1,11 @@
-import { BadRequestException, Inject, Injectable, NotFoundException, UnsupportedMediaTypeException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  OnApplicationShutdown,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { MEDIA_URL_PREFIX } from '@app/contracts';
 import { Collection, newId, STORE, Store } from '@app/store';
@@ -12,7 +19,7 @@ export interface StoredMedia {
 }
 
 @Injectable()
-export class MediaService {
+export class MediaService implements OnApplicationShutdown {
   private readonly media: Collection<MediaDoc>;
 
   constructor(
@@ -38,6 +45,10 @@ export class MediaService {
       created_at: new Date().toISOString(),
     });
     return { id, url: `${MEDIA_URL_PREFIX}${id}` };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.storage.close?.();
   }
 
   async head(id: string): Promise<MediaDoc> {
