@@ -4,3 +4,8 @@ export * from './store.factory';
 export * from './store.module';
 export * from './ids';
 export { NedbStore } from './nedb/nedb-store';
+export * from './cache/cache.port';
+export * from './cache/cache.factory';
+export { MemoryCache } from './cache/memory-cache';
+export { RedisCache } from './cache/redis-cache';
+export type { RedisCacheOptions } from './cache/redis-cache';

@@ -1,23 +1,202 @@
-// Placeholder replaced by the MongoDB adapter (mongoose); see libs/store README.
-import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
-import { StoreUnavailableError } from '../store.errors';
+import mongoose, { Connection, Model, Schema } from 'mongoose';
+import { newId } from '../ids';
+import { DuplicateKeyError, StoreUnavailableError } from '../store.errors';
+import {
+  BaseDoc,
+  Collection,
+  CollectionDef,
+  Filter,
+  FindOptions,
+  NewDoc,
+  Store,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+} from '../store.port';
 
 export interface MongoStoreOptions {
   url: string;
   dbName: string;
+  /** How long open() waits for a server before giving up; 5000 by default. */
+  serverSelectionTimeoutMS?: number;
 }
 
+type Raw = Record<string, unknown>;
+type RawModel = Model<Raw>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Error code 11000 (11001 on old servers) is a unique index refusing a write; other errors pass through. */
+function asDuplicate(collection: string, err: unknown): unknown {
+  if (!isRecord(err) || (err.code !== 11000 && err.code !== 11001)) return err;
+  return new DuplicateKeyError(collection, isRecord(err.keyValue) ? JSON.stringify(err.keyValue) : messageOf(err));
+}
+
+/** Boot messages name the URL, but never its password. */
+function redact(url: string): string {
+  return url.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
+}
+
+/** Builds the mongoose schema from the same declarations NeDB uses. */
+function schemaOf(def: CollectionDef<BaseDoc>): Schema<Raw> {
+  const schema = new Schema<Raw>(
+    { _id: { type: String, default: newId } },
+    {
+      // Documents are typed by the service, not by mongoose: store every field as given.
+      strict: false,
+      strictQuery: false,
+      versionKey: false,
+      // Keep empty objects, as NeDB does.
+      minimize: false,
+      // open() builds the indexes, where a failure stops the boot; a collection appears with its first index or write.
+      autoIndex: false,
+      autoCreate: false,
+    },
+  );
+  for (const { fields, unique, sparse } of def.indexes) {
+    // Options only when set: syncIndexes reads `unique: false` against a server index without
+    // `unique` as a difference, and would rebuild the index at every boot.
+    schema.index(fields, { ...(unique && { unique }), ...(sparse && { sparse }) });
+  }
+  return schema;
+}
+
+class MongoCollection<T extends BaseDoc> implements Collection<T> {
+  constructor(
+    readonly name: string,
+    private readonly model: RawModel,
+  ) {}
+
+  async insert(doc: NewDoc<T>): Promise<T> {
+    const [created] = await this.insertMany([doc]);
+    return created;
+  }
+
+  async insertMany(docs: NewDoc<T>[]): Promise<T[]> {
+    if (docs.length === 0) return [];
+    try {
+      const created = await this.model.insertMany(docs.map((d) => ({ ...d, _id: d._id ?? newId() })));
+      return created.map((d) => d.toObject() as unknown as T);
+    } catch (err) {
+      throw asDuplicate(this.name, err);
+    }
+  }
+
+  findById(id: string): Promise<T | null> {
+    return this.findOne({ _id: id });
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
+    const query = this.model.findOne(filter, options.projection);
+    if (options.sort) query.sort(options.sort);
+    return (await query.lean().exec()) as unknown as T | null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const query = this.model.find(filter, options.projection);
+    if (options.sort) query.sort(options.sort);
+    if (options.skip) query.skip(options.skip);
+    if (options.limit) query.limit(options.limit);
+    return (await query.lean().exec()) as unknown as T[];
+  }
+
+  count(filter: Filter): Promise<number> {
+    return this.model.countDocuments(filter).exec();
+  }
+
+  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    try {
+      // On upsert, mongoose's setDefaultsOnInsert adds `$setOnInsert: { _id: newId() }`.
+      const res = await this.model.updateOne(filter, update, { upsert: options.upsert ?? false }).exec();
+      return { matched: res.matchedCount, modified: res.modifiedCount, upserted: res.upsertedCount > 0 };
+    } catch (err) {
+      throw asDuplicate(this.name, err);
+    }
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    try {
+      const res = await this.model.updateMany(filter, update).exec();
+      return { matched: res.matchedCount, modified: res.modifiedCount, upserted: false };
+    } catch (err) {
+      throw asDuplicate(this.name, err);
+    }
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
+    try {
+      const query = this.model.findOneAndUpdate(filter, update, { new: true, upsert: options.upsert ?? false });
+      return (await query.lean().exec()) as unknown as T | null;
+    } catch (err) {
+      throw asDuplicate(this.name, err);
+    }
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    return (await this.model.deleteOne(filter).exec()).deletedCount;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await this.model.deleteMany(filter).exec()).deletedCount;
+  }
+}
+
+/** The production engine: one mongoose connection per store, one model per declared collection. */
 export class MongoStore implements Store {
   readonly engine = 'mongo' as const;
+  // Created unopened so services can take their collections before open() (constructor injection).
+  private readonly conn: Connection = mongoose.createConnection();
+
   constructor(private readonly options: MongoStoreOptions) {}
-  collection<T extends BaseDoc>(_def: CollectionDef<T>): Collection<T> {
-    throw new StoreUnavailableError(`MongoDB adapter not built yet (${this.options.dbName})`);
+
+  collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
+    return new MongoCollection<T>(def.name, this.model(def));
   }
-  async open(): Promise<void> {
-    throw new StoreUnavailableError('MongoDB adapter not built yet');
+
+  async open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void> {
+    const { url, dbName } = this.options;
+    try {
+      await this.conn.openUri(url, {
+        dbName,
+        serverSelectionTimeoutMS: this.options.serverSelectionTimeoutMS ?? 5000,
+      });
+    } catch (err) {
+      await this.conn.close().catch(() => undefined);
+      throw new StoreUnavailableError(`MongoDB is unreachable at ${redact(url)} (database ${dbName}): ${messageOf(err)}`);
+    }
+    for (const def of defs) {
+      try {
+        // syncIndexes also drops indexes no longer declared: the declarations are the truth.
+        // Building an index creates the collection; one without indexes appears on its first write.
+        await this.model(def).syncIndexes();
+      } catch (err) {
+        throw new StoreUnavailableError(`Cannot build the indexes of ${dbName}.${def.name}: ${messageOf(err)}`);
+      }
+    }
   }
+
   async isHealthy(): Promise<boolean> {
-    return false;
+    const db = this.conn.db;
+    if (this.conn.readyState !== mongoose.ConnectionStates.connected || !db) return false;
+    try {
+      return (await db.admin().ping()).ok === 1;
+    } catch {
+      return false;
+    }
   }
-  async close(): Promise<void> {}
+
+  async close(): Promise<void> {
+    await this.conn.close();
+  }
+
+  private model(def: CollectionDef<BaseDoc>): RawModel {
+    const existing = this.conn.models[def.name] as RawModel | undefined;
+    return existing ?? this.conn.model<Raw>(def.name, schemaOf(def), def.name);
+  }
 }

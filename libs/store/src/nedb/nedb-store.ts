@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { newId } from '../ids';
 import { DuplicateKeyError, StoreUnavailableError } from '../store.errors';
+import { toNedbFilter } from './nedb-filter';
 import {
   BaseDoc,
   Collection,
@@ -23,7 +24,13 @@ export interface NedbStoreOptions {
   compactEveryMs?: number;
 }
 
-type Db = Datastore<Record<string, unknown>>;
+class Db extends Datastore<Record<string, unknown>> {
+  // NeDB's own ids (16 random chars) would only appear on upserts; ours match every other
+  // engine's and stay time-ordered. Overrides an internal hook of @seald-io/nedb 4.
+  _createNewId(): string {
+    return newId();
+  }
+}
 
 function asDuplicate(collection: string, err: unknown): unknown {
   const e = err as { errorType?: string; key?: unknown; message?: string };
@@ -60,13 +67,15 @@ class NedbCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
-    if (!options.sort) return (await this.db.findOneAsync(filter, options.projection ?? {})) as unknown as T | null;
+    if (!options.sort) {
+      return (await this.db.findOneAsync(toNedbFilter(filter), options.projection ?? {})) as unknown as T | null;
+    }
     const [first] = await this.find(filter, { ...options, limit: 1 });
     return first ?? null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    let cursor = this.db.findAsync(filter, options.projection ?? {});
+    let cursor = this.db.findAsync(toNedbFilter(filter), options.projection ?? {});
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -74,7 +83,7 @@ class NedbCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   count(filter: Filter): Promise<number> {
-    return this.db.countAsync(filter) as unknown as Promise<number>;
+    return this.db.countAsync(toNedbFilter(filter)) as unknown as Promise<number>;
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
@@ -87,7 +96,7 @@ class NedbCollection<T extends BaseDoc> implements Collection<T> {
 
   async findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
     try {
-      const res = await this.db.updateAsync(filter, update, {
+      const res = await this.db.updateAsync(toNedbFilter(filter), update, {
         multi: false,
         upsert: options.upsert ?? false,
         returnUpdatedDocs: true,
@@ -99,16 +108,16 @@ class NedbCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<number> {
-    return this.db.removeAsync(filter, { multi: false });
+    return this.db.removeAsync(toNedbFilter(filter), { multi: false });
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return this.db.removeAsync(filter, { multi: true });
+    return this.db.removeAsync(toNedbFilter(filter), { multi: true });
   }
 
   private async update(filter: Filter, update: Update, multi: boolean, upsert: boolean): Promise<UpdateResult> {
     try {
-      const res = await this.db.updateAsync(filter, update, { multi, upsert });
+      const res = await this.db.updateAsync(toNedbFilter(filter), update, { multi, upsert });
       return { matched: res.numAffected, modified: res.numAffected, upserted: Boolean(res.upsert) };
     } catch (err) {
       throw asDuplicate(this.name, err);
@@ -168,8 +177,8 @@ export class NedbStore implements Store {
     let db = this.dbs.get(name);
     if (!db) {
       db = this.options.dir
-        ? new Datastore({ filename: join(this.options.dir, `${name}.db`) })
-        : new Datastore({ inMemoryOnly: true });
+        ? new Db({ filename: join(this.options.dir, `${name}.db`) })
+        : new Db({ inMemoryOnly: true });
       this.dbs.set(name, db);
     }
     return db;

@@ -1,0 +1,371 @@
+// One contract for every store engine (ARCHITECTURE §3): NeDB in memory, NeDB on disk,
+// and MongoDB when MONGO_URL is set. A behaviour a service relies on belongs here.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mongoose from 'mongoose';
+import { newId } from './ids';
+import { MongoStore } from './mongo/mongo-store';
+import { NedbStore } from './nedb/nedb-store';
+import { DuplicateKeyError } from './store.errors';
+import { BaseDoc, Collection, defineCollection, Store } from './store.port';
+
+interface Item extends BaseDoc {
+  name: string;
+  n: number;
+  tags?: string[];
+  meta?: { color: string; size: number };
+  note?: string | null;
+  at?: Date;
+}
+
+interface Member extends BaseDoc {
+  squadId: string;
+  userId: string;
+  email?: string;
+}
+
+const Items = defineCollection<Item>('contract_items', [{ fields: { n: 1 } }, { fields: { 'meta.color': 1, n: -1 } }]);
+const Members = defineCollection<Member>('contract_members', [
+  { fields: { email: 1 }, unique: true, sparse: true },
+  { fields: { squadId: 1, userId: 1 }, unique: true },
+]);
+const DEFS = [Items, Members];
+const ID = /^[0-9a-f]{24}$/;
+
+interface Engine {
+  name: string;
+  /** A new store over this engine's data, opened. */
+  open(): Promise<Store>;
+  /** Whether data outlives close() (the persistence case runs only then). */
+  persistent: boolean;
+  cleanup(): Promise<void>;
+}
+
+async function opened(store: Store): Promise<Store> {
+  await store.open(DEFS);
+  return store;
+}
+
+function engines(): Engine[] {
+  const list: Engine[] = [
+    { name: 'nedb (memory)', persistent: false, open: () => opened(new NedbStore()), cleanup: async () => {} },
+  ];
+  const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
+  list.push({
+    name: 'nedb (disk)',
+    persistent: true,
+    open: () => opened(new NedbStore({ dir })),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  });
+  const url = process.env.MONGO_URL;
+  if (url) {
+    const dbName = `contract_${newId()}`;
+    list.push({
+      name: 'mongo',
+      persistent: true,
+      open: () => opened(new MongoStore({ url, dbName })),
+      cleanup: async () => {
+        const conn = await mongoose.createConnection(url, { dbName }).asPromise();
+        await conn.dropDatabase();
+        await conn.close();
+      },
+    });
+  } else {
+    console.info('MONGO_URL is not set: the store contract runs on NeDB only.');
+  }
+  return list;
+}
+
+const names = (docs: Pick<Item, 'name'>[]) => docs.map((d) => d.name).sort();
+
+describe.each(engines())('Store contract: $name', (engine) => {
+  let store: Store;
+  let items: Collection<Item>;
+  let members: Collection<Member>;
+
+  beforeAll(async () => {
+    store = await engine.open();
+    items = store.collection(Items);
+    members = store.collection(Members);
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await engine.cleanup();
+  });
+
+  beforeEach(async () => {
+    await items.deleteMany({});
+    await members.deleteMany({});
+  });
+
+  const seed = () =>
+    items.insertMany([
+      { name: 'Alpha', n: 1, tags: ['a', 'b'], meta: { color: 'red', size: 3 } },
+      { name: 'beta', n: 2, tags: ['b'], meta: { color: 'blue', size: 1 } },
+      { name: 'Gamma', n: 3, tags: [], meta: { color: 'red', size: 2 }, note: 'x' },
+      { name: 'delta', n: 4, meta: { color: 'green', size: 2 } },
+      { name: 'Epsilon', n: 5, tags: ['c'], meta: { color: 'red', size: 1 }, note: 'y' },
+    ]);
+
+  it('is healthy once open', async () => {
+    expect(await store.isHealthy()).toBe(true);
+  });
+
+  describe('CRUD', () => {
+    it('insert returns the document with a new string _id, and findById reads it back', async () => {
+      const at = new Date('2024-05-06T07:08:09.010Z');
+      const doc = await items.insert({ name: 'one', n: 1, meta: { color: 'red', size: 1 }, at });
+      expect(doc._id).toMatch(ID);
+      expect(doc).toMatchObject({ name: 'one', n: 1, meta: { color: 'red', size: 1 }, at });
+      const read = await items.findById(doc._id);
+      expect(read).toEqual(doc);
+      expect(read?.at).toBeInstanceOf(Date);
+      expect(await items.findById(newId())).toBeNull();
+    });
+
+    it('insert keeps a given _id; insertMany returns every document', async () => {
+      const given = newId();
+      expect((await items.insert({ _id: given, name: 'given', n: 0 }))._id).toBe(given);
+      const many = await items.insertMany([
+        { name: 'a', n: 1 },
+        { name: 'b', n: 2 },
+      ]);
+      expect(many.map((d) => d.name)).toEqual(['a', 'b']);
+      many.forEach((d) => expect(d._id).toMatch(ID));
+      expect(await items.insertMany([])).toEqual([]);
+      expect(await items.count({})).toBe(3);
+    });
+
+    it('findOne, find and count', async () => {
+      await seed();
+      expect((await items.findOne({ name: 'beta' }))?.n).toBe(2);
+      expect(await items.findOne({ name: 'nobody' })).toBeNull();
+      expect((await items.findOne({ 'meta.color': 'red' }, { sort: { n: -1 } }))?.name).toBe('Epsilon');
+      expect(names(await items.find({ 'meta.color': 'red' }))).toEqual(['Alpha', 'Epsilon', 'Gamma']);
+      expect(await items.find({ name: 'nobody' })).toEqual([]);
+      expect(await items.count({})).toBe(5);
+      expect(await items.count({ 'meta.color': 'red' })).toBe(3);
+    });
+
+    it('updateOne changes one matching document, updateMany all of them', async () => {
+      await seed();
+      const one = await items.updateOne({ 'meta.color': 'red' }, { $set: { note: 'one' } });
+      expect(one).toMatchObject({ matched: 1, upserted: false });
+      expect(await items.count({ note: 'one' })).toBe(1);
+
+      const many = await items.updateMany({ 'meta.color': 'red' }, { $set: { note: 'all' } });
+      expect(many).toMatchObject({ matched: 3, modified: 3, upserted: false });
+      expect(await items.count({ note: 'all' })).toBe(3);
+
+      expect(await items.updateOne({ name: 'nobody' }, { $set: { n: 9 } })).toMatchObject({ matched: 0, upserted: false });
+    });
+
+    it('findOneAndUpdate returns the document as it is after the update', async () => {
+      await seed();
+      const after = await items.findOneAndUpdate({ name: 'beta' }, { $inc: { n: 10 }, $set: { note: 'z' } });
+      expect(after).toMatchObject({ name: 'beta', n: 12, note: 'z' });
+      expect(after?._id).toMatch(ID);
+      expect(await items.findOneAndUpdate({ name: 'nobody' }, { $set: { n: 1 } })).toBeNull();
+      expect(await items.count({ name: 'nobody' })).toBe(0);
+    });
+
+    it('deleteOne removes one matching document, deleteMany all of them', async () => {
+      await seed();
+      expect(await items.deleteOne({ 'meta.color': 'red' })).toBe(1);
+      expect(await items.count({ 'meta.color': 'red' })).toBe(2);
+      expect(await items.deleteOne({ name: 'nobody' })).toBe(0);
+      expect(await items.deleteMany({ 'meta.color': 'red' })).toBe(2);
+      expect(await items.deleteMany({})).toBe(2);
+      expect(await items.count({})).toBe(0);
+    });
+  });
+
+  describe('query subset', () => {
+    beforeEach(seed);
+
+    it.each([
+      ['$in', { name: { $in: ['Alpha', 'delta', 'nobody'] } }, ['Alpha', 'delta']],
+      ['$in on an array field', { tags: { $in: ['b', 'c'] } }, ['Alpha', 'Epsilon', 'beta']],
+      ['equality on an array field', { tags: 'b' }, ['Alpha', 'beta']],
+      ['$nin', { name: { $nin: ['Alpha', 'beta', 'Gamma'] } }, ['Epsilon', 'delta']],
+      ['$ne', { 'meta.color': { $ne: 'red' } }, ['beta', 'delta']],
+      ['$gt and $lte', { n: { $gt: 1, $lte: 3 } }, ['Gamma', 'beta']],
+      ['$gte and $lt', { n: { $gte: 4, $lt: 99 } }, ['Epsilon', 'delta']],
+      ['$exists: true', { note: { $exists: true } }, ['Epsilon', 'Gamma']],
+      ['$exists: false', { note: { $exists: false } }, ['Alpha', 'beta', 'delta']],
+      ['$regex with a case-insensitive RegExp', { name: { $regex: /^(a|b|g)/i } }, ['Alpha', 'Gamma', 'beta']],
+      ['$or', { $or: [{ n: 1 }, { 'meta.color': 'green' }] }, ['Alpha', 'delta']],
+      ['$and', { $and: [{ 'meta.color': 'red' }, { n: { $gt: 1 } }] }, ['Epsilon', 'Gamma']],
+      ['nested dotted fields', { 'meta.color': 'red', 'meta.size': { $lte: 2 } }, ['Epsilon', 'Gamma']],
+    ])('%s', async (_label, filter, expected) => {
+      expect(names(await items.find(filter))).toEqual(expected);
+      expect(await items.count(filter)).toBe(expected.length);
+    });
+
+    it('$regex as a string with $options', async () => {
+      expect(names(await items.find({ name: { $regex: 'LTA$', $options: 'i' } }))).toEqual(['delta']);
+    });
+
+    it('null matches a missing field too, as in MongoDB', async () => {
+      await items.insert({ name: 'Zeta', n: 6, note: null });
+      const cases: [Record<string, unknown>, string[]][] = [
+        [{ note: null }, ['Alpha', 'Zeta', 'beta', 'delta']],
+        [{ note: { $ne: null } }, ['Epsilon', 'Gamma']],
+        [{ note: { $in: [null, 'x'] } }, ['Alpha', 'Gamma', 'Zeta', 'beta', 'delta']],
+        [{ note: { $nin: [null, 'x'] } }, ['Epsilon']],
+        [{ note: { $exists: true } }, ['Epsilon', 'Gamma', 'Zeta']],
+        [{ $or: [{ note: null, n: { $gt: 3 } }, { name: 'Gamma' }] }, ['Gamma', 'Zeta', 'delta']],
+      ];
+      for (const [filter, expected] of cases) expect(names(await items.find(filter))).toEqual(expected);
+    });
+
+    it('$in on _id', async () => {
+      const [a, b] = await items.find({ name: { $in: ['Alpha', 'beta'] } });
+      expect(names(await items.find({ _id: { $in: [a._id, b._id, newId()] } }))).toEqual(['Alpha', 'beta']);
+    });
+  });
+
+  describe('updates', () => {
+    let id: string;
+    const doc = async () => (await items.findById(id)) as Item;
+
+    beforeEach(async () => {
+      id = (await items.insert({ name: 'u', n: 1, tags: ['a', 'b', 'a'], meta: { color: 'red', size: 1 }, note: 'x' }))._id;
+    });
+
+    it('$set (also dotted) and $unset', async () => {
+      await items.updateOne({ _id: id }, { $set: { name: 'v', 'meta.size': 7 }, $unset: { note: true } });
+      const d = await doc();
+      expect(d).toMatchObject({ name: 'v', meta: { color: 'red', size: 7 } });
+      expect(d).not.toHaveProperty('note');
+    });
+
+    it('$inc (also on a missing field)', async () => {
+      await items.updateOne({ _id: id }, { $inc: { n: 4, 'meta.size': -1, fresh: 2 } });
+      expect(await doc()).toMatchObject({ n: 5, meta: { size: 0 }, fresh: 2 });
+    });
+
+    it('$push, $addToSet and $pull', async () => {
+      await items.updateOne({ _id: id }, { $push: { tags: 'c' } });
+      expect((await doc()).tags).toEqual(['a', 'b', 'a', 'c']);
+      await items.updateOne({ _id: id }, { $addToSet: { tags: 'c' } });
+      await items.updateOne({ _id: id }, { $addToSet: { tags: 'd' } });
+      expect((await doc()).tags).toEqual(['a', 'b', 'a', 'c', 'd']);
+      await items.updateOne({ _id: id }, { $pull: { tags: 'a' } });
+      expect((await doc()).tags).toEqual(['b', 'c', 'd']);
+      await items.updateOne({ _id: id }, { $push: { list: 1 } });
+      expect(await doc()).toMatchObject({ list: [1] });
+    });
+
+    it('upsert creates a document with a string _id from the filter and the update', async () => {
+      const res = await items.updateOne({ name: 'new' }, { $set: { note: 'made' }, $inc: { n: 1 } }, { upsert: true });
+      expect(res.upserted).toBe(true);
+      const made = await items.findOne({ name: 'new' });
+      expect(made).toMatchObject({ name: 'new', note: 'made', n: 1 });
+      expect(made?._id).toMatch(ID);
+
+      const again = await items.updateOne({ name: 'new' }, { $inc: { n: 1 } }, { upsert: true });
+      expect(again).toMatchObject({ matched: 1, upserted: false });
+      expect(await items.count({ name: 'new' })).toBe(1);
+      expect((await items.findOne({ name: 'new' }))?.n).toBe(2);
+    });
+
+    it('findOneAndUpdate with upsert returns the created document', async () => {
+      const made = await items.findOneAndUpdate({ name: 'fresh' }, { $set: { n: 3 } }, { upsert: true });
+      expect(made).toMatchObject({ name: 'fresh', n: 3 });
+      expect(made?._id).toMatch(ID);
+      expect(await items.findById(made!._id)).toEqual(made);
+    });
+  });
+
+  describe('sort, skip, limit, projection', () => {
+    beforeEach(seed);
+
+    it('sorts ascending and descending', async () => {
+      expect((await items.find({}, { sort: { n: 1 } })).map((d) => d.n)).toEqual([1, 2, 3, 4, 5]);
+      expect((await items.find({}, { sort: { n: -1 } })).map((d) => d.n)).toEqual([5, 4, 3, 2, 1]);
+    });
+
+    it('sorts on two keys', async () => {
+      const docs = await items.find({}, { sort: { 'meta.size': 1, n: -1 } });
+      expect(docs.map((d) => d.name)).toEqual(['Epsilon', 'beta', 'delta', 'Gamma', 'Alpha']);
+    });
+
+    it('skips and limits after sorting', async () => {
+      expect((await items.find({}, { sort: { n: -1 }, skip: 1, limit: 2 })).map((d) => d.n)).toEqual([4, 3]);
+      expect((await items.find({}, { sort: { n: 1 }, skip: 4, limit: 10 })).map((d) => d.n)).toEqual([5]);
+      expect(await items.find({}, { sort: { n: 1 }, skip: 5 })).toEqual([]);
+    });
+
+    it('projects included or excluded fields', async () => {
+      const [only] = await items.find({ name: 'Alpha' }, { projection: { name: 1, 'meta.color': 1 } });
+      expect(only).toEqual({ _id: expect.stringMatching(ID), name: 'Alpha', meta: { color: 'red' } });
+      const without = await items.findOne({ name: 'Gamma' }, { projection: { meta: 0, tags: 0 } });
+      expect(without).toEqual({ _id: expect.stringMatching(ID), name: 'Gamma', n: 3, note: 'x' });
+    });
+  });
+
+  describe('unique indexes', () => {
+    it('refuse a duplicate single-field key on insert (sparse: documents without it are fine)', async () => {
+      await members.insert({ squadId: 's', userId: 'u1', email: 'a@x.io' });
+      await expect(members.insert({ squadId: 's', userId: 'u2', email: 'a@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await members.insert({ squadId: 's', userId: 'u3' });
+      await members.insert({ squadId: 's', userId: 'u4' });
+      expect(await members.count({})).toBe(3);
+    });
+
+    it('refuse a duplicate compound key on insert', async () => {
+      await members.insert({ squadId: 's1', userId: 'u' });
+      await members.insert({ squadId: 's2', userId: 'u' });
+      await expect(members.insert({ squadId: 's1', userId: 'u' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(members.insertMany([{ squadId: 's3', userId: 'u' }, { squadId: 's3', userId: 'u' }])).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+    });
+
+    it('refuse an update that would duplicate a key, and leave the document as it was', async () => {
+      await members.insert({ squadId: 's', userId: 'u1', email: 'a@x.io' });
+      const b = await members.insert({ squadId: 's', userId: 'u2', email: 'b@x.io' });
+      await expect(members.updateOne({ _id: b._id }, { $set: { email: 'a@x.io' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(members.updateMany({ _id: b._id }, { $set: { userId: 'u1' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(members.findOneAndUpdate({ _id: b._id }, { $set: { userId: 'u1' } })).rejects.toBeInstanceOf(
+        DuplicateKeyError,
+      );
+      await expect(
+        members.updateOne({ email: 'c@x.io' }, { $set: { squadId: 's', userId: 'u1' } }, { upsert: true }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await members.findById(b._id)).toEqual(b);
+      expect(await members.count({})).toBe(2);
+    });
+  });
+
+  it('keeps $inc exact under 100 concurrent updates', async () => {
+    const { _id } = await items.insert({ name: 'counter', n: 0 });
+    await Promise.all(Array.from({ length: 100 }, () => items.updateOne({ _id }, { $inc: { n: 1 } })));
+    expect((await items.findById(_id))?.n).toBe(100);
+  });
+
+  // Last: it closes the suite's store and carries on with the reopened one.
+  // Only engines that keep data on their own: an in-memory NeDB has nothing to reopen.
+  if (engine.persistent) {
+    it('keeps data and unique indexes after close and reopen', async () => {
+      await seed();
+      await items.updateOne({ name: 'beta' }, { $set: { note: 'kept' } });
+      await items.deleteOne({ name: 'delta' });
+      await members.insert({ squadId: 's', userId: 'u', email: 'a@x.io' });
+      await store.close();
+      expect(await store.isHealthy()).toBe(false);
+
+      store = await engine.open();
+      items = store.collection(Items);
+      members = store.collection(Members);
+      expect(names(await items.find({}))).toEqual(['Alpha', 'Epsilon', 'Gamma', 'beta']);
+      expect((await items.findOne({ name: 'beta' }))?.note).toBe('kept');
+      await expect(members.insert({ squadId: 's2', userId: 'u2', email: 'a@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(members.insert({ squadId: 's', userId: 'u' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    });
+  }
+});
+
