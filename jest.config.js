@@ -13,5 +13,7 @@ module.exports = {
     '<rootDir>/services/notifications',
     '<rootDir>/gateway',
     '<rootDir>/infra/test',
+    '<rootDir>/infra/k8s',
+    '<rootDir>/infra/test/browser',
   ],
 };

@@ -189,6 +189,7 @@ export function SettingsPage() {
                 e.preventDefault();
                 void saveSettings({ notification_email: prefs.notification_email, notification_push: prefs.notification_push });
               }}
+              data-testid="settings-notifications"
             >
               <h2>Notifications</h2>
               <label className="switch-row">
@@ -213,6 +214,7 @@ export function SettingsPage() {
                 e.preventDefault();
                 void saveSettings({ privacy_profile: prefs.privacy_profile });
               }}
+              data-testid="settings-privacy"
             >
               <h2>Privacy</h2>
               {(
@@ -244,6 +246,7 @@ export function SettingsPage() {
                 e.preventDefault();
                 void saveSettings({ theme: prefs.theme });
               }}
+              data-testid="settings-appearance"
             >
               <h2>Appearance</h2>
               <label>
