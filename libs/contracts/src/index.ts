@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 export * from './http/envelope';
 export * from './http/pagination';
 export * from './users/user-card';

@@ -1,25 +1,415 @@
-// Placeholder: the Redis Streams transport lands with the bus contract suite.
-import { AnyEventEnvelope } from '@app/contracts';
-import { BusTransport, Subscription } from '../bus.port';
+import { AnyEventEnvelope, isEventEnvelope } from '@app/contracts';
+import { Logger } from '@nestjs/common';
+import Redis from 'ioredis';
+import { BusTransport, SubscribeOptions, Subscription } from '../bus.port';
 
 export interface RedisStreamsOptions {
   url: string;
+  /** Stream name = prefix + event type. Tests give each case its own prefix. */
+  prefix?: string;
+  /** Approximate cap per stream (XADD MAXLEN ~): old entries are trimmed, not kept forever. */
+  maxLen?: number;
+  /** A pending entry idle this long is taken over (XAUTOCLAIM): its consumer died or its handler failed. */
+  claimIdleMs?: number;
+  /** XREADGROUP BLOCK: short, so close() never waits long for the loop to notice. */
+  blockMs?: number;
+  /** Entries read per XREADGROUP / XAUTOCLAIM. */
+  batchSize?: number;
+  /** How long close() waits for a running handler before dropping the connection anyway. */
+  closeTimeoutMs?: number;
 }
 
+type Settings = Required<Omit<RedisStreamsOptions, 'url'>>;
+
+const DEFAULTS: Settings = {
+  prefix: 'bus:',
+  maxLen: 100_000,
+  claimIdleMs: 30_000,
+  blockMs: 200,
+  batchSize: 50,
+  closeTimeoutMs: 5_000,
+};
+
+/** Groups named like this belong to one process (e.g. a gateway instance) and only want what comes next. */
+const BROADCAST_PREFIX = 'broadcast:';
+const RETRY_PAUSE_MS = 1_000;
+
+/** One stream entry; `fields` is null when the entry was trimmed while pending (XAUTOCLAIM on Redis 6.2). */
+interface Entry {
+  stream: string;
+  id: string;
+  fields: string[] | null;
+}
+
+/**
+ * The distributed-local bus (ARCHITECTURE §2): one stream per event type, one consumer
+ * group per service. Resolving a handler XACKs the entry; a failure leaves it pending
+ * until some consumer of the group (this one included) claims it after `claimIdleMs`.
+ */
 export class RedisStreamsTransport implements BusTransport {
   readonly engine = 'redis' as const;
-  constructor(readonly options: RedisStreamsOptions) {}
+  private readonly logger = new Logger('RedisStreamsTransport');
+  private readonly settings: Settings;
+  private client?: Redis;
+  private connecting?: Promise<Redis>;
+  private readonly consumers = new Set<StreamConsumer>();
+
+  constructor(readonly options: RedisStreamsOptions) {
+    this.settings = {
+      prefix: options.prefix ?? DEFAULTS.prefix,
+      maxLen: options.maxLen ?? DEFAULTS.maxLen,
+      claimIdleMs: options.claimIdleMs ?? DEFAULTS.claimIdleMs,
+      blockMs: options.blockMs ?? DEFAULTS.blockMs,
+      batchSize: options.batchSize ?? DEFAULTS.batchSize,
+      closeTimeoutMs: options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs,
+    };
+  }
+
   async connect(): Promise<void> {
-    throw new Error('Redis Streams transport not built yet');
+    await this.ready();
   }
-  async publish(_event: AnyEventEnvelope): Promise<void> {
-    throw new Error('Redis Streams transport not built yet');
+
+  async publish(event: AnyEventEnvelope): Promise<void> {
+    const client = await this.ready();
+    await client.xadd(
+      this.settings.prefix + event.type,
+      'MAXLEN',
+      '~',
+      this.settings.maxLen,
+      '*',
+      'key',
+      event.key,
+      'data',
+      JSON.stringify(event),
+    );
   }
-  async subscribe(): Promise<Subscription> {
-    throw new Error('Redis Streams transport not built yet');
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const client = await this.ready();
+    // A dedicated connection: XREADGROUP BLOCK would hold up every other command on a shared one.
+    // No per-request retry limit: during an outage the loop simply waits for the reconnect.
+    const conn = client.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
+    watchConnection(conn, `${options.group}/${options.consumer}`, this.logger);
+    const consumer = new StreamConsumer(
+      conn,
+      options.types.map((t) => this.settings.prefix + t),
+      options,
+      this.settings,
+      this.logger,
+      () => this.consumers.delete(consumer),
+    );
+    try {
+      await consumer.ensureGroups();
+    } catch (err) {
+      conn.disconnect();
+      throw err;
+    }
+    this.consumers.add(consumer);
+    consumer.start();
+    return consumer;
   }
+
   async isHealthy(): Promise<boolean> {
-    return false;
+    const client = this.client;
+    if (!client || client.status !== 'ready') return false;
+    try {
+      return (await withTimeout(client.ping(), 1_000)) === 'PONG';
+    } catch {
+      return false;
+    }
   }
-  async close(): Promise<void> {}
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((c) => c.close()));
+    const client = this.client;
+    this.client = undefined;
+    this.connecting = undefined;
+    if (client) await quit(client);
+  }
+
+  private ready(): Promise<Redis> {
+    this.connecting ??= this.open().catch((err: unknown) => {
+      this.connecting = undefined;
+      throw err;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<Redis> {
+    // Few retries per command: a publish during an outage fails fast and the outbox relay retries it.
+    const client = new Redis(this.options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    watchConnection(client, 'publisher', this.logger);
+    try {
+      await client.connect();
+    } catch (err) {
+      client.disconnect();
+      throw new Error(`Redis at ${redact(this.options.url)} is unreachable: ${message(err)}`);
+    }
+    this.client = client;
+    return client;
+  }
+}
+
+/** One subscription: a read loop on its own connection. */
+class StreamConsumer implements Subscription {
+  private stopped = false;
+  private done: Promise<void> = Promise.resolve();
+  private closing?: Promise<void>;
+  private wake?: () => void;
+  private readonly startId: '0' | '$';
+
+  constructor(
+    private readonly conn: Redis,
+    private readonly streams: string[],
+    private readonly options: SubscribeOptions,
+    private readonly settings: Settings,
+    private readonly logger: Logger,
+    private readonly onClosed: () => void,
+  ) {
+    // A service's group starts at the beginning of the stream (0), so a service that starts
+    // after an event was published still gets it. A `broadcast:` group is one process's
+    // private fan-out: history is of no use to it, so it starts at the end ($).
+    this.startId = options.group.startsWith(BROADCAST_PREFIX) ? '$' : '0';
+  }
+
+  /** XGROUP CREATE ... MKSTREAM for every stream; BUSYGROUP means it exists, which is fine. */
+  async ensureGroups(): Promise<void> {
+    for (const stream of this.streams) {
+      try {
+        await this.conn.xgroup('CREATE', stream, this.options.group, this.startId, 'MKSTREAM');
+      } catch (err) {
+        if (!message(err).includes('BUSYGROUP')) throw err;
+      }
+    }
+  }
+
+  start(): void {
+    this.done = this.run();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    // During an outage the pending XREADGROUP would wait for the reconnect: drop it now.
+    if (this.conn.status !== 'ready') this.conn.disconnect();
+    // A handler that never settles must not hold shutdown forever: its entry stays pending
+    // and another consumer claims it, exactly as if this process had died.
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.settings.closeTimeoutMs)));
+    await Promise.race([this.done, timedOut]);
+    clearTimeout(timer);
+    if (this.startId === '$') {
+      // Nobody else reads a broadcast group: drop it rather than leave it to grow.
+      for (const stream of this.streams) {
+        await this.conn.xgroup('DESTROY', stream, this.options.group).catch(() => undefined);
+      }
+    }
+    await quit(this.conn);
+    this.onClosed();
+  }
+
+  /** Never rejects: every failure is logged and retried until close(). */
+  private async run(): Promise<void> {
+    const { group, consumer } = this.options;
+    const { batchSize, blockMs, claimIdleMs } = this.settings;
+    const claimEveryMs = Math.max(blockMs, Math.floor(claimIdleMs / 2));
+    let nextClaimAt = 0;
+    let failing = false;
+    while (!this.stopped) {
+      try {
+        if (Date.now() >= nextClaimAt) {
+          await this.claimIdle();
+          nextClaimAt = Date.now() + claimEveryMs;
+        }
+        const reply = await this.conn.xreadgroup(
+          'GROUP',
+          group,
+          consumer,
+          'COUNT',
+          batchSize,
+          'BLOCK',
+          blockMs,
+          'STREAMS',
+          ...this.streams,
+          ...this.streams.map(() => '>'),
+        );
+        await this.process(parseRead(reply));
+        if (failing) this.logger.log(`${group}/${consumer} reading again`);
+        failing = false;
+      } catch (err) {
+        if (this.stopped) break;
+        if (!failing) this.logger.warn(`${group}/${consumer} read failed, retrying: ${message(err)}`);
+        failing = true;
+        // Redis restarted without persistence: the groups are gone, make them again.
+        if (message(err).includes('NOGROUP')) await this.ensureGroups().catch(() => undefined);
+        await this.pause(RETRY_PAUSE_MS);
+      }
+    }
+  }
+
+  /** Takes over entries idle longer than claimIdleMs: from dead consumers, or our own failed ones. */
+  private async claimIdle(): Promise<void> {
+    const { group, consumer } = this.options;
+    for (const stream of this.streams) {
+      let cursor = '0-0';
+      // Bounded pages per round so new entries are not starved by a large backlog.
+      for (let page = 0; page < 10 && !this.stopped; page++) {
+        const reply = await this.conn.xautoclaim(
+          stream,
+          group,
+          consumer,
+          this.settings.claimIdleMs,
+          cursor,
+          'COUNT',
+          this.settings.batchSize,
+        );
+        const { next, entries } = parseClaim(stream, reply);
+        if (entries.length > 0) {
+          this.logger.log(`${group}/${consumer} took over ${entries.length} pending entries of ${stream}`);
+        }
+        await this.process(entries);
+        if (next === '0-0') break;
+        cursor = next;
+      }
+    }
+  }
+
+  /** Sequential on purpose: one consumer keeps the publish order (per key and overall). */
+  private async process(entries: Entry[]): Promise<void> {
+    // Several streams come back one after another; entry ids are server timestamps, so
+    // sorting puts the batch back in publish order.
+    entries.sort((a, b) => compareIds(a.id, b.id));
+    for (const entry of entries) {
+      if (this.stopped) return; // left pending: another consumer will claim it
+      const event = decode(entry.fields);
+      if (!event) {
+        if (entry.fields) this.logger.error(`Dropped a malformed entry ${entry.id} on ${entry.stream}`);
+        await this.conn.xack(entry.stream, this.options.group, entry.id);
+        continue;
+      }
+      try {
+        await this.options.handler(event);
+      } catch (err) {
+        // Not acknowledged: it stays pending and is claimed again after claimIdleMs.
+        // Events behind it keep flowing, so per-key order does not hold across a failure.
+        this.logger.warn(`${this.options.group} failed ${event.type} ${event.id}, will retry: ${message(err)}`);
+        continue;
+      }
+      await this.conn.xack(entry.stream, this.options.group, entry.id);
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+// --- reply parsing: ioredis types stream replies as unknown, so narrow them here ---
+
+/** XREADGROUP: null, or [[stream, [[id, [field, value, ...]], ...]], ...]. */
+function parseRead(reply: unknown): Entry[] {
+  if (!Array.isArray(reply)) return [];
+  return reply.flatMap((item: unknown) =>
+    Array.isArray(item) && typeof item[0] === 'string' ? parseEntries(item[0], item[1]) : [],
+  );
+}
+
+/** XAUTOCLAIM: [next cursor, entries, deleted ids (Redis 7+)]. */
+function parseClaim(stream: string, reply: unknown): { next: string; entries: Entry[] } {
+  if (!Array.isArray(reply) || typeof reply[0] !== 'string') return { next: '0-0', entries: [] };
+  return { next: reply[0], entries: parseEntries(stream, reply[1]) };
+}
+
+function parseEntries(stream: string, raw: unknown): Entry[] {
+  if (!Array.isArray(raw)) return [];
+  const entries: Entry[] = [];
+  for (const item of raw as unknown[]) {
+    if (!Array.isArray(item) || typeof item[0] !== 'string') continue;
+    const fields: unknown = item[1];
+    entries.push({
+      stream,
+      id: item[0],
+      fields: Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : null,
+    });
+  }
+  return entries;
+}
+
+function decode(fields: string[] | null): AnyEventEnvelope | null {
+  if (!fields) return null;
+  const at = fields.indexOf('data');
+  if (at < 0 || at + 1 >= fields.length) return null;
+  try {
+    const value: unknown = JSON.parse(fields[at + 1]);
+    return isEventEnvelope(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function compareIds(a: string, b: string): number {
+  const [am, as] = a.split('-').map(Number);
+  const [bm, bs] = b.split('-').map(Number);
+  return am - bm || as - bs;
+}
+
+// --- connections ---
+
+/** Logs an outage once and its end once; without an 'error' listener ioredis would crash the process. */
+function watchConnection(conn: Redis, label: string, logger: Logger): void {
+  let down = false;
+  conn.on('error', (err: unknown) => {
+    if (!down) logger.warn(`Redis connection (${label}) lost, reconnecting: ${message(err)}`);
+    down = true;
+  });
+  conn.on('ready', () => {
+    if (down) logger.log(`Redis connection (${label}) back`);
+    down = false;
+  });
+}
+
+async function quit(conn: Redis): Promise<void> {
+  if (conn.status === 'ready') {
+    try {
+      await withTimeout(conn.quit(), 1_000);
+      return;
+    } catch {
+      // fall through: drop it
+    }
+  }
+  conn.disconnect();
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Never log a password from the URL. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'the configured REDIS_URL';
+  }
 }
