@@ -103,4 +103,38 @@ describe('reviews and feed through the gateway (embedded stack)', () => {
     expect(after.body.data.map((r: { id: string }) => r.id)).not.toContain(reviewId);
     expect(after.body.meta.total).toBe(1);
   });
+
+  it("C goes private: A, not approved, cannot see C's reviews; after C accepts A's request A can", async () => {
+    const c = await register('cem@example.com', 'Cem Yildiz');
+    await stack.settle();
+    const settings = await api().put('/api/users/settings').set('Authorization', c.auth).send({ privacy_profile: 'private' });
+    expect(settings.status).toBe(200);
+    const review = await api().post('/api/reviews').set('Authorization', c.auth).send({ content: 'Only for my followers' });
+    expect(review.status).toBe(201);
+    const reviewId = review.body.data.id as string;
+    await stack.settle();
+
+    const hiddenList = await api().get(`/api/reviews?userId=${c.id}`).set('Authorization', a.auth);
+    expect(hiddenList.status).toBe(200);
+    expect(hiddenList.body.data).toEqual([]);
+    expect(hiddenList.body.meta.total).toBe(0);
+    const hiddenOne = await api().get(`/api/reviews/${reviewId}`).set('Authorization', a.auth);
+    expect(hiddenOne.status).toBe(404);
+
+    const requested = await api().post(`/api/follows/users/${c.id}`).set('Authorization', a.auth);
+    expect(requested.body.data.status).toBe('pending');
+    await stack.settle();
+    expect((await api().get(`/api/reviews/${reviewId}`).set('Authorization', a.auth)).status).toBe(404);
+
+    const accepted = await api().post(`/api/follows/requests/${a.id}/accept`).set('Authorization', c.auth);
+    expect(accepted.status).toBe(200);
+    await stack.settle();
+    const list = await api().get(`/api/reviews?userId=${c.id}`).set('Authorization', a.auth);
+    expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([reviewId]);
+    const one = await api().get(`/api/reviews/${reviewId}`).set('Authorization', a.auth);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ id: reviewId, user: { id: c.id } });
+    const feed = await api().get('/api/feed').set('Authorization', a.auth);
+    expect(feed.body.data[0]).toMatchObject({ id: reviewId });
+  });
 });

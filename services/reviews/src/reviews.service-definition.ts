@@ -3,7 +3,9 @@ import { activitiesCollection } from './activities/activity.collection';
 import { ActivitiesModule } from './activities/activities.module';
 import { commentsCollection } from './comments/comment.collection';
 import { CommentsModule } from './comments/comments.module';
-import { followEdgesCollection, followerCountsCollection } from './feed/follow-graph.collection';
+import { AudienceModule } from './audience/audience.module';
+import { followEdgesCollection, followerCountsCollection } from './audience/follow-graph.collection';
+import { privacyCollection } from './audience/privacy.collection';
 import { FeedModule } from './feed/feed.module';
 import { likesCollection } from './likes/like.collection';
 import { LikesModule } from './likes/likes.module';
@@ -33,9 +35,11 @@ export const reviewsService: ServiceDefinition = {
     followEdgesCollection,
     followerCountsCollection,
     activitiesCollection,
+    privacyCollection,
   ],
   imports: [
     UsersModule,
+    AudienceModule,
     ProductsModule,
     MediaModule,
     ReviewsModule,

@@ -20,7 +20,7 @@ export class ActivitiesController {
   @Get('user')
   async user(@CurrentUser() user: AuthenticatedUser, @Query() query: ActivityQueryDto) {
     const { page, limit, skip } = pageWindow(query);
-    const { items, total } = await this.activities.ofUser(query.userId ?? user.id, query, skip, limit);
+    const { items, total } = await this.activities.ofUser(user.id, query.userId ?? user.id, query, skip, limit);
     return Reply.list(items, total, page, limit);
   }
 
@@ -32,6 +32,7 @@ export class ActivitiesController {
       user_id: p.userId,
       data: { squad: { id: p.squadId, name: p.squadName } },
       review_id: null,
+      review_author_id: null,
       source_id: event.id,
       created_at: p.joined_at,
     });
@@ -48,6 +49,7 @@ export class ActivitiesController {
         product: p.productId && p.productName ? { id: p.productId, name: p.productName } : null,
       },
       review_id: p.reviewId,
+      review_author_id: p.authorId,
       source_id: event.id,
       created_at: p.created_at,
     });
@@ -55,7 +57,8 @@ export class ActivitiesController {
 
   @OnEvent('review.liked')
   async onReviewLiked(@Payload() event: EventEnvelope<'review.liked'>): Promise<void> {
-    await this.recordAbout('review_liked', event.payload.userId, event.payload.reviewId, event);
+    const p = event.payload;
+    await this.recordAbout('review_liked', p.userId, { id: p.reviewId, authorId: p.reviewAuthorId }, event);
   }
 
   @OnEvent('review.unliked')
@@ -65,7 +68,8 @@ export class ActivitiesController {
 
   @OnEvent('comment.created')
   async onCommentCreated(@Payload() event: EventEnvelope<'comment.created'>): Promise<void> {
-    await this.recordAbout('comment_created', event.payload.userId, event.payload.reviewId, event);
+    const p = event.payload;
+    await this.recordAbout('comment_created', p.userId, { id: p.reviewId, authorId: p.reviewAuthorId }, event);
   }
 
   @OnEvent('review.deleted')
@@ -76,11 +80,19 @@ export class ActivitiesController {
   private async recordAbout(
     type: 'review_liked' | 'comment_created',
     userId: string,
-    reviewId: string,
+    review: { id: string; authorId: string },
     event: EventEnvelope,
   ): Promise<void> {
-    const data = await this.activities.reviewData(reviewId);
+    const data = await this.activities.reviewData(review.id);
     if (!data) return;
-    await this.activities.record({ type, user_id: userId, data, review_id: reviewId, source_id: event.id, created_at: event.occurredAt });
+    await this.activities.record({
+      type,
+      user_id: userId,
+      data,
+      review_id: review.id,
+      review_author_id: review.authorId,
+      source_id: event.id,
+      created_at: event.occurredAt,
+    });
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ActivityQueryDto, ActivityView } from '@app/contracts';
 import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
-import { FollowGraphService } from '../feed/follow-graph.service';
+import { AudienceService } from '../audience/audience.service';
+import { FollowGraphService } from '../audience/follow-graph.service';
 import { ProductsService } from '../products/products.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
@@ -16,6 +17,7 @@ export class ActivitiesService {
   constructor(
     @Inject(STORE) store: Store,
     private readonly graph: FollowGraphService,
+    private readonly audience: AudienceService,
     private readonly cards: UserCardsService,
     private readonly reviews: ReviewsService,
     private readonly products: ProductsService,
@@ -54,15 +56,23 @@ export class ActivitiesService {
   /** The viewer's own activities and those of the members they follow. */
   async feed(viewerId: string, query: ActivityQueryDto, skip: number, limit: number) {
     const actors = [viewerId, ...(await this.graph.followees(viewerId))];
-    return this.list({ user_id: { $in: actors } }, query, skip, limit);
+    return this.list(viewerId, { user_id: { $in: actors } }, query, skip, limit);
   }
 
-  async ofUser(userId: string, query: ActivityQueryDto, skip: number, limit: number) {
-    return this.list({ user_id: userId }, query, skip, limit);
+  /** A member's activities are theirs to show like their reviews: empty when the viewer may not see those. */
+  async ofUser(viewerId: string, userId: string, query: ActivityQueryDto, skip: number, limit: number) {
+    if (!(await this.audience.canSee(viewerId, userId))) return { items: [], total: 0 };
+    return this.list(viewerId, { user_id: userId }, query, skip, limit);
   }
 
-  private async list(base: Filter, query: ActivityQueryDto, skip: number, limit: number) {
-    const filter: Filter = query.type ? { ...base, type: query.type } : base;
+  /** Leaves out activities about reviews the viewer may not see. */
+  private async list(viewerId: string, base: Filter, query: ActivityQueryDto, skip: number, limit: number) {
+    const hidden = await this.audience.hiddenAuthors(viewerId);
+    const filter: Filter = {
+      ...base,
+      ...(query.type && { type: query.type }),
+      ...(hidden.length > 0 && { review_author_id: { $nin: hidden } }),
+    };
     const [docs, total] = await Promise.all([
       this.activities.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
       this.activities.count(filter),

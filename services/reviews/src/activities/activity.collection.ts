@@ -9,6 +9,8 @@ export interface ActivityDoc {
   data: ActivityView['data'];
   /** The review it is about, for clean-up when the review goes. */
   review_id: string | null;
+  /** That review's author: activities about a review the viewer may not see are left out. */
+  review_author_id: string | null;
   /** Id of the event that made it: a redelivered event cannot add it twice. */
   source_id: string;
   created_at: string;

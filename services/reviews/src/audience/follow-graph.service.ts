@@ -45,6 +45,20 @@ export class FollowGraphService {
     return (await this.edges.find({ follower_id: userId }, { projection: { followee_id: 1 } })).map((e) => e.followee_id);
   }
 
+  async follows(followerId: string, followeeId: string): Promise<boolean> {
+    return (await this.edges.findOne({ follower_id: followerId, followee_id: followeeId })) !== null;
+  }
+
+  /** Which of these members the follower follows. */
+  async followedAmong(followerId: string, userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const edges = await this.edges.find(
+      { follower_id: followerId, followee_id: { $in: userIds } },
+      { projection: { followee_id: 1 } },
+    );
+    return edges.map((e) => e.followee_id);
+  }
+
   async followerCount(userId: string): Promise<number> {
     return (await this.counts.findById(userId))?.follower_count ?? 0;
   }

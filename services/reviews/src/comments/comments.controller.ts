@@ -10,9 +10,9 @@ export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
   @Get('reviews/:id/comments')
-  async list(@Param('id') reviewId: string, @Query() query: PageQueryDto) {
+  async list(@CurrentUser() user: AuthenticatedUser, @Param('id') reviewId: string, @Query() query: PageQueryDto) {
     const { page, limit, skip } = pageWindow(query);
-    const { items, total } = await this.comments.list(reviewId, skip, limit);
+    const { items, total } = await this.comments.list(reviewId, user.id, skip, limit);
     return Reply.list(items, total, page, limit);
   }
 

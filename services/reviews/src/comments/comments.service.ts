@@ -22,8 +22,8 @@ export class CommentsService {
   }
 
   /** Oldest first: a thread reads top to bottom. */
-  async list(reviewId: string, skip: number, limit: number): Promise<{ items: CommentView[]; total: number }> {
-    await this.reviews.find(reviewId);
+  async list(reviewId: string, viewerId: string, skip: number, limit: number): Promise<{ items: CommentView[]; total: number }> {
+    await this.reviews.findVisible(reviewId, viewerId);
     const [docs, total] = await Promise.all([
       this.comments.find({ review_id: reviewId }, { sort: { created_at: 1, _id: 1 }, skip, limit }),
       this.comments.count({ review_id: reviewId }),
@@ -32,7 +32,7 @@ export class CommentsService {
   }
 
   async create(userId: string, reviewId: string, content: string): Promise<CommentView> {
-    const review = await this.reviews.find(reviewId);
+    const review = await this.reviews.findVisible(reviewId, userId);
     const doc = await this.comments.insert({
       review_id: reviewId,
       user_id: userId,

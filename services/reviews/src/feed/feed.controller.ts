@@ -4,7 +4,7 @@ import { EventEnvelope, FeedQueryDto, pageWindow } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { FeedService } from './feed.service';
-import { FollowGraphService } from './follow-graph.service';
+import { FollowGraphService } from '../audience/follow-graph.service';
 
 @Controller()
 export class FeedController {

@@ -4,17 +4,14 @@ import { ReviewsModule } from '../reviews/reviews.module';
 import { FeedController } from './feed.controller';
 import { FeedService } from './feed.service';
 import { FEED_CACHE, FEED_SETTINGS, feedCache, feedSettings } from './feed.settings';
-import { FollowGraphService } from './follow-graph.service';
 
 @Module({
   imports: [ReviewsModule],
   controllers: [FeedController],
   providers: [
     FeedService,
-    FollowGraphService,
     { provide: FEED_CACHE, inject: [PLATFORM_CONFIG], useFactory: feedCache },
     { provide: FEED_SETTINGS, useFactory: () => feedSettings() },
   ],
-  exports: [FollowGraphService],
 })
 export class FeedModule {}

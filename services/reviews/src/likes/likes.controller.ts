@@ -21,9 +21,9 @@ export class LikesController {
   }
 
   @Get('reviews/:id/users')
-  async users(@Param('id') id: string, @Query() query: PageQueryDto) {
+  async users(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: PageQueryDto) {
     const { page, limit, skip } = pageWindow(query);
-    const { items, total } = await this.likes.likers(id, skip, limit);
+    const { items, total } = await this.likes.likers(id, user.id, skip, limit);
     return Reply.list(items, total, page, limit);
   }
 

@@ -24,7 +24,7 @@ export class LikesService {
    * request inserted or deleted it, so like_count equals the number of rows under any concurrency.
    */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
-    const review = await this.reviews.find(reviewId);
+    const review = await this.reviews.findVisible(reviewId, userId);
     const existing = await this.likes.findOne({ review_id: reviewId, user_id: userId });
     if (existing) {
       if ((await this.likes.deleteOne({ _id: existing._id })) === 0) return this.status(userId, reviewId);
@@ -56,14 +56,14 @@ export class LikesService {
 
   async status(userId: string, reviewId: string): Promise<LikeStatus> {
     const [review, mine] = await Promise.all([
-      this.reviews.find(reviewId),
+      this.reviews.findVisible(reviewId, userId),
       this.likes.findOne({ review_id: reviewId, user_id: userId }),
     ]);
     return { liked: mine !== null, like_count: review.like_count };
   }
 
-  async likers(reviewId: string, skip: number, limit: number): Promise<{ items: LikerView[]; total: number }> {
-    await this.reviews.find(reviewId);
+  async likers(reviewId: string, viewerId: string, skip: number, limit: number): Promise<{ items: LikerView[]; total: number }> {
+    await this.reviews.findVisible(reviewId, viewerId);
     const [rows, total] = await Promise.all([
       this.likes.find({ review_id: reviewId }, { sort: { created_at: -1 }, skip, limit }),
       this.likes.count({ review_id: reviewId }),

@@ -2,6 +2,7 @@ import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundExce
 import { CreateReviewDto, DUPLICATE_REVIEW_MESSAGE, ReviewQueryDto, ReviewView, UpdateReviewDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { AudienceService } from '../audience/audience.service';
 import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewDoc, reviewsCollection } from './review.collection';
@@ -22,6 +23,7 @@ export class ReviewsService {
     private readonly products: ProductsService,
     private readonly presenter: ReviewPresenter,
     private readonly bus: EventBus,
+    private readonly audience: AudienceService,
   ) {
     this.reviews = store.collection(reviewsCollection);
   }
@@ -51,9 +53,16 @@ export class ReviewsService {
     return this.view(doc, userId);
   }
 
+  /** Only what the viewer may see: one hidden author's list is empty, other lists leave hidden authors out. */
   async list(query: ReviewQueryDto, skip: number, limit: number, viewerId: string) {
     const filter: Filter = {};
-    if (query.userId) filter.user_id = query.userId;
+    if (query.userId) {
+      if (!(await this.audience.canSee(viewerId, query.userId))) return { items: [], total: 0 };
+      filter.user_id = query.userId;
+    } else {
+      const hidden = await this.audience.hiddenAuthors(viewerId);
+      if (hidden.length > 0) filter.user_id = { $nin: hidden };
+    }
     if (query.productId) filter.product_id = query.productId;
     const [docs, total] = await Promise.all([
       this.reviews.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
@@ -62,8 +71,15 @@ export class ReviewsService {
     return { items: await this.presenter.present(docs, viewerId), total };
   }
 
-  async get(id: string, viewerId: string | null): Promise<ReviewView> {
-    return this.view(await this.find(id), viewerId);
+  async get(id: string, viewerId: string): Promise<ReviewView> {
+    return this.view(await this.findVisible(id, viewerId), viewerId);
+  }
+
+  /** A review the viewer may not see answers as if it did not exist. */
+  async findVisible(id: string, viewerId: string): Promise<ReviewDoc> {
+    const doc = await this.find(id);
+    if (!(await this.audience.canSee(viewerId, doc.user_id))) throw new NotFoundException('Review not found');
+    return doc;
   }
 
   async find(id: string): Promise<ReviewDoc> {

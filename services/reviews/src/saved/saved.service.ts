@@ -19,7 +19,7 @@ export class SavedService {
 
   /** Saving twice is fine: the unique row makes it a no-op. */
   async save(userId: string, kind: SavedKind, itemId: string): Promise<SavedStatus> {
-    await this.ensureExists(kind, itemId);
+    await this.ensureExists(userId, kind, itemId);
     try {
       await this.saved.insert({ user_id: userId, kind, item_id: itemId, created_at: new Date().toISOString() });
     } catch (err) {
@@ -58,11 +58,11 @@ export class SavedService {
     return { ids: rows.map((r) => r.item_id), total };
   }
 
-  private async ensureExists(kind: SavedKind, itemId: string): Promise<void> {
+  private async ensureExists(userId: string, kind: SavedKind, itemId: string): Promise<void> {
     if (kind === 'product') {
       if (!(await this.products.findById(itemId))) throw new NotFoundException('Product not found');
       return;
     }
-    await this.reviews.find(itemId);
+    await this.reviews.findVisible(itemId, userId);
   }
 }

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { FollowGraphService } from './follow-graph.service';
+import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collection';
+
+/**
+ * Who may see whose reviews (docs/decisions/social.md, Privacy): the author, and for a
+ * friends-only or private account only its approved followers; everyone for a public one.
+ */
+@Injectable()
+export class AudienceService {
+  private readonly privacy: Collection<PrivacyDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly graph: FollowGraphService,
+  ) {
+    this.privacy = store.collection(privacyCollection);
+  }
+
+  /** Idempotent and order-proof: only a setting at least as new as the stored one applies. */
+  async setPrivacy(userId: string, profile: PrivacyProfile, asOf: string): Promise<void> {
+    const { matched } = await this.privacy.updateOne(
+      { _id: userId, as_of: { $lte: asOf } },
+      { $set: { privacy_profile: profile, as_of: asOf } },
+    );
+    if (matched > 0) return;
+    try {
+      await this.privacy.insert({ _id: userId, privacy_profile: profile, as_of: asOf });
+    } catch (err) {
+      // A newer setting is stored already.
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  async isRestricted(userId: string): Promise<boolean> {
+    const doc = await this.privacy.findById(userId);
+    return doc !== null && doc.privacy_profile !== 'public';
+  }
+
+  async canSee(viewerId: string, authorId: string): Promise<boolean> {
+    if (viewerId === authorId) return true;
+    if (!(await this.isRestricted(authorId))) return true;
+    return this.graph.follows(viewerId, authorId);
+  }
+
+  /**
+   * Authors whose reviews the viewer may not see: restricted accounts the viewer does not follow.
+   * Computed per request, so its cost grows with the number of non-public accounts.
+   */
+  async hiddenAuthors(viewerId: string): Promise<string[]> {
+    const restricted = await this.privacy.find(
+      { privacy_profile: { $ne: 'public' }, _id: { $ne: viewerId } },
+      { projection: { _id: 1 } },
+    );
+    if (restricted.length === 0) return [];
+    const followed = new Set(await this.graph.followedAmong(viewerId, restricted.map((d) => d._id)));
+    return restricted.map((d) => d._id).filter((id) => !followed.has(id));
+  }
+}
