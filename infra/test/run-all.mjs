@@ -18,6 +18,10 @@ let broken = false;
 // The browser tests drive the built SPA, so build it first.
 if (existsSync('web/vite.config.ts')) broken ||= run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0;
 
+// The k6 scenarios cannot run here (no k6 binary): they are type-checked against @types/k6.
+const k6Status = run('npx', ['tsc', '-p', 'infra/k6/tsconfig.json', '--noEmit']);
+broken ||= k6Status !== 0;
+
 const jestStatus = run('npx', ['jest', '-c', 'jest.config.js', '--ci', '--maxWorkers=2', '--json', '--outputFile=test-output/jest.json']);
 if (existsSync('test-output/jest.json')) {
   const report = JSON.parse(readFileSync('test-output/jest.json', 'utf8'));
