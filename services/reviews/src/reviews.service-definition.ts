@@ -5,6 +5,7 @@ import { commentsCollection } from './comments/comment.collection';
 import { CommentsModule } from './comments/comments.module';
 import { AudienceModule } from './audience/audience.module';
 import { followEdgesCollection, followerCountsCollection } from './audience/follow-graph.collection';
+import { blocksCollection } from './audience/block.collection';
 import { privacyCollection } from './audience/privacy.collection';
 import { FeedModule } from './feed/feed.module';
 import { likesCollection } from './likes/like.collection';
@@ -36,6 +37,7 @@ export const reviewsService: ServiceDefinition = {
     followerCountsCollection,
     activitiesCollection,
     privacyCollection,
+    blocksCollection,
   ],
   imports: [
     UsersModule,

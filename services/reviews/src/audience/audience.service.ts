@@ -1,21 +1,54 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { BlockDoc, blocksCollection } from './block.collection';
 import { FollowGraphService } from './follow-graph.service';
 import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collection';
 
 /**
  * Who may see whose reviews (docs/decisions/social.md, Privacy): the author, and for a
  * friends-only or private account only its approved followers; everyone for a public one.
+ * A block either way hides each from the other.
  */
 @Injectable()
 export class AudienceService {
   private readonly privacy: Collection<PrivacyDoc>;
+  private readonly blocks: Collection<BlockDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
     private readonly graph: FollowGraphService,
   ) {
     this.privacy = store.collection(privacyCollection);
+    this.blocks = store.collection(blocksCollection);
+  }
+
+  /** Idempotent: the unique pair makes a replay a no-op. */
+  async addBlock(blockerId: string, blockedId: string): Promise<void> {
+    try {
+      await this.blocks.insert({ blocker_id: blockerId, blocked_id: blockedId, created_at: new Date().toISOString() });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  async removeBlock(blockerId: string, blockedId: string): Promise<void> {
+    await this.blocks.deleteOne({ blocker_id: blockerId, blocked_id: blockedId });
+  }
+
+  async isBlockedEitherWay(a: string, b: string): Promise<boolean> {
+    const row = await this.blocks.findOne({
+      $or: [
+        { blocker_id: a, blocked_id: b },
+        { blocker_id: b, blocked_id: a },
+      ],
+    });
+    return row !== null;
+  }
+
+  /** Members the viewer blocked or who blocked the viewer. */
+  async blockedWith(viewerId: string): Promise<string[]> {
+    const rows = await this.blocks.find({ $or: [{ blocker_id: viewerId }, { blocked_id: viewerId }] });
+    return [...new Set(rows.map((r) => (r.blocker_id === viewerId ? r.blocked_id : r.blocker_id)))];
   }
 
   /** Idempotent and order-proof: only a setting at least as new as the stored one applies. */
@@ -40,21 +73,22 @@ export class AudienceService {
 
   async canSee(viewerId: string, authorId: string): Promise<boolean> {
     if (viewerId === authorId) return true;
+    if (await this.isBlockedEitherWay(viewerId, authorId)) return false;
     if (!(await this.isRestricted(authorId))) return true;
     return this.graph.follows(viewerId, authorId);
   }
 
   /**
-   * Authors whose reviews the viewer may not see: restricted accounts the viewer does not follow.
-   * Computed per request, so its cost grows with the number of non-public accounts.
+   * Authors whose reviews the viewer may not see: blocked either way, and restricted accounts the
+   * viewer does not follow. Computed per request, so its cost grows with the number of non-public accounts.
    */
   async hiddenAuthors(viewerId: string): Promise<string[]> {
-    const restricted = await this.privacy.find(
-      { privacy_profile: { $ne: 'public' }, _id: { $ne: viewerId } },
-      { projection: { _id: 1 } },
-    );
-    if (restricted.length === 0) return [];
+    const [blocked, restricted] = await Promise.all([
+      this.blockedWith(viewerId),
+      this.privacy.find({ privacy_profile: { $ne: 'public' }, _id: { $ne: viewerId } }, { projection: { _id: 1 } }),
+    ]);
     const followed = new Set(await this.graph.followedAmong(viewerId, restricted.map((d) => d._id)));
-    return restricted.map((d) => d._id).filter((id) => !followed.has(id));
+    const unfollowed = restricted.map((d) => d._id).filter((id) => !followed.has(id));
+    return [...new Set([...blocked, ...unfollowed])];
   }
 }

@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nest
 import { CommentView } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, STORE, Store } from '@app/store';
+import { AudienceService } from '../audience/audience.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { CommentDoc, commentsCollection } from './comment.collection';
@@ -17,22 +18,28 @@ export class CommentsService {
     private readonly reviews: ReviewsService,
     private readonly cards: UserCardsService,
     private readonly bus: EventBus,
+    private readonly audience: AudienceService,
   ) {
     this.comments = store.collection(commentsCollection);
   }
 
-  /** Oldest first: a thread reads top to bottom. */
+  /**
+   * Oldest first: a thread reads top to bottom. Comments by members blocked either way with the
+   * viewer are left out (comment_count still counts them).
+   */
   async list(reviewId: string, viewerId: string, skip: number, limit: number): Promise<{ items: CommentView[]; total: number }> {
     await this.reviews.findVisible(reviewId, viewerId);
+    const blocked = await this.audience.blockedWith(viewerId);
+    const filter = blocked.length > 0 ? { review_id: reviewId, user_id: { $nin: blocked } } : { review_id: reviewId };
     const [docs, total] = await Promise.all([
-      this.comments.find({ review_id: reviewId }, { sort: { created_at: 1, _id: 1 }, skip, limit }),
-      this.comments.count({ review_id: reviewId }),
+      this.comments.find(filter, { sort: { created_at: 1, _id: 1 }, skip, limit }),
+      this.comments.count(filter),
     ]);
     return { items: await this.views(docs), total };
   }
 
   async create(userId: string, reviewId: string, content: string): Promise<CommentView> {
-    const review = await this.reviews.findVisible(reviewId, userId);
+    const review = await this.reviews.findForInteraction(reviewId, userId);
     const doc = await this.comments.insert({
       review_id: reviewId,
       user_id: userId,

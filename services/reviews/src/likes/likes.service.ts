@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LikerView, LikeStatus } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { AudienceService } from '../audience/audience.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { LikeDoc, likesCollection } from './like.collection';
@@ -15,6 +16,7 @@ export class LikesService {
     private readonly reviews: ReviewsService,
     private readonly cards: UserCardsService,
     private readonly bus: EventBus,
+    private readonly audience: AudienceService,
   ) {
     this.likes = store.collection(likesCollection);
   }
@@ -24,7 +26,7 @@ export class LikesService {
    * request inserted or deleted it, so like_count equals the number of rows under any concurrency.
    */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
-    const review = await this.reviews.findVisible(reviewId, userId);
+    const review = await this.reviews.findForInteraction(reviewId, userId);
     const existing = await this.likes.findOne({ review_id: reviewId, user_id: userId });
     if (existing) {
       if ((await this.likes.deleteOne({ _id: existing._id })) === 0) return this.status(userId, reviewId);
@@ -64,9 +66,12 @@ export class LikesService {
 
   async likers(reviewId: string, viewerId: string, skip: number, limit: number): Promise<{ items: LikerView[]; total: number }> {
     await this.reviews.findVisible(reviewId, viewerId);
+    // Members blocked either way with the viewer are left out of the list (like_count still counts them).
+    const blocked = await this.audience.blockedWith(viewerId);
+    const filter = blocked.length > 0 ? { review_id: reviewId, user_id: { $nin: blocked } } : { review_id: reviewId };
     const [rows, total] = await Promise.all([
-      this.likes.find({ review_id: reviewId }, { sort: { created_at: -1 }, skip, limit }),
-      this.likes.count({ review_id: reviewId }),
+      this.likes.find(filter, { sort: { created_at: -1 }, skip, limit }),
+      this.likes.count(filter),
     ]);
     const cards = await this.cards.cardsFor(rows.map((r) => r.user_id));
     return { items: rows.map((r) => ({ ...cards.get(r.user_id)!, liked_at: r.created_at })), total };

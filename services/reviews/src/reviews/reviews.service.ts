@@ -75,9 +75,21 @@ export class ReviewsService {
     return this.view(await this.findVisible(id, viewerId), viewerId);
   }
 
+  /** A review to like or comment on: 403 across a block, 404 when hidden otherwise. */
+  async findForInteraction(id: string, userId: string): Promise<ReviewDoc> {
+    const doc = await this.find(id);
+    if (await this.audience.isBlockedEitherWay(userId, doc.user_id)) {
+      throw new ForbiddenException('You cannot interact with this user');
+    }
+    return this.visibleOrNotFound(doc, userId);
+  }
+
   /** A review the viewer may not see answers as if it did not exist. */
   async findVisible(id: string, viewerId: string): Promise<ReviewDoc> {
-    const doc = await this.find(id);
+    return this.visibleOrNotFound(await this.find(id), viewerId);
+  }
+
+  private async visibleOrNotFound(doc: ReviewDoc, viewerId: string): Promise<ReviewDoc> {
     if (!(await this.audience.canSee(viewerId, doc.user_id))) throw new NotFoundException('Review not found');
     return doc;
   }
