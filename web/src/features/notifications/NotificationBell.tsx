@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, useClickOutside } from '../../shared/ui';
 import { bellBadge, panelBadge, personName, shortAgo } from '../../shared/format';
-import { notificationIcon } from './notificationMeta';
+import { messageAfterName, notificationIcon } from './notificationMeta';
 import { useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
 import type { AppNotification } from '../../shared/types';
 
@@ -88,7 +88,7 @@ export function NotificationBell() {
                 <Avatar src={n.related_user?.profile_image_url} name={personName(n.related_user)} size={36} />
                 <span className="notif-body">
                   <span>
-                    <span className="strong">{personName(n.related_user)}</span> {n.message}
+                    <span className="strong">{personName(n.related_user)}</span> {messageAfterName(n.message, personName(n.related_user))}
                   </span>
                   <span className="muted small">{shortAgo(n.created_at)}</span>
                 </span>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { personName, shortAgo } from '../../shared/format';
-import { notificationIcon } from './notificationMeta';
+import { messageAfterName, notificationIcon } from './notificationMeta';
 import { useDeleteNotificationMutation, useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
 import { useDecideFollowRequestMutation } from '../people/peopleApi';
 
@@ -49,7 +49,7 @@ export function NotificationsPage() {
                   ) : (
                     <span className="strong">{personName(n.related_user)}</span>
                   )}{' '}
-                  {n.message}
+                  {messageAfterName(n.message, personName(n.related_user))}
                 </span>
                 <span className="muted small">
                   {notificationIcon(n.type)} {shortAgo(n.created_at)}

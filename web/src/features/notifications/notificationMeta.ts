@@ -17,3 +17,10 @@ export function notificationIcon(type: string): string {
       return '🔔';
   }
 }
+
+/** The message after the actor's name: the service already starts its text with the name, shown bold beside it. */
+export function messageAfterName(message: string, name: string): string {
+  const text = message ?? '';
+  if (name && text.startsWith(name)) return text.slice(name.length).trimStart();
+  return text;
+}

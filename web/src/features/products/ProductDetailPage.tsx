@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../app/api';
 import { Spinner, Stars, useTimedMessage } from '../../shared/ui';
 import { price } from '../../shared/format';
-import { productFeatures, productImage, productRating, productReviewCount, useProductQuery } from './productsApi';
+import { productFeatures, productImage, productRating, productReviewCount, useProductQuery, useSaveProductMutation } from './productsApi';
 import { reviewErrorText, useCreateReviewMutation, useReviewsQuery } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 
@@ -94,9 +94,12 @@ export function ProductDetailPage() {
               </ul>
             </>
           )}
-          <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
-            Write a Review
-          </button>
+          <div className="row gap">
+            <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
+              Write a Review
+            </button>
+            <SaveProductButton productId={p.id} initial={!!p.saved} />
+          </div>
         </div>
       </section>
       {posted && <div className="success-bar">{posted}</div>}
@@ -144,5 +147,26 @@ export function ProductDetailPage() {
         </button>
       )}
     </div>
+  );
+}
+
+/** Saves or unsaves the product through /api/saved/products/{id}; the label follows the server's answer. */
+function SaveProductButton({ productId, initial }: { productId: string; initial: boolean }) {
+  const [saved, setSaved] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [save, state] = useSaveProductMutation();
+  async function toggle() {
+    setError(null);
+    const r = await save({ id: productId, save: !saved });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to save product'));
+    setSaved(!saved);
+  }
+  return (
+    <>
+      <button className="btn" onClick={toggle} disabled={state.isLoading} aria-pressed={saved} data-testid="save-product">
+        {saved ? '🔖 Saved' : '📑 Save'}
+      </button>
+      {error && <span className="error-text small">{error}</span>}
+    </>
   );
 }
