@@ -166,7 +166,7 @@ run('SquadReviews in the browser', () => {
     await form.getByLabel('Description').fill('Grinders, beans and latte art.');
     await form.getByRole('button', { name: 'Create Squad' }).click();
     await a.page.waitForURL('**/my-squads');
-    await a.page.getByText(squadName).first().click();
+    await a.page.getByTestId('my-squad').filter({ hasText: squadName }).getByRole('link', { name: 'View Squad' }).click();
     await a.page.waitForURL('**/squads/*');
     const squadUrl = new URL(a.page.url()).pathname;
     await a.page.getByTestId('squad-detail').waitFor();

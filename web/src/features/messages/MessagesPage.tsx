@@ -116,6 +116,9 @@ function ChatPane({ conversation }: { conversation: Conversation }) {
   const typingSent = useRef(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const name = conversationName(conversation.other_members, conversation.name);
+  // read by the socket handlers without re-joining the room whenever the list refetches
+  const members = useRef(conversation.other_members);
+  members.current = conversation.other_members;
 
   // join the conversation room, receive live messages and typing indicators
   useEffect(() => {
@@ -141,7 +144,9 @@ function ChatPane({ conversation }: { conversation: Conversation }) {
     };
     const onTyping = (p: { conversationId: string; userId: string; username?: string }) => {
       if (p.conversationId !== cid || p.userId === user?.id) return;
-      setTyping((t) => ({ ...t, [p.userId]: p.username ?? 'Someone' }));
+      // the socket names the typer by handle; show the member's display name when we know them
+      const member = members.current?.find((x) => x.id === p.userId);
+      setTyping((t) => ({ ...t, [p.userId]: member ? personName(member) : (p.username ?? 'Someone') }));
     };
     const onStop = (p: { conversationId: string; userId: string }) => {
       if (p.conversationId !== cid) return;
@@ -218,7 +223,8 @@ function ChatPane({ conversation }: { conversation: Conversation }) {
           c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at };
           c.updated_at = m.created_at;
         }
-        return sortConversations(list);
+        // immer: reorder the draft in place (returning a new list after mutating it throws)
+        list.splice(0, list.length, ...sortConversations(list));
       }),
     );
   }
