@@ -10,6 +10,7 @@ import { httpDuration, loadConfig } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { createTokenCheck } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
+import { createDocsRouter } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { sendEnvelopeError } from './proxy/envelope-reply';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
@@ -98,6 +99,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
       redisUrl: config.REDIS_URL,
     }),
   );
+  app.use(createDocsRouter(urls));
   app.use(createServiceProxy(urls, config.UPSTREAM_TIMEOUT_MS));
   app.use('/api', (_req: Request, res: Response) => sendEnvelopeError(res, 404, 'Not found'));
   for (const handler of createSpaHandlers(config.WEB_DIR)) app.use(handler);

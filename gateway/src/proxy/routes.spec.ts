@@ -19,7 +19,16 @@ describe('gateway route table', () => {
     expect(ownerOf('/api/')).toBeUndefined();
   });
 
-  it('lets visitors reach only login, register and media files', () => {
+  it('lets visitors read the API documentation, but not write to it', () => {
+    expect(isPublicRoute('GET', '/api/docs')).toBe(true);
+    expect(isPublicRoute('GET', '/api/docs/openapi.json')).toBe(true);
+    expect(isPublicRoute('GET', '/api/docs/assets/swagger-ui.css')).toBe(true);
+    expect(isPublicRoute('POST', '/api/docs')).toBe(false);
+    expect(isPublicRoute('GET', '/api/docsx')).toBe(false);
+    expect(isPublicRoute('GET', '/api/docs/../users/me')).toBe(false);
+  });
+
+  it('lets visitors reach only login, register, media files and the docs', () => {
     expect(isPublicRoute('POST', '/api/auth/login')).toBe(true);
     expect(isPublicRoute('POST', '/api/auth/register')).toBe(true);
     expect(isPublicRoute('GET', '/api/media/abc123')).toBe(true);

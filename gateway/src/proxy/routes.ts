@@ -28,5 +28,7 @@ export function isPublicRoute(method: string, path: string): boolean {
   if (method === 'POST' && (p === '/api/auth/login' || p === '/api/auth/register')) return true;
   // Images are fetched by <img> tags, which cannot send a bearer token.
   if ((method === 'GET' || method === 'HEAD') && /^\/api\/media\/[^/]+$/.test(p)) return true;
+  // The merged OpenAPI document and its page: reference material, no member data.
+  if ((method === 'GET' || method === 'HEAD') && (p === '/api/docs' || p.startsWith('/api/docs/')) && !p.includes('..')) return true;
   return false;
 }

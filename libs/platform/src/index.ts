@@ -13,3 +13,4 @@ export * from './metrics/metrics';
 export * from './bootstrap/service-app';
 export * from './bootstrap/service-definition';
 export * from './metrics/metrics.controller';
+export * from './bootstrap/openapi';

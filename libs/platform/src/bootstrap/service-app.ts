@@ -10,6 +10,7 @@ import { AllExceptionsFilter } from '../http/exception.filter';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor';
 import { createValidationPipe } from '../http/validation';
 import { MetricsInterceptor } from '../metrics/metrics.interceptor';
+import { serveOpenApi } from './openapi';
 
 export const API_PREFIX = 'api';
 
@@ -33,6 +34,7 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
   const app = await NestFactory.create(rootModule, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   configureServiceApp(app, options);
+  serveOpenApi(app, options.service);
   const transport = app.get<BusTransport>(BUS_TRANSPORT);
   const store = app.get<Store>(STORE);
   app.connectMicroservice(

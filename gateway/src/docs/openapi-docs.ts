@@ -1,0 +1,128 @@
+import express, { Request, Response, Router } from 'express';
+import { OPENAPI_PATH } from '@app/platform';
+import { SERVICE_NAMES, ServiceName } from '../proxy/routes';
+import { ServiceUrls } from '../proxy/service-proxy';
+
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+  tags?: { name: string; description?: string }[];
+  security?: Record<string, string[]>[];
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/**
+ * One document from every service's own (`GET <service>/openapi.json`): paths keep their
+ * /api prefix (services document with it; their /health and /metrics are left out), operations are tagged with their service, and a
+ * service that does not answer is named in the description instead of failing the whole.
+ */
+export function mergeDocuments(parts: Partial<Record<ServiceName, OpenApiDocument>>): OpenApiDocument {
+  const merged: OpenApiDocument = {
+    openapi: '3.0.0',
+    info: { title: 'SquadReviews API', version: '1' },
+    paths: {},
+    components: { schemas: {}, securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    tags: [],
+    security: [{ bearer: [] }],
+  };
+  const missing: string[] = [];
+  for (const service of SERVICE_NAMES) {
+    const doc = parts[service];
+    if (!doc) {
+      missing.push(service);
+      continue;
+    }
+    merged.tags?.push({ name: service, description: doc.info.title });
+    for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+      // A service's /health and /metrics are its own, not reachable through the gateway.
+      if (!path.startsWith('/api/')) continue;
+      const target = (merged.paths[path] ??= {});
+      for (const [method, operation] of Object.entries(operations)) {
+        target[method] = HTTP_METHODS.includes(method) ? { ...operation, tags: [service, ...(operation.tags ?? [])] } : operation;
+      }
+    }
+    Object.assign(merged.components?.schemas ?? {}, doc.components?.schemas ?? {});
+  }
+  if (missing.length > 0) merged.info.description = `Not answering when this was built: ${missing.join(', ')}.`;
+  return merged;
+}
+
+async function fetchDocument(url: string): Promise<OpenApiDocument | undefined> {
+  try {
+    const res = await fetch(`${url}${OPENAPI_PATH}`, { signal: AbortSignal.timeout(3000) });
+    return res.ok ? ((await res.json()) as OpenApiDocument) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The route list as a plain table: readable without JavaScript. */
+function routeTable(doc: OpenApiDocument): string {
+  const rows = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, op]) => `<tr><td>${escape(op.tags?.[0] ?? '')}</td><td>${method.toUpperCase()}</td><td><code>${escape(path)}</code></td></tr>`),
+  );
+  return `<table><thead><tr><th>service</th><th>method</th><th>path</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** swagger-ui-dist's folder when it is installed (it comes with @nestjs/swagger); otherwise only the table. */
+function swaggerUiDir(): string | undefined {
+  try {
+    return (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+  } catch {
+    return undefined;
+  }
+}
+
+function page(doc: OpenApiDocument, withUi: boolean): string {
+  const ui = withUi
+    ? '<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"><div id="swagger-ui"></div>' +
+      '<script src="/api/docs/assets/swagger-ui-bundle.js"></script><script src="/api/docs/init.js"></script>'
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SquadReviews API</title></head><body>
+<h1>SquadReviews API</h1><p>OpenAPI document: <a href="/api/docs/openapi.json">/api/docs/openapi.json</a></p>${ui}
+<details${withUi ? '' : ' open'}><summary>Every route</summary>${routeTable(doc)}</details></body></html>`;
+}
+
+// Inline scripts are refused by the gateway's Content-Security-Policy, so the start-up is a file.
+const INIT_JS = "window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui' });\n";
+
+/**
+ * `/api/docs`: the merged document (`/api/docs/openapi.json`) and a page showing it with
+ * Swagger UI served from swagger-ui-dist (no CDN). A complete merge is kept; a partial one
+ * is rebuilt on the next request, so a service that was starting shows up later.
+ */
+export function createDocsRouter(urls: ServiceUrls): Router {
+  const router = Router();
+  let complete: OpenApiDocument | undefined;
+  const document = async (): Promise<OpenApiDocument> => {
+    if (complete) return complete;
+    const names = SERVICE_NAMES.filter((n) => urls[n]);
+    const docs = await Promise.all(names.map((n) => fetchDocument(urls[n] as string)));
+    const parts = Object.fromEntries(names.flatMap((n, i) => (docs[i] ? [[n, docs[i]]] : [])));
+    const merged = mergeDocuments(parts);
+    if (!merged.info.description) complete = merged;
+    return merged;
+  };
+  const uiDir = swaggerUiDir();
+
+  router.get('/api/docs/openapi.json', async (_req: Request, res: Response) => {
+    res.json(await document());
+  });
+  router.get(['/api/docs', '/api/docs/'], async (_req: Request, res: Response) => {
+    res.type('html').send(page(await document(), uiDir !== undefined));
+  });
+  if (uiDir) {
+    router.get('/api/docs/init.js', (_req: Request, res: Response) => {
+      res.type('application/javascript').send(INIT_JS);
+    });
+    router.use('/api/docs/assets', express.static(uiDir, { index: false, fallthrough: true }));
+  }
+  return router;
+}

@@ -1,0 +1,21 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+/** Where every service answers its own OpenAPI document (outside /api: the gateway merges them). */
+export const OPENAPI_PATH = '/openapi.json';
+
+/**
+ * Serves this service's OpenAPI document, built from its controllers on the first request
+ * (building it at start would slow every boot and every test for a document rarely read).
+ */
+export function serveOpenApi(app: INestApplication, service: string): void {
+  let document: OpenAPIObject | undefined;
+  const http = app.getHttpAdapter();
+  http.get(OPENAPI_PATH, (_req: unknown, res: unknown) => {
+    document ??= SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle(`${service} service`).setVersion('1').addBearerAuth().build(),
+    );
+    http.reply(res, document, 200);
+  });
+}
