@@ -13,6 +13,7 @@ import { LikesModule } from './likes/likes.module';
 import { mediaCollection } from './media/media.collection';
 import { MediaModule } from './media/media.module';
 import { productsCollection } from './products/product.collection';
+import { productLikesCollection } from './products/product-like.collection';
 import { ProductsModule } from './products/products.module';
 import { reviewsCollection } from './reviews/review.collection';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -38,6 +39,7 @@ export const reviewsService: ServiceDefinition = {
     activitiesCollection,
     privacyCollection,
     blocksCollection,
+    productLikesCollection,
   ],
   imports: [
     UsersModule,

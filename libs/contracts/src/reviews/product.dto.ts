@@ -152,6 +152,9 @@ export interface ProductView {
   image: string | null;
   rating: number;
   review_count: number;
+  /** Product likes (the product card's Like button) and whether the viewer is one of them. */
+  like_count: number;
+  liked: boolean;
   userId: string;
   user: ProductAuthor;
   createdAt: string;

@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LikerView, LikeStatus } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { Collection, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { LikeDoc, likesCollection } from './like.collection';
+import { LikeLedger } from './like-ledger';
 
 @Injectable()
 export class LikesService {
   private readonly likes: Collection<LikeDoc>;
+  private readonly ledger: LikeLedger<LikeDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
@@ -19,49 +21,34 @@ export class LikesService {
     private readonly audience: AudienceService,
   ) {
     this.likes = store.collection(likesCollection);
+    this.ledger = new LikeLedger(
+      this.likes,
+      'review_id',
+      {
+        likeCount: async (id) => (await reviews.find(id)).like_count,
+        bump: async (id, delta) => (await reviews.bump(id, 'like_count', delta))?.like_count ?? 0,
+      },
+      (reviewId, userId) => ({ review_id: reviewId, user_id: userId, created_at: new Date().toISOString() }),
+    );
   }
 
-  /**
-   * Likes or unlikes. The (review, member) row decides: the counter moves only when this
-   * request inserted or deleted it, so like_count equals the number of rows under any concurrency.
-   */
+  /** Likes or unlikes exactly (see LikeLedger) and announces a real change. */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
     const review = await this.reviews.findForInteraction(reviewId, userId);
-    const existing = await this.likes.findOne({ review_id: reviewId, user_id: userId });
-    if (existing) {
-      if ((await this.likes.deleteOne({ _id: existing._id })) === 0) return this.status(userId, reviewId);
-      const after = await this.reviews.bump(reviewId, 'like_count', -1);
-      const likeCount = after?.like_count ?? 0;
+    const { changed, ...status } = await this.ledger.toggle(reviewId, userId);
+    if (changed) {
       await this.bus.emit(
-        'review.unliked',
-        { reviewId, reviewAuthorId: review.user_id, userId, likeCount },
+        status.liked ? 'review.liked' : 'review.unliked',
+        { reviewId, reviewAuthorId: review.user_id, userId, likeCount: status.like_count },
         { key: reviewId, actorId: userId },
       );
-      return { liked: false, like_count: likeCount };
     }
-    try {
-      await this.likes.insert({ review_id: reviewId, user_id: userId, created_at: new Date().toISOString() });
-    } catch (err) {
-      // A parallel request of the same member liked first: report the state as it is.
-      if (err instanceof DuplicateKeyError) return this.status(userId, reviewId);
-      throw err;
-    }
-    const after = await this.reviews.bump(reviewId, 'like_count', 1);
-    const likeCount = after?.like_count ?? 0;
-    await this.bus.emit(
-      'review.liked',
-      { reviewId, reviewAuthorId: review.user_id, userId, likeCount },
-      { key: reviewId, actorId: userId },
-    );
-    return { liked: true, like_count: likeCount };
+    return status;
   }
 
   async status(userId: string, reviewId: string): Promise<LikeStatus> {
-    const [review, mine] = await Promise.all([
-      this.reviews.findVisible(reviewId, userId),
-      this.likes.findOne({ review_id: reviewId, user_id: userId }),
-    ]);
-    return { liked: mine !== null, like_count: review.like_count };
+    await this.reviews.findVisible(reviewId, userId);
+    return this.ledger.status(reviewId, userId);
   }
 
   async likers(reviewId: string, viewerId: string, skip: number, limit: number): Promise<{ items: LikerView[]; total: number }> {
@@ -78,6 +65,6 @@ export class LikesService {
   }
 
   async forgetReview(reviewId: string): Promise<void> {
-    await this.likes.deleteMany({ review_id: reviewId });
+    await this.ledger.forget(reviewId);
   }
 }

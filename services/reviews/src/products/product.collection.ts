@@ -15,6 +15,8 @@ export interface ProductDoc {
   user_id: string;
   rating_sum: number;
   review_count: number;
+  /** Moved only when a product like row was really inserted or deleted (absent on older rows: 0). */
+  like_count?: number;
   created_at: string;
   updated_at: string;
 }

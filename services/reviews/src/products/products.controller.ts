@@ -8,15 +8,15 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @Get()
-  async list(@Query() query: ProductQueryDto) {
+  async list(@CurrentUser() user: AuthenticatedUser, @Query() query: ProductQueryDto) {
     const { page, limit, skip } = pageWindow(query);
-    const { items, total } = await this.products.list(query, skip, limit);
+    const { items, total } = await this.products.list(query, skip, limit, user.id);
     return Reply.list(items, total, page, limit);
   }
 
   @Get(':idOrSlug')
-  get(@Param('idOrSlug') idOrSlug: string) {
-    return this.products.get(idOrSlug);
+  get(@CurrentUser() user: AuthenticatedUser, @Param('idOrSlug') idOrSlug: string) {
+    return this.products.get(idOrSlug, user.id);
   }
 
   @Post()

@@ -2,8 +2,10 @@ import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nest
 import { CreateProductDto, ProductCard, ProductQueryDto, ProductView, UpdateProductDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
+import { LikeLedger, LikeToggle } from '../likes/like-ledger';
 import { UserCardsService } from '../users/user-cards.service';
 import { ProductDoc, productsCollection } from './product.collection';
+import { ProductLikeDoc, productLikesCollection } from './product-like.collection';
 import { slugCandidate, slugify } from './slug';
 
 const SLUG_ATTEMPTS = 20;
@@ -24,6 +26,7 @@ export function toProductCard(doc: ProductDoc): ProductCard {
 @Injectable()
 export class ProductsService {
   private readonly products: Collection<ProductDoc>;
+  private readonly likes: LikeLedger<ProductLikeDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
@@ -31,9 +34,23 @@ export class ProductsService {
     private readonly bus: EventBus,
   ) {
     this.products = store.collection(productsCollection);
+    this.likes = new LikeLedger(
+      store.collection(productLikesCollection),
+      'product_id',
+      {
+        likeCount: async (id) => (await this.findByIdOr404(id)).like_count ?? 0,
+        bump: (id, delta) => this.bumpLikes(id, delta),
+      },
+      (productId, userId) => ({ product_id: productId, user_id: userId, created_at: new Date().toISOString() }),
+    );
   }
 
-  async list(query: ProductQueryDto, skip: number, limit: number): Promise<{ items: ProductView[]; total: number }> {
+  async list(
+    query: ProductQueryDto,
+    skip: number,
+    limit: number,
+    viewerId: string,
+  ): Promise<{ items: ProductView[]; total: number }> {
     const filter: Filter = {};
     if (query.category && query.category !== 'All') filter.category = query.category;
     if (query.search) {
@@ -44,12 +61,12 @@ export class ProductsService {
       this.products.find(filter, { sort: { created_at: -1 }, skip, limit }),
       this.products.count(filter),
     ]);
-    return { items: await this.views(docs), total };
+    return { items: await this.views(docs, viewerId), total };
   }
 
   /** By id or by slug (ARCHITECTURE §4). */
-  async get(idOrSlug: string): Promise<ProductView> {
-    const [view] = await this.views([await this.find(idOrSlug)]);
+  async get(idOrSlug: string, viewerId: string): Promise<ProductView> {
+    const [view] = await this.views([await this.find(idOrSlug)], viewerId);
     return view;
   }
 
@@ -70,7 +87,7 @@ export class ProductsService {
       { productId: doc._id, slug: doc.slug, name: doc.name, category: doc.category, image: doc.image, userId },
       { key: doc._id, actorId: userId },
     );
-    return (await this.views([doc]))[0];
+    return (await this.views([doc], userId))[0];
   }
 
   async update(userId: string, id: string, dto: UpdateProductDto): Promise<ProductView> {
@@ -81,12 +98,23 @@ export class ProductsService {
       { $set: { ...fields, updated_at: new Date().toISOString() } },
     );
     if (!doc) throw new NotFoundException('Product not found');
-    return (await this.views([doc]))[0];
+    return (await this.views([doc], userId))[0];
   }
 
   async remove(userId: string, id: string): Promise<void> {
     await this.ownedBy(userId, id);
     await this.products.deleteOne({ _id: id });
+    await this.likes.forget(id);
+  }
+
+  /** The product card's Like button: exact under concurrency like review likes. */
+  async toggleLike(userId: string, productId: string): Promise<LikeToggle> {
+    await this.findByIdOr404(productId);
+    return this.likes.toggle(productId, userId);
+  }
+
+  likeStatus(userId: string, productId: string) {
+    return this.likes.status(productId, userId);
   }
 
   /**
@@ -105,8 +133,11 @@ export class ProductsService {
     return new Map(docs.map((d) => [d._id, d]));
   }
 
-  async views(docs: ProductDoc[]): Promise<ProductView[]> {
-    const cards = await this.cards.cardsFor(docs.map((d) => d.user_id));
+  async views(docs: ProductDoc[], viewerId: string): Promise<ProductView[]> {
+    const [cards, liked] = await Promise.all([
+      this.cards.cardsFor(docs.map((d) => d.user_id)),
+      this.likes.likedAmong(docs.map((d) => d._id), viewerId),
+    ]);
     return docs.map((d) => {
       const card = cards.get(d.user_id)!;
       return {
@@ -121,12 +152,27 @@ export class ProductsService {
         image: d.image,
         rating: averageRating(d.rating_sum, d.review_count),
         review_count: d.review_count,
+        like_count: d.like_count ?? 0,
+        liked: liked.has(d._id),
         userId: d.user_id,
         user: { ...card, name: card.display_name },
         createdAt: d.created_at,
         updatedAt: d.updated_at,
       };
     });
+  }
+
+  private async findByIdOr404(id: string): Promise<ProductDoc> {
+    const doc = await this.products.findById(id);
+    if (!doc) throw new NotFoundException('Product not found');
+    return doc;
+  }
+
+  /** A decrement never takes it below 0. */
+  private async bumpLikes(id: string, delta: 1 | -1): Promise<number> {
+    const filter: Filter = delta < 0 ? { _id: id, like_count: { $gte: 1 } } : { _id: id };
+    const doc = (await this.products.findOneAndUpdate(filter, { $inc: { like_count: delta } })) ?? (await this.products.findById(id));
+    return doc?.like_count ?? 0;
   }
 
   private async ownedBy(userId: string, id: string): Promise<ProductDoc> {
@@ -150,6 +196,7 @@ export class ProductsService {
       user_id: userId,
       rating_sum: 0,
       review_count: 0,
+      like_count: 0,
       created_at: now,
       updated_at: now,
     };

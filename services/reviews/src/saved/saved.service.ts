@@ -36,7 +36,7 @@ export class SavedService {
   async productsOf(userId: string, skip: number, limit: number): Promise<{ items: ProductView[]; total: number }> {
     const { ids, total } = await this.page(userId, 'product', skip, limit);
     const docs = await this.products.cardsFor(ids);
-    const items = await this.products.views(ids.flatMap((id) => docs.get(id) ?? []));
+    const items = await this.products.views(ids.flatMap((id) => docs.get(id) ?? []), userId);
     return { items, total };
   }
 
