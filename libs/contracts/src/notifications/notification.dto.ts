@@ -1,5 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, Max } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
 
@@ -38,7 +38,11 @@ export interface UnreadCountView {
 
 /** Query of GET /notifications: page, limit (default 20, up to 50), unread_only ('true' or 'false'). */
 export class NotificationListQueryDto extends PageQueryDto {
+  /** Redeclared in full: an override with only @Max loses the parent's @Min(1), and 0 or -1 got through. */
   @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   @Max(NOTIFICATIONS_MAX_LIMIT)
   override limit = 20;
 
