@@ -15,6 +15,8 @@ import { MediaModule } from './media/media.module';
 import { productsCollection } from './products/product.collection';
 import { productLikesCollection } from './products/product-like.collection';
 import { ProductsModule } from './products/products.module';
+import { reportsCollection } from './reports/report.collection';
+import { ReportsModule } from './reports/reports.module';
 import { reviewsCollection } from './reviews/review.collection';
 import { ReviewsModule } from './reviews/reviews.module';
 import { savedCollection } from './saved/saved.collection';
@@ -40,6 +42,7 @@ export const reviewsService: ServiceDefinition = {
     privacyCollection,
     blocksCollection,
     productLikesCollection,
+    reportsCollection,
   ],
   imports: [
     UsersModule,
@@ -53,5 +56,6 @@ export const reviewsService: ServiceDefinition = {
     ActivitiesModule,
     SavedModule,
     TrendingModule,
+    ReportsModule,
   ],
 };

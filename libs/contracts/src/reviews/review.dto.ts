@@ -142,6 +142,19 @@ export class CreateCommentDto {
   content: string;
 }
 
+export const REPORT_REASON_MAX = 500;
+export const DUPLICATE_REPORT_MESSAGE = 'You have already reported this review';
+
+/** POST /reviews/{id}/report: the reason is optional; blank counts as none. */
+export class ReportReviewDto {
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @Transform(trim)
+  @IsString({ message: 'reason must be a string' })
+  @MaxLength(REPORT_REASON_MAX, { message: `reason must be at most ${REPORT_REASON_MAX} characters` })
+  reason?: string | null;
+}
+
 /** Review (spec part 1 §3). `likes` and `like_count` carry the same number. */
 export interface ReviewView {
   id: string;
