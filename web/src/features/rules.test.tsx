@@ -11,6 +11,7 @@ import { filterFeed } from './feed/HomePage';
 import { buildReview, mentionQuery } from './composer/Composer';
 import { loginErrorText, registerErrorText } from './auth/authErrors';
 import { reviewErrorText } from './reviews/reviewsApi';
+import { messageAfterName } from './notifications/notificationMeta';
 import { productSummary } from './products/ProductsPage';
 import { nearBottom } from './messages/MessagesPage';
 import { ReviewRow } from './profile/ProfileParts';
@@ -140,5 +141,12 @@ describe('components', () => {
     fireEvent.change(area, { target: { value: 'x'.repeat(300) } });
     expect(area.value.length).toBe(250);
     expect(screen.getByText('Send Request')).toBeTruthy();
+  });
+});
+
+describe('notification text', () => {
+  it('drops the actor name the service already put at the start of the message', () => {
+    expect(messageAfterName('Mert Reader liked your review', 'Mert Reader')).toBe('liked your review');
+    expect(messageAfterName('Someone else liked it', 'Mert Reader')).toBe('Someone else liked it');
   });
 });

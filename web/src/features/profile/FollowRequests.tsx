@@ -10,7 +10,7 @@ export function FollowRequests({ compact }: { compact?: boolean }) {
   if (isLoading) return compact ? null : <p className="muted">Loading...</p>;
   if (!data || data.length === 0) return compact ? null : <p className="muted">Bekleyen takip isteği yok.</p>;
   return (
-    <div data-testid="follow-requests">
+    <div className={compact ? 'card' : undefined} data-testid="follow-requests">
       {compact && <h3 className="panel-title">Takip İstekleri ({data.length})</h3>}
       {data.map((p) => (
         <div key={p.id} className="person-item">

@@ -128,14 +128,14 @@ export function SettingsPage() {
       <div className="settings">
         <nav className="card settings-menu">
           {SECTIONS.map(([id, label]) => (
-            <button key={id} className={`side-item ${section === id ? 'active' : ''}`} style={{ border: 'none', background: undefined, cursor: 'pointer' }} onClick={() => setSection(id)}>
+            <button key={id} className={`side-item ${section === id ? 'active' : ''}`} onClick={() => setSection(id)}>
               {label}
             </button>
           ))}
           <div className="side-sep" />
           <button
             className="side-item"
-            style={{ border: 'none', background: 'none', cursor: 'pointer', color: 'var(--danger)' }}
+            style={{ color: 'var(--danger)' }}
             onClick={() => {
               dispatch(signedOut());
               navigate('/', { replace: true });
