@@ -2,6 +2,7 @@
 // `npm test`: every suite of the repository, one summary. Under CI=true a skipped test fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const ci = process.env.CI === 'true';
 mkdirSync('test-output', { recursive: true });
@@ -32,7 +33,7 @@ if (existsSync('test-output/jest.json')) {
 broken ||= jestStatus !== 0;
 
 if (existsSync('web/vitest.config.ts')) {
-  const status = run('npx', ['vitest', 'run', '--config', 'web/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=test-output/vitest.json']);
+  const status = run('npx', ['vitest', 'run', '--config', 'web/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${resolve('test-output/vitest.json')}`]);
   if (existsSync('test-output/vitest.json')) {
     const report = JSON.parse(readFileSync('test-output/vitest.json', 'utf8'));
     totals.passed += report.numPassedTests;
