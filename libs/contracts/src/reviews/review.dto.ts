@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsIn,
   IsInt,
   IsISO8601,
   IsNotEmpty,
@@ -122,6 +123,9 @@ export class UpdateReviewDto {
   date?: string | null;
 }
 
+export const REVIEW_SORTS = ['recent', 'rating_desc', 'rating_asc'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
 export class ReviewQueryDto extends PageQueryDto {
   @IsOptional()
   @IsString()
@@ -132,6 +136,11 @@ export class ReviewQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(64)
   productId?: string;
+
+  /** Product detail's selector: Most Recent (default), Highest Rated, Lowest Rated. */
+  @IsOptional()
+  @IsIn(REVIEW_SORTS, { message: `sort must be one of ${REVIEW_SORTS.join(', ')}` })
+  sort?: ReviewSort;
 }
 
 export class CreateCommentDto {

@@ -29,5 +29,6 @@ export const reviewsCollection = defineCollection<ReviewDoc>('reviews', [
   { fields: { product_key: 1 }, unique: true, sparse: true },
   { fields: { user_id: 1, created_at: -1 } },
   { fields: { product_id: 1, created_at: -1 } },
+  { fields: { product_id: 1, rating: -1, created_at: -1 } },
   { fields: { created_at: -1 } },
 ]);

@@ -1,7 +1,14 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { CreateReviewDto, DUPLICATE_REVIEW_MESSAGE, ReviewQueryDto, ReviewView, UpdateReviewDto } from '@app/contracts';
+import {
+  CreateReviewDto,
+  DUPLICATE_REVIEW_MESSAGE,
+  ReviewQueryDto,
+  ReviewSort,
+  ReviewView,
+  UpdateReviewDto,
+} from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, Filter, SortSpec, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
@@ -11,6 +18,13 @@ import { ReviewPresenter } from './review-presenter';
 const EXCERPT_LENGTH = 140;
 /** A concurrent edit of the same review changed the rating under us: read again and retry. */
 const EDIT_ATTEMPTS = 5;
+
+/** Ties on rating fall back to newest first, then id, so pages never overlap. */
+const SORTS: Record<ReviewSort, SortSpec> = {
+  recent: { created_at: -1, _id: -1 },
+  rating_desc: { rating: -1, created_at: -1, _id: -1 },
+  rating_asc: { rating: 1, created_at: -1, _id: -1 },
+};
 
 export type ReviewCounter = 'like_count' | 'comment_count';
 
@@ -65,7 +79,7 @@ export class ReviewsService {
     }
     if (query.productId) filter.product_id = query.productId;
     const [docs, total] = await Promise.all([
-      this.reviews.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
+      this.reviews.find(filter, { sort: SORTS[query.sort ?? 'recent'], skip, limit }),
       this.reviews.count(filter),
     ]);
     return { items: await this.presenter.present(docs, viewerId), total };
