@@ -3,7 +3,8 @@ const path = require('node:path');
 const root = __dirname;
 module.exports = {
   testEnvironment: 'node',
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', path.join(__dirname, 'jest.setup.js')],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.timeout.js')],
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -3,5 +3,4 @@ module.exports = {
   displayName: 'system',
   rootDir: __dirname,
   testMatch: ['<rootDir>/system/**/*.spec.ts'],
-  testTimeout: 30000,
 };
