@@ -1,0 +1,58 @@
+// The two servers under test, each in its own child process (bench.ts forks this file), so
+// the load generator in the parent does not share their event loop and each has its own RSS.
+import { createServer } from 'node:http';
+import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
+
+/** A reply the raw server repeats byte for byte. */
+export interface CannedReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export type ChildMessage = { ready: string };
+export type RawServerCommand = { replies: Record<string, CannedReply> };
+
+/** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, NeDB). */
+async function serveStack(dataDir: string): Promise<void> {
+  const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
+  process.send?.({ ready: stack.url } satisfies ChildMessage);
+  process.on('message', (msg: unknown) => {
+    if (msg === 'settle') void stack.settle().then(() => process.send?.('settled'));
+  });
+  process.on('SIGTERM', () => void stack.close().finally(() => process.exit(0)));
+}
+
+/** A bare `http` server answering each path (query included) with the stack's own bytes. */
+function serveRaw(): void {
+  let replies: Record<string, CannedReply> = {};
+  const server = createServer((req, res) => {
+    const reply = replies[`${req.method} ${req.url}`] ?? replies[`${req.method} ${(req.url ?? '').split('?', 1)[0]}`];
+    req.resume();
+    if (!reply) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': Buffer.byteLength(reply.body) });
+    res.end(reply.body);
+  });
+  process.on('message', (msg: unknown) => {
+    replies = { ...replies, ...(msg as RawServerCommand).replies };
+    process.send?.('settled');
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    process.send?.({ ready: `http://127.0.0.1:${port}` } satisfies ChildMessage);
+  });
+}
+
+export function runChild(mode: string, arg: string | undefined): void {
+  if (mode === '--serve-stack') {
+    serveStack(arg ?? '.data-bench').catch((err: Error) => {
+      process.stderr.write(`stack failed: ${err.stack}\n`);
+      process.exit(1);
+    });
+  } else {
+    serveRaw();
+  }
+}
