@@ -9,6 +9,16 @@ export interface GatewayRequest extends Request {
   userId?: string;
 }
 
+/**
+ * HS256 only, and the token must carry `exp` and `sub`: jsonwebtoken checks an expiry only
+ * when there is one, so a token minted without it would otherwise never expire.
+ */
+export function verifyAccessToken(jwt: JwtService, token: string): JwtClaims {
+  const claims = jwt.verify<JwtClaims>(token, { algorithms: ['HS256'] });
+  if (typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || !claims.sub) throw new Error('Token without exp or sub');
+  return claims;
+}
+
 /** Verifies the bearer token (HS256 pinned, expiry enforced) before a protected route is proxied. */
 export function createTokenCheck(jwt: JwtService) {
   return (req: GatewayRequest, res: Response, next: NextFunction): void => {
@@ -16,7 +26,7 @@ export function createTokenCheck(jwt: JwtService) {
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (token) {
       try {
-        req.userId = jwt.verify<JwtClaims>(token, { algorithms: ['HS256'] }).sub;
+        req.userId = verifyAccessToken(jwt, token).sub;
       } catch {
         if (!isPublicRoute(req.method, req.originalUrl)) return sendEnvelopeError(res, 401, 'Invalid or expired token');
       }

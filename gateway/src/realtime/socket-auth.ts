@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import type { Socket } from 'socket.io';
-import { JwtClaims } from '@app/contracts';
 import { AuthenticatedUser } from '@app/platform';
+import { verifyAccessToken } from '../access/token-check';
 
 /** What the gateway keeps on each authenticated socket. */
 export interface SocketSession {
@@ -36,7 +36,7 @@ export function socketAuth(jwt: JwtService) {
     const token = tokenFromHandshake(socket.handshake);
     if (!token) return next(new Error('Authentication required'));
     try {
-      const claims = jwt.verify<JwtClaims>(token, { algorithms: ['HS256'] });
+      const claims = verifyAccessToken(jwt, token);
       const session: SocketSession = { user: { id: claims.sub, username: claims.username }, token, typingAt: new Map() };
       socket.data = session;
       next();

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { JwtClaims } from '@app/contracts';
@@ -18,7 +18,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
+  /** passport-jwt checks an expiry only when there is one: a token without `exp` would never expire. */
   validate(claims: JwtClaims): AuthenticatedUser {
+    if (typeof claims.exp !== 'number' || typeof claims.sub !== 'string' || !claims.sub) {
+      throw new UnauthorizedException('Invalid or expired token');
+    }
     return { id: claims.sub, username: claims.username };
   }
 }
