@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
-import { inParallel, isErrorEnvelope, probe, ProbeReply } from './http-probe';
+import { declaredRoutes, inParallel, isErrorEnvelope, normalise, probe, ProbeReply } from './http-probe';
 
 /**
  * Issue 11 §4: every route of every service, fed malformed bodies, wrong types, huge strings,
@@ -115,27 +113,6 @@ const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/api/notifications/:notification/read', as: 'A' },
   { method: 'DELETE', path: '/api/notifications/:notification', as: 'A' },
 ];
-
-/** Every HTTP route declared in the services' controllers, as `METHOD /api/a/:p/b` with params renamed `:p`. */
-function declaredRoutes(): string[] {
-  const servicesDir = join(__dirname, '../../../services');
-  const files = readdirSync(servicesDir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.controller.ts'))
-    .map((f) => readFileSync(join(servicesDir, f), 'utf8'));
-  const routes: string[] = [];
-  for (const src of files) {
-    const prefix = /@Controller\((?:'([^']*)')?\)/.exec(src)?.[1] ?? '';
-    for (const m of src.matchAll(/@(Get|Post|Put|Delete|Patch)\((?:'([^']*)')?\)/g)) {
-      const path = ['/api', prefix, m[2] ?? ''].filter(Boolean).join('/');
-      routes.push(`${m[1].toUpperCase()} ${normalise(path)}`);
-    }
-  }
-  return routes.sort();
-}
-
-function normalise(path: string): string {
-  return path.replace(/:[A-Za-z]+/g, ':p').replace(/\/$/, '');
-}
 
 const HUGE = 'x'.repeat(100_000);
 const NE = { $ne: null };

@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 
 /** A reply as the probes see it: status, the parsed JSON (when it is JSON) and the raw text. */
 export interface ProbeReply {
@@ -91,4 +93,25 @@ export function keysOf(value: unknown, into: string[] = []): string[] {
     }
   }
   return into;
+}
+
+/** Every HTTP route declared in the services' controllers, as `METHOD /api/a/:p/b` with params renamed `:p`. */
+export function declaredRoutes(): string[] {
+  const servicesDir = join(__dirname, '../../../services');
+  const files = readdirSync(servicesDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.controller.ts'))
+    .map((f) => readFileSync(join(servicesDir, f), 'utf8'));
+  const routes: string[] = [];
+  for (const src of files) {
+    const prefix = /@Controller\((?:'([^']*)')?\)/.exec(src)?.[1] ?? '';
+    for (const m of src.matchAll(/@(Get|Post|Put|Delete|Patch)\((?:'([^']*)')?\)/g)) {
+      const path = ['/api', prefix, m[2] ?? ''].filter(Boolean).join('/');
+      routes.push(`${m[1].toUpperCase()} ${normalise(path)}`);
+    }
+  }
+  return routes.sort();
+}
+
+export function normalise(path: string): string {
+  return path.replace(/:[A-Za-z]+/g, ':p').replace(/\/$/, '');
 }
