@@ -1,6 +1,9 @@
 // The SPA in Chromium against the embedded stack (issues 7 and 8): one browser, one context per member.
 import { browserAvailable, contextFor, register, shot, solidPng, startWorld, type Member, type World } from './harness';
 
+// testTimeout in a project config is ignored when the root config runs every project (`npm test`)
+jest.setTimeout(120_000);
+
 const run = browserAvailable() ? describe : describe.skip;
 
 run('SquadReviews in the browser', () => {

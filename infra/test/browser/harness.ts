@@ -99,7 +99,7 @@ export async function contextFor(world: World, member?: Member, options: { dark?
     sessionStorage.setItem('__seeded', '1');
     for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
   }, storage);
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   page.on('pageerror', (e) => process.stdout.write(`[pageerror] ${e.message}\n`));
   return { context, page };
