@@ -88,6 +88,12 @@ export function productPicture([bg, stripe]: [number, number, number][], size = 
 
 const pick = <T>(list: T[], i: number): T => list[i % list.length];
 
+/** Private members' reviews are visible only to themselves and their approved followers. */
+function canSee(ctx: SeedContext, viewer: SeededUser, author: SeededUser): boolean {
+  if (viewer.id === author.id || !(ctx.made.privateMembers ?? []).includes(author.id)) return true;
+  return (ctx.made[`approvedFollowers:${author.id}`] ?? []).includes(viewer.id);
+}
+
 /** Demo data of services/reviews, made through the public API: products in every category, reviews, likes, comments. */
 export async function seedReviews(ctx: SeedContext): Promise<void> {
   const users = ctx.users;
@@ -104,6 +110,7 @@ export async function seedReviews(ctx: SeedContext): Promise<void> {
   ctx.made.products = productIds;
 
   const reviewIds: string[] = [];
+  const authorOf = new Map<string, SeededUser>();
   const reviewers = Math.min(3, Math.max(users.length - 1, 1));
   for (const [i, productId] of productIds.entries()) {
     for (let k = 1; k <= reviewers; k++) {
@@ -116,22 +123,28 @@ export async function seedReviews(ctx: SeedContext): Promise<void> {
         content,
       });
       reviewIds.push(review.id);
+      authorOf.set(review.id, author);
     }
   }
   for (const [i, content] of COMPOSER_POSTS.entries()) {
     const author = pick(users, i);
     const post = await ctx.client.request<{ id: string }>('POST', '/reviews', author.token, { content, location: pick(['Istanbul', 'Izmir', 'Ankara'], i) });
     reviewIds.push(post.id);
+    authorOf.set(post.id, author);
   }
   ctx.made.reviews = reviewIds;
 
   // Likes and comments of different reviews do not depend on each other: send them together.
   await Promise.all(
     reviewIds.map(async (reviewId, i) => {
+      const author = authorOf.get(reviewId) as SeededUser;
       const likers = new Set(Array.from({ length: 1 + (i % 3) }, (_, k) => pick(users, i + k + 2)));
-      for (const liker of likers) await ctx.client.request('POST', `/likes/reviews/${reviewId}`, liker.token);
-      if (i % 3 === 0) {
-        await ctx.client.request('POST', `/reviews/${reviewId}/comments`, pick(users, i + 4).token, { content: pick(COMMENTS, i) });
+      for (const liker of likers) {
+        if (canSee(ctx, liker, author)) await ctx.client.request('POST', `/likes/reviews/${reviewId}`, liker.token);
+      }
+      const commenter = pick(users, i + 4);
+      if (i % 3 === 0 && canSee(ctx, commenter, author)) {
+        await ctx.client.request('POST', `/reviews/${reviewId}/comments`, commenter.token, { content: pick(COMMENTS, i) });
       }
     }),
   );

@@ -44,5 +44,8 @@ export async function seedSocial(ctx: SeedContext): Promise<void> {
   if (users[APPROVED_REQUESTER]) {
     await client.request('POST', `/follows/requests/${users[APPROVED_REQUESTER].id}/accept`, owner.token);
   }
+  // Later steps must not have members like or comment on reviews they cannot see.
+  ctx.made.privateMembers = [owner.id];
+  ctx.made[`approvedFollowers:${owner.id}`] = users[APPROVED_REQUESTER] ? [users[APPROVED_REQUESTER].id] : [];
   await ctx.settle();
 }
