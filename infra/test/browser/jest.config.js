@@ -4,5 +4,4 @@ module.exports = {
   displayName: 'browser',
   rootDir: __dirname,
   testMatch: ['<rootDir>/**/*.browser.spec.ts'],
-  testTimeout: 120000,
 };

@@ -115,7 +115,7 @@ describe('gateway limits and faults', () => {
     expect(down.body).toEqual({ success: false, message: 'The auth service is unavailable' });
 
     const { JwtService } = await import('@nestjs/jwt');
-    const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: 'u1', username: 'u1' });
+    const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: 'u1', username: 'u1' }, { expiresIn: 60 });
     const late = await request(server).get('/api/users/search?search=a').set('Authorization', `Bearer ${token}`);
     expect(late.status).toBe(504);
     expect(late.body).toEqual({ success: false, message: 'The social service did not answer in time' });
