@@ -1,15 +1,26 @@
+import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { NotificationView } from '@app/contracts';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 
 interface Session {
   id: string;
+  token: string;
   auth: { Authorization: string };
+}
+
+/** A client as the spec's: long-polling only. Resolves once connected. */
+function connect(url: string, token: string): Promise<Socket> {
+  const socket = io(url, { path: '/socket.io', transports: ['polling'], forceNew: true, reconnection: false, auth: { token } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
 }
 
 /**
  * Notifications through the gateway: a like in the reviews service reaches the author's
- * notifications by event. The socket.io push is covered once the gateway's socket layer exists.
+ * notifications by event, and the author's open socket at once.
  */
 describe('notifications through the gateway (embedded stack)', () => {
   let stack: EmbeddedStack;
@@ -22,7 +33,8 @@ describe('notifications through the gateway (embedded stack)', () => {
   const register = async (email: string, name: string): Promise<Session> => {
     const res = await api().post('/api/auth/register').send({ email, name, password: 'secret123' });
     expect(res.status).toBe(201);
-    return { id: res.body.data.user.id, auth: { Authorization: `Bearer ${res.body.data.token}` } };
+    const token = res.body.data.token as string;
+    return { id: res.body.data.user.id, token, auth: { Authorization: `Bearer ${token}` } };
   };
   const unreadCount = async (who: Session): Promise<number> => {
     const res = await api().get('/api/notifications/unread-count').set(who.auth);
@@ -61,8 +73,16 @@ describe('notifications through the gateway (embedded stack)', () => {
 
   afterAll(() => stack.close());
 
-  it('B likes A’s review: A has one unread review_liked naming B; B has nothing', async () => {
-    await toggleLike(burak);
+  it('B likes A’s review: A’s socket gets `notification` within a second; one unread review_liked naming B', async () => {
+    const socket = await connect(stack.url, ayse.token);
+    const pushed: NotificationView[] = [];
+    socket.on('notification', (n: NotificationView) => pushed.push(n));
+    const started = Date.now();
+    await api().post(`/api/likes/reviews/${reviewId}`).set(burak.auth).expect(200);
+    while (pushed.length === 0 && Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 20));
+    socket.close();
+    expect(pushed).toEqual([expect.objectContaining({ type: 'review_liked', message: 'Burak Kaya liked your review' })]);
+    await stack.settle();
     expect(await unreadCount(ayse)).toBe(1);
     const [item, ...rest] = await list(ayse);
     expect(rest).toEqual([]);
