@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { sharedMemoryTransport } from '@app/bus';
 import { buildService, loadConfig, PlatformConfig, startServiceApp } from '@app/platform';
@@ -31,7 +32,33 @@ export interface EmbeddedStack {
   seeded?: SeedContext;
   /** Waits until every event emitted so far has been handled. */
   settle(): Promise<void>;
+  /**
+   * Fault drills (issue 11 §3): closes one service's HTTP listener and its open connections,
+   * so the gateway meets a refused connection exactly as when that process is gone. Its bus
+   * consumer keeps running (in this profile events do not wait for a dead process anyway).
+   */
+  stopService(name: ServiceName): Promise<void>;
+  /** Listens again on the same port: the gateway finds the service where it was, no restart. */
+  restartService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
+}
+
+function stopListening(server: Server): Promise<void> {
+  return new Promise((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });
+}
+
+function listenAgain(server: Server, url: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(Number(port), hostname, () => {
+      server.off('error', fail);
+      done();
+    });
+  });
 }
 
 /**
@@ -54,11 +81,13 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   const transport = sharedMemoryTransport();
   const apps: INestApplication[] = [];
   const serviceUrls: ServiceUrls = {};
+  const serviceApps = new Map<ServiceName, INestApplication>();
   try {
     for (const entry of SERVICE_CATALOGUE) {
       const app = await buildService(entry.definition, { config, transport });
       apps.push(app);
       serviceUrls[entry.definition.name as ServiceName] = await startServiceApp(app, 0);
+      serviceApps.set(entry.definition.name as ServiceName, app);
     }
     const gatewayConfig = loadGatewayConfig({ ...env, PORT: String(options.port ?? 3000), HOST: options.host ?? '127.0.0.1' });
     const gateway = await createGatewayApp(gatewayConfig, serviceUrls);
@@ -81,6 +110,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       serviceUrls,
       seeded,
       settle,
+      stopService: (name) => stopListening(serverOf(serviceApps, name)),
+      restartService: (name) => listenAgain(serverOf(serviceApps, name), serviceUrls[name] ?? ''),
       close: async () => {
         await settle();
         for (const app of apps.reverse()) await app.close();
@@ -90,4 +121,10 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     throw err;
   }
+}
+
+function serverOf(apps: Map<ServiceName, INestApplication>, name: ServiceName): Server {
+  const app = apps.get(name);
+  if (!app) throw new Error(`No service named ${name} in this stack`);
+  return app.getHttpServer() as Server;
 }

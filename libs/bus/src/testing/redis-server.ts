@@ -17,9 +17,11 @@ export function redisServerAvailable(): boolean {
 
 /**
  * Starts a throw-away redis-server (no persistence) on a free port, for one test suite.
- * Each suite gets its own server, so suites never see each other's keys.
+ * Each suite gets its own server, so suites never see each other's keys. `port` starts it
+ * on that port instead (an outage drill brings Redis back where the clients expect it).
  */
-export async function startRedisServer(): Promise<RedisServerHandle> {
+export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServerHandle> {
+  if (options.port !== undefined) return launch(options.port);
   // A port can be taken between probing and binding: try a few.
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
