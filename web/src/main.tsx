@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { makeStore, useAppDispatch, useSession } from './app/store';
 import { makeRouter } from './app/router';
+import { errorDetail } from './app/MountingErrorPage';
 import { checkDone, signedOut, userLoaded } from './app/session';
 import { authApi } from './features/auth/authApi';
 import { Toasts } from './shared/toast';
@@ -56,7 +57,9 @@ function start() {
   try {
     const store = makeStore();
     const router = makeRouter();
-    createRoot(rootEl).render(
+    // errors outside the router's boundary (store provider, session check) also end on the fatal page
+    const onUncaughtError = (err: unknown) => fatalPage('React Mounting Error', errorDetail(err));
+    createRoot(rootEl, { onUncaughtError }).render(
       <StrictMode>
         <Provider store={store}>
           <SessionCheck />
@@ -66,8 +69,7 @@ function start() {
       </StrictMode>,
     );
   } catch (err) {
-    const e = err as Error;
-    fatalPage('React Mounting Error', `${e?.message ?? String(err)}\n\n${e?.stack ?? ''}`);
+    fatalPage('React Mounting Error', errorDetail(err));
   }
 }
 

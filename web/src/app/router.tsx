@@ -1,24 +1,44 @@
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router-dom';
 import { useSession } from './store';
-import { Frame } from './Frame';
 import { LandingPage } from '../features/auth/LandingPage';
-import { HomePage } from '../features/feed/HomePage';
-import { ExplorePage } from '../features/explore/ExplorePage';
-import { MessagesPage } from '../features/messages/MessagesPage';
-import { NotificationsPage } from '../features/notifications/NotificationsPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { MySquadsPage } from '../features/squads/MySquadsPage';
-import { CreateSquadPage } from '../features/squads/CreateSquadPage';
-import { SquadDetailPage } from '../features/squads/SquadDetailPage';
-import { ProductDetailPage } from '../features/products/ProductDetailPage';
-import { CreateProductPage } from '../features/products/CreateProductPage';
-import { ProductsPage } from '../features/products/ProductsPage';
-import { MyReviewsPage } from '../features/my-reviews/MyReviewsPage';
-import { FriendsPage } from '../features/friends/FriendsPage';
-import { SavedPage } from '../features/saved/SavedPage';
-import { OwnProfilePage } from '../features/profile/OwnProfilePage';
-import { UserProfilePage } from '../features/profile/UserProfilePage';
 import { Spinner } from '../shared/ui';
+import { MountingErrorPage } from './MountingErrorPage';
+
+/**
+ * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
+ * the landing page; the frame (with the socket client) and each page load when first opened.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+const Frame = lazyPage(() => import('./Frame'), 'Frame');
+const HomePage = lazyPage(() => import('../features/feed/HomePage'), 'HomePage');
+const ExplorePage = lazyPage(() => import('../features/explore/ExplorePage'), 'ExplorePage');
+const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'), 'MessagesPage');
+const NotificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
+const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const MySquadsPage = lazyPage(() => import('../features/squads/MySquadsPage'), 'MySquadsPage');
+const CreateSquadPage = lazyPage(() => import('../features/squads/CreateSquadPage'), 'CreateSquadPage');
+const SquadDetailPage = lazyPage(() => import('../features/squads/SquadDetailPage'), 'SquadDetailPage');
+const ProductDetailPage = lazyPage(() => import('../features/products/ProductDetailPage'), 'ProductDetailPage');
+const CreateProductPage = lazyPage(() => import('../features/products/CreateProductPage'), 'CreateProductPage');
+const ProductsPage = lazyPage(() => import('../features/products/ProductsPage'), 'ProductsPage');
+const MyReviewsPage = lazyPage(() => import('../features/my-reviews/MyReviewsPage'), 'MyReviewsPage');
+const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
+const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage');
+const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
+const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
+
+/** A lazy screen with the spinner while its chunk loads. */
+function screen(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Spinner label="Loading..." />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 /** Guarded routes (part 2 §2): a visitor is sent to / with the history entry replaced. */
 export const GUARDED_PATHS = [
@@ -49,7 +69,7 @@ export function RequireAuth() {
 /** /user/{username} is public: signed in it gets the frame, as a visitor a plain page. */
 function PublicProfile() {
   const { token, user } = useSession();
-  if (token && user) return <Frame />;
+  if (token && user) return screen(Frame);
   return (
     <div className="visitor-page">
       <Outlet />
@@ -66,35 +86,37 @@ function StartGate() {
 export const routes = [
   {
     element: <StartGate />,
+    // a page whose code fails to load or render gets the fatal page with its stack (part 2 §2)
+    errorElement: <MountingErrorPage />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LandingPage /> },
       {
         element: <PublicProfile />,
-        children: [{ path: '/user/:username', element: <UserProfilePage /> }],
+        children: [{ path: '/user/:username', element: screen(UserProfilePage) }],
       },
       {
         element: <RequireAuth />,
         children: [
           {
-            element: <Frame />,
+            element: screen(Frame),
             children: [
-              { path: '/home', element: <HomePage /> },
-              { path: '/explore', element: <ExplorePage /> },
-              { path: '/messages', element: <MessagesPage /> },
-              { path: '/messages/:conversationId', element: <MessagesPage /> },
-              { path: '/notifications', element: <NotificationsPage /> },
-              { path: '/settings', element: <SettingsPage /> },
-              { path: '/my-squads', element: <MySquadsPage /> },
-              { path: '/create-squad', element: <CreateSquadPage /> },
-              { path: '/squads/:id', element: <SquadDetailPage /> },
-              { path: '/product/:id', element: <ProductDetailPage /> },
-              { path: '/create-product', element: <CreateProductPage /> },
-              { path: '/my-reviews', element: <MyReviewsPage /> },
-              { path: '/friends', element: <FriendsPage /> },
-              { path: '/products', element: <ProductsPage /> },
-              { path: '/saved', element: <SavedPage /> },
-              { path: '/profile', element: <OwnProfilePage /> },
+              { path: '/home', element: screen(HomePage) },
+              { path: '/explore', element: screen(ExplorePage) },
+              { path: '/messages', element: screen(MessagesPage) },
+              { path: '/messages/:conversationId', element: screen(MessagesPage) },
+              { path: '/notifications', element: screen(NotificationsPage) },
+              { path: '/settings', element: screen(SettingsPage) },
+              { path: '/my-squads', element: screen(MySquadsPage) },
+              { path: '/create-squad', element: screen(CreateSquadPage) },
+              { path: '/squads/:id', element: screen(SquadDetailPage) },
+              { path: '/product/:id', element: screen(ProductDetailPage) },
+              { path: '/create-product', element: screen(CreateProductPage) },
+              { path: '/my-reviews', element: screen(MyReviewsPage) },
+              { path: '/friends', element: screen(FriendsPage) },
+              { path: '/products', element: screen(ProductsPage) },
+              { path: '/saved', element: screen(SavedPage) },
+              { path: '/profile', element: screen(OwnProfilePage) },
             ],
           },
         ],

@@ -4,6 +4,8 @@ import {
   conversationName,
   conversationTime,
   cutText,
+  englishLongDate,
+  englishMonthYear,
   extraCount,
   memberLabel,
   messageTime,
@@ -13,6 +15,7 @@ import {
   shortAgo,
   squadTime,
   turkishAgo,
+  turkishLongDate,
 } from './format';
 import { initials, initialsAvatar } from './avatar';
 
@@ -110,5 +113,16 @@ describe('small rules', () => {
     const url = initialsAvatar('Ada Lovelace');
     expect(url.startsWith('data:image/svg+xml')).toBe(true);
     expect(decodeURIComponent(url)).toContain('>AL<');
+  });
+});
+
+describe('date formats', () => {
+  const day = new Date(2025, 5, 18, 12, 0, 0);
+  it("profiles: Turkish long form ('Joined 18 Haziran 2025', 'Katılma: 18 Haziran 2025')", () => {
+    expect(turkishLongDate(day)).toBe('18 Haziran 2025');
+  });
+  it('squads: English (US) long (month day, year) and short (month year)', () => {
+    expect(englishLongDate(day)).toBe('June 18, 2025');
+    expect(englishMonthYear(day)).toBe('Jun 2025');
   });
 });

@@ -60,9 +60,9 @@ export function englishLongDate(value: string | number | Date): string {
   return toDate(value).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
-/** English (US) short date: month year (part 2 §9, 'Joined {month year}'). */
+/** English (US) short date: month year, e.g. 'Nov 2026' (part 2 §9, 'Joined {month year}'). */
 export function englishMonthYear(value: string | number | Date): string {
-  return toDate(value).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  return toDate(value).toLocaleDateString('en-US', { month: 'short', year: 'numeric' });
 }
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();

@@ -4,30 +4,23 @@ import { errorMessage, errorStatus } from '../../app/api';
 import { Spinner, Stars, useTimedMessage } from '../../shared/ui';
 import { price } from '../../shared/format';
 import { productFeatures, productImage, productRating, productReviewCount, useProductQuery, useSaveProductMutation } from './productsApi';
-import { reviewErrorText, useCreateReviewMutation, useReviewsQuery } from '../reviews/reviewsApi';
+import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 
-export const REVIEW_SORTS = [
+/** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
+export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
   { id: 'recent', label: 'Most Recent' },
-  { id: 'highest', label: 'Highest Rated' },
-  { id: 'lowest', label: 'Lowest Rated' },
-] as const;
-
-/** The sort selector orders the loaded reviews (the API returns newest first). */
-export function sortReviews<T extends { rating: number | null; created_at: string }>(list: T[], sort: string): T[] {
-  const l = [...list];
-  if (sort === 'highest') return l.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0));
-  if (sort === 'lowest') return l.sort((a, b) => (a.rating ?? 0) - (b.rating ?? 0));
-  return l.sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime());
-}
+  { id: 'rating_desc', label: 'Highest Rated' },
+  { id: 'rating_asc', label: 'Lowest Rated' },
+];
 
 export function ProductDetailPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const product = useProductQuery(id, { skip: !id });
-  const [sort, setSort] = useState<string>('recent');
+  const [sort, setSort] = useState<ReviewSort>('recent');
   const [page, setPage] = useState(1);
-  const reviews = useReviewsQuery({ productId: product.data?.id, page: 1, limit: 10 * page }, { skip: !product.data });
+  const reviews = useReviewsQuery({ productId: product.data?.id, page: 1, limit: 10 * page, sort }, { skip: !product.data });
   const [formOpen, setFormOpen] = useState(params.get('review') === '1');
   const [rating, setRating] = useState(5);
   const [content, setContent] = useState('');
@@ -127,7 +120,16 @@ export function ProductDetailPage() {
       )}
       <div className="page-head">
         <h2 style={{ margin: 0 }}>Customer Reviews ({reviews.data?.meta.total ?? count})</h2>
-        <select value={sort} onChange={(e) => setSort(e.target.value)} aria-label="Sort reviews" style={{ width: 'auto' }}>
+        <select
+          value={sort}
+          onChange={(e) => {
+            setSort(e.target.value as ReviewSort);
+            setPage(1);
+          }}
+          aria-label="Sort reviews"
+          data-testid="review-sort"
+          style={{ width: 'auto' }}
+        >
           {REVIEW_SORTS.map((s) => (
             <option key={s.id} value={s.id}>
               {s.label}
@@ -138,7 +140,7 @@ export function ProductDetailPage() {
       {reviews.isLoading && <Spinner />}
       {reviews.isError && <p className="error-text">Failed to load reviews. Please try again.</p>}
       {reviews.data && reviews.data.items.length === 0 && <div className="card empty">No reviews yet. Be the first to review this product!</div>}
-      {sortReviews(reviews.data?.items ?? [], sort).map((r) => (
+      {(reviews.data?.items ?? []).map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}
       {reviews.data && reviews.data.meta.total > reviews.data.items.length && (

@@ -11,6 +11,9 @@ export interface ReviewDraft {
   date?: string;
 }
 
+/** Orders of GET /reviews (`sort`): the product page's Most Recent, Highest Rated, Lowest Rated. */
+export type ReviewSort = 'recent' | 'rating_desc' | 'rating_asc';
+
 export interface ReviewPage {
   items: Review[];
   meta: { total: number; page: number; limit: number; totalPages: number };
@@ -23,7 +26,7 @@ export const reviewsApi = api.injectEndpoints({
       transformResponse: (r: unknown, _m, a) => listOf<Review>(r, a.page, a.limit ?? 10),
       providesTags: ['Feed'],
     }),
-    reviews: b.query<ReviewPage, { userId?: string; productId?: string; page?: number; limit?: number }>({
+    reviews: b.query<ReviewPage, { userId?: string; productId?: string; page?: number; limit?: number; sort?: ReviewSort }>({
       query: ({ page = 1, limit = 10, ...rest }) => ({
         url: '/reviews',
         params: Object.fromEntries(Object.entries({ page, limit, ...rest }).filter(([, v]) => v !== undefined && v !== '')),

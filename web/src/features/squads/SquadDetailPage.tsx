@@ -19,10 +19,16 @@ import {
   useLeaveSquadMutation,
   useSquadConversationMutation,
   useSquadQuery,
+  useSquadRatingQuery,
   useUpdateSquadMutation,
 } from './squadsApi';
 
 const DAY = 86_400_000;
+
+/** Squad Rating tile: one decimal, '—' while unknown or when no member rated anything. */
+export function squadRatingText(rating: number | null | undefined): string {
+  return rating != null ? Number(rating).toFixed(1) : '—';
+}
 
 export function SquadActivity({ squadId }: { squadId: string; squadName: string }) {
   const { data, isLoading, isError } = useActivitiesQuery({ page: 1, limit: 50 }, { pollingInterval: 60_000 });
@@ -115,6 +121,8 @@ export function SquadDetailPage() {
   const squad = q.data;
   const canManage = squad?.user_role === 'admin' || squad?.user_role === 'moderator';
   const requests = useJoinRequestsQuery(id, { skip: !canManage });
+  const memberIds = (squad?.members ?? []).map((m) => m.id);
+  const rating = useSquadRatingQuery(memberIds, { skip: memberIds.length === 0 || squad?.rating != null });
   const [decide] = useDecideJoinMutation();
   const [leave] = useLeaveSquadMutation();
   const [openChat, chatState] = useSquadConversationMutation();
@@ -244,7 +252,7 @@ export function SquadDetailPage() {
               <span className="muted small">Total Members</span>
             </div>
             <div className="card stat-tile">
-              <b>{squad.rating != null ? Number(squad.rating).toFixed(1) : '—'}</b>
+              <b data-testid="squad-rating">{squadRatingText(squad.rating ?? rating.data)}</b>
               <span className="muted small">Squad Rating</span>
             </div>
             <div className="card stat-tile">

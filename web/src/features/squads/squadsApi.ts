@@ -1,8 +1,10 @@
 import { api, data, listOf } from '../../app/api';
-import type { Activity, Conversation, JoinRequest, Squad, SquadStats } from '../../shared/types';
+import type { Activity, Conversation, JoinRequest, Review, Squad, SquadStats } from '../../shared/types';
 
 export const SQUAD_CATEGORIES = ['General', 'Technology', 'Gaming', 'Books', 'Movies', 'Music', 'Sports', 'Food', 'Travel', 'Art', 'Science', 'Fitness'];
 export const JOIN_MESSAGE_MAX = 250;
+/** Members whose reviews make the squad rating (one `GET /reviews?userId=` each). */
+export const RATING_MEMBERS_MAX = 20;
 
 export const squadsApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -67,6 +69,18 @@ export const squadsApi = api.injectEndpoints({
       query: (id) => `/messages/squads/${id}/conversation`,
       transformResponse: (r: unknown) => data<Conversation>(r),
     }),
+    /** Squad Rating: the average star rating of the reviews its members wrote (null when none is rated). */
+    squadRating: b.query<number | null, string[]>({
+      async queryFn(memberIds, _api, _extra, fetch) {
+        const pages = await Promise.all(
+          memberIds.slice(0, RATING_MEMBERS_MAX).map((userId) => fetch({ url: '/reviews', params: { userId, page: 1, limit: 100 } })),
+        );
+        const failed = pages.find((p) => p.error);
+        if (failed?.error) return { error: failed.error };
+        return { data: averageRating(pages.flatMap((p) => listOf<Review>(p.data).items)) };
+      },
+      providesTags: ['Review'],
+    }),
     activities: b.query<Activity[], { page?: number; limit?: number }>({
       query: ({ page = 1, limit = 20 }) => ({ url: '/activities/feed', params: { page, limit } }),
       transformResponse: (r: unknown) => listOf<Activity>(r).items,
@@ -89,7 +103,15 @@ export const {
   useLeaveSquadMutation,
   useSquadConversationMutation,
   useActivitiesQuery,
+  useSquadRatingQuery,
 } = squadsApi;
+
+/** Average of the rated reviews to one decimal, null when none carries a rating. */
+export function averageRating(reviews: Array<Pick<Review, 'rating'>>): number | null {
+  const rated = reviews.map((r) => Number(r.rating)).filter((n) => n >= 1 && n <= 5);
+  if (rated.length === 0) return null;
+  return Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10;
+}
 
 /** Explore card join label (part 2 §4). */
 export function exploreJoinLabel(s: Pick<Squad, 'is_member' | 'join_request_status'>): string {

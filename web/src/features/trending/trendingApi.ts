@@ -4,7 +4,7 @@ import type { TrendingTopic } from '../../shared/types';
 export const trendingApi = api.injectEndpoints({
   endpoints: (b) => ({
     trending: b.query<TrendingTopic[], void>({
-      query: () => ({ url: '/trending', params: { limit: 5 } }),
+      query: () => '/trending',
       transformResponse: (r: unknown) => listOf<TrendingTopic>(r).items,
       providesTags: ['Trending'],
     }),
