@@ -15,7 +15,7 @@ import { GatewayModule } from './gateway.module';
 import { sendEnvelopeError } from './proxy/envelope-reply';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
 import { createServiceProxy, ServiceUrls } from './proxy/service-proxy';
-import { createRateLimits } from './rate-limit/rate-limits';
+import { createRateLimits, rateLimitSettings } from './rate-limit/rate-limits';
 import { createSocketAdapter } from './realtime';
 import { createSpaHandlers } from './web/spa';
 
@@ -89,16 +89,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   app.use(cors({ origin: config.APP_ORIGIN ?? false, credentials: true }));
   app.use('/api', createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES));
   app.use('/api', createTokenCheck(app.get(JwtService)));
-  app.use(
-    '/api',
-    createRateLimits({
-      enabled: config.RATE_LIMITS === 'on',
-      login: config.RATE_LIMIT_LOGIN,
-      register: config.RATE_LIMIT_REGISTER,
-      writes: config.RATE_LIMIT_WRITES,
-      redisUrl: config.REDIS_URL,
-    }),
-  );
+  app.use('/api', createRateLimits(rateLimitSettings(config)));
   app.use(createDocsRouter(urls));
   app.use(createServiceProxy(urls, config.UPSTREAM_TIMEOUT_MS));
   app.use('/api', (_req: Request, res: Response) => sendEnvelopeError(res, 404, 'Not found'));

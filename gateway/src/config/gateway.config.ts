@@ -1,8 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { PlatformConfig } from '@app/platform';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+/** A rate limit: "points/seconds", both at least 1. */
+const RATE = /^[1-9]\d*\/[1-9]\d*$/;
+const RATE_MESSAGE = 'must look like points/seconds, e.g. 10/60';
 
 /** The gateway's settings on top of the shared ones; every limit has its variable (README). */
 export class GatewayConfig extends PlatformConfig {
@@ -42,15 +45,35 @@ export class GatewayConfig extends PlatformConfig {
   UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024 + 64 * 1024;
 
   /** "points/seconds" per client address. */
-  @IsString()
+  @Matches(RATE, { message: RATE_MESSAGE })
   RATE_LIMIT_LOGIN = '10/60';
 
-  @IsString()
+  @Matches(RATE, { message: RATE_MESSAGE })
   RATE_LIMIT_REGISTER = '10/600';
 
   /** Writes (POST, PUT, DELETE) per member. */
-  @IsString()
+  @Matches(RATE, { message: RATE_MESSAGE })
   RATE_LIMIT_WRITES = '120/60';
+
+  /** Reviews posted per member (POST /api/reviews). */
+  @Matches(RATE, { message: RATE_MESSAGE })
+  RATE_LIMIT_REVIEWS = '20/600';
+
+  /** Like toggles per member, reviews and products together. */
+  @Matches(RATE, { message: RATE_MESSAGE })
+  RATE_LIMIT_LIKES = '60/60';
+
+  /** Messages sent per member over HTTP; the socket's `send-message` has the same budget per gateway. */
+  @Matches(RATE, { message: RATE_MESSAGE })
+  RATE_LIMIT_MESSAGES = '60/60';
+
+  /** Follows and follow requests per member. */
+  @Matches(RATE, { message: RATE_MESSAGE })
+  RATE_LIMIT_FOLLOWS = '30/600';
+
+  /** Client events (send, typing, join, leave) per socket; over it acks fail and typing is dropped. */
+  @Matches(RATE, { message: RATE_MESSAGE })
+  RATE_LIMIT_SOCKET_EVENTS = '30/10';
 
   @IsOptional() @IsString() AUTH_SERVICE_URL?: string;
   @IsOptional() @IsString() SOCIAL_SERVICE_URL?: string;

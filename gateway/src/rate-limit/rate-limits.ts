@@ -2,6 +2,7 @@ import type { NextFunction, Response } from 'express';
 import Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GatewayRequest } from '../access/token-check';
+import { GatewayConfig } from '../config/gateway.config';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
 
 export interface RateLimitSettings {
@@ -9,7 +10,27 @@ export interface RateLimitSettings {
   login: string;
   register: string;
   writes: string;
+  /** Per member, on top of `writes`: the actions spammers repeat. */
+  reviews: string;
+  likes: string;
+  messages: string;
+  follows: string;
   redisUrl?: string;
+}
+
+/** The gateway config's RATE_LIMIT_* variables (README) as settings. */
+export function rateLimitSettings(config: GatewayConfig): RateLimitSettings {
+  return {
+    enabled: config.RATE_LIMITS === 'on',
+    login: config.RATE_LIMIT_LOGIN,
+    register: config.RATE_LIMIT_REGISTER,
+    writes: config.RATE_LIMIT_WRITES,
+    reviews: config.RATE_LIMIT_REVIEWS,
+    likes: config.RATE_LIMIT_LIKES,
+    messages: config.RATE_LIMIT_MESSAGES,
+    follows: config.RATE_LIMIT_FOLLOWS,
+    redisUrl: config.REDIS_URL,
+  };
 }
 
 /** "10/60" -> 10 points per 60 seconds. */
@@ -25,8 +46,23 @@ interface Rule {
   keyOf(req: GatewayRequest): string | undefined;
 }
 
+/** The path without query or trailing slashes (Express routes `/api/reviews/` like `/api/reviews`). */
+function routePath(req: GatewayRequest): string {
+  return req.originalUrl.split('?', 1)[0].replace(/\/+$/, '');
+}
+
+/** Per-member actions with their own budget: [name, matches(method, path)]. */
+const MEMBER_ACTIONS: Array<[keyof RateLimitSettings & ('reviews' | 'likes' | 'messages' | 'follows'), RegExp]> = [
+  ['reviews', /^\/api\/reviews$/],
+  ['likes', /^\/api\/likes\/(reviews|products)\/[^/]+$/],
+  ['messages', /^\/api\/messages\/conversations\/[^/]+\/messages$/],
+  // A follow of a private member is a follow request: the same route.
+  ['follows', /^\/api\/follows\/users\/[^/]+$/],
+];
+
 /**
- * Login and register per address, writes per member (ARCHITECTURE §5). Counted in Redis
+ * Login and register per address, writes per member, and a tighter budget per member for
+ * posting reviews, liking, messaging and following (ARCHITECTURE §5). Counted in Redis
  * when REDIS_URL is set, so every gateway replica shares the same windows.
  */
 export function createRateLimits(settings: RateLimitSettings) {
@@ -39,13 +75,16 @@ export function createRateLimits(settings: RateLimitSettings) {
       ? new RateLimiterRedis({ storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts), ...opts })
       : new RateLimiterMemory(opts);
   };
-  const path = (req: GatewayRequest) => req.originalUrl.split('?', 1)[0];
   const rules: Rule[] = [
-    { limiter: limiter('login', settings.login), keyOf: (r) => (r.method === 'POST' && path(r) === '/api/auth/login' ? r.ip : undefined) },
+    { limiter: limiter('login', settings.login), keyOf: (r) => (r.method === 'POST' && routePath(r) === '/api/auth/login' ? r.ip : undefined) },
     {
       limiter: limiter('register', settings.register),
-      keyOf: (r) => (r.method === 'POST' && path(r) === '/api/auth/register' ? r.ip : undefined),
+      keyOf: (r) => (r.method === 'POST' && routePath(r) === '/api/auth/register' ? r.ip : undefined),
     },
+    ...MEMBER_ACTIONS.map(([name, pattern]): Rule => ({
+      limiter: limiter(name, settings[name]),
+      keyOf: (r) => (r.userId && r.method === 'POST' && pattern.test(routePath(r)) ? r.userId : undefined),
+    })),
     {
       limiter: limiter('writes', settings.writes),
       keyOf: (r) => (r.userId && r.method !== 'GET' && r.method !== 'HEAD' ? r.userId : undefined),

@@ -16,6 +16,7 @@ import { socketConnections } from '@app/platform';
 import { MessagingClient, MessagingUnavailableError } from './messaging.client';
 import { conversationRoom, idFrom, userRoom } from './rooms';
 import { AuthedSocket, socketAuth } from './socket-auth';
+import { SocketLimits, tooManyEvents } from './socket-limits';
 import { allowTyping } from './typing-throttle';
 
 const NOT_A_MEMBER = 'You are not a member of this conversation';
@@ -39,6 +40,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   constructor(
     private readonly jwt: JwtService,
     private readonly messaging: MessagingClient,
+    private readonly limits: SocketLimits,
   ) {}
 
   afterInit(server: Server): void {
@@ -57,6 +59,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   @SubscribeMessage('join-user-room')
   async joinUserRoom(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck> {
+    const wait = await this.limits.event(socket.id);
+    if (wait) return tooManyEvents(wait);
     const userId = idFrom(payload, 'userId');
     if (userId !== socket.data.user.id) return { success: false, message: 'You can only join your own room' };
     await socket.join(userRoom(socket.data.user.id));
@@ -65,6 +69,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   @SubscribeMessage('join-conversation')
   async joinConversation(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck> {
+    const wait = await this.limits.event(socket.id);
+    if (wait) return tooManyEvents(wait);
     const conversationId = idFrom(payload, 'conversationId');
     if (!conversationId) return { success: false, message: 'conversationId is required' };
     try {
@@ -78,6 +84,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   @SubscribeMessage('leave-conversation')
   async leaveConversation(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck> {
+    const wait = await this.limits.event(socket.id);
+    if (wait) return tooManyEvents(wait);
     const conversationId = idFrom(payload, 'conversationId');
     if (!conversationId) return { success: false, message: 'conversationId is required' };
     await socket.leave(conversationRoom(conversationId));
@@ -87,6 +95,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   /** Persisted by the messaging service first; every member's socket gets it from `message.sent`. */
   @SubscribeMessage('send-message')
   async sendMessage(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<SocketAck<MessageView>> {
+    const wait = (await this.limits.event(socket.id)) || (await this.limits.message(socket.data.user.id));
+    if (wait) return tooManyEvents(wait);
     const conversationId = idFrom(payload, 'conversationId');
     const content = (payload as { content?: unknown } | null)?.content;
     if (!conversationId || typeof content !== 'string') {
@@ -130,6 +140,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     event: E,
     build: (conversationId: string) => ServerSocketEvents[E],
   ): Promise<void> {
+    // Over the socket's budget a typing event is dropped: it has no ack to carry an error.
+    if (await this.limits.event(socket.id)) return;
     const conversationId = idFrom(payload, 'conversationId');
     if (!conversationId || !allowTyping(socket.data.typingAt, `${event}:${conversationId}`)) return;
     const room = conversationRoom(conversationId);

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
+import { GatewayConfig } from '../config/gateway.config';
+import { GATEWAY_CONFIG } from '../gateway.tokens';
 import { EventRelay } from './event-relay';
 import { MessagingClient } from './messaging.client';
 import { RealtimeGateway } from './realtime.gateway';
+import { SocketLimits, socketLimitSettings } from './socket-limits';
 
 /**
  * socket.io endpoint of the gateway (ARCHITECTURE §7). Uses what GatewayModule exports
@@ -9,6 +12,11 @@ import { RealtimeGateway } from './realtime.gateway';
  * GATEWAY_SERVICE_URLS (messaging).
  */
 @Module({
-  providers: [RealtimeGateway, MessagingClient, EventRelay],
+  providers: [
+    RealtimeGateway,
+    MessagingClient,
+    EventRelay,
+    { provide: SocketLimits, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => new SocketLimits(socketLimitSettings(config)) },
+  ],
 })
 export class RealtimeModule {}
