@@ -5,66 +5,214 @@ import { SERVICE_CATALOGUE } from './service-catalogue';
 
 /**
  * `npm run start:distributed`: every service its own process over Redis Streams
- * (ARCHITECTURE §2). `--replicas notifications=2` runs several replicas of one service;
- * they share the service's consumer group and split its events.
+ * (ARCHITECTURE §2). `--replicas notifications=2,gateway=2` runs several replicas of a
+ * service (they share its consumer group and split its events) or of the gateway
+ * (gateway i listens on PORT+i; they share socket rooms through the Redis adapter).
+ *
+ * With NeDB (the default store) replica i > 0 of a service keeps its own data folder,
+ * DATA_DIR/<service>-r<i>: each replica holds the shard of events it handled
+ * (docs/DECISIONS.md, "Distributed mode"). With STORE=mongo the replicas share the database.
+ *
+ * On stdout, besides the children's own log lines, the launcher writes one JSON line per
+ * process it starts or loses (`{"launcher":"started",service,replica,pid,port}`,
+ * `{"launcher":"exited",...}`) and `{"launcher":"ready",gateways}` once every process
+ * answers /health/ready. A child that fails to start stops everything with exit code 1;
+ * a child that dies later is started again on the same port and data folder.
  */
-function parseReplicas(argv: string[]): Map<string, number> {
+
+const READY_TIMEOUT_MS = Number(process.env.LAUNCHER_READY_TIMEOUT_MS ?? 60_000);
+const STOP_TIMEOUT_MS = 10_000;
+const RESTART_DELAY_MS = 500;
+/** More restarts of one process than this and the launcher gives up (a crash loop helps nobody). */
+const MAX_RESTARTS = 5;
+const DEFAULT_PORT_BASE = 3100;
+
+export interface ProcessSpec {
+  /** A service name or `gateway`. */
+  service: string;
+  replica: number;
+  port: number;
+  script: string;
+  env: NodeJS.ProcessEnv;
+}
+
+interface Running {
+  spec: ProcessSpec;
+  child: ChildProcess;
+  restarts: number;
+}
+
+export function parseReplicas(argv: string[]): Map<string, number> {
   const replicas = new Map<string, number>();
   argv.forEach((arg, i) => {
     const value = arg === '--replicas' ? argv[i + 1] : arg.startsWith('--replicas=') ? arg.slice(11) : undefined;
     for (const pair of value?.split(',') ?? []) {
       const [name, count] = pair.split('=');
-      if (name && Number(count) > 0) replicas.set(name, Number(count));
+      const n = Number(count);
+      if (!name || !Number.isInteger(n) || n < 1) throw new Error(`--replicas: "${pair}" is not <service>=<count>`);
+      replicas.set(name, n);
     }
   });
   return replicas;
 }
 
-function main(): void {
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const dataDir = resolve(process.env.DATA_DIR ?? '.data-distributed');
-  const replicas = parseReplicas(process.argv.slice(2));
-  if ([...replicas.values()].some((n) => n > 1) && process.env.STORE !== 'mongo') {
-    // NeDB is one process's file: replicas must share a real database.
-    process.stderr.write('--replicas above 1 needs STORE=mongo and MONGO_URL (NeDB files cannot be shared by processes)\n');
-    process.exit(1);
+/** Every process to run, in start order: the services (replicas together), then the gateways. */
+export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: string): ProcessSpec[] {
+  const replicas = parseReplicas(argv);
+  const known = new Set([...SERVICE_CATALOGUE.map((e) => e.definition.name), 'gateway']);
+  for (const name of replicas.keys()) {
+    if (!known.has(name)) throw new Error(`--replicas: unknown service "${name}" (one of ${[...known].join(', ')})`);
   }
-  const dist = resolve(__dirname, '../../..');
-  const common = {
-    ...process.env,
+  const dataDir = resolve(env.DATA_DIR ?? '.data-distributed');
+  const shared = env.STORE === 'mongo';
+  const portOffset = Number(env.SERVICE_PORT_BASE ?? DEFAULT_PORT_BASE) - DEFAULT_PORT_BASE;
+  const common: NodeJS.ProcessEnv = {
+    ...env,
     BUS: 'redis',
-    REDIS_URL: redisUrl,
+    REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     DATA_DIR: dataDir,
-    JWT_SECRET: process.env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    JWT_SECRET: env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
   };
-  const children: ChildProcess[] = [];
-  const gatewayEnv: Record<string, string> = {};
+  const specs: ProcessSpec[] = [];
+  const serviceUrls: Record<string, string> = {};
   for (const entry of SERVICE_CATALOGUE) {
     const name = entry.definition.name;
-    const count = replicas.get(name) ?? 1;
-    for (let i = 0; i < count; i++) {
-      const port = entry.port + i * 100;
-      children.push(
-        spawn(process.execPath, [join(dist, `services/${name}/src/main.js`)], {
-          env: { ...common, PORT: String(port), REPLICA: String(i) },
-          stdio: 'inherit',
-        }),
-      );
-      if (i === 0) gatewayEnv[`${name.toUpperCase()}_SERVICE_URL`] = `http://127.0.0.1:${port}`;
+    for (let replica = 0; replica < (replicas.get(name) ?? 1); replica++) {
+      const port = entry.port + portOffset + replica * 100;
+      // NeDB files belong to one process: replica 0 keeps the service's usual folder, the others their own.
+      const replicaDataDir = shared || replica === 0 ? dataDir : join(dataDir, `${name}-r${replica}`);
+      specs.push({
+        service: name,
+        replica,
+        port,
+        script: join(dist, `services/${name}/src/main.js`),
+        env: { ...common, DATA_DIR: replicaDataDir, PORT: String(port), REPLICA: String(replica) },
+      });
+      // The gateway has one URL per service: replica 0 answers every read and write routed to it.
+      if (replica === 0) serviceUrls[`${name.toUpperCase()}_SERVICE_URL`] = `http://127.0.0.1:${port}`;
     }
   }
-  children.push(
-    spawn(process.execPath, [join(dist, 'gateway/src/main.js')], {
-      env: { ...common, ...gatewayEnv, PORT: process.env.PORT ?? '3000' },
-      stdio: 'inherit',
-    }),
-  );
-  const stop = () => {
-    for (const child of children) child.kill('SIGTERM');
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  const gatewayPort = Number(env.PORT ?? 3000);
+  for (let replica = 0; replica < (replicas.get('gateway') ?? 1); replica++) {
+    specs.push({
+      service: 'gateway',
+      replica,
+      port: gatewayPort + replica,
+      script: join(dist, 'gateway/src/main.js'),
+      env: { ...common, ...serviceUrls, PORT: String(gatewayPort + replica), REPLICA: String(replica) },
+    });
+  }
+  return specs;
 }
 
-main();
+function announce(line: { launcher: 'started' | 'exited' | 'ready' } & Record<string, unknown>): void {
+  process.stdout.write(JSON.stringify(line) + '\n');
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls /health/ready until it answers 200; rejects if the process exits first or time runs out. */
+async function waitReady(run: Running): Promise<void> {
+  const { spec, child } = run;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${label(spec)} exited (${child.exitCode ?? child.signalCode}) before it was ready`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${spec.port}/health/ready`, { signal: AbortSignal.timeout(1_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${label(spec)} was not ready on port ${spec.port} within ${READY_TIMEOUT_MS} ms`);
+}
+
+function label(spec: ProcessSpec): string {
+  return `${spec.service}#${spec.replica}`;
+}
+
+class Launcher {
+  private readonly running: Running[] = [];
+  private stopping?: Promise<void>;
+
+  constructor(private readonly specs: ProcessSpec[]) {}
+
+  async start(): Promise<void> {
+    for (const spec of this.specs) this.running.push({ spec, child: this.spawn(spec, 0), restarts: 0 });
+    await Promise.all(this.running.map(waitReady));
+    for (const run of this.running) this.supervise(run);
+    const gateways = this.specs.filter((s) => s.service === 'gateway').map((s) => `http://127.0.0.1:${s.port}`);
+    announce({ launcher: 'ready', gateways });
+  }
+
+  /** SIGTERM to every child, SIGKILL to those still running after STOP_TIMEOUT_MS. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      const alive = this.running.map((r) => r.child).filter((c) => c.exitCode === null && c.signalCode === null);
+      const exits = alive.map((c) => new Promise<void>((r) => c.once('exit', () => r())));
+      alive.forEach((c) => c.kill('SIGTERM'));
+      const timer = setTimeout(() => alive.forEach((c) => c.kill('SIGKILL')), STOP_TIMEOUT_MS);
+      await Promise.all(exits);
+      clearTimeout(timer);
+    })();
+    return this.stopping;
+  }
+
+  private spawn(spec: ProcessSpec, restarts: number): ChildProcess {
+    const child = spawn(process.execPath, [spec.script], { env: spec.env, stdio: 'inherit' });
+    announce({ launcher: 'started', service: spec.service, replica: spec.replica, pid: child.pid, port: spec.port, restarts });
+    child.once('exit', (code, signal) => {
+      announce({ launcher: 'exited', service: spec.service, replica: spec.replica, pid: child.pid, code, signal });
+    });
+    return child;
+  }
+
+  /** After start-up a dead child comes back on the same port and data folder (a crashed replica rejoins its group). */
+  private supervise(run: Running): void {
+    run.child.once('exit', () => {
+      if (this.stopping) return;
+      if (run.restarts >= MAX_RESTARTS) {
+        process.stderr.write(`launcher: ${label(run.spec)} died ${MAX_RESTARTS + 1} times, stopping everything\n`);
+        void this.stop().then(() => process.exit(1));
+        return;
+      }
+      setTimeout(() => {
+        if (this.stopping) return;
+        run.restarts += 1;
+        run.child = this.spawn(run.spec, run.restarts);
+        this.supervise(run);
+      }, RESTART_DELAY_MS);
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  let specs: ProcessSpec[];
+  try {
+    specs = planProcesses(process.env, process.argv.slice(2), resolve(__dirname, '../../..'));
+  } catch (err) {
+    process.stderr.write(`launcher: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+  const launcher = new Launcher(specs);
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals += 1;
+    if (signals > 1) process.stderr.write(`launcher: ${signal} again, still waiting for children to stop\n`);
+    void launcher.stop().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  try {
+    await launcher.start();
+  } catch (err) {
+    process.stderr.write(`launcher: ${(err as Error).message}; stopping every process\n`);
+    await launcher.stop();
+    process.exit(1);
+  }
+}
+
+if (require.main === module) void main();
