@@ -13,6 +13,7 @@ module.exports = {
     '<rootDir>/services/notifications',
     '<rootDir>/gateway',
     '<rootDir>/infra/test',
+    '<rootDir>/infra/test/distributed',
     '<rootDir>/infra/k8s',
     '<rootDir>/infra/test/browser',
   ],
