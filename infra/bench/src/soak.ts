@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
-import { ChildMessage, runChild } from './servers';
+import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = num('SOAK_SECONDS', 600);
@@ -43,27 +43,43 @@ interface Member {
 
 // ---------------------------------------------------------------- the stack child
 
+type ChildReply = { ready: string } | { settled: true } | { heapMb: number };
+
+/** The child: the embedded stack, answering 'settle' and 'heap' (used heap after a full GC). */
+async function serveStack(dataDir: string): Promise<void> {
+  const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
+  const reply = (msg: ChildReply) => process.send?.(msg);
+  reply({ ready: stack.url });
+  process.on('message', (msg: unknown) => {
+    if (msg === 'settle') void stack.settle().then(() => reply({ settled: true }));
+    if (msg === 'heap') {
+      (globalThis as { gc?: () => void }).gc?.();
+      reply({ heapMb: Math.round(process.memoryUsage().heapUsed / 1024 / 1024) });
+    }
+  });
+  process.on('SIGTERM', () => void stack.close().finally(() => process.exit(0)));
+}
+
 function startStack(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const env = { ...process.env, RATE_LIMITS: 'off', LOG_LEVEL: 'silent', BCRYPT_ROUNDS: '4' };
-  const child = fork(__filename, ['--serve-stack', dataDir], { env, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(__filename, ['--serve-stack', dataDir], { env, execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)));
-    child.on('message', (msg: unknown) => {
-      const ready = (msg as ChildMessage).ready;
-      if (ready) resolve({ child, url: ready });
+    child.on('message', (msg: ChildReply) => {
+      if ('ready' in msg) resolve({ child, url: msg.ready });
     });
   });
 }
 
-function settle(child: ChildProcess): Promise<void> {
+function ask<K extends 'settled' | 'heapMb'>(child: ChildProcess, command: 'settle' | 'heap', key: K): Promise<Extract<ChildReply, Record<K, unknown>>> {
   return new Promise((resolve) => {
-    const onMessage = (msg: unknown) => {
-      if (msg !== 'settled') return;
+    const onMessage = (msg: ChildReply) => {
+      if (!(key in msg)) return;
       child.off('message', onMessage);
-      resolve();
+      resolve(msg as Extract<ChildReply, Record<K, unknown>>);
     };
     child.on('message', onMessage);
-    child.send('settle');
+    child.send(command);
   });
 }
 
@@ -152,8 +168,11 @@ class Tally {
 
   fail(kind: string, err: unknown): void {
     this.errorCount++;
-    // Keep the first few messages: enough to see what broke without flooding the report.
-    if (this.errors.length < 20) this.errors.push(`${kind}: ${(err as Error).message}`);
+    // Keep (and show) the first few: enough to see what broke without flooding the report.
+    if (this.errors.length >= 20) return;
+    const line = `${new Date().toISOString()} ${kind}: ${(err as Error).message}`;
+    this.errors.push(line);
+    process.stdout.write(`  error ${line}\n`);
   }
 }
 
@@ -252,6 +271,8 @@ async function chat(w: World, pair: World['conversations'][number], until: numbe
 interface Sample {
   second: number;
   rssMb: number;
+  /** Used heap right after a full GC: what a leak would grow. */
+  heapMb: number;
 }
 
 async function main(): Promise<void> {
@@ -263,24 +284,26 @@ async function main(): Promise<void> {
   const samples: Sample[] = [];
   try {
     const world = await seed(stack.url);
-    await settle(stack.child);
+    await ask(stack.child, 'settle', 'settled');
     process.stdout.write(`seeded ${world.members.length} members, ${world.reviewIds.length} reviews; load for ${SETTINGS.seconds} s\n`);
 
     const started = Date.now();
     const until = started + SETTINGS.seconds * 1000;
-    const sampler = setInterval(() => {
-      const sample = { second: Math.round((Date.now() - started) / 1000), rssMb: rssMb(pid) };
-      samples.push(sample);
-      const done = [...tally.counts.values()].reduce((s, v) => s + v, 0);
-      process.stdout.write(`  ${String(sample.second).padStart(4)} s  rss ${sample.rssMb} MB  ok ${done}  errors ${tally.errorCount}\n`);
-    }, SETTINGS.sampleSeconds * 1000);
-    samples.push({ second: 0, rssMb: rssMb(pid) });
+    const sample = async (): Promise<void> => {
+      const { heapMb } = await ask(stack.child, 'heap', 'heapMb');
+      const s = { second: Math.round((Date.now() - started) / 1000), rssMb: rssMb(pid), heapMb };
+      samples.push(s);
+      const done = [...tally.counts.values()].reduce((sum, v) => sum + v, 0);
+      process.stdout.write(`  ${String(s.second).padStart(4)} s  rss ${s.rssMb} MB  heap ${s.heapMb} MB  ok ${done}  errors ${tally.errorCount}\n`);
+    };
+    const sampler = setInterval(() => void sample(), SETTINGS.sampleSeconds * 1000);
+    await sample();
     await Promise.all([
       ...world.members.slice(0, SETTINGS.workers).map((m) => httpWorker(world, m, until, tally)),
       ...world.conversations.map((pair) => chat(world, pair, until, tally)),
     ]);
     clearInterval(sampler);
-    samples.push({ second: Math.round((Date.now() - started) / 1000), rssMb: rssMb(pid) });
+    await sample();
 
     const report = verdict(samples, tally);
     mkdirSync('test-output', { recursive: true });
@@ -313,12 +336,16 @@ function verdict(samples: Sample[], tally: Tally) {
     errors: tally.errorCount,
     firstErrors: tally.errors,
     rss: { start: samples[0].rssMb, afterWarmup: baseline, end, max: Math.max(...samples.map((s) => s.rssMb)), bound },
+    heapAfterGc: { start: samples[0].heapMb, afterWarmup: afterWarmup[0]?.heapMb, end: samples[samples.length - 1].heapMb },
   };
 }
 
 const mode = process.argv[2];
 if (mode === '--serve-stack') {
-  runChild(mode, process.argv[3]);
+  serveStack(process.argv[3]).catch((err: Error) => {
+    process.stderr.write(`stack failed: ${err.stack}\n`);
+    process.exit(1);
+  });
 } else {
   main().then(
     () => process.exit(process.exitCode ?? 0),
