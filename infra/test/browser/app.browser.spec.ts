@@ -1,5 +1,5 @@
 // The SPA in Chromium against the embedded stack (issues 7 and 8): one browser, one context per member.
-import { browserAvailable, contextFor, register, shot, solidPng, startWorld, type Member, type World } from './harness';
+import { apiCall, browserAvailable, contextFor, register, shot, solidPng, startWorld, type Member, type World } from './harness';
 
 // testTimeout in a project config is ignored when the root config runs every project (`npm test`)
 jest.setTimeout(120_000);
@@ -265,6 +265,101 @@ run('SquadReviews in the browser', () => {
     expect(r + g + b).toBeLessThan(200);
     expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
     await shot(page, '19-settings-dark');
+    await context.close();
+  });
+
+  test('product page: the sort selector asks the API for the order', async () => {
+    const seller = await register(world, 'Oya Seller');
+    const product = await apiCall<{ id: string; slug?: string }>(world, 'POST', '/products', seller.token, {
+      name: `Desk Fan ${Date.now() % 100000}`,
+      brand: 'Breeze',
+      price: 25,
+      category: 'Home',
+      description: 'Quiet desk fan.',
+      features: [],
+    });
+    for (const [who, rating] of [
+      ['Ali Two', 2],
+      ['Banu Five', 5],
+      ['Cem Three', 3],
+    ] as const) {
+      const m = await register(world, who);
+      await apiCall(world, 'POST', '/reviews', m.token, { product_id: product.id, rating, title: 'Desk Fan', content: `${who} gives ${rating}` });
+    }
+    await world.stack.settle();
+    const { context, page } = await contextFor(world, seller);
+    const sorted: string[] = [];
+    page.on('request', (r) => {
+      const sort = new URL(r.url()).searchParams.get('sort');
+      if (r.url().includes('/api/reviews?') && sort) sorted.push(sort);
+    });
+    await page.goto(`/product/${product.slug ?? product.id}`);
+    const cards = page.getByTestId('review-card');
+    await cards.nth(2).waitFor();
+    const order = async () => (await cards.allInnerTexts()).map((t) => Number(/gives (\d)/.exec(t)?.[1]));
+    await page.getByTestId('review-sort').selectOption({ label: 'Lowest Rated' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="review-card"]')?.textContent?.includes('gives 2'));
+    expect(await order()).toEqual([2, 3, 5]);
+    await page.getByTestId('review-sort').selectOption({ label: 'Highest Rated' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="review-card"]')?.textContent?.includes('gives 5'));
+    expect(await order()).toEqual([5, 3, 2]);
+    expect(sorted).toEqual(expect.arrayContaining(['rating_asc', 'rating_desc']));
+    await shot(page, '20-product-sorted');
+    await context.close();
+  });
+
+  test('bell: scrolling the dropdown to its end marks everything read after 1 s', async () => {
+    const star = await register(world, 'Pelin Star');
+    for (let i = 0; i < 6; i++) {
+      const fan = await register(world, `Fan ${i}`);
+      await apiCall(world, 'POST', `/follows/users/${star.id}`, fan.token);
+    }
+    await world.stack.settle();
+    const { context, page } = await contextFor(world, star);
+    await page.goto('/home');
+    await page.getByTestId('bell-badge').filter({ hasText: '6' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('bell').click();
+    await page.getByTestId('panel-badge').filter({ hasText: '6' }).waitFor();
+    expect(await page.getByTestId('notif-item').count()).toBe(5);
+    await shot(page, '21-bell-before-scroll');
+    const scrolledAt = Date.now();
+    await page.locator('.notif-scroll').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+      el.dispatchEvent(new Event('scroll'));
+    });
+    await page.getByTestId('bell-badge').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - scrolledAt).toBeGreaterThanOrEqual(1000);
+    const count = await apiCall<{ unread_count: number }>(world, 'GET', '/notifications/unread-count', star.token);
+    expect(count.unread_count).toBe(0);
+    await shot(page, '22-bell-all-read');
+    await context.close();
+  });
+
+  test('phone width: the mobile menu lists its seven entries', async () => {
+    const member = await register(world, 'Mina Mobile');
+    const { context, page } = await contextFor(world, member, { viewport: { width: 375, height: 760 } });
+    await page.goto('/home');
+    await expect(page.getByTestId('side-menu').isVisible()).resolves.toBe(false);
+    await page.getByTestId('mobile-menu-toggle').click();
+    const menu = page.getByTestId('mobile-menu');
+    await menu.waitFor();
+    expect((await menu.locator('a, button').allInnerTexts()).map((t) => t.trim())).toEqual(['Home', 'Products', 'Friends', 'Saved', 'Profile', 'Settings', 'Logout']);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, '23-mobile-menu');
+    await menu.getByText('Friends').click();
+    await page.waitForURL('**/friends');
+    await context.close();
+  });
+
+  test('a screen whose code cannot load shows the React Mounting Error page', async () => {
+    const member = await register(world, 'Rana Broken');
+    const { context, page } = await contextFor(world, member);
+    await page.route(/\/assets\/HomePage-[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/home');
+    await page.getByRole('heading', { name: 'React Mounting Error' }).waitFor();
+    await expect(page.getByTestId('mounting-error').innerText()).resolves.toMatch(/HomePage|dynamically imported module|Failed to fetch/i);
+    await shot(page, '24-mounting-error');
     await context.close();
   });
 });

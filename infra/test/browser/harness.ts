@@ -85,8 +85,12 @@ export async function register(world: World, name: string): Promise<Member> {
 }
 
 /** A browser context already signed in as the member (token and user in localStorage, part 1 §3). */
-export async function contextFor(world: World, member?: Member, options: { dark?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await world.browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: world.stack.url });
+export async function contextFor(
+  world: World,
+  member?: Member,
+  options: { dark?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await world.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 }, baseURL: world.stack.url });
   const storage: Record<string, string> = { darkMode: String(options.dark ?? false) };
   if (member) {
     const me = await apiCall<Record<string, unknown>>(world, 'GET', '/auth/me', member.token);
