@@ -1,12 +1,11 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { JwtService } from '@nestjs/jwt';
 import cors from 'cors';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import pinoHttp from 'pino-http';
-import { httpDuration, loadConfig } from '@app/platform';
+import { AccessTokenVerifier, httpDuration, loadConfig } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { createTokenCheck } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
@@ -88,7 +87,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   );
   app.use(cors({ origin: config.APP_ORIGIN ?? false, credentials: true }));
   app.use('/api', createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES));
-  app.use('/api', createTokenCheck(app.get(JwtService)));
+  app.use('/api', createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET)));
   app.use('/api', createRateLimits(rateLimitSettings(config)));
   app.use(createDocsRouter(urls));
   app.use(createServiceProxy(urls, config.UPSTREAM_TIMEOUT_MS));

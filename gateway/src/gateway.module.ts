@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { MetricsController, PLATFORM_CONFIG } from '@app/platform';
+import { hmacKey, MetricsController, PLATFORM_CONFIG } from '@app/platform';
 import { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_SERVICE_URLS } from './gateway.tokens';
 import { GatewayHealthController } from './health/gateway-health.controller';
@@ -14,7 +14,7 @@ export class GatewayModule {
       module: GatewayModule,
       global: true,
       imports: [
-        JwtModule.register({ secret: config.JWT_SECRET, verifyOptions: { algorithms: ['HS256'] } }),
+        JwtModule.register({ secret: hmacKey(config.JWT_SECRET), verifyOptions: { algorithms: ['HS256'] } }),
         RealtimeModule,
       ],
       controllers: [GatewayHealthController, MetricsController],

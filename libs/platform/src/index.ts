@@ -8,7 +8,7 @@ export * from './http/validation';
 export * from './auth/public.decorator';
 export * from './auth/current-user.decorator';
 export * from './auth/jwt-auth.guard';
-export * from './auth/jwt.strategy';
+export * from './auth/access-token';
 export * from './metrics/metrics';
 export * from './bootstrap/service-app';
 export * from './bootstrap/service-definition';

@@ -1,17 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { LoggerModule } from 'nestjs-pino';
 import { BusModule, BusTransport } from '@app/bus';
 import { BaseDoc, CollectionDef, Store, StoreModule } from '@app/store';
 import { inboxCollection, outboxCollection } from '@app/bus';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
-import { JwtStrategy } from './auth/jwt.strategy';
+import { AccessTokenVerifier } from './auth/access-token';
 import { PlatformConfig } from './config/platform.config';
 import { HealthController } from './health/health.controller';
 import { loggerParams } from './logging/logger';
 import { MetricsController } from './metrics/metrics.controller';
-import { PLATFORM_CONFIG } from './platform.tokens';
+import { ACCESS_TOKENS, PLATFORM_CONFIG } from './platform.tokens';
 
 export interface PlatformModuleOptions {
   service: string;
@@ -36,7 +35,6 @@ export class PlatformModule {
       global: true,
       imports: [
         LoggerModule.forRoot(loggerParams(options.service, config.LOG_LEVEL)),
-        PassportModule,
         StoreModule.forRoot({
           service: options.service,
           collections: [...options.collections, outboxCollection, inboxCollection] as CollectionDef<BaseDoc>[],
@@ -56,10 +54,10 @@ export class PlatformModule {
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: PLATFORM_CONFIG, useValue: config },
-        JwtStrategy,
+        { provide: ACCESS_TOKENS, useValue: new AccessTokenVerifier(config.JWT_SECRET) },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
       ],
-      exports: [PLATFORM_CONFIG],
+      exports: [PLATFORM_CONFIG, ACCESS_TOKENS],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
+import { hmacKey, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { AuthController } from './auth.controller';
 import { AuthEvents } from './auth.events';
 import { AuthService } from './auth.service';
@@ -10,7 +10,8 @@ import { AuthService } from './auth.service';
     JwtModule.registerAsync({
       inject: [PLATFORM_CONFIG],
       useFactory: (config: PlatformConfig) => ({
-        secret: config.JWT_SECRET,
+        // A KeyObject: a string secret is first tried as a PEM key on every sign (see hmacKey).
+        secret: hmacKey(config.JWT_SECRET),
         signOptions: { algorithm: 'HS256', expiresIn: config.JWT_TTL_SECONDS },
         verifyOptions: { algorithms: ['HS256'] },
       }),
