@@ -36,6 +36,15 @@ describe('auth through the gateway (embedded stack)', () => {
     expect(users.body.data).toEqual([expect.not.objectContaining({ email: expect.anything() })]);
   });
 
+  it('answers its own health and metrics routes, not the web app', async () => {
+    const live = await request(stack.url).get('/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
+    const metrics = await request(stack.url).get('/metrics');
+    expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+    expect(metrics.text).toContain('http_request_duration_seconds');
+  });
+
   it('answers each invalid register field with a 400 listing it', async () => {
     const res = await request(stack.url).post('/api/auth/register').send({ email: 'nope', name: '', password: '1' });
     expect(res.status).toBe(400);
