@@ -64,3 +64,11 @@ export class FeedQueryDto extends PageQueryDto {
   @IsString()
   _t?: string;
 }
+
+/** GET /trending takes only a cache buster: any other parameter is a 400 like everywhere else. */
+export class TrendingQueryDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  _t?: string;
+}

@@ -28,4 +28,11 @@ describe('trending (HTTP)', () => {
       { topic: 'Fitness', category: 'Fitness', reviews_this_week: 1, reviews_last_week: 0, change_percent: 100 },
     ]);
   });
+
+  it('refuses unknown query parameters', async () => {
+    const owner = await member(svc, 'strict');
+    const res = await svc.http().get('/api/trending?limit=20').set(owner.auth);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ field: 'limit' })]);
+  });
 });

@@ -1,5 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
-import { TrendingTopic } from '@app/contracts';
+import { Controller, Get, Query } from '@nestjs/common';
+import { TrendingQueryDto, TrendingTopic } from '@app/contracts';
 import { ReviewsService } from '../reviews/reviews.service';
 import { rankTopics, twoWeeksBefore } from './trending';
 
@@ -9,7 +9,7 @@ export class TrendingController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @Get()
-  async topics(): Promise<TrendingTopic[]> {
+  async topics(@Query() _query: TrendingQueryDto): Promise<TrendingTopic[]> {
     const now = Date.now();
     const rows = await this.reviews.categorisedSince(twoWeeksBefore(now));
     return rankTopics(
