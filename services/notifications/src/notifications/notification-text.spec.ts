@@ -13,8 +13,8 @@ describe('notificationMessage', () => {
     ['follow_accepted', 'Burak Kaya accepted your follow request'],
     ['new_review', 'Burak Kaya posted a new review'],
     ['squad_join_request', 'Burak Kaya wants to join Coffee Nerds'],
-    ['squad_join_approved', 'Your request to join Coffee Nerds was approved'],
-    ['squad_join_rejected', 'Your request to join Coffee Nerds was declined'],
+    ['squad_join_approved', 'Burak Kaya approved your request to join Coffee Nerds'],
+    ['squad_join_rejected', 'Burak Kaya declined your request to join Coffee Nerds'],
   ] as const)('%s reads "%s"', (type, text) => {
     expect(notificationMessage(type, burak, 'Coffee Nerds')).toBe(text);
   });

@@ -23,9 +23,9 @@ export function notificationMessage(type: NotificationType, actor: UserCard | nu
     case 'squad_join_request':
       return `${name} wants to join ${squad}`;
     case 'squad_join_approved':
-      return `Your request to join ${squad} was approved`;
+      return `${name} approved your request to join ${squad}`;
     case 'squad_join_rejected':
-      return `Your request to join ${squad} was declined`;
+      return `${name} declined your request to join ${squad}`;
   }
 }
 

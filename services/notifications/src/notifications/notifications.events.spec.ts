@@ -145,8 +145,8 @@ describe('notifications service: notifications from events', () => {
     });
 
     it.each([
-      ['approved', 'squad_join_approved', 'Your request to join Coffee Nerds was approved'],
-      ['rejected', 'squad_join_rejected', 'Your request to join Coffee Nerds was declined'],
+      ['approved', 'squad_join_approved', 'Ayşe Yılmaz approved your request to join Coffee Nerds'],
+      ['rejected', 'squad_join_rejected', 'Ayşe Yılmaz declined your request to join Coffee Nerds'],
     ] as const)('squad.join_decided (%s) tells the requester', async (decision, type, message) => {
       await svc.publish('squad.join_decided', {
         squadId: newId(),
