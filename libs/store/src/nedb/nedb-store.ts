@@ -10,6 +10,7 @@ import {
   CollectionDef,
   Filter,
   FindOptions,
+  IndexDef,
   NewDoc,
   Store,
   Update,
@@ -24,12 +25,59 @@ export interface NedbStoreOptions {
   compactEveryMs?: number;
 }
 
-class Db extends Datastore<Record<string, unknown>> {
+type Row = Record<string, unknown>;
+
+/** The parts of @seald-io/nedb 4's internals the query planner below relies on. */
+interface NedbInternals {
+  indexes: Record<string, { getMatching(value: unknown): Row[] }>;
+}
+
+/** A value NeDB's indexes can look up by equality (what its own planner calls a basic match). */
+const isPlainValue = (v: unknown): boolean =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date || v === null;
+
+class Db extends Datastore<Row> {
   // NeDB's own ids (16 random chars) would only appear on upserts; ours match every other
   // engine's and stay time-ordered. Overrides an internal hook of @seald-io/nedb 4.
   _createNewId(): string {
     return newId();
   }
+
+  /**
+   * Candidate documents for a query. NeDB takes the first single-field index with an equality
+   * and only then a compound one; a compound index whose every field is matched by equality
+   * is narrower (`recipient_id` and `is_read` over just `recipient_id`), so it goes first.
+   * The result is still filtered by the full query: only the amount scanned changes.
+   */
+  _getRawCandidates(query: Row): Row[] {
+    const { indexes } = this as unknown as NedbInternals;
+    for (const name of Object.keys(indexes)) {
+      if (!name.includes(',')) continue;
+      const fields = name.split(',');
+      if (fields.every((f) => isPlainValue(query[f]))) {
+        return indexes[name].getMatching(Object.fromEntries(fields.map((f) => [f, query[f]])));
+      }
+    }
+    return (Datastore.prototype as unknown as { _getRawCandidates(q: Row): Row[] })._getRawCandidates.call(this, query);
+  }
+}
+
+/**
+ * The NeDB indexes for the declared ones. NeDB uses a compound index only when every one of its
+ * fields is matched by equality, where MongoDB also uses it for its leading field; so each
+ * compound index also gets a plain index on its leading field (follower_id of (follower_id,
+ * followee_id), user_id of (user_id, created_at)), or those lookups scan the whole collection.
+ */
+export function nedbIndexes(indexes: readonly IndexDef[]): { fieldName: string | string[]; unique: boolean; sparse: boolean }[] {
+  const out = indexes.map((index) => {
+    const fields = Object.keys(index.fields);
+    return { fieldName: fields.length === 1 ? fields[0] : fields, unique: index.unique ?? false, sparse: index.sparse ?? false };
+  });
+  for (const index of indexes) {
+    const lead = Object.keys(index.fields)[0];
+    if (Object.keys(index.fields).length > 1 && !out.some((i) => i.fieldName === lead)) out.push({ fieldName: lead, unique: false, sparse: false });
+  }
+  return out;
 }
 
 function asDuplicate(collection: string, err: unknown): unknown {
@@ -148,14 +196,7 @@ export class NedbStore implements Store {
     for (const def of defs) {
       const db = this.db(def.name);
       await db.loadDatabaseAsync();
-      for (const index of def.indexes) {
-        const fields = Object.keys(index.fields);
-        await db.ensureIndexAsync({
-          fieldName: fields.length === 1 ? fields[0] : fields,
-          unique: index.unique ?? false,
-          sparse: index.sparse ?? false,
-        });
-      }
+      for (const index of nedbIndexes(def.indexes)) await db.ensureIndexAsync(index);
       if (this.options.dir) db.setAutocompactionInterval(this.options.compactEveryMs ?? 10 * 60_000);
     }
     this.opened = true;
