@@ -15,7 +15,8 @@ interface TimedRequest extends IncomingMessage {
  * down answers 503, one slower than the time-out 504, both as envelopes.
  */
 export function createServiceProxy(urls: ServiceUrls, timeoutMs: number): RequestHandler {
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+  // Idle sockets close after 30 s, well before the services' 65 s keep-alive time-out.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 30_000 });
   const targets = new Map(Object.entries(urls).filter(([, url]) => Boolean(url)) as [ServiceName, string][]);
 
   return createProxyMiddleware<IncomingMessage, ServerResponse>({

@@ -67,6 +67,11 @@ export function configureServiceApp(app: INestApplication, options: ServiceAppOp
 
 /** Listens on host:port (port 0 picks a free one) and returns the bound URL. */
 export async function startServiceApp(app: INestApplication, port: number, host = '127.0.0.1'): Promise<string> {
+  // Outlive the gateway's idle keep-alive sockets (it drops them at 30 s): a connection this
+  // server closed while the gateway reuses it would surface as a spurious 503.
+  const server = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await app.listen(port, host);
   const address = app.getHttpServer().address() as { port: number };
   return `http://${host}:${address.port}`;
