@@ -12,7 +12,15 @@ export interface BusServerOptions {
   consumer: string;
   /** Handled event ids; absent means no dedupe (broadcast consumers that only forward). */
   inbox?: Collection<InboxDoc>;
+  /**
+   * How long a handled id is remembered. Redeliveries come within minutes (a dead consumer's
+   * lease); past this window the handlers' own idempotent effects are the guard. Default 3 days.
+   */
+  inboxRetentionMs?: number;
 }
+
+const DEFAULT_INBOX_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The @nestjs/microservices strategy that feeds `@OnEvent` handlers from any transport.
@@ -22,6 +30,7 @@ export interface BusServerOptions {
 export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(BusServer.name);
   private subscription?: Subscription;
+  private pruneTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: BusServerOptions) {
     super();
@@ -37,11 +46,22 @@ export class BusServer extends Server implements CustomTransportStrategy {
         handler: (event) => this.dispatch(event),
       });
     }
+    if (this.options.inbox) {
+      this.pruneTimer = setInterval(() => void this.pruneInbox(Date.now()).catch(() => undefined), PRUNE_EVERY_MS);
+      this.pruneTimer.unref();
+    }
     callback();
   }
 
   async close(): Promise<void> {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
     await this.subscription?.close();
+  }
+
+  /** Forgets handled ids older than the retention window, so the inbox does not grow forever. */
+  async pruneInbox(now: number): Promise<number> {
+    const retention = this.options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS;
+    return (await this.options.inbox?.deleteMany({ handled_at: { $lt: now - retention } })) ?? 0;
   }
 
   on(): never {
