@@ -14,3 +14,4 @@ export * from './bootstrap/service-app';
 export * from './bootstrap/service-definition';
 export * from './metrics/metrics.controller';
 export * from './bootstrap/openapi';
+export * from './read-models';

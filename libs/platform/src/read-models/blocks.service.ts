@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { BlockDoc, blockId, blocksCollection } from './blocks.collection';
+
+/**
+ * Who blocks whom, as far as a service that does not own blocks needs to know. Rows are found by
+ * the pair, never by `_id`: rows kept from before this shared model have ids of another form
+ * (generated in reviews, `blocker>blocked` in notifications) and must still count and go.
+ */
+@Injectable()
+export class BlocksReadModel {
+  private readonly blocks: Collection<BlockDoc>;
+
+  constructor(@Inject(STORE) store: Store) {
+    this.blocks = store.collection(blocksCollection);
+  }
+
+  /** Idempotent both ways: a repeated block keeps one row, a repeated unblock finds none. */
+  async setBlock(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
+    const pair = { blocker_id: blockerId, blocked_id: blockedId };
+    if (!blocked) {
+      await this.blocks.deleteMany(pair);
+      return;
+    }
+    if (await this.blocks.findOne(pair)) return;
+    try {
+      await this.blocks.insert({ _id: blockId(blockerId, blockedId), ...pair });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  /** True when `userId` blocks, or is blocked by, any of `others`. */
+  async blockedEitherWay(userId: string, others: readonly string[]): Promise<boolean> {
+    if (others.length === 0) return false;
+    return (await this.blocks.count(eitherWay(userId, others))) > 0;
+  }
+
+  /** Of `others`, those who blocked `userId` or whom `userId` blocked. */
+  async blockedAmong(userId: string, others: readonly string[]): Promise<Set<string>> {
+    if (others.length === 0) return new Set();
+    const docs = await this.blocks.find(eitherWay(userId, others));
+    return new Set(docs.map((d) => otherOf(d, userId)));
+  }
+
+  /** Everyone `userId` blocked or who blocked `userId`: each is hidden from the other. */
+  async hiddenFrom(userId: string): Promise<string[]> {
+    const docs = await this.blocks.find({ $or: [{ blocker_id: userId }, { blocked_id: userId }] });
+    return [...new Set(docs.map((d) => otherOf(d, userId)))];
+  }
+
+  /** True when any of `blockerIds` blocks `userId` (one way only). */
+  async isBlockedByAny(userId: string, blockerIds: readonly string[]): Promise<boolean> {
+    if (blockerIds.length === 0) return false;
+    return (await this.blocks.count({ blocked_id: userId, blocker_id: { $in: [...blockerIds] } })) > 0;
+  }
+}
+
+function eitherWay(userId: string, others: readonly string[]): Filter {
+  const ids = [...others];
+  return {
+    $or: [
+      { blocker_id: userId, blocked_id: { $in: ids } },
+      { blocked_id: userId, blocker_id: { $in: ids } },
+    ],
+  };
+}
+
+function otherOf(doc: BlockDoc, userId: string): string {
+  return doc.blocker_id === userId ? doc.blocked_id : doc.blocker_id;
+}

@@ -1,0 +1,152 @@
+import { createTestService, TestService } from '@app/testing';
+import { defineCollection } from '@app/store';
+import { BlocksModule } from './blocks.module';
+import { blocksCollection } from './blocks.collection';
+import { BlocksReadModel } from './blocks.service';
+import { StoredUserCard, userCardsCollection } from './user-cards.collection';
+import { UserCardsModule } from './user-cards.module';
+import { UserCardsReadModel } from './user-cards.service';
+
+const registered = (userId: string, username: string) => ({
+  userId,
+  username,
+  display_name: username.toUpperCase(),
+  name: username,
+  email: `${username}@example.com`,
+  profile_image_url: null,
+  created_at: '2030-01-01T00:00:00.000Z',
+});
+const updated = (userId: string, username: string, display_name: string, profile_image_url: string | null) => ({
+  userId,
+  username,
+  display_name,
+  bio: '',
+  profile_image_url,
+});
+
+describe('shared read models', () => {
+  let svc: TestService;
+  let cards: UserCardsReadModel;
+  let blocks: BlocksReadModel;
+
+  beforeAll(async () => {
+    svc = await createTestService({
+      name: 'read-models',
+      collections: [userCardsCollection, blocksCollection],
+      imports: [UserCardsModule.forRoot({ placeholder: { username: '', display_name: 'Unknown member' } }), BlocksModule],
+    });
+    cards = svc.app.get(UserCardsReadModel);
+    blocks = svc.app.get(BlocksReadModel);
+  });
+
+  afterAll(() => svc.close());
+
+  describe('user cards', () => {
+    it('keeps the card from user.registered and the latest user.updated, once per member', async () => {
+      await svc.publish('user.registered', registered('u1', 'ayse'));
+      await svc.publish('user.updated', updated('u1', 'ayse2', 'Ayse K', '/a.png'));
+      await svc.publish('user.updated', updated('u1', 'ayse2', 'Ayse K', '/a.png'));
+      expect(await cards.card('u1')).toEqual({ id: 'u1', username: 'ayse2', display_name: 'Ayse K', profile_image_url: '/a.png' });
+      expect(await svc.store.collection(userCardsCollection).count({ _id: 'u1' })).toBe(1);
+    });
+
+    it('gives every id a card, the configured placeholder for unknown ones, in the order asked', async () => {
+      await svc.publish('user.registered', registered('u2', 'bora'));
+      const map = await cards.cardsById(['nobody', 'u2', 'nobody']);
+      expect([...map.keys()]).toEqual(['nobody', 'u2']);
+      expect(map.get('nobody')).toEqual({ id: 'nobody', username: '', display_name: 'Unknown member', profile_image_url: null });
+      expect(map.get('u2')).toMatchObject({ username: 'bora', display_name: 'BORA' });
+      expect(await cards.cardsById([])).toEqual(new Map());
+    });
+
+    it('names unknown ids and leaves them out of the known cards and card()', async () => {
+      expect(await cards.unknownIds(['u2', 'ghost', 'u1'])).toEqual(['ghost']);
+      expect([...(await cards.knownCards(['ghost', 'u2'])).keys()]).toEqual(['u2']);
+      expect(await cards.card('ghost')).toBeNull();
+    });
+
+    it('keeps an ensured card only until the real one arrives, and never over a known one', async () => {
+      await cards.ensureCard({ id: 'u3', username: 'cem', display_name: 'cem', profile_image_url: null });
+      await cards.ensureCard({ id: 'u2', username: 'wrong', display_name: 'wrong', profile_image_url: null });
+      expect((await cards.card('u2'))?.username).toBe('bora');
+      expect((await cards.card('u3'))?.display_name).toBe('cem');
+      await svc.publish('user.registered', registered('u3', 'cem'));
+      expect((await cards.card('u3'))?.display_name).toBe('CEM');
+    });
+  });
+
+  describe('blocks', () => {
+    it('records a block once however often it is announced, and forgets it on block.removed', async () => {
+      await svc.publish('block.created', { blockerId: 'a', blockedId: 'b' });
+      await svc.publish('block.created', { blockerId: 'a', blockedId: 'b' });
+      expect(await svc.store.collection(blocksCollection).find({})).toEqual([{ _id: 'a:b', blocker_id: 'a', blocked_id: 'b' }]);
+      expect(await blocks.blockedEitherWay('b', ['x', 'a'])).toBe(true);
+      await svc.publish('block.removed', { blockerId: 'a', blockedId: 'b' });
+      await svc.publish('block.removed', { blockerId: 'a', blockedId: 'b' });
+      expect(await blocks.blockedEitherWay('b', ['a'])).toBe(false);
+    });
+
+    it('answers both ways for blockedEitherWay, blockedAmong and hiddenFrom, one way for isBlockedByAny', async () => {
+      await svc.publish('block.created', { blockerId: 'p', blockedId: 'q' });
+      await svc.publish('block.created', { blockerId: 'r', blockedId: 'p' });
+      expect(await blocks.blockedEitherWay('p', ['q'])).toBe(true);
+      expect(await blocks.blockedEitherWay('q', ['p'])).toBe(true);
+      expect(await blocks.blockedEitherWay('q', ['r'])).toBe(false);
+      expect(await blocks.blockedEitherWay('p', [])).toBe(false);
+      expect(await blocks.blockedAmong('p', ['q', 'r', 's'])).toEqual(new Set(['q', 'r']));
+      expect((await blocks.hiddenFrom('p')).sort()).toEqual(['q', 'r']);
+      expect(await blocks.hiddenFrom('s')).toEqual([]);
+      expect(await blocks.isBlockedByAny('q', ['p'])).toBe(true);
+      expect(await blocks.isBlockedByAny('p', ['q'])).toBe(false);
+      expect(await blocks.isBlockedByAny('q', [])).toBe(false);
+    });
+
+    it('counts and removes rows kept from before the shared model, whatever their id', async () => {
+      const rows = svc.store.collection(blocksCollection);
+      await rows.insert({ _id: 'legacy-1', blocker_id: 'm', blocked_id: 'n' });
+      await rows.insert({ _id: 'n>o', blocker_id: 'n', blocked_id: 'o' });
+      expect(await blocks.blockedAmong('n', ['m', 'o'])).toEqual(new Set(['m', 'o']));
+      await svc.publish('block.created', { blockerId: 'm', blockedId: 'n' });
+      expect(await rows.count({ blocker_id: 'm', blocked_id: 'n' })).toBe(1);
+      await svc.publish('block.removed', { blockerId: 'm', blockedId: 'n' });
+      await svc.publish('block.removed', { blockerId: 'n', blockedId: 'o' });
+      expect(await blocks.hiddenFrom('n')).toEqual([]);
+    });
+  });
+});
+
+describe('user cards kept in a collection shared with other fields', () => {
+  interface MemberDoc extends StoredUserCard {
+    email?: string;
+  }
+  const members = defineCollection<MemberDoc>('members');
+  let svc: TestService;
+
+  beforeAll(async () => {
+    svc = await createTestService({ name: 'members', collections: [members], imports: [UserCardsModule.forRoot({ collection: members })] });
+  });
+
+  afterAll(() => svc.close());
+
+  it("writes the card beside the row's other fields and treats a row without a card as unknown", async () => {
+    const rows = svc.store.collection(members);
+    await rows.insert({ _id: 'u9', email: 'dora@example.com' });
+    const model = svc.app.get(UserCardsReadModel);
+    expect(await model.card('u9')).toBeNull();
+    expect((await model.cardsById(['u9'])).get('u9')).toEqual({
+      id: 'u9',
+      username: 'unknown',
+      display_name: 'Unknown User',
+      profile_image_url: null,
+    });
+    await svc.publish('user.updated', updated('u9', 'dora', 'Dora', null));
+    expect(await rows.findById('u9')).toEqual({
+      _id: 'u9',
+      email: 'dora@example.com',
+      username: 'dora',
+      display_name: 'Dora',
+      profile_image_url: null,
+    });
+    expect(await model.unknownIds(['u9'])).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+import { BaseDoc, defineCollection } from '@app/store';
+
+/** Read model of members' public identity, fed by `user.registered` / `user.updated` (`_id` = user id). */
+export interface UserCardDoc extends BaseDoc {
+  username: string;
+  display_name: string;
+  profile_image_url: string | null;
+}
+
+/**
+ * A row as the read model reads it. A collection that keeps other per-member fields beside the card
+ * (notifications' `members`: email, preferences) may hold rows whose card has not arrived yet.
+ */
+export type StoredUserCard = BaseDoc & Partial<Omit<UserCardDoc, '_id'>>;
+
+export const userCardsCollection = defineCollection<UserCardDoc>('user_cards', [{ fields: { username: 1 } }]);

@@ -1,0 +1,25 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope, EventPayloads, UserCard } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { UserCardsReadModel } from './user-cards.service';
+
+/** Keeps the user cards in step with registrations and profile edits (upserts: idempotent). */
+@Controller()
+export class UserCardsEvents {
+  constructor(private readonly cards: UserCardsReadModel) {}
+
+  @OnEvent('user.registered')
+  async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
+    await this.cards.upsertCard(cardOf(event.payload));
+  }
+
+  @OnEvent('user.updated')
+  async onUpdated(@Payload() event: EventEnvelope<'user.updated'>): Promise<void> {
+    await this.cards.upsertCard(cardOf(event.payload));
+  }
+}
+
+function cardOf(p: EventPayloads['user.registered'] | EventPayloads['user.updated']): UserCard {
+  return { id: p.userId, username: p.username, display_name: p.display_name, profile_image_url: p.profile_image_url };
+}

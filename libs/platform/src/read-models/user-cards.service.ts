@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { UserCard } from '@app/contracts';
+import { Collection, CollectionDef, DuplicateKeyError, STORE, Store } from '@app/store';
+import { StoredUserCard, userCardsCollection } from './user-cards.collection';
+
+export const USER_CARDS_OPTIONS = Symbol('USER_CARDS_OPTIONS');
+
+export interface UserCardsOptions {
+  /**
+   * Where the cards live; `user_cards` by default. A parameter because notifications has kept its
+   * cards in `members` beside other fields: renaming would strand the cards in the old data file.
+   */
+  collection?: CollectionDef<StoredUserCard>;
+  /** What a member whose card has not arrived is shown as; the spec's 'Unknown User' by default. */
+  placeholder?: Pick<UserCard, 'username' | 'display_name'>;
+}
+
+const SPEC_PLACEHOLDER: Pick<UserCard, 'username' | 'display_name'> = { username: 'unknown', display_name: 'Unknown User' };
+
+/** Who members are, as far as a service that does not own profiles needs to know. */
+@Injectable()
+export class UserCardsReadModel {
+  private readonly cards: Collection<StoredUserCard>;
+  private readonly placeholder: Pick<UserCard, 'username' | 'display_name'>;
+
+  constructor(@Inject(STORE) store: Store, @Inject(USER_CARDS_OPTIONS) options: UserCardsOptions) {
+    this.cards = store.collection(options.collection ?? userCardsCollection);
+    this.placeholder = options.placeholder ?? SPEC_PLACEHOLDER;
+  }
+
+  /** Idempotent: the latest card wins; other fields of the row are left alone. */
+  async upsertCard(card: UserCard): Promise<void> {
+    await this.cards.updateOne(
+      { _id: card.id },
+      { $set: { username: card.username, display_name: card.display_name, profile_image_url: card.profile_image_url } },
+      { upsert: true },
+    );
+  }
+
+  /** Keeps `card` only when the member has no row yet (seen before their registration arrived); the event overwrites it. */
+  async ensureCard(card: UserCard): Promise<void> {
+    if (await this.cards.findById(card.id)) return;
+    try {
+      await this.cards.insert({
+        _id: card.id,
+        username: card.username,
+        display_name: card.display_name,
+        profile_image_url: card.profile_image_url,
+      });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  /** The member's card, or null when none has arrived. */
+  async card(id: string): Promise<UserCard | null> {
+    const doc = await this.cards.findById(id);
+    return doc ? toCard(doc) : null;
+  }
+
+  /** The cards known among `ids`, in one query; unknown ids are absent. */
+  async knownCards(ids: readonly string[]): Promise<Map<string, UserCard>> {
+    const unique = [...new Set(ids)];
+    const docs = unique.length ? await this.cards.find({ _id: { $in: unique } }) : [];
+    const cards = new Map<string, UserCard>();
+    for (const doc of docs) {
+      const card = toCard(doc);
+      if (card) cards.set(doc._id, card);
+    }
+    return cards;
+  }
+
+  /** A card for every id, in the order of `ids`; an unknown member gets the placeholder rather than breaking a list. */
+  async cardsById(ids: readonly string[]): Promise<Map<string, UserCard>> {
+    const found = await this.knownCards(ids);
+    return new Map([...new Set(ids)].map((id) => [id, found.get(id) ?? { id, ...this.placeholder, profile_image_url: null }]));
+  }
+
+  /** The ids among `ids` that belong to no known member. */
+  async unknownIds(ids: readonly string[]): Promise<string[]> {
+    const known = await this.knownCards(ids);
+    return ids.filter((id) => !known.has(id));
+  }
+}
+
+function toCard(doc: StoredUserCard): UserCard | null {
+  if (doc.username === undefined) return null;
+  return {
+    id: doc._id,
+    username: doc.username,
+    display_name: doc.display_name ?? doc.username,
+    profile_image_url: doc.profile_image_url ?? null,
+  };
+}
