@@ -1,8 +1,6 @@
-import { ServiceDefinition } from '@app/platform';
+import { BlocksModule, blocksCollection, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
 import { conversationsCollection, memberStatesCollection } from './conversations/conversation.collection';
 import { ConversationsModule } from './conversations/conversations.module';
-import { blocksCollection, userCardsCollection } from './members/member-directory.collection';
-import { MembersModule } from './members/members.module';
 import { messagesCollection } from './messages/message.collection';
 import { MessagesModule } from './messages/messages.module';
 import { SquadChatModule } from './squad-chat/squad-chat.module';
@@ -11,5 +9,12 @@ import { SquadChatModule } from './squad-chat/squad-chat.module';
 export const messagingService: ServiceDefinition = {
   name: 'messaging',
   collections: [conversationsCollection, memberStatesCollection, messagesCollection, userCardsCollection, blocksCollection],
-  imports: [MembersModule, ConversationsModule, MessagesModule, SquadChatModule],
+  imports: [
+    // Messaging has always shown a member it has not heard of with an empty username.
+    UserCardsModule.forRoot({ placeholder: { username: '', display_name: 'Unknown member' } }),
+    BlocksModule,
+    ConversationsModule,
+    MessagesModule,
+    SquadChatModule,
+  ],
 };

@@ -1,8 +1,8 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ConversationView, ReadMarkerView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
+import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
-import { MemberDirectory } from '../members/member-directory.service';
 import { cardIdsOf, toConversationView } from './conversation-view';
 import {
   ConversationDoc,
@@ -27,7 +27,8 @@ export class ConversationsService {
 
   constructor(
     @Inject(STORE) store: Store,
-    private readonly directory: MemberDirectory,
+    private readonly cards: UserCardsReadModel,
+    private readonly blocks: BlocksReadModel,
     private readonly bus: EventBus,
   ) {
     this.conversations = store.collection(conversationsCollection);
@@ -51,9 +52,9 @@ export class ConversationsService {
   async create(creatorId: string, memberIds: readonly string[]): Promise<{ conversation: ConversationView; created: boolean }> {
     const others = memberIds.filter((id) => id !== creatorId);
     if (others.length === 0) throw fieldError('memberIds', 'Select at least one user other than yourself');
-    const unknown = await this.directory.unknownIds(others);
+    const unknown = await this.cards.unknownIds(others);
     if (unknown.length > 0) throw fieldError('memberIds', `Unknown user: ${unknown[0]}`);
-    if (await this.directory.blockedEitherWay(creatorId, others)) {
+    if (await this.blocks.blockedEitherWay(creatorId, others)) {
       throw new ForbiddenException('You cannot start a conversation with this user');
     }
     const pairKey = others.length === 1 ? [creatorId, others[0]].sort().join(':') : undefined;
@@ -95,7 +96,7 @@ export class ConversationsService {
 
   async members(conversationId: string, viewerId: string): Promise<UserCard[]> {
     const doc = await this.requireMember(conversationId, viewerId);
-    const cards = await this.directory.cardsById(doc.member_ids);
+    const cards = await this.cards.cardsById(doc.member_ids);
     return doc.member_ids.map((id) => cards.get(id) as UserCard);
   }
 
@@ -186,7 +187,7 @@ export class ConversationsService {
   private async views(docs: ConversationDoc[], viewerId: string): Promise<ConversationView[]> {
     if (docs.length === 0) return [];
     const [cards, states] = await Promise.all([
-      this.directory.cardsById(cardIdsOf(docs)),
+      this.cards.cardsById(cardIdsOf(docs)),
       this.states.find({ _id: { $in: docs.map((d) => memberStateId(d._id, viewerId)) } }),
     ]);
     const unread = new Map(states.map((s) => [s.conversation_id, s.unread_count]));

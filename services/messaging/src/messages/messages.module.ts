@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ConversationsModule } from '../conversations/conversations.module';
-import { MembersModule } from '../members/members.module';
 import { MessagesController } from './messages.controller';
 import { MessagesService } from './messages.service';
 
 @Module({
-  imports: [ConversationsModule, MembersModule],
+  imports: [ConversationsModule],
   controllers: [MessagesController],
   providers: [MessagesService],
   exports: [MessagesService],

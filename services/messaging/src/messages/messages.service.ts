@@ -1,10 +1,10 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { MessageView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
+import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
 import { ConversationDoc } from '../conversations/conversation.collection';
 import { ConversationsService } from '../conversations/conversations.service';
-import { MemberDirectory } from '../members/member-directory.service';
 import { MessageDoc, messagesCollection } from './message.collection';
 
 function toMessageView(doc: MessageDoc, sender: UserCard): MessageView {
@@ -25,7 +25,8 @@ export class MessagesService {
   constructor(
     @Inject(STORE) store: Store,
     private readonly conversations: ConversationsService,
-    private readonly directory: MemberDirectory,
+    private readonly cards: UserCardsReadModel,
+    private readonly blocks: BlocksReadModel,
     private readonly bus: EventBus,
   ) {
     this.messages = store.collection(messagesCollection);
@@ -39,7 +40,7 @@ export class MessagesService {
       this.messages.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
       this.messages.count(filter),
     ]);
-    const cards = await this.directory.cardsById(docs.map((d) => d.sender_id));
+    const cards = await this.cards.cardsById(docs.map((d) => d.sender_id));
     return { items: docs.reverse().map((d) => toMessageView(d, cards.get(d.sender_id) as UserCard)), total };
   }
 
@@ -59,7 +60,7 @@ export class MessagesService {
       sender_id: senderId,
       created_at: doc.created_at,
     });
-    const cards = await this.directory.cardsById([senderId]);
+    const cards = await this.cards.cardsById([senderId]);
     const view = toMessageView(doc, cards.get(senderId) as UserCard);
     await this.bus.emit(
       'message.sent',
@@ -77,7 +78,7 @@ export class MessagesService {
   private async refuseBlockedPair(conversation: ConversationDoc, senderId: string): Promise<void> {
     if (conversation.is_group) return;
     const others = conversation.member_ids.filter((id) => id !== senderId);
-    if (await this.directory.blockedEitherWay(senderId, others)) {
+    if (await this.blocks.blockedEitherWay(senderId, others)) {
       throw new ForbiddenException('You cannot message this user');
     }
   }
