@@ -5,7 +5,7 @@ import { blocksCollection } from './blocks.collection';
 import { BlocksReadModel } from './blocks.service';
 import { StoredUserCard, userCardsCollection } from './user-cards.collection';
 import { UserCardsModule } from './user-cards.module';
-import { UserCardsReadModel } from './user-cards.service';
+import { cardFromToken, UserCardsReadModel } from './user-cards.service';
 
 const registered = (userId: string, username: string) => ({
   userId,
@@ -66,7 +66,7 @@ describe('shared read models', () => {
     });
 
     it('keeps an ensured card only until the real one arrives, and never over a known one', async () => {
-      await cards.ensureCard({ id: 'u3', username: 'cem', display_name: 'cem', profile_image_url: null });
+      await cards.ensureCard(cardFromToken({ id: 'u3', username: 'cem' }));
       await cards.ensureCard({ id: 'u2', username: 'wrong', display_name: 'wrong', profile_image_url: null });
       expect((await cards.card('u2'))?.username).toBe('bora');
       expect((await cards.card('u3'))?.display_name).toBe('cem');

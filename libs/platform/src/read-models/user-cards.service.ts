@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UserCard } from '@app/contracts';
 import { Collection, CollectionDef, DuplicateKeyError, STORE, Store } from '@app/store';
+import { AuthenticatedUser } from '../auth/current-user.decorator';
 import { StoredUserCard, userCardsCollection } from './user-cards.collection';
 
 export const USER_CARDS_OPTIONS = Symbol('USER_CARDS_OPTIONS');
@@ -16,6 +17,11 @@ export interface UserCardsOptions {
 }
 
 const SPEC_PLACEHOLDER: Pick<UserCard, 'username' | 'display_name'> = { username: 'unknown', display_name: 'Unknown User' };
+
+/** The card a token tells of a member acting before their registration arrived: the username stands for the name. */
+export function cardFromToken(user: AuthenticatedUser): UserCard {
+  return { id: user.id, username: user.username, display_name: user.username, profile_image_url: null };
+}
 
 /** Who members are, as far as a service that does not own profiles needs to know. */
 @Injectable()
