@@ -1,7 +1,4 @@
-import { ServiceDefinition } from '@app/platform';
-import { blocksCollection } from './directory/block.collection';
-import { DirectoryModule } from './directory/directory.module';
-import { userCardsCollection } from './directory/user-card.collection';
+import { BlocksModule, blocksCollection, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
 import { joinRequestsCollection } from './join-requests/join-request.collection';
 import { JoinRequestsModule } from './join-requests/join-requests.module';
 import { membersCollection } from './members/member.collection';
@@ -14,5 +11,11 @@ export const squadsService: ServiceDefinition = {
   name: 'squads',
   collections: [squadsCollection, membersCollection, joinRequestsCollection, userCardsCollection, blocksCollection],
   // SquadsModule first: its fixed paths (/squads/stats...) must be routed before the others' `:id` routes.
-  imports: [SquadsModule, MembersModule, JoinRequestsModule, DirectoryModule],
+  imports: [
+    SquadsModule,
+    MembersModule,
+    JoinRequestsModule,
+    UserCardsModule.forRoot({ placeholder: { username: 'unknown', display_name: 'Unknown member' } }),
+    BlocksModule,
+  ],
 };

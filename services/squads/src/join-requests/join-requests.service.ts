@@ -1,9 +1,8 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { JoinRequestStatus, JoinRequestView, SquadView } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { AuthenticatedUser } from '@app/platform';
+import { AuthenticatedUser, BlocksReadModel, cardFromToken, UserCardsReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
-import { DirectoryService } from '../directory/directory.service';
 import { MembersService } from '../members/members.service';
 import { MANAGER_ROLES, SquadAccess } from '../members/squad-access.service';
 import { JoinRequestDoc, joinRequestsCollection, pendingKey } from './join-request.collection';
@@ -26,7 +25,8 @@ export class JoinRequestsService {
     @Inject(STORE) store: Store,
     private readonly access: SquadAccess,
     private readonly members: MembersService,
-    private readonly directory: DirectoryService,
+    private readonly cards: UserCardsReadModel,
+    private readonly blocks: BlocksReadModel,
     private readonly bus: EventBus,
   ) {
     this.requests = store.collection(joinRequestsCollection);
@@ -36,8 +36,8 @@ export class JoinRequestsService {
     const squad = await this.access.squad(squadId);
     if (await this.access.roleOf(squadId, user.id)) throw new ConflictException(ALREADY_MEMBER);
     const adminIds = await this.members.idsWithRole(squadId, ['admin']);
-    if (await this.directory.isBlockedByAny(user.id, adminIds)) throw new ForbiddenException(BLOCKED_BY_ADMIN);
-    await this.directory.ensureCard(user);
+    if (await this.blocks.isBlockedByAny(user.id, adminIds)) throw new ForbiddenException(BLOCKED_BY_ADMIN);
+    await this.cards.ensureCard(cardFromToken(user));
 
     const kept = message?.trim() ? message.trim() : null;
     const doc = await this.insertPending(squadId, user.id, kept);
@@ -136,7 +136,7 @@ export class JoinRequestsService {
   }
 
   private async views(docs: readonly JoinRequestDoc[]): Promise<JoinRequestView[]> {
-    const cards = await this.directory.cardsById(docs.map((d) => d.user_id));
+    const cards = await this.cards.cardsById(docs.map((d) => d.user_id));
     return docs.map((d) => {
       const card = cards.get(d.user_id);
       return {

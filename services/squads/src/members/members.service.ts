@@ -1,9 +1,8 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { SquadMemberView, SquadRole, SquadStats } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { AuthenticatedUser } from '@app/platform';
+import { AuthenticatedUser, UserCardsReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
-import { DirectoryService } from '../directory/directory.service';
 import { SquadDoc } from '../squads/squad.collection';
 import { MemberDoc, membersCollection } from './member.collection';
 import { MANAGER_ROLES, SquadAccess } from './squad-access.service';
@@ -23,7 +22,7 @@ export class MembersService {
   constructor(
     @Inject(STORE) store: Store,
     private readonly access: SquadAccess,
-    private readonly directory: DirectoryService,
+    private readonly cards: UserCardsReadModel,
     private readonly bus: EventBus,
   ) {
     this.members = store.collection(membersCollection);
@@ -123,7 +122,7 @@ export class MembersService {
   }
 
   async views(members: readonly MemberDoc[]): Promise<SquadMemberView[]> {
-    const cards = await this.directory.cardsById(members.map((m) => m.user_id));
+    const cards = await this.cards.cardsById(members.map((m) => m.user_id));
     return members.map((m) => {
       const card = cards.get(m.user_id);
       return {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SquadView } from '@app/contracts';
-import { DirectoryService } from '../directory/directory.service';
+import { UserCardsReadModel } from '@app/platform';
 import { JoinRequestsService } from '../join-requests/join-requests.service';
 import { MembersService } from '../members/members.service';
 import { SquadDoc } from './squad.collection';
@@ -14,7 +14,7 @@ export class SquadPresenter {
   constructor(
     private readonly members: MembersService,
     private readonly requests: JoinRequestsService,
-    private readonly directory: DirectoryService,
+    private readonly userCards: UserCardsReadModel,
   ) {}
 
   async cards(squads: readonly SquadDoc[], viewerId: string): Promise<SquadView[]> {
@@ -25,7 +25,7 @@ export class SquadPresenter {
       Promise.all(squads.map((s) => this.members.count(s._id))),
       Promise.all(squads.map((s) => this.members.list(s._id, SAMPLE_MEMBERS))),
     ]);
-    const cards = await this.directory.cardsById([
+    const cards = await this.userCards.cardsById([
       ...squads.map((s) => s.creator_id),
       ...samples.flat().map((m) => m.user_id),
     ]);

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DirectoryModule } from '../directory/directory.module';
 import { JoinRequestsModule } from '../join-requests/join-requests.module';
 import { MembersModule } from '../members/members.module';
 import { SquadPresenter } from './squad-presenter.service';
@@ -7,7 +6,7 @@ import { SquadsController } from './squads.controller';
 import { SquadsService } from './squads.service';
 
 @Module({
-  imports: [DirectoryModule, MembersModule, JoinRequestsModule],
+  imports: [MembersModule, JoinRequestsModule],
   controllers: [SquadsController],
   providers: [SquadsService, SquadPresenter],
 })

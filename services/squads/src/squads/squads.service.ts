@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CreateSquadDto, SquadCategory, SquadView, UpdateSquadDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { AuthenticatedUser } from '@app/platform';
+import { AuthenticatedUser, cardFromToken, UserCardsReadModel } from '@app/platform';
 import { Collection, Filter, STORE, Store } from '@app/store';
-import { DirectoryService } from '../directory/directory.service';
 import { JoinRequestsService } from '../join-requests/join-requests.service';
 import { MembersService } from '../members/members.service';
 import { SquadAccess } from '../members/squad-access.service';
@@ -32,7 +31,7 @@ export class SquadsService {
     private readonly access: SquadAccess,
     private readonly members: MembersService,
     private readonly requests: JoinRequestsService,
-    private readonly directory: DirectoryService,
+    private readonly cards: UserCardsReadModel,
     private readonly presenter: SquadPresenter,
     private readonly bus: EventBus,
   ) {
@@ -41,7 +40,7 @@ export class SquadsService {
 
   /** The creator becomes the first admin. */
   async create(dto: CreateSquadDto, user: AuthenticatedUser): Promise<SquadView> {
-    await this.directory.ensureCard(user);
+    await this.cards.ensureCard(cardFromToken(user));
     const now = new Date().toISOString();
     const squad = await this.squads.insert({
       name: dto.name,
