@@ -1,14 +1,12 @@
+import { StoredUserCard } from '@app/platform';
 import { defineCollection } from '@app/store';
 
 /**
- * What this service knows of each member, fed by events: the card shown as related_user,
- * the address for the email outbox, and the notification preferences (absent means on).
+ * What this service knows of each member, fed by events: the card shown as related_user (kept
+ * by the shared UserCardsReadModel, which writes into this collection: the cards have always lived
+ * here), the address for the email outbox, and the notification preferences (absent means on).
  */
-export interface MemberDoc {
-  _id: string;
-  username?: string;
-  display_name?: string;
-  profile_image_url?: string | null;
+export interface MemberDoc extends StoredUserCard {
   email?: string;
   notification_push?: boolean;
   notification_email?: boolean;

@@ -4,7 +4,10 @@ import { EventEnvelope } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { MembersService } from './members.service';
 
-/** Keeps the member read model in step with auth (registration) and social (profile, settings). */
+/**
+ * Keeps the member read model's own fields in step with auth (registration) and social (settings);
+ * the card fields of the same rows come from the shared UserCardsModule's handlers.
+ */
 @Controller()
 export class MembersEvents {
   constructor(private readonly members: MembersService) {}
@@ -12,11 +15,6 @@ export class MembersEvents {
   @OnEvent('user.registered')
   async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
     await this.members.registered(event.payload);
-  }
-
-  @OnEvent('user.updated')
-  async onUpdated(@Payload() event: EventEnvelope<'user.updated'>): Promise<void> {
-    await this.members.updated(event.payload);
   }
 
   @OnEvent('user.settings_updated')

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EventPayloads, UserCard } from '@app/contracts';
+import { UserCardsReadModel } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
 import { MemberDoc, membersCollection } from './member.collection';
 
@@ -12,14 +13,9 @@ export interface Recipient {
   emailOn: boolean;
 }
 
-function toCard(doc: MemberDoc): UserCard | null {
-  if (doc.username === undefined) return null;
-  return {
-    id: doc._id,
-    username: doc.username,
-    display_name: doc.display_name || doc.username,
-    profile_image_url: doc.profile_image_url ?? null,
-  };
+/** A notification names its actor by display name, or by username when that is empty. */
+function named(card: UserCard): UserCard {
+  return { ...card, display_name: card.display_name || card.username };
 }
 
 /**
@@ -30,25 +26,16 @@ function toCard(doc: MemberDoc): UserCard | null {
 export class MembersService {
   private readonly members: Collection<MemberDoc>;
 
-  constructor(@Inject(STORE) store: Store) {
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly userCards: UserCardsReadModel,
+  ) {
     this.members = store.collection(membersCollection);
   }
 
+  /** The card fields of the same event are the shared read model's. */
   async registered(p: EventPayloads['user.registered']): Promise<void> {
-    await this.set(p.userId, {
-      username: p.username,
-      display_name: p.display_name,
-      profile_image_url: p.profile_image_url,
-      email: p.email,
-    });
-  }
-
-  async updated(p: EventPayloads['user.updated']): Promise<void> {
-    await this.set(p.userId, {
-      username: p.username,
-      display_name: p.display_name,
-      profile_image_url: p.profile_image_url,
-    });
+    await this.set(p.userId, { email: p.email });
   }
 
   async settingsUpdated(p: EventPayloads['user.settings_updated']): Promise<void> {
@@ -56,19 +43,14 @@ export class MembersService {
   }
 
   async card(userId: string): Promise<UserCard | null> {
-    const doc = await this.members.findById(userId);
-    return doc ? toCard(doc) : null;
+    const card = await this.userCards.card(userId);
+    return card && named(card);
   }
 
+  /** Known members' cards only: an unknown actor shows as no related_user. */
   async cards(userIds: string[]): Promise<Map<string, UserCard>> {
-    const unique = [...new Set(userIds)];
-    const docs = unique.length ? await this.members.find({ _id: { $in: unique } }) : [];
-    const cards = new Map<string, UserCard>();
-    for (const doc of docs) {
-      const card = toCard(doc);
-      if (card) cards.set(doc._id, card);
-    }
-    return cards;
+    const cards = await this.userCards.knownCards(userIds);
+    return new Map([...cards].map(([id, card]) => [id, named(card)]));
   }
 
   async recipient(userId: string): Promise<Recipient> {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotificationType } from '@app/contracts';
 import { EventBus } from '@app/bus';
+import { BlocksReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { MembersService } from '../members/members.service';
-import { RelationsService } from '../relations/relations.service';
 import { EmailOutbox } from './email-outbox.service';
 import { NotificationDoc, notificationsCollection } from './notification.collection';
 import { toNotificationView } from './notification.view';
@@ -29,7 +29,7 @@ export class Notifier {
   constructor(
     @Inject(STORE) store: Store,
     private readonly members: MembersService,
-    private readonly relations: RelationsService,
+    private readonly blocks: BlocksReadModel,
     private readonly email: EmailOutbox,
     private readonly bus: EventBus,
   ) {
@@ -38,14 +38,14 @@ export class Notifier {
 
   async notify(draft: NotificationDraft): Promise<void> {
     if (draft.recipientId === draft.actorId) return;
-    if (await this.relations.isBlockedEitherWay(draft.recipientId, draft.actorId)) return;
+    if (await this.blocks.blockedEitherWay(draft.recipientId, [draft.actorId])) return;
     await this.record(draft);
   }
 
   /** One action told to many (a review to the followers, a join request to the managers). */
   async notifyAll(base: Omit<NotificationDraft, 'recipientId'>, recipientIds: string[]): Promise<void> {
     const others = [...new Set(recipientIds)].filter((id) => id !== base.actorId);
-    const blocked = await this.relations.blockedAmong(base.actorId, others);
+    const blocked = await this.blocks.blockedAmong(base.actorId, others);
     for (const recipientId of others) {
       if (!blocked.has(recipientId)) await this.record({ ...base, recipientId });
     }

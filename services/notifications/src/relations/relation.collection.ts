@@ -7,18 +7,6 @@ export interface FollowDoc {
   followee_id: string;
 }
 
-/** One block, keyed `${blocker_id}>${blocked_id}`. */
-export interface BlockDoc {
-  _id: string;
-  blocker_id: string;
-  blocked_id: string;
-}
-
 export const followsCollection = defineCollection<FollowDoc>('follows', [{ fields: { followee_id: 1, _id: 1 } }]);
-
-export const blocksCollection = defineCollection<BlockDoc>('blocks', [
-  { fields: { blocker_id: 1 } },
-  { fields: { blocked_id: 1 } },
-]);
 
 export const pairId = (from: string, to: string): string => `${from}>${to}`;

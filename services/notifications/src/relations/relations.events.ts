@@ -4,7 +4,7 @@ import { EventEnvelope } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { RelationsService } from './relations.service';
 
-/** Follows and blocks as the social service announces them. */
+/** Follows as the social service announces them (the blocks themselves: the shared BlocksModule). */
 @Controller()
 export class RelationsEvents {
   constructor(private readonly relations: RelationsService) {}
@@ -28,11 +28,6 @@ export class RelationsEvents {
 
   @OnEvent('block.created')
   async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
-    await this.relations.block(event.payload.blockerId, event.payload.blockedId);
-  }
-
-  @OnEvent('block.removed')
-  async onBlockRemoved(@Payload() event: EventEnvelope<'block.removed'>): Promise<void> {
-    await this.relations.unblock(event.payload.blockerId, event.payload.blockedId);
+    await this.relations.unfollowEitherWay(event.payload.blockerId, event.payload.blockedId);
   }
 }
