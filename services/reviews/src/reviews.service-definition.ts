@@ -1,11 +1,10 @@
-import { ServiceDefinition } from '@app/platform';
+import { blocksCollection, ServiceDefinition, userCardsCollection } from '@app/platform';
 import { activitiesCollection } from './activities/activity.collection';
 import { ActivitiesModule } from './activities/activities.module';
 import { commentsCollection } from './comments/comment.collection';
 import { CommentsModule } from './comments/comments.module';
 import { AudienceModule } from './audience/audience.module';
 import { followEdgesCollection, followerCountsCollection } from './audience/follow-graph.collection';
-import { blocksCollection } from './audience/block.collection';
 import { privacyCollection } from './audience/privacy.collection';
 import { FeedModule } from './feed/feed.module';
 import { likesCollection } from './likes/like.collection';
@@ -22,7 +21,6 @@ import { ReviewsModule } from './reviews/reviews.module';
 import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
-import { userCardsCollection } from './users/user-card.collection';
 import { UsersModule } from './users/users.module';
 
 /** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, trending. */

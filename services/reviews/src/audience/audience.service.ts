@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { BlocksReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
-import { BlockDoc, blocksCollection } from './block.collection';
 import { FollowGraphService } from './follow-graph.service';
 import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collection';
 
@@ -12,43 +12,22 @@ import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collect
 @Injectable()
 export class AudienceService {
   private readonly privacy: Collection<PrivacyDoc>;
-  private readonly blocks: Collection<BlockDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
     private readonly graph: FollowGraphService,
+    private readonly blocks: BlocksReadModel,
   ) {
     this.privacy = store.collection(privacyCollection);
-    this.blocks = store.collection(blocksCollection);
   }
 
-  /** Idempotent: the unique pair makes a replay a no-op. */
-  async addBlock(blockerId: string, blockedId: string): Promise<void> {
-    try {
-      await this.blocks.insert({ blocker_id: blockerId, blocked_id: blockedId, created_at: new Date().toISOString() });
-    } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
-    }
-  }
-
-  async removeBlock(blockerId: string, blockedId: string): Promise<void> {
-    await this.blocks.deleteOne({ blocker_id: blockerId, blocked_id: blockedId });
-  }
-
-  async isBlockedEitherWay(a: string, b: string): Promise<boolean> {
-    const row = await this.blocks.findOne({
-      $or: [
-        { blocker_id: a, blocked_id: b },
-        { blocker_id: b, blocked_id: a },
-      ],
-    });
-    return row !== null;
+  isBlockedEitherWay(a: string, b: string): Promise<boolean> {
+    return this.blocks.blockedEitherWay(a, [b]);
   }
 
   /** Members the viewer blocked or who blocked the viewer. */
-  async blockedWith(viewerId: string): Promise<string[]> {
-    const rows = await this.blocks.find({ $or: [{ blocker_id: viewerId }, { blocked_id: viewerId }] });
-    return [...new Set(rows.map((r) => (r.blocker_id === viewerId ? r.blocked_id : r.blocker_id)))];
+  blockedWith(viewerId: string): Promise<string[]> {
+    return this.blocks.hiddenFrom(viewerId);
   }
 
   /** Idempotent and order-proof: only a setting at least as new as the stored one applies. */

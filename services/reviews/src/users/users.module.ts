@@ -1,11 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { UserCardsEvents } from './user-cards.events';
+import { UserCardsModule } from '@app/platform';
 import { UserCardsService } from './user-cards.service';
 
-/** Author cards for every feature of the service. */
+/** Author cards for every feature of the service; the read model and its handlers are the shared ones. */
 @Global()
 @Module({
-  controllers: [UserCardsEvents],
+  imports: [UserCardsModule.forRoot()],
   providers: [UserCardsService],
   exports: [UserCardsService],
 })
