@@ -7,6 +7,7 @@ async function main(): Promise<void> {
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
     dataDir: process.env.DATA_DIR ?? '.data',
+    seed: process.env.SEED_DEMO !== 'off',
     // A quiet console for whoever runs `npm start`; LOG_LEVEL=info shows every request.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   });

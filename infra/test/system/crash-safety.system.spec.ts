@@ -38,20 +38,20 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     // No JWT_SECRET: the embedded profile keeps its own in DATA_DIR, so tokens outlive the restart.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'silent' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'silent', SEED_DEMO: 'off' };
     delete env.JWT_SECRET;
     child = spawn(process.execPath, ['dist/infra/launcher/src/embedded.js'], {
       cwd: ROOT,
       env,
       stdio: 'ignore',
     });
-    const until = Date.now() + 30_000;
+    const until = Date.now() + 60_000;
     while (Date.now() < until) {
       const ready = await probe(url, { method: 'GET', path: '/health/ready', timeoutMs: 1000 }).catch(() => undefined);
       if (ready?.status === 200) return;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error('the embedded stack did not become ready within 30 s');
+    throw new Error('the embedded stack did not become ready within 60 s');
   }
 
   function kill(): Promise<void> {
