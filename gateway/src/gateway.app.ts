@@ -4,8 +4,7 @@ import cors from 'cors';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
-import pinoHttp from 'pino-http';
-import { AccessTokenVerifier, httpDuration, loadConfig } from '@app/platform';
+import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { createTokenCheck } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
@@ -65,8 +64,20 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   http.set('trust proxy', 'loopback');
 
   app.use(requestId);
-  app.use(pinoHttp({ level: config.LOG_LEVEL, base: { service: 'gateway' }, genReqId: (req) => req.headers['x-request-id'] as string,
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'debug'), redact: ['req.headers.authorization', 'req.headers.cookie'] }));
+  app.use(
+    requestLogging(createLogger('gateway', config.LOG_LEVEL), {
+      levels: ['debug', 'error'],
+      levelFor: (res, err) => (err || res.statusCode >= 500 ? 'error' : 'debug'),
+      describeRequest: (req) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        remoteAddress: req.socket.remoteAddress,
+        remotePort: req.socket.remotePort,
+      }),
+    }),
+  );
   app.use(recordDuration);
   app.use(
     helmet({

@@ -15,3 +15,4 @@ export * from './bootstrap/service-definition';
 export * from './metrics/metrics.controller';
 export * from './bootstrap/openapi';
 export * from './read-models';
+export * from './logging/logger';

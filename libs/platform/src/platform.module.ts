@@ -8,9 +8,9 @@ import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { AccessTokenVerifier } from './auth/access-token';
 import { PlatformConfig } from './config/platform.config';
 import { HealthController } from './health/health.controller';
-import { loggerParams } from './logging/logger';
+import { createLogger, loggerParams } from './logging/logger';
 import { MetricsController } from './metrics/metrics.controller';
-import { ACCESS_TOKENS, PLATFORM_CONFIG } from './platform.tokens';
+import { ACCESS_TOKENS, PLATFORM_CONFIG, SERVICE_LOGGER } from './platform.tokens';
 
 export interface PlatformModuleOptions {
   service: string;
@@ -30,11 +30,12 @@ export interface PlatformModuleOptions {
 export class PlatformModule {
   static forRoot(options: PlatformModuleOptions): DynamicModule {
     const { config } = options;
+    const logger = createLogger(options.service, config.LOG_LEVEL);
     return {
       module: PlatformModule,
       global: true,
       imports: [
-        LoggerModule.forRoot(loggerParams(options.service, config.LOG_LEVEL)),
+        LoggerModule.forRoot(loggerParams(logger)),
         StoreModule.forRoot({
           service: options.service,
           collections: [...options.collections, outboxCollection, inboxCollection] as CollectionDef<BaseDoc>[],
@@ -54,10 +55,11 @@ export class PlatformModule {
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: PLATFORM_CONFIG, useValue: config },
+        { provide: SERVICE_LOGGER, useValue: logger },
         { provide: ACCESS_TOKENS, useValue: new AccessTokenVerifier(config.JWT_SECRET) },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
       ],
-      exports: [PLATFORM_CONFIG, ACCESS_TOKENS],
+      exports: [PLATFORM_CONFIG, ACCESS_TOKENS, SERVICE_LOGGER],
     };
   }
 }

@@ -4,12 +4,15 @@ import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { Logger as PinoLogger } from 'pino';
 import { BUS_TRANSPORT, BusServer, BusTransport, inboxCollection } from '@app/bus';
 import { STORE, Store } from '@app/store';
 import { AllExceptionsFilter } from '../http/exception.filter';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor';
 import { createValidationPipe } from '../http/validation';
+import { requestLogging } from '../logging/logger';
 import { MetricsInterceptor } from '../metrics/metrics.interceptor';
+import { SERVICE_LOGGER } from '../platform.tokens';
 import { serveOpenApi } from './openapi';
 
 export const API_PREFIX = 'api';
@@ -54,10 +57,18 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
 }
 
 export function configureServiceApp(app: INestApplication, options: ServiceAppOptions): void {
+  const logger = app.get<PinoLogger>(SERVICE_LOGGER);
+  app.use(
+    requestLogging(logger, {
+      makeId: true,
+      levels: ['debug', 'info', 'error'],
+      levelFor: (res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    }),
+  );
   app.use(json({ limit: options.bodyLimit ?? '256kb' }), urlencoded({ limit: '64kb', extended: false }), bodyParseErrors);
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready', 'metrics'] });
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new AllExceptionsFilter());
+  app.useGlobalFilters(new AllExceptionsFilter(logger));
   app.useGlobalInterceptors(new MetricsInterceptor(options.service), new EnvelopeInterceptor());
   const http = app.getHttpAdapter().getInstance() as { disable?: (s: string) => void; set?: (k: string, v: unknown) => void };
   http.disable?.('x-powered-by');

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ApiFailure, FieldError } from '@app/contracts';
 import { DuplicateKeyError } from '@app/store';
 import type { Request, Response } from 'express';
+import type { Logger as PinoLogger } from 'pino';
 
 interface HttpErrorBody {
   message?: string | string[];
@@ -34,6 +35,9 @@ const STATUS_TEXT: Record<number, string> = {
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
+
+  /** `log`: the service's own logger (several services share one process, and Nest's logger). */
+  constructor(private readonly log?: PinoLogger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
@@ -70,7 +74,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status, body: { success: false, message } };
     }
     const requestId = req.id ?? String(req.headers['x-request-id'] ?? '');
-    this.logger.error({ err: exception, requestId, path: req.url }, 'Unexpected error');
+    if (this.log) this.log.error({ context: 'Exceptions', err: exception, requestId, path: req.url }, 'Unexpected error');
+    else this.logger.error({ err: exception, requestId, path: req.url }, 'Unexpected error');
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
       body: { success: false, message: 'Internal server error', requestId },
