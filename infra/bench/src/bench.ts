@@ -282,16 +282,22 @@ function connect(url: string, token: string): Promise<Socket> {
 
 const now = () => performance.now();
 
-/** Every pair's first member sends; the second one's `new-message` stops the clock. */
-async function messageLatency(url: string, data: Seeded, rounds: number): Promise<number[]> {
+/**
+ * Every pair's first member sends; the second one's `new-message` stops the clock. `spreadMs`
+ * 0: all pairs send at the same instant each round (a burst of 100 messages: mostly the time
+ * the burst takes to go through, queueing included); otherwise each pair sends once at a
+ * random moment within each `spreadMs` window (100 senders, each a message a second).
+ */
+async function messageLatency(url: string, data: Seeded, rounds: number, spreadMs: number): Promise<number[]> {
   const sockets = await Promise.all(data.conversations.flatMap((c) => [connect(url, data.users[c.a].token), connect(url, data.users[c.b].token)]));
   const latencies: number[] = [];
   try {
     for (let round = 0; round < rounds; round++) {
       await Promise.all(
         data.conversations.map(async (c, p) => {
+          if (spreadMs > 0) await new Promise((r) => setTimeout(r, Math.random() * spreadMs));
           const [sender, receiver] = [sockets[2 * p], sockets[2 * p + 1]];
-          const content = `bench ${round}-${p}`;
+          const content = `bench ${spreadMs} ${round}-${p}`;
           const received = new Promise<number>((resolve) => {
             const onMessage = (m: { content?: string }) => {
               if (m.content !== content) return;
@@ -376,14 +382,18 @@ async function main(): Promise<void> {
     await settle();
 
     process.stdout.write(`sockets: ${data.conversations.length * 2} connected\n`);
-    const messages = summary(`message send-to-receive (${data.conversations.length * 2} sockets)`, await messageLatency(stack.url, data, 5));
+    const sockets = data.conversations.length * 2;
+    const pairs = data.conversations.length;
+    const messages = summary(`message send-to-receive (${sockets} sockets)`, await messageLatency(stack.url, data, 5, 1000));
+    const burst = summary(`message burst (${pairs} sent at once)`, await messageLatency(stack.url, data, 5, 0));
     const notifications = summary('like-to-notification', await notificationLatency(stack.url, api, data, 50));
     const rssMb = peakRssMb(stack.child.pid as number);
 
-    const report = { size: SIZE, seedSeconds, http: rows, latency: [messages, notifications], peakRssMb: rssMb, at: new Date().toISOString() };
+    const latency = [messages, burst, notifications];
+    const report = { size: SIZE, seedSeconds, http: rows, latency, peakRssMb: rssMb, at: new Date().toISOString() };
     mkdirSync('test-output', { recursive: true });
     writeFileSync('test-output/bench.json', JSON.stringify(report, null, 2));
-    printTable(rows, [messages, notifications], rssMb);
+    printTable(rows, latency, rssMb);
   } finally {
     raw.child.kill('SIGTERM');
     stack.child.kill('SIGTERM');
