@@ -74,6 +74,8 @@ export function configureServiceApp(app: INestApplication, options: ServiceAppOp
   http.disable?.('x-powered-by');
   // Query strings parse flat: `?userId[$ne]=x` stays a plain string key, never an operator object.
   http.set?.('query parser', 'simple');
+  // No SHA-1 of every JSON reply: API data changes too often for 304s to pay (media sets its own ETag).
+  http.set?.('etag', false);
 }
 
 /** Listens on host:port (port 0 picks a free one) and returns the bound URL. */
