@@ -45,6 +45,14 @@ describe('auth through the gateway (embedded stack)', () => {
     expect(metrics.text).toContain('http_request_duration_seconds');
   });
 
+  it('counts handled events per consumer group in the services’ metrics', async () => {
+    await request(stack.url).post('/api/auth/register').send({ email: 'metrics@example.com', name: 'Metric Person', password: 'secret123' });
+    await stack.settle();
+    const res = await request(stack.serviceUrls.social as string).get('/metrics');
+    expect(res.text).toMatch(/bus_events_handled_total\{group="social",type="user.registered",outcome="handled"\} [1-9]/);
+    expect(res.text).toContain('bus_event_lag_seconds_bucket{le="0.001",group="social",type="user.registered"}');
+  });
+
   it('answers each invalid register field with a 400 listing it', async () => {
     const res = await request(stack.url).post('/api/auth/register').send({ email: 'nope', name: '', password: '1' });
     expect(res.status).toBe(400);

@@ -21,3 +21,40 @@ describe('BusServer inbox', () => {
     await store.close();
   });
 });
+
+describe('BusServer outcomes', () => {
+  it('reports handled, duplicate and failed deliveries with their lag', async () => {
+    const store = new NedbStore();
+    await store.open([inboxCollection]);
+    const seen: string[] = [];
+    const server = new BusServer({
+      transport: new MemoryTransport(),
+      group: 'g',
+      consumer: 'c',
+      inbox: store.collection(inboxCollection),
+      observe: (event, outcome, lag) => {
+        expect(lag).toBeGreaterThanOrEqual(0);
+        seen.push(`${event.id}:${outcome}`);
+      },
+    });
+    let fail = false;
+    server.addHandler('user.registered', async () => {
+      if (fail) throw new Error('boom');
+    }, true);
+    const event = (id: string) => ({
+      id,
+      type: 'user.registered' as const,
+      version: 1,
+      occurredAt: new Date(Date.now() - 50).toISOString(),
+      actorId: null,
+      key: 'k',
+      payload: { userId: 'u', username: 'u', email: 'u@x.io', display_name: 'U', name: 'U', profile_image_url: null, created_at: '' },
+    });
+    await server.dispatch(event('e1'));
+    await server.dispatch(event('e1'));
+    fail = true;
+    await expect(server.dispatch(event('e2'))).rejects.toThrow('boom');
+    expect(seen).toEqual(['e1:handled', 'e1:duplicate', 'e2:failed']);
+    await store.close();
+  });
+});

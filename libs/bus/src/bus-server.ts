@@ -17,7 +17,11 @@ export interface BusServerOptions {
    * lease); past this window the handlers' own idempotent effects are the guard. Default 3 days.
    */
   inboxRetentionMs?: number;
+  /** Told of every delivery's outcome and its lag since emission (metrics live in the platform). */
+  observe?: (event: AnyEventEnvelope, outcome: DeliveryOutcome, lagSeconds: number) => void;
 }
+
+export type DeliveryOutcome = 'handled' | 'duplicate' | 'failed';
 
 const DEFAULT_INBOX_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -78,8 +82,19 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.logger.error(`Dropped a malformed event on ${this.options.group}`);
       return;
     }
+    const lag = () => Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000);
+    try {
+      const outcome = await this.handle(event);
+      this.options.observe?.(event, outcome, lag());
+    } catch (err) {
+      this.options.observe?.(event, 'failed', lag());
+      throw err;
+    }
+  }
+
+  private async handle(event: AnyEventEnvelope): Promise<DeliveryOutcome> {
     const inbox = this.options.inbox;
-    if (inbox && (await inbox.findById(event.id))) return;
+    if (inbox && (await inbox.findById(event.id))) return 'duplicate';
     let handler = this.messageHandlers.get(event.type);
     while (handler) {
       const result = await handler(event);
@@ -93,5 +108,6 @@ export class BusServer extends Server implements CustomTransportStrategy {
         { upsert: true },
       );
     }
+    return 'handled';
   }
 }

@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from '../http/exception.filter';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor';
 import { createValidationPipe } from '../http/validation';
 import { requestLogging } from '../logging/logger';
+import { eventLag, eventsHandled } from '../metrics/metrics';
 import { MetricsInterceptor } from '../metrics/metrics.interceptor';
 import { SERVICE_LOGGER } from '../platform.tokens';
 import { serveOpenApi } from './openapi';
@@ -47,6 +48,10 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
         group: options.service,
         consumer: `${options.service}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         inbox: store.collection(inboxCollection),
+        observe: (event, outcome, lagSeconds) => {
+          eventsHandled.inc({ group: options.service, type: event.type, outcome });
+          if (outcome === 'handled') eventLag.observe({ group: options.service, type: event.type }, lagSeconds);
+        },
       }),
     },
     { inheritAppConfig: true },
