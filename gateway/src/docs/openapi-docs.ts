@@ -74,6 +74,7 @@ function routeTable(doc: OpenApiDocument): string {
 /** swagger-ui-dist's folder when it is installed (it comes with @nestjs/swagger); otherwise only the table. */
 function swaggerUiDir(): string | undefined {
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional package, absent means no UI
     return (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
   } catch {
     return undefined;

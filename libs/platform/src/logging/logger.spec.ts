@@ -9,8 +9,17 @@ const serviceLevels = {
   levelFor: (res: ServerResponse, err?: Error) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug') as 'error' | 'info' | 'debug',
 };
 
+/** The fields of a written log line these tests read. */
+interface LogLine {
+  level: number;
+  msg: string;
+  req: { id: string };
+  res: { statusCode: number };
+  err: { message: string };
+}
+
 function capture(level: string) {
-  const lines: Record<string, any>[] = [];
+  const lines: LogLine[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
       lines.push(JSON.parse(String(chunk)));
