@@ -1,3 +1,4 @@
+import { PartialType } from '@nestjs/mapped-types';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -70,50 +71,7 @@ export class CreateProductDto {
 }
 
 /** Every field optional; the same rules as on create. */
-export class UpdateProductDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Product name is required' })
-  @MaxLength(120)
-  name?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(80)
-  brand?: string;
-
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(5000)
-  description?: string;
-
-  @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
-  @Min(0, { message: PRICE_MESSAGE })
-  @Max(10_000_000)
-  price?: number;
-
-  @IsOptional()
-  @IsIn(PRODUCT_CATEGORIES, { message: CATEGORY_MESSAGE })
-  category?: ProductCategory;
-
-  @IsOptional()
-  @Transform(cleanFeatures)
-  @IsArray()
-  @ArrayMaxSize(30)
-  @IsString({ each: true })
-  @MaxLength(200, { each: true })
-  features?: string[];
-
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
-  @IsString()
-  @Matches(MEDIA_URL_PATTERN, { message: IMAGE_MESSAGE })
-  image?: string | null;
-}
+export class UpdateProductDto extends PartialType(CreateProductDto) {}
 
 export class ProductQueryDto extends PageQueryDto {
   /** Name or description, case-insensitive. */
