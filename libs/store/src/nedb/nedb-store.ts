@@ -1,5 +1,6 @@
 import Datastore from '@seald-io/nedb';
 import { mkdirSync } from 'node:fs';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId } from '../ids';
 import { DuplicateKeyError, StoreUnavailableError } from '../store.errors';
@@ -27,9 +28,65 @@ export interface NedbStoreOptions {
 
 type Row = Record<string, unknown>;
 
-/** The parts of @seald-io/nedb 4's internals the query planner below relies on. */
+// NeDB's own line format (dates as $$date and so on), so the data files stay NeDB's.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { serialize } = require('@seald-io/nedb/lib/model.js') as { serialize(doc: unknown): string };
+
+/** The parts of @seald-io/nedb 4's internals the query planner and the group commit rely on. */
 interface NedbInternals {
   indexes: Record<string, { getMatching(value: unknown): Row[] }>;
+  executor: { pushAsync<T>(task: () => Promise<T>, forceQueuing?: boolean): Promise<T> };
+  persistence: {
+    filename: string;
+    modes: { fileMode: number };
+    persistNewStateAsync(docs: Row[]): Promise<void>;
+    persistCachedDatabaseAsync(): Promise<void>;
+  };
+  _insertAsync(doc: Row | Row[]): Promise<unknown>;
+  _updateAsync(query: Row, update: Row, options: Row): Promise<unknown>;
+  _removeAsync(query: Row, options: Row): Promise<number>;
+}
+
+/**
+ * Appends to one data file, one `appendFile` for everything queued while the previous one
+ * was in flight (group commit). Each caller's promise settles when its own lines are written.
+ */
+export class AppendQueue {
+  private text = '';
+  private waiting: { resolve(): void; reject(err: unknown): void }[] = [];
+  private writing?: Promise<void>;
+
+  constructor(
+    private readonly file: string,
+    private readonly mode: number,
+  ) {}
+
+  append(text: string): Promise<void> {
+    const written = new Promise<void>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    this.text += text;
+    this.writing ??= this.drain();
+    return written;
+  }
+
+  /** Settles once everything appended so far is in the file (or has failed). */
+  idle(): Promise<void> {
+    return this.writing ?? Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const [text, batch] = [this.text, this.waiting];
+      this.text = '';
+      this.waiting = [];
+      try {
+        await appendFile(this.file, text, { encoding: 'utf8', mode: this.mode });
+        batch.forEach((w) => w.resolve());
+      } catch (err) {
+        batch.forEach((w) => w.reject(err));
+      }
+    }
+    this.writing = undefined;
+  }
 }
 
 /** A value NeDB's indexes can look up by equality (what its own planner calls a basic match). */
@@ -37,6 +94,56 @@ const isPlainValue = (v: unknown): boolean =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date || v === null;
 
 class Db extends Datastore<Row> {
+  /** Set while `written` runs an operation: where that operation's file write goes. */
+  private grouping?: { write?: Promise<void> };
+
+  constructor(options: { filename?: string; inMemoryOnly?: boolean }) {
+    super(options);
+    if (options.inMemoryOnly) return;
+    // Group commit. NeDB runs one operation at a time per collection and each write waits for
+    // its own appendFile, so N concurrent writes (and every read queued behind them) wait for N
+    // appends in a row. Here an operation changes memory and queues its lines; the executor
+    // moves on while the caller still waits until its lines are in the file; lines keep their
+    // order and whatever piles up during one append goes out in the next.
+    const self = this as unknown as NedbInternals & Record<'insertAsync' | 'updateAsync' | 'removeAsync', unknown>;
+    const { persistence } = self;
+    const appends = new AppendQueue(persistence.filename, persistence.modes.fileMode);
+    persistence.persistNewStateAsync = async (docs: Row[]) => {
+      const text = docs.map((doc) => serialize(doc) + '\n').join('');
+      if (!text) return;
+      const write = appends.append(text);
+      // Outside `written` (index creation) the operation itself waits, as NeDB's does.
+      if (!this.grouping) return write;
+      const earlier = this.grouping.write;
+      this.grouping.write = earlier ? Promise.all([earlier, write]).then(() => undefined) : write;
+      this.grouping.write.catch(() => undefined); // the caller of `written` gets the failure
+    };
+    // Compaction rewrites the file from memory: appends still in flight must land first.
+    const rewrite = persistence.persistCachedDatabaseAsync.bind(persistence);
+    persistence.persistCachedDatabaseAsync = async () => {
+      await appends.idle();
+      await rewrite();
+    };
+    self.insertAsync = (doc: Row | Row[]) => this.written(() => self._insertAsync(doc));
+    self.updateAsync = (query: Row, update: Row, opts: Row = {}) => this.written(() => self._updateAsync(query, update, opts));
+    self.removeAsync = (query: Row, opts: Row = {}) => this.written(() => self._removeAsync(query, opts));
+  }
+
+  /** Runs a write in NeDB's queue and settles once its lines are in the file. */
+  private async written<T>(operation: () => Promise<T>): Promise<T> {
+    const group: { write?: Promise<void> } = {};
+    const result = await (this as unknown as NedbInternals).executor.pushAsync(async () => {
+      this.grouping = group;
+      try {
+        return await operation();
+      } finally {
+        this.grouping = undefined;
+      }
+    });
+    await group.write;
+    return result;
+  }
+
   // NeDB's own ids (16 random chars) would only appear on upserts; ours match every other
   // engine's and stay time-ordered. Overrides an internal hook of @seald-io/nedb 4.
   _createNewId(): string {
