@@ -16,3 +16,4 @@ export * from './metrics/metrics.controller';
 export * from './bootstrap/openapi';
 export * from './read-models';
 export * from './logging/logger';
+export * from './counters/counter-repair';

@@ -51,6 +51,10 @@ export class PlatformConfig {
   /** 'off' turns every rate limit off (load tests, benchmarks). */
   @IsIn(['on', 'off'])
   RATE_LIMITS: 'on' | 'off' = 'on';
+
+  /** 'off' skips the boot-time pass that recomputes stored counters from their rows. */
+  @IsIn(['on', 'off'])
+  COUNTER_REPAIR: 'on' | 'off' = 'on';
 }
 
 export class ConfigError extends Error {
