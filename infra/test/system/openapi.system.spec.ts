@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { MAX_PAGE_LIMIT, REVIEW_CONTENT_MAX, REVIEW_IMAGES_MAX, REVIEW_SORTS } from '@app/contracts';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 
 /** The merged OpenAPI document at /api/docs: every service's routes, readable without a token. */
@@ -25,6 +26,37 @@ describe('OpenAPI through the gateway (embedded stack)', () => {
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/users/profile/{username}', '/api/follows/users/{id}']));
     // Health and metrics stay out of the API document.
     expect(Object.keys(paths).every((p) => p.startsWith('/api/'))).toBe(true);
+  });
+
+  it('documents request bodies and query parameters from the DTOs\' validation rules', async () => {
+    const doc = (await request(stack.url).get('/api/docs/openapi.json')).body;
+    const create = doc.paths['/api/reviews'].post.requestBody.content['application/json'].schema;
+    expect(create).toEqual({ $ref: '#/components/schemas/CreateReviewDto' });
+    const schema = doc.components.schemas.CreateReviewDto;
+    expect(schema.type).toBe('object');
+    expect(schema.required).toEqual(['content']);
+    expect(Object.keys(schema.properties).sort()).toEqual(['content', 'date', 'images', 'location', 'product_id', 'rating', 'title']);
+    expect(schema.properties.content).toEqual({ type: 'string', minLength: 1, maxLength: REVIEW_CONTENT_MAX });
+    expect(schema.properties.rating).toEqual({ type: 'integer', minimum: 1, maximum: 5 });
+    expect(schema.properties.images).toMatchObject({ type: 'array', maxItems: REVIEW_IMAGES_MAX, items: { type: 'string' } });
+    expect(doc.components.schemas.LoginDto.required).toEqual(['email', 'password']);
+    // No body schema is left empty, in any service.
+    const empty = Object.entries(doc.components.schemas as Record<string, { properties?: object }>).filter(([, s]) => !Object.keys(s.properties ?? {}).length);
+    expect(empty).toEqual([]);
+    // A query DTO (ReviewQueryDto extends PageQueryDto) becomes typed query parameters.
+    const params = doc.paths['/api/reviews'].get.parameters as { name: string; in: string; required: boolean; schema: object }[];
+    expect(params.find((p) => p.name === 'sort')).toEqual({
+      name: 'sort',
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: [...REVIEW_SORTS] },
+    });
+    expect(params.find((p) => p.name === 'limit')).toEqual({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: 20 },
+    });
   });
 
   it('serves a page with Swagger UI from the gateway itself and a plain route table', async () => {

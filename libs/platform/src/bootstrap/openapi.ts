@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { addValidationSchemas } from './openapi-schemas';
 
 /** Where every service answers its own OpenAPI document (outside /api: the gateway merges them). */
 export const OPENAPI_PATH = '/openapi.json';
@@ -7,14 +8,15 @@ export const OPENAPI_PATH = '/openapi.json';
 /**
  * Serves this service's OpenAPI document, built from its controllers on the first request
  * (building it at start would slow every boot and every test for a document rarely read).
+ * Body and query schemas come from the DTOs' class-validator rules (openapi-schemas.ts).
  */
 export function serveOpenApi(app: INestApplication, service: string): void {
   let document: OpenAPIObject | undefined;
   const http = app.getHttpAdapter();
   http.get(OPENAPI_PATH, (_req: unknown, res: unknown) => {
-    document ??= SwaggerModule.createDocument(
+    document ??= addValidationSchemas(
       app,
-      new DocumentBuilder().setTitle(`${service} service`).setVersion('1').addBearerAuth().build(),
+      SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(`${service} service`).setVersion('1').addBearerAuth().build()),
     );
     http.reply(res, document, 200);
   });
