@@ -18,4 +18,25 @@ describe('mergeDocuments', () => {
     const merged = mergeDocuments({ auth: doc('auth service', {}) });
     expect(merged.info.description).toBe('Not answering when this was built: social, reviews, squads, messaging, notifications.');
   });
+
+  it('keeps every service\'s schemas and qualifies a name two services define differently', () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const body = (name: string) => ({ requestBody: { content: { 'application/json': { schema: ref(name) } } } });
+    const page = { type: 'object', properties: { page: { type: 'integer' } } };
+    const merged = mergeDocuments({
+      auth: {
+        ...doc('auth service', { '/api/auth/login': { post: body('LoginDto') }, '/api/auth/me': { put: body('ProfileDto') } }),
+        components: { schemas: { LoginDto: { type: 'object' }, ProfileDto: { properties: { a: ref('PageDto') } }, PageDto: page } },
+      },
+      social: {
+        ...doc('social service', { '/api/users/profile': { put: body('ProfileDto') } }),
+        components: { schemas: { ProfileDto: { properties: { b: { type: 'string' } } }, PageDto: page } },
+      },
+    });
+    expect(Object.keys(merged.components?.schemas ?? {}).sort()).toEqual(['LoginDto', 'PageDto', 'auth.ProfileDto', 'social.ProfileDto']);
+    expect(merged.components?.schemas?.['auth.ProfileDto']).toEqual({ properties: { a: ref('PageDto') } });
+    expect(merged.paths['/api/auth/me'].put).toMatchObject(body('auth.ProfileDto'));
+    expect(merged.paths['/api/users/profile'].put).toMatchObject(body('social.ProfileDto'));
+    expect(merged.paths['/api/auth/login'].post).toMatchObject(body('LoginDto'));
+  });
 });

@@ -14,10 +14,41 @@ interface OpenApiDocument {
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
+const SCHEMA_REF = '#/components/schemas/';
+
+/** Schema names that two services define with different content. */
+function clashingSchemaNames(parts: Partial<Record<ServiceName, OpenApiDocument>>): Set<string> {
+  const first = new Map<string, string>();
+  const clashes = new Set<string>();
+  for (const service of SERVICE_NAMES) {
+    for (const [name, schema] of Object.entries(parts[service]?.components?.schemas ?? {})) {
+      const json = JSON.stringify(schema);
+      if (!first.has(name)) first.set(name, json);
+      else if (first.get(name) !== json) clashes.add(name);
+    }
+  }
+  return clashes;
+}
+
+/** The service's document with its clashing schemas, and every reference to them, renamed `<service>.<name>`. */
+function qualifySchemas(service: ServiceName, doc: OpenApiDocument | undefined, clashes: Set<string>): OpenApiDocument | undefined {
+  const own = Object.keys(doc?.components?.schemas ?? {}).filter((name) => clashes.has(name));
+  if (!doc || own.length === 0) return doc;
+  const target = (ref: string) => (ref.startsWith(SCHEMA_REF) ? ref.slice(SCHEMA_REF.length) : '');
+  const renamed = JSON.parse(JSON.stringify(doc), (key, value: unknown) =>
+    key === '$ref' && typeof value === 'string' && own.includes(target(value)) ? `${SCHEMA_REF}${service}.${target(value)}` : value,
+  ) as OpenApiDocument;
+  const schemas = renamed.components?.schemas ?? {};
+  renamed.components = { ...renamed.components, schemas: Object.fromEntries(Object.entries(schemas).map(([n, s]) => [own.includes(n) ? `${service}.${n}` : n, s])) };
+  return renamed;
+}
+
 /**
  * One document from every service's own (`GET <service>/openapi.json`): paths keep their
  * /api prefix (services document with it; their /health and /metrics are left out), operations are tagged with their service, and a
  * service that does not answer is named in the description instead of failing the whole.
+ * Component schemas are kept; a name two services define differently becomes `<service>.<name>`
+ * in each of them (references included), so no service's schema replaces another's.
  */
 export function mergeDocuments(parts: Partial<Record<ServiceName, OpenApiDocument>>): OpenApiDocument {
   const merged: OpenApiDocument = {
@@ -29,8 +60,9 @@ export function mergeDocuments(parts: Partial<Record<ServiceName, OpenApiDocumen
     security: [{ bearer: [] }],
   };
   const missing: string[] = [];
+  const clashes = clashingSchemaNames(parts);
   for (const service of SERVICE_NAMES) {
-    const doc = parts[service];
+    const doc = qualifySchemas(service, parts[service], clashes);
     if (!doc) {
       missing.push(service);
       continue;
