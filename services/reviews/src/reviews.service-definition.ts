@@ -3,6 +3,7 @@ import { activitiesCollection } from './activities/activity.collection';
 import { ActivitiesModule } from './activities/activities.module';
 import { commentsCollection } from './comments/comment.collection';
 import { CommentsModule } from './comments/comments.module';
+import { CountersModule } from './counters/counters.module';
 import { AudienceModule } from './audience/audience.module';
 import { followEdgesCollection, followerCountsCollection } from './audience/follow-graph.collection';
 import { privacyCollection } from './audience/privacy.collection';
@@ -55,5 +56,6 @@ export const reviewsService: ServiceDefinition = {
     SavedModule,
     TrendingModule,
     ReportsModule,
+    CountersModule,
   ],
 };
