@@ -1,6 +1,7 @@
 import { ServiceDefinition } from '@app/platform';
 import { blocksCollection } from './blocks/block.collection';
 import { BlocksModule } from './blocks/blocks.module';
+import { CountersModule } from './counters/counters.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { followsCollection } from './follows/follow.collection';
 import { FollowsModule } from './follows/follows.module';
@@ -14,5 +15,5 @@ import { StatsModule } from './stats/stats.module';
 export const socialService: ServiceDefinition = {
   name: 'social',
   collections: [profilesCollection, followsCollection, blocksCollection, activitiesCollection],
-  imports: [ProfilesModule, SettingsModule, FollowsModule, BlocksModule, DiscoveryModule, StatsModule],
+  imports: [ProfilesModule, SettingsModule, FollowsModule, BlocksModule, DiscoveryModule, StatsModule, CountersModule],
 };

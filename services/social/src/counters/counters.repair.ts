@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { CounterRepairPass, CountersFixed, fixCounters, PLATFORM_CONFIG, PlatformConfig, SERVICE_LOGGER, tally } from '@app/platform';
+import { Collection, STORE, Store } from '@app/store';
+import { FollowDoc, followsCollection } from '../follows/follow.collection';
+import { ProfileDoc, profilesCollection } from '../profiles/profile.collection';
+
+/**
+ * The profile's follow counters, recomputed from the follow rows as FollowsService moves them:
+ * followers_count counts the rows with `followee_id` = the member and status 'following',
+ * following_count the rows with `follower_id` = the member and status 'following' (pending
+ * requests count in neither). FollowsService raises a counter before the row exists, so a crash
+ * there leaves it one too high; one after a row is deleted leaves it one too high as well.
+ * The rows are read once with a projection and counted in memory.
+ */
+@Injectable()
+export class SocialCountersRepair extends CounterRepairPass {
+  private readonly follows: Collection<FollowDoc>;
+  private readonly profiles: Collection<ProfileDoc>;
+
+  constructor(@Inject(STORE) store: Store, @Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(SERVICE_LOGGER) logger: Logger) {
+    super(config, logger);
+    this.follows = store.collection(followsCollection);
+    this.profiles = store.collection(profilesCollection);
+  }
+
+  async repair(): Promise<CountersFixed> {
+    const active = await this.follows.find({ status: 'following' }, { projection: { follower_id: 1, followee_id: 1 } });
+    const followers = tally(active, (r) => r.followee_id);
+    const following = tally(active, (r) => r.follower_id);
+    const profiles = await this.profiles.find({}, { projection: { followers_count: 1, following_count: 1 } });
+    return {
+      'profiles.followers_count': await fixCounters(this.profiles, profiles, ['followers_count'], (d) => followers.get(d._id) ?? 0),
+      'profiles.following_count': await fixCounters(this.profiles, profiles, ['following_count'], (d) => following.get(d._id) ?? 0),
+    };
+  }
+}
