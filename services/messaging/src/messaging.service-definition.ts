@@ -1,6 +1,7 @@
 import { BlocksModule, blocksCollection, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
 import { conversationsCollection, memberStatesCollection } from './conversations/conversation.collection';
 import { ConversationsModule } from './conversations/conversations.module';
+import { CountersModule } from './counters/counters.module';
 import { messagesCollection } from './messages/message.collection';
 import { MessagesModule } from './messages/messages.module';
 import { SquadChatModule } from './squad-chat/squad-chat.module';
@@ -16,5 +17,6 @@ export const messagingService: ServiceDefinition = {
     ConversationsModule,
     MessagesModule,
     SquadChatModule,
+    CountersModule,
   ],
 };

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { CounterRepairPass, CountersFixed, fixCounters, PLATFORM_CONFIG, PlatformConfig, SERVICE_LOGGER } from '@app/platform';
+import { Collection, STORE, Store } from '@app/store';
+import { MemberStateDoc, memberStatesCollection } from '../conversations/conversation.collection';
+import { MessageDoc, messagesCollection } from '../messages/message.collection';
+
+/** How many of these sorted times are after `marker` (`inclusive`: at or after). */
+function countSince(sorted: readonly string[], marker: string, inclusive: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (inclusive ? sorted[mid] < marker : sorted[mid] <= marker) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted.length - lo;
+}
+
+/** Message times per key, each list sorted. */
+function sortedTimes(messages: readonly MessageDoc[], keyOf: (m: MessageDoc) => string): Map<string, string[]> {
+  const times = new Map<string, string[]>();
+  for (const m of messages) {
+    const key = keyOf(m);
+    const list = times.get(key);
+    if (list) list.push(m.created_at);
+    else times.set(key, [m.created_at]);
+  }
+  for (const list of times.values()) list.sort();
+  return times;
+}
+
+/**
+ * A member's unread_count, recomputed from the messages as ConversationsService moves it: +1 for
+ * every message from someone else, back to 0 when the member reads the conversation or writes
+ * in it (which sets last_read_at). So it is the number of messages from others after the member's
+ * marker: last_read_at, or joined_at before the first read. A message in the same millisecond as
+ * the marker may have landed on either side of it, so a stored count between "strictly after" and
+ * "at or after" is right; outside it is set to the nearer bound. A crash between a message row
+ * and the $inc of the others' counts leaves them short by that message.
+ * Messages are read once with a projection and counted per conversation and per sender in memory.
+ */
+@Injectable()
+export class MessagingCountersRepair extends CounterRepairPass {
+  private readonly messages: Collection<MessageDoc>;
+  private readonly states: Collection<MemberStateDoc>;
+
+  constructor(@Inject(STORE) store: Store, @Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(SERVICE_LOGGER) logger: Logger) {
+    super(config, logger);
+    this.messages = store.collection(messagesCollection);
+    this.states = store.collection(memberStatesCollection);
+  }
+
+  async repair(): Promise<CountersFixed> {
+    const messages = await this.messages.find({}, { projection: { conversation_id: 1, sender_id: 1, created_at: 1 } });
+    const byConversation = sortedTimes(messages, (m) => m.conversation_id);
+    const bySender = sortedTimes(messages, (m) => `${m.conversation_id}\n${m.sender_id}`);
+    const states = await this.states.find(
+      {},
+      { projection: { conversation_id: 1, user_id: 1, unread_count: 1, last_read_at: 1, joined_at: 1 } },
+    );
+    const unread = (s: MemberStateDoc): number => {
+      const marker = s.last_read_at ?? s.joined_at;
+      const all = byConversation.get(s.conversation_id) ?? [];
+      const own = bySender.get(`${s.conversation_id}\n${s.user_id}`) ?? [];
+      const after = countSince(all, marker, false) - countSince(own, marker, false);
+      const atOrAfter = countSince(all, marker, true) - countSince(own, marker, true);
+      const stored = typeof s.unread_count === 'number' ? s.unread_count : after;
+      return Math.min(Math.max(stored, after), atOrAfter);
+    };
+    return { 'conversation_members.unread_count': await fixCounters(this.states, states, ['unread_count'], unread) };
+  }
+}
