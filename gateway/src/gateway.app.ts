@@ -13,6 +13,7 @@ import { GatewayModule } from './gateway.module';
 import { sendEnvelopeError } from './proxy/envelope-reply';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
 import { createServiceProxy, ServiceUrls } from './proxy/service-proxy';
+import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { createRateLimits, rateLimitSettings } from './rate-limit/rate-limits';
 import { createSocketAdapter } from './realtime';
 import { createSpaHandlers } from './web/spa';
@@ -99,7 +100,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   app.use(cors({ origin: config.APP_ORIGIN ?? false, credentials: true }));
   app.use('/api', createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES));
   app.use('/api', createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET)));
-  app.use('/api', createRateLimits(rateLimitSettings(config)));
+  app.use('/api', createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis));
   app.use(createDocsRouter(urls));
   app.use(createServiceProxy(urls, config.UPSTREAM_TIMEOUT_MS));
   app.use('/api', (_req: Request, res: Response) => sendEnvelopeError(res, 404, 'Not found'));

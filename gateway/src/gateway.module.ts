@@ -5,6 +5,7 @@ import { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_SERVICE_URLS } from './gateway.tokens';
 import { GatewayHealthController } from './health/gateway-health.controller';
 import { ServiceUrls } from './proxy/service-proxy';
+import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { RealtimeModule } from './realtime/realtime.module';
 
 @Module({})
@@ -22,6 +23,7 @@ export class GatewayModule {
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: PLATFORM_CONFIG, useValue: config },
         { provide: GATEWAY_SERVICE_URLS, useValue: urls },
+        RateLimitStore,
       ],
       exports: [GATEWAY_CONFIG, PLATFORM_CONFIG, GATEWAY_SERVICE_URLS, JwtModule],
     };

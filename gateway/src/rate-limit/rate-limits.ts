@@ -1,5 +1,5 @@
 import type { NextFunction, Response } from 'express';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GatewayRequest } from '../access/token-check';
 import { GatewayConfig } from '../config/gateway.config';
@@ -15,7 +15,6 @@ export interface RateLimitSettings {
   likes: string;
   messages: string;
   follows: string;
-  redisUrl?: string;
 }
 
 /** The gateway config's RATE_LIMIT_* variables (README) as settings. */
@@ -29,7 +28,6 @@ export function rateLimitSettings(config: GatewayConfig): RateLimitSettings {
     likes: config.RATE_LIMIT_LIKES,
     messages: config.RATE_LIMIT_MESSAGES,
     follows: config.RATE_LIMIT_FOLLOWS,
-    redisUrl: config.REDIS_URL,
   };
 }
 
@@ -62,13 +60,11 @@ const MEMBER_ACTIONS: Array<[keyof RateLimitSettings & ('reviews' | 'likes' | 'm
 
 /**
  * Login and register per address, writes per member, and a tighter budget per member for
- * posting reviews, liking, messaging and following (ARCHITECTURE §5). Counted in Redis
- * when REDIS_URL is set, so every gateway replica shares the same windows.
+ * posting reviews, liking, messaging and following (ARCHITECTURE §5). Counted in `redis`
+ * when given (RateLimitStore: REDIS_URL set), so every gateway replica shares the same windows.
  */
-export function createRateLimits(settings: RateLimitSettings) {
+export function createRateLimits(settings: RateLimitSettings, redis?: Redis) {
   if (!settings.enabled) return (_req: GatewayRequest, _res: Response, next: NextFunction) => next();
-  const redis = settings.redisUrl ? new Redis(settings.redisUrl, { enableOfflineQueue: false, lazyConnect: false }) : undefined;
-  redis?.on('error', () => undefined);
   const limiter = (name: string, rule: string): RateLimiterAbstract => {
     const opts = { keyPrefix: `rl:${name}`, ...parseRate(rule) };
     return redis

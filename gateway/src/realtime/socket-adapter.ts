@@ -1,7 +1,8 @@
-import { INestApplicationContext } from '@nestjs/common';
+import { INestApplicationContext, Logger } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
+import { connectRedis } from '@app/store';
 import type { Server, ServerOptions } from 'socket.io';
 import { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
@@ -25,18 +26,25 @@ export class RealtimeIoAdapter extends IoAdapter {
     super(app);
   }
 
-  /** Opens the Redis publisher and subscriber; fails fast when Redis cannot be reached. */
+  /**
+   * Opens the Redis publisher and subscriber. Fails within seconds, naming REDIS_URL, when
+   * Redis cannot be reached at boot; once connected, both reconnect through an outage.
+   */
   async connect(): Promise<void> {
-    if (!this.settings.redisUrl) return;
-    const pub = new Redis(this.settings.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const url = this.settings.redisUrl;
+    if (!url) return;
+    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
-    this.redis = [pub, sub];
-    try {
-      await Promise.all([pub.connect(), sub.connect()]);
-    } catch (err) {
-      this.redis.forEach((c) => c.disconnect());
-      throw new Error(`socket.io Redis adapter: cannot reach ${this.settings.redisUrl}: ${(err as Error).message}`);
+    const results = await Promise.allSettled([connectRedis(pub, url), connectRedis(sub, url)]);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      // The one that failed has ended already; drop the other.
+      for (const client of [pub, sub]) if (client.status !== 'end') client.disconnect();
+      throw failed.reason;
     }
+    const logger = new Logger('RealtimeIoAdapter');
+    for (const [client, label] of [[pub, 'publisher'], [sub, 'subscriber']] as const) watchOutage(client, label, logger);
+    this.redis = [pub, sub];
     this.redisAdapter = createAdapter(pub, sub);
   }
 
@@ -65,4 +73,17 @@ export async function createSocketAdapter(app: INestApplicationContext): Promise
   const adapter = new RealtimeIoAdapter(app, { redisUrl: config.REDIS_URL, appOrigin: config.APP_ORIGIN });
   await adapter.connect();
   return adapter;
+}
+
+/** One warning when a connection drops and one line when it is back; without an 'error' listener ioredis prints every retry. */
+function watchOutage(client: Redis, label: string, logger: Logger): void {
+  let down = false;
+  client.on('error', (err: Error) => {
+    if (!down) logger.warn(`socket.io Redis adapter (${label}) lost its connection, reconnecting: ${err.message}`);
+    down = true;
+  });
+  client.on('ready', () => {
+    if (down) logger.log(`socket.io Redis adapter (${label}) connected again`);
+    down = false;
+  });
 }

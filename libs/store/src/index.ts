@@ -9,3 +9,4 @@ export * from './cache/cache.factory';
 export { MemoryCache } from './cache/memory-cache';
 export { RedisCache } from './cache/redis-cache';
 export type { RedisCacheOptions } from './cache/redis-cache';
+export * from './redis/redis-connect';

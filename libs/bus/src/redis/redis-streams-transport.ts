@@ -1,5 +1,6 @@
 import { AnyEventEnvelope, isEventEnvelope } from '@app/contracts';
 import { Logger } from '@nestjs/common';
+import { connectRedis } from '@app/store';
 import Redis from 'ioredis';
 import { BusTransport, SubscribeOptions, Subscription } from '../bus.port';
 
@@ -138,13 +139,10 @@ export class RedisStreamsTransport implements BusTransport {
   private async open(): Promise<Redis> {
     // Few retries per command: a publish during an outage fails fast and the outbox relay retries it.
     const client = new Redis(this.options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // Bounded: an unreachable REDIS_URL fails boot within seconds (the client is dropped);
+    // once connected, an outage is reconnected through and logged by watchConnection.
+    await connectRedis(client, this.options.url);
     watchConnection(client, 'publisher', this.logger);
-    try {
-      await client.connect();
-    } catch (err) {
-      client.disconnect();
-      throw new Error(`Redis at ${redact(this.options.url)} is unreachable: ${message(err)}`);
-    }
     this.client = client;
     return client;
   }
@@ -401,15 +399,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
-}
-
-/** Never log a password from the URL. */
-function redact(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'the configured REDIS_URL';
-  }
 }

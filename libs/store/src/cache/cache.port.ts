@@ -29,6 +29,11 @@ export interface Cache {
   /** Keeps the maxSize highest-scored members and drops the rest. */
   ztrim(key: string, maxSize: number): Promise<void>;
 
+  /**
+   * Opens the engine at boot. Redis: rejects within a few seconds, naming REDIS_URL, when it
+   * cannot be reached (a cache that is down later is retried and never fails the process).
+   */
+  connect(): Promise<void>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -112,6 +112,9 @@ export class MemoryCache implements Cache {
     if (set.ranked.length === 0) this.entries.delete(key);
   }
 
+  /** Nothing to open: the engine lives in this process. */
+  async connect(): Promise<void> {}
+
   async isHealthy(): Promise<boolean> {
     return !this.closed;
   }

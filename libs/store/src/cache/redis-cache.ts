@@ -1,4 +1,5 @@
 import Redis from 'ioredis';
+import { connectRedis } from '../redis/redis-connect';
 import { Cache, ScoredMember, ttlToMs } from './cache.port';
 
 export interface RedisCacheOptions {
@@ -18,11 +19,18 @@ export class RedisCache implements Cache {
   readonly engine = 'redis' as const;
   private readonly redis: Redis;
 
-  constructor(options: RedisCacheOptions) {
+  constructor(private readonly options: RedisCacheOptions) {
     // A few retries, then the command fails: a cache that is down must not stall requests for long.
-    this.redis = new Redis(options.url, { keyPrefix: options.keyPrefix, maxRetriesPerRequest: 3 });
+    // Lazy: connect() makes the first connection at boot (a command before it connects on demand).
+    this.redis = new Redis(options.url, { keyPrefix: options.keyPrefix, maxRetriesPerRequest: 3, lazyConnect: true });
     // Failures reach callers as rejected commands; without a listener ioredis would also print each one.
     this.redis.on('error', () => undefined);
+  }
+
+  /** Fails within seconds, naming REDIS_URL, when Redis cannot be reached; later outages are retried. */
+  async connect(): Promise<void> {
+    if (this.redis.status !== 'wait') return;
+    await connectRedis(this.redis, this.options.url);
   }
 
   get(key: string): Promise<string | null> {
@@ -90,6 +98,8 @@ export class RedisCache implements Cache {
 
   async close(): Promise<void> {
     if (this.redis.status === 'end') return;
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // QUIT only on a live connection: otherwise it would wait in the offline queue for a reconnect.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }

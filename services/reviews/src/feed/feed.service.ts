@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ReviewView } from '@app/contracts';
 import { Cache, ScoredMember } from '@app/store';
 import { ReviewDoc } from '../reviews/review.collection';
@@ -15,7 +15,7 @@ const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ sco
  * with very many followers are not fanned out; their reviews are merged in at read time.
  */
 @Injectable()
-export class FeedService implements OnApplicationShutdown {
+export class FeedService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(FEED_CACHE) private readonly cache: Cache,
     @Inject(FEED_SETTINGS) private readonly settings: FeedSettings,
@@ -73,6 +73,11 @@ export class FeedService implements OnApplicationShutdown {
   async dropAuthor(viewerId: string, authorId: string): Promise<void> {
     const recent = await this.reviews.recentByAuthors([authorId], this.settings.timelineCap);
     await Promise.all(recent.map((r) => this.cache.zrem(timelineKey(viewerId), r._id)));
+  }
+
+  /** At boot: a REDIS_URL that cannot be reached stops the service within seconds instead of failing every feed read. */
+  onModuleInit(): Promise<void> {
+    return this.cache.connect();
   }
 
   onApplicationShutdown(): Promise<void> {
