@@ -3,11 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { probe, ProbeReply } from './http-probe';
 
 /**
  * Issue 11 §2: the embedded profile killed with SIGKILL in the middle of a burst of writes
  * restarts on the same data with every acknowledged write present and counters consistent.
+ * A counter is written after its row, so the kill can land between the two; the counter repair
+ * pass each service runs at boot (COUNTER_REPAIR, on by default) puts it right before the stack
+ * serves, so the counters are checked at once after the restart, without waiting.
  */
 
 const ROOT = resolve(__dirname, '../../..');
@@ -15,6 +19,7 @@ const MEMBERS = 24;
 
 interface Member {
   id: string;
+  username: string;
   token: string;
 }
 
@@ -33,17 +38,30 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
   let dataDir: string;
   let child: ChildProcess | undefined;
   let url = '';
+  /** What the counter repair pass logged at each boot ("<service>: <fixed per counter>"), for the report line. */
+  let repairs: string[] = [];
 
   async function start(): Promise<void> {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     // No JWT_SECRET: the embedded profile keeps its own in DATA_DIR, so tokens outlive the restart.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'silent', SEED_DEMO: 'off' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', SEED_DEMO: 'off' };
     delete env.JWT_SECRET;
     child = spawn(process.execPath, ['dist/infra/launcher/src/embedded.js'], {
       cwd: ROOT,
       env,
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    repairs = [];
+    // Read every line (a full pipe would stall the stack); keep the repair pass's own.
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.includes('counterRepair')) return;
+      try {
+        const { service, counterRepair } = JSON.parse(line) as { service: string; counterRepair: { fixed: Record<string, number> } };
+        repairs.push(`${service}: ${JSON.stringify(counterRepair.fixed)}`);
+      } catch {
+        // not a JSON log line
+      }
     });
     const until = Date.now() + 60_000;
     while (Date.now() < until) {
@@ -80,13 +98,13 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('every acknowledged like, follow and comment survives, and like_count, comment_count and followers agree with the rows', async () => {
+  it('every acknowledged like, follow and comment survives, and like_count, comment_count, followers_count and following_count agree with the rows', async () => {
     const members: Member[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const res = await api('POST', '/api/auth/register', undefined, { email: `m${i}@crash.test`, name: `Member ${i}`, password: 'secret123' });
       expect(res.status).toBe(201);
-      const data = (res.json as { data: { token: string; user: { id: string } } }).data;
-      members.push({ id: data.user.id, token: data.token });
+      const data = (res.json as { data: { token: string; user: { id: string; username: string } } }).data;
+      members.push({ id: data.user.id, username: data.user.username, token: data.token });
     }
     const [author, ...crowd] = members;
     const review = await api('POST', '/api/reviews', author, { content: 'Crash me if you can.' });
@@ -125,37 +143,38 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     expect(acks).toBeGreaterThanOrEqual(total / 3);
 
     await start();
-    // Events left in the outbox are relayed after the restart; give derived counters a moment.
-    const deadline = Date.now() + 15_000;
-    let view: { like_count: number; comment_count: number } = { like_count: -1, comment_count: -1 };
-    let likers = -1;
-    let comments = -1;
-    while (Date.now() < deadline) {
-      view = ((await api('GET', `/api/reviews/${reviewId}`, author)).json as { data: typeof view }).data;
-      likers = ((await api('GET', `/api/likes/reviews/${reviewId}/users?limit=100`, author)).json as { meta: { total: number } }).meta.total;
-      comments = ((await api('GET', `/api/reviews/${reviewId}/comments?limit=100`, author)).json as { meta: { total: number } }).meta.total;
-      if (view.like_count === likers && view.comment_count === comments) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    // No waiting: the repair pass ran before the stack answered /health/ready.
+    const view = ((await api('GET', `/api/reviews/${reviewId}`, author)).json as { data: { like_count: number; comment_count: number } }).data;
+    const likers = ((await api('GET', `/api/likes/reviews/${reviewId}/users?limit=100`, author)).json as { meta: { total: number } }).meta.total;
+    const comments = ((await api('GET', `/api/reviews/${reviewId}/comments?limit=100`, author)).json as { meta: { total: number } }).meta.total;
+    const profile = async (m: Member) =>
+      ((await api('GET', `/api/users/profile/${m.username}`, m)).json as { data: { followers_count: number; following_count: number } }).data;
 
     const lost: string[] = [];
+    const wrong: string[] = [];
     for (const m of crowd) {
       const like = ((await api('GET', `/api/likes/reviews/${reviewId}/status`, m)).json as { data: { liked: boolean } }).data;
       if (acked.likes.has(m.id) && !like.liked) lost.push(`like of ${m.id}`);
       const follow = ((await api('GET', `/api/follows/status/${author.id}`, m)).json as { data: { isFollowing: boolean } }).data;
       if (acked.follows.has(m.id) && !follow.isFollowing) lost.push(`follow of ${m.id}`);
+      const { following_count } = await profile(m);
+      if (following_count !== (follow.isFollowing ? 1 : 0)) wrong.push(`following_count ${following_count} of ${m.id}, following: ${follow.isFollowing}`);
     }
     const commentRows = ((await api('GET', `/api/reviews/${reviewId}/comments?limit=100`, author)).json as { data: { id: string }[] }).data.map((c) => c.id);
     for (const [who, id] of acked.comments) if (!commentRows.includes(id)) lost.push(`comment ${id} of ${who}`);
     const followers = ((await api('GET', '/api/follows/followers?limit=100', author)).json as { meta: { total: number } }).meta.total;
+    const { followers_count } = await profile(author);
 
     console.log(
       `crash-safety: ${acks}/${total} writes acknowledged before SIGKILL; after restart like_count ${view.like_count} / likers ${likers}, ` +
-        `comment_count ${view.comment_count} / comments ${comments}, followers ${followers}; lost: ${lost.length}`,
+        `comment_count ${view.comment_count} / comments ${comments}, followers_count ${followers_count} / followers ${followers}; ` +
+        `lost: ${lost.length}, other counters wrong: ${wrong.length}; fixed by the repair pass at restart: ${repairs.join(', ') || 'nothing'}`,
     );
     expect(lost).toEqual([]);
     expect(view.like_count).toBe(likers);
     expect(view.comment_count).toBe(comments);
+    expect(followers_count).toBe(followers);
+    expect(wrong).toEqual([]);
     expect(likers).toBeGreaterThanOrEqual(acked.likes.size);
     expect(followers).toBeGreaterThanOrEqual(acked.follows.size);
   }, 90_000);
