@@ -18,7 +18,8 @@ import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
  *   (ReviewsService.create / update / remove through ProductsService.applyRating);
  * - products.like_count: product like rows (absent on older products: 0);
  * - follower_counts.follower_count: follow edges to the member (FollowGraphService; no document: 0).
- * Each source is read once with a projection and counted in memory.
+ * Each collection is read once with a projection and counted in memory (reviews feed both the
+ * review counters, as documents to fix, and the product aggregates, as rows).
  */
 @Injectable()
 export class ReviewsCountersRepair extends CounterRepairPass {
@@ -42,23 +43,24 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   }
 
   async repair(): Promise<CountersFixed> {
-    return { ...(await this.reviewCounters()), ...(await this.productCounters()), ...(await this.followerCountsFix()) };
-  }
-
-  private async reviewCounters(): Promise<CountersFixed> {
-    const likes = tally(await this.likes.find({}, { projection: { review_id: 1 } }), (r) => r.review_id);
-    const comments = tally(await this.comments.find({}, { projection: { review_id: 1 } }), (r) => r.review_id);
-    const reviews = await this.reviews.find({}, { projection: { like_count: 1, comment_count: 1 } });
+    const reviews = await this.reviews.find({}, { projection: { like_count: 1, comment_count: 1, product_id: 1, rating: 1 } });
     return {
-      'reviews.like_count': await fixCounters(this.reviews, reviews, ['like_count'], (d) => likes.get(d._id) ?? 0),
-      'reviews.comment_count': await fixCounters(this.reviews, reviews, ['comment_count'], (d) => comments.get(d._id) ?? 0),
+      ...(await this.reviewCounters(reviews)),
+      ...(await this.productCounters(reviews)),
+      ...(await this.followerCountsFix()),
     };
   }
 
-  private async productCounters(): Promise<CountersFixed> {
-    const rated = (await this.reviews.find({ product_id: { $ne: null } }, { projection: { product_id: 1, rating: 1 } })).filter(
-      (r) => typeof r.rating === 'number',
-    );
+  private async reviewCounters(reviews: ReviewDoc[]): Promise<CountersFixed> {
+    const likes = tally(await this.likes.find({}, { projection: { review_id: 1 } }), (r) => r.review_id);
+    const likeCounts = await fixCounters(this.reviews, reviews, ['like_count'], (d) => likes.get(d._id) ?? 0);
+    const comments = tally(await this.comments.find({}, { projection: { review_id: 1 } }), (r) => r.review_id);
+    const commentCounts = await fixCounters(this.reviews, reviews, ['comment_count'], (d) => comments.get(d._id) ?? 0);
+    return { 'reviews.like_count': likeCounts, 'reviews.comment_count': commentCounts };
+  }
+
+  private async productCounters(reviews: ReviewDoc[]): Promise<CountersFixed> {
+    const rated = reviews.filter((r) => typeof r.rating === 'number');
     const reviewCount = tally(rated, (r) => r.product_id);
     const ratingSum = tally(rated, (r) => r.product_id, (r) => r.rating as number);
     const likes = tally(await this.productLikes.find({}, { projection: { product_id: 1 } }), (r) => r.product_id);
