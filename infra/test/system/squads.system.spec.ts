@@ -100,4 +100,47 @@ describe('squads through the gateway (embedded stack)', () => {
     const after = await api().get(`/api/squads/${squadId}`).set('Authorization', ayse.auth);
     expect(after.body.data).toMatchObject({ member_count: 1, user_role: 'admin' });
   });
+
+  it('a rename reaches the squad chat, the join notifications and the join activity (squad.updated)', async () => {
+    const created = await api().post('/api/squads').set('Authorization', ayse.auth).send({ name: 'Pour Over Club', category: 'Food' });
+    expect(created.status).toBe(201);
+    const squadId = created.body.data.id as string;
+    const asked = await api().post(`/api/squads/${squadId}/request-join`).set('Authorization', cem.auth).send({});
+    expect(asked.status).toBe(201);
+    await stack.settle();
+    const approved = await api()
+      .post(`/api/squads/${squadId}/join-requests/${asked.body.data.id}`)
+      .set('Authorization', ayse.auth)
+      .send({ action: 'approve' });
+    expect(approved.status).toBe(200);
+    await stack.settle();
+
+    const chatName = async (who: Member) => {
+      const list = await api().get('/api/messages/conversations').set('Authorization', who.auth);
+      expect(list.status).toBe(200);
+      return (list.body.data as { squad_id: string | null; name: string | null }[]).find((c) => c.squad_id === squadId)?.name;
+    };
+    expect(await chatName(ayse)).toBe('Pour Over Club');
+    expect(await chatName(cem)).toBe('Pour Over Club');
+
+    const renamed = await api().put(`/api/squads/${squadId}`).set('Authorization', ayse.auth).send({ name: 'Filter Coffee Club' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.name).toBe('Filter Coffee Club');
+    await stack.settle();
+
+    expect(await chatName(ayse)).toBe('Filter Coffee Club');
+    expect(await chatName(cem)).toBe('Filter Coffee Club');
+    const chat = await api().get(`/api/messages/squads/${squadId}/conversation`).set('Authorization', cem.auth);
+    expect(chat.body.data).toMatchObject({ name: 'Filter Coffee Club', is_group: true, squad_id: squadId });
+
+    const messagesOf = async (who: Member) =>
+      ((await api().get('/api/notifications').set('Authorization', who.auth)).body.data as { message: string }[]).map((n) => n.message);
+    expect(await messagesOf(ayse)).toContain('Cem Kaya wants to join Filter Coffee Club');
+    expect(await messagesOf(cem)).toContain('Ayşe Yılmaz approved your request to join Filter Coffee Club');
+
+    const activities = await api().get('/api/activities/user').set('Authorization', cem.auth);
+    expect(activities.body.data).toContainEqual(
+      expect.objectContaining({ type: 'squad_join', data: { squad: { id: squadId, name: 'Filter Coffee Club' } } }),
+    );
+  });
 });

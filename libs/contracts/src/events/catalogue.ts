@@ -67,6 +67,12 @@ export interface EventPayloads {
     excerpt: string;
   };
   'squad.created': { squadId: string; name: string; category: string; creatorId: string };
+  /**
+   * Beyond ARCHITECTURE §6: the name or category changed (a description-only edit is not
+   * announced), so the squad chat and other copies of the name follow a rename. `updated_at`
+   * is the squad's: a copy keeps the newest and ignores an older rename arriving late.
+   */
+  'squad.updated': { squadId: string; name: string; category: string; updated_at: string };
   /** Beyond ARCHITECTURE §6: lets messaging close the squad chat and social drop the squad from stats. */
   'squad.deleted': { squadId: string; name: string; memberIds: string[] };
   'squad.join_requested': {
@@ -151,6 +157,7 @@ export const EVENT_TYPES = [
   'review.unliked',
   'comment.created',
   'squad.created',
+  'squad.updated',
   'squad.deleted',
   'squad.join_requested',
   'squad.join_decided',

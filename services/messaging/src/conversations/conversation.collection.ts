@@ -17,6 +17,11 @@ export interface ConversationDoc {
   pair_key?: string;
   /** Set on a squad's chat only (sparse unique index): one conversation per squad. */
   squad_id?: string;
+  /**
+   * Squad chats: as of when `name` is the squad's name (the squad's updated_at for a rename,
+   * the event's time for squad.created and member_joined). An older name arriving late is ignored.
+   */
+  name_at?: string;
   created_by: string;
   created_at: string;
   updated_at: string;

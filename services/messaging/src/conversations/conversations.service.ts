@@ -141,7 +141,7 @@ export class ConversationsService {
   }
 
   /** The squad's group conversation, made on first need; `userId` becomes its first member. */
-  async ensureSquadChat(squadId: string, squadName: string, userId: string): Promise<ConversationDoc> {
+  async ensureSquadChat(squadId: string, squadName: string, userId: string, nameAt: string): Promise<ConversationDoc> {
     const existing = await this.findBySquad(squadId);
     if (existing) return existing;
     const now = new Date().toISOString();
@@ -151,6 +151,7 @@ export class ConversationsService {
         is_group: true,
         name: squadName,
         squad_id: squadId,
+        name_at: nameAt,
         created_by: userId,
         created_at: now,
         updated_at: now,
@@ -166,12 +167,20 @@ export class ConversationsService {
     }
   }
 
-  async addMember(conversationId: string, userId: string, name?: string): Promise<void> {
-    await this.conversations.updateOne(
-      { _id: conversationId },
-      { $addToSet: { member_ids: userId }, ...(name !== undefined && { $set: { name } }) },
-    );
+  async addMember(conversationId: string, userId: string): Promise<void> {
+    await this.conversations.updateOne({ _id: conversationId }, { $addToSet: { member_ids: userId } });
     await this.ensureState(conversationId, userId, new Date().toISOString());
+  }
+
+  /**
+   * Names the squad's chat after the squad, unless it already shows a name as of a later
+   * time: a replayed or late event changes nothing. No chat (yet, or any more): nothing to name.
+   */
+  async nameSquadChat(squadId: string, name: string, nameAt: string): Promise<void> {
+    await this.conversations.updateOne(
+      { squad_id: squadId, $or: [{ name_at: { $exists: false } }, { name_at: { $lte: nameAt } }] },
+      { $set: { name, name_at: nameAt } },
+    );
   }
 
   async removeMember(conversationId: string, userId: string): Promise<void> {

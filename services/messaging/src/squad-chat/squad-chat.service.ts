@@ -11,9 +11,16 @@ export class SquadChatService {
     private readonly messages: MessagesService,
   ) {}
 
-  async memberJoined(squadId: string, squadName: string, userId: string): Promise<void> {
-    const chat = await this.conversations.ensureSquadChat(squadId, squadName, userId);
-    await this.conversations.addMember(chat._id, userId, squadName);
+  /** `asOf`: when the event saw the squad's name (a later rename keeps its name). */
+  async memberJoined(squadId: string, squadName: string, userId: string, asOf: string): Promise<void> {
+    const chat = await this.conversations.ensureSquadChat(squadId, squadName, userId, asOf);
+    await this.conversations.addMember(chat._id, userId);
+    await this.conversations.nameSquadChat(squadId, squadName, asOf);
+  }
+
+  /** squad.updated: the chat takes the squad's new name (the newest by the squad's updated_at). */
+  async squadRenamed(squadId: string, name: string, updatedAt: string): Promise<void> {
+    await this.conversations.nameSquadChat(squadId, name, updatedAt);
   }
 
   async memberLeft(squadId: string, userId: string): Promise<void> {

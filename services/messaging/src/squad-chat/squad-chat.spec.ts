@@ -51,6 +51,28 @@ describe('messaging: squad chat (events and HTTP)', () => {
     expect((await open(outsider, 'no-such-squad')).status).toBe(404);
   });
 
+  it('follows squad.updated: the chat takes the new name, a replay is harmless, an older rename arriving late is ignored', async () => {
+    const name = async () => (await open(admin, 'sq1')).body.data.name as string;
+    const renamed = { squadId: 'sq1', name: 'Mechanical Keyboards', category: 'Technology', updated_at: new Date().toISOString() };
+    await svc.publish('squad.updated', renamed, 'sq1');
+    expect(await name()).toBe('Mechanical Keyboards');
+    await svc.publish('squad.updated', renamed, 'sq1'); // redelivered (as a new envelope): same name
+    expect(await name()).toBe('Mechanical Keyboards');
+
+    // A rename made earlier than the one shown, delivered late (another stream or partition): ignored.
+    const earlier = new Date(Date.parse(renamed.updated_at) - 60_000).toISOString();
+    await svc.publish('squad.updated', { ...renamed, name: 'Keyboard Nerds (old)', updated_at: earlier }, 'sq1');
+    expect(await name()).toBe('Mechanical Keyboards');
+
+    // Every member sees it in their conversation list.
+    const list = await svc.http().get('/api/messages/conversations').set(member.auth);
+    expect(list.body.data.find((c: { squad_id: string | null }) => c.squad_id === 'sq1')).toMatchObject({ name: 'Mechanical Keyboards' });
+
+    // A squad with no chat here (deleted, or never seen): nothing to rename, nothing made.
+    await svc.publish('squad.updated', { ...renamed, squadId: 'sq-unknown' }, 'sq-unknown');
+    expect((await open(admin, 'sq-unknown')).status).toBe(404);
+  });
+
   it('drops a member who left (and again on redelivery) from the chat', async () => {
     const chat = (await open(admin, 'sq1')).body.data.id as string;
     const left = { squadId: 'sq1', squadName: 'Keyboard Nerds', userId: member.id, reason: 'left' as const };

@@ -159,6 +159,24 @@ describe('notifications service: notifications from events', () => {
       expect(await notificationsOf(svc, burak)).toMatchObject([{ type, message, related_user: { id: ayse.id } }]);
       expect(await notificationsOf(svc, ayse)).toEqual([]);
     });
+
+    it('squad.updated renames the squad in its notifications; an older rename arriving late is ignored', async () => {
+      const squadId = newId();
+      const otherSquad = newId();
+      const request = (id: string, squadName: string) =>
+        svc.publish('squad.join_requested', { squadId: id, squadName, requestId: newId(), userId: burak.id, message: null, managerIds: [ayse.id] });
+      await request(squadId, 'Coffee Nerds');
+      await request(otherSquad, 'Tea Club');
+      const messages = async () => (await notificationsOf(svc, ayse)).map((n) => n.message).sort();
+
+      const updated_at = new Date().toISOString();
+      await svc.publish('squad.updated', { squadId, name: 'Espresso Nerds', category: 'Food', updated_at }, squadId);
+      expect(await messages()).toEqual(['Burak Kaya wants to join Espresso Nerds', 'Burak Kaya wants to join Tea Club']);
+
+      const earlier = new Date(Date.parse(updated_at) - 60_000).toISOString();
+      await svc.publish('squad.updated', { squadId, name: 'Coffee Nerds', category: 'Food', updated_at: earlier }, squadId);
+      expect(await messages()).toEqual(['Burak Kaya wants to join Espresso Nerds', 'Burak Kaya wants to join Tea Club']);
+    });
   });
 
   describe('idempotency', () => {

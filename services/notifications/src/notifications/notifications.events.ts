@@ -92,6 +92,7 @@ export class NotificationEvents {
         type: 'squad_join_request',
         actorId: p.userId,
         subjectId: p.requestId,
+        squadId: p.squadId,
         squadName: p.squadName,
       },
       p.managerIds,
@@ -107,8 +108,15 @@ export class NotificationEvents {
       recipientId: p.userId,
       actorId: p.decidedBy,
       subjectId: p.requestId,
+      squadId: p.squadId,
       squadName: p.squadName,
     });
+  }
+
+  /** A renamed squad is renamed in the notifications about it too. */
+  @OnEvent('squad.updated')
+  async onSquadUpdated(@Payload() event: EventEnvelope<'squad.updated'>): Promise<void> {
+    await this.notifier.squadRenamed(event.payload.squadId, event.payload.name, event.payload.updated_at);
   }
 
   @OnEvent('block.created')

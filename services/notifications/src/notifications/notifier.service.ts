@@ -15,6 +15,8 @@ export interface NotificationDraft {
   recipientId: string;
   actorId: string;
   subjectId: string;
+  /** Squad notifications: the squad and its name as the event told it (squad.updated renames it later). */
+  squadId?: string;
   squadName?: string;
 }
 
@@ -51,6 +53,14 @@ export class Notifier {
     }
   }
 
+  /** squad.updated: notifications about the squad show its new name (the newest rename wins). */
+  async squadRenamed(squadId: string, name: string, updatedAt: string): Promise<void> {
+    await this.notifications.updateMany(
+      { squad_id: squadId, $or: [{ squad_name_at: { $exists: false } }, { squad_name_at: { $lte: updatedAt } }] },
+      { $set: { squad_name: name, squad_name_at: updatedAt } },
+    );
+  }
+
   /** After a block neither member keeps notifications caused by the other. */
   async forgetBetween(a: string, b: string): Promise<void> {
     await this.notifications.deleteMany({
@@ -82,6 +92,7 @@ export class Notifier {
           created_at: new Date().toISOString(),
           event_id: draft.eventId,
           squad_name: draft.squadName ?? existing.squad_name,
+          ...(draft.squadId && { squad_id: draft.squadId }),
         },
       },
     );
@@ -96,6 +107,7 @@ export class Notifier {
         actor_id: draft.actorId,
         subject_id: draft.subjectId,
         squad_name: draft.squadName ?? null,
+        ...(draft.squadId && { squad_id: draft.squadId }),
         dedupe_key,
         event_id: draft.eventId,
         is_read: false,

@@ -34,6 +34,19 @@ describe('activities (HTTP + events)', () => {
     expect(res.body.meta).toEqual({ total: 1, page: 1, limit: 20, totalPages: 1 });
   });
 
+  it('renames the squad in its join activities on squad.updated; an older rename arriving late is ignored', async () => {
+    const squadOf = async () => (await svc.http().get('/api/activities/user').set(ayse.auth)).body.data[0].data;
+    const updated_at = new Date().toISOString();
+    await svc.publish('squad.updated', { squadId: 'sq1', name: 'Espresso Nerds', category: 'Food', updated_at }, 'sq1');
+    expect(await squadOf()).toEqual({ squad: { id: 'sq1', name: 'Espresso Nerds' } });
+    const earlier = new Date(Date.parse(updated_at) - 60_000).toISOString();
+    await svc.publish('squad.updated', { squadId: 'sq1', name: 'Coffee Nerds', category: 'Food', updated_at: earlier }, 'sq1');
+    expect(await squadOf()).toEqual({ squad: { id: 'sq1', name: 'Espresso Nerds' } });
+    // Another squad's rename touches nothing here.
+    await svc.publish('squad.updated', { squadId: 'sq9', name: 'Other', category: 'Food', updated_at }, 'sq9');
+    expect(await squadOf()).toEqual({ squad: { id: 'sq1', name: 'Espresso Nerds' } });
+  });
+
   it('records review, like and comment activities and shows followed members in the feed', async () => {
     const product = await makeProduct(svc, mehmet, { name: 'French Press', category: 'Kitchen' });
     const review = await makeReview(svc, ayse, { product_id: product.id, rating: 4, title: 'French Press' });

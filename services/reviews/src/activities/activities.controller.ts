@@ -38,6 +38,11 @@ export class ActivitiesController {
     });
   }
 
+  @OnEvent('squad.updated')
+  async onSquadUpdated(@Payload() event: EventEnvelope<'squad.updated'>): Promise<void> {
+    await this.activities.squadRenamed(event.payload.squadId, event.payload.name, event.payload.updated_at);
+  }
+
   @OnEvent('review.created')
   async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
     const p = event.payload;

@@ -34,6 +34,18 @@ export class ActivitiesService {
     }
   }
 
+  /** squad.updated: join activities show the squad's current name (the newest rename wins). */
+  async squadRenamed(squadId: string, name: string, updatedAt: string): Promise<void> {
+    await this.activities.updateMany(
+      {
+        type: 'squad_join',
+        'data.squad.id': squadId,
+        $or: [{ squad_name_at: { $exists: false } }, { squad_name_at: { $lte: updatedAt } }],
+      },
+      { $set: { 'data.squad.name': name, squad_name_at: updatedAt } },
+    );
+  }
+
   /** The review part of a review activity, or null when the review is gone already. */
   async reviewData(reviewId: string): Promise<ActivityView['data'] | null> {
     const review = (await this.reviews.findMany([reviewId]))[0];

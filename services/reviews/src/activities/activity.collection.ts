@@ -14,10 +14,14 @@ export interface ActivityDoc {
   /** Id of the event that made it: a redelivered event cannot add it twice. */
   source_id: string;
   created_at: string;
+  /** squad_join: the squad's updated_at of the rename that set `data.squad.name`; an older rename arriving late is ignored. */
+  squad_name_at?: string;
 }
 
 export const activitiesCollection = defineCollection<ActivityDoc>('activities', [
   { fields: { source_id: 1 }, unique: true },
   { fields: { user_id: 1, created_at: -1 } },
   { fields: { review_id: 1 } },
+  // squad.updated renames the squad in its join activities.
+  { fields: { 'data.squad.id': 1 }, sparse: true },
 ]);

@@ -312,6 +312,36 @@ describe('squads: create, read, discover, update, delete (HTTP)', () => {
       expect(again.body.data.name).toBe('New name');
     });
 
+    it('announces a new name or category with squad.updated, and nothing for other edits', async () => {
+      const squadId = await fx.createSquad(ayse, { name: 'Before', category: 'Technology' });
+      const announced = () => fx.svc.emitted('squad.updated').filter((e) => e.squadId === squadId);
+
+      const renamed = await fx.http().put(`/api/squads/${squadId}`).set(ayse.auth).send({ name: ' After ' });
+      expect(renamed.status).toBe(200);
+      await fx.svc.settle();
+      expect(announced()).toEqual([{ squadId, name: 'After', category: 'Technology', updated_at: expect.any(String) }]);
+      expect(Date.parse(announced()[0].updated_at)).not.toBeNaN();
+
+      // The same name again, or only the description: the copies elsewhere have nothing to follow.
+      expect((await fx.http().put(`/api/squads/${squadId}`).set(ayse.auth).send({ name: 'After' })).status).toBe(200);
+      expect((await fx.http().put(`/api/squads/${squadId}`).set(ayse.auth).send({ description: 'New words' })).status).toBe(200);
+      await fx.svc.settle();
+      expect(announced()).toHaveLength(1);
+
+      await fx.http().put(`/api/squads/${squadId}`).set(ayse.auth).send({ category: 'Art' });
+      await fx.svc.settle();
+      expect(announced().map((e) => [e.name, e.category])).toEqual([
+        ['After', 'Technology'],
+        ['After', 'Art'],
+      ]);
+      expect(announced()[1].updated_at >= announced()[0].updated_at).toBe(true);
+
+      // A refused edit announces nothing.
+      await fx.http().put(`/api/squads/${squadId}`).set(burak.auth).send({ name: 'Hijacked' });
+      await fx.svc.settle();
+      expect(announced()).toHaveLength(2);
+    });
+
     it('refuses a blank name, a bad category, moderators, members and strangers', async () => {
       const squadId = await fx.createSquad(ayse, { name: 'Guarded' });
       const blank = await fx.http().put(`/api/squads/${squadId}`).set(ayse.auth).send({ name: '  ' });

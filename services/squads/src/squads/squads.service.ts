@@ -92,14 +92,23 @@ export class SquadsService {
     return { items: await this.presenter.cards(ordered, viewerId), total };
   }
 
+  /** A new name or category is announced (squad.updated): the squad chat and other copies of the name follow it. */
   async update(id: string, dto: UpdateSquadDto, user: AuthenticatedUser): Promise<SquadView> {
-    await this.access.squadFor(id, user.id, ['admin'], ONLY_ADMINS_UPDATE);
+    const before = await this.access.squadFor(id, user.id, ['admin'], ONLY_ADMINS_UPDATE);
     const changes: Partial<SquadDoc> = { updated_at: new Date().toISOString() };
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.description !== undefined) changes.description = dto.description;
     if (dto.category !== undefined) changes.category = dto.category;
     const updated = await this.squads.findOneAndUpdate({ _id: id }, { $set: changes });
-    return this.presenter.detail(updated ?? (await this.access.squad(id)), user.id);
+    if (!updated) return this.presenter.detail(await this.access.squad(id), user.id);
+    if (updated.name !== before.name || updated.category !== before.category) {
+      await this.bus.emit(
+        'squad.updated',
+        { squadId: id, name: updated.name, category: updated.category, updated_at: updated.updated_at },
+        { key: id, actorId: user.id },
+      );
+    }
+    return this.presenter.detail(updated, user.id);
   }
 
   /** Removes the squad, its memberships and its requests; squad.deleted tells the others. */
