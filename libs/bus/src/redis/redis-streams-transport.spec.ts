@@ -2,7 +2,9 @@
 // seconds and name the setting (the outage after boot is in infra/test/system/faults).
 import { createServer } from 'node:net';
 import { REDIS_CONNECT_TIMEOUT_MS } from '@app/store';
+import { redisServerAvailable, startRedisServer } from '../testing';
 import { createTransport } from '../transport.factory';
+import { RedisStreamsTransport } from './redis-streams-transport';
 
 /** A local port nothing listens on: bound, noted, closed. */
 async function closedPort(): Promise<number> {
@@ -24,5 +26,30 @@ describe('Redis Streams transport with an unreachable REDIS_URL', () => {
     expect(Date.now() - started).toBeLessThan(REDIS_CONNECT_TIMEOUT_MS);
     expect(await transport.isHealthy()).toBe(false);
     await transport.close();
+  });
+});
+
+const describeWithRedis = redisServerAvailable() || process.env.CI === 'true' ? describe : describe.skip;
+
+// A guard, not a reliable reproduction: the old hang (DESTROY queued on a connection that
+// retries without limit) depended on where ioredis was in its reconnect cycle.
+describeWithRedis('Redis Streams transport closed during an outage', () => {
+  it('closes within its close time-out with a broadcast subscription (as the gateway has), not waiting for Redis', async () => {
+    const redis = await startRedisServer();
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix: `outage-${Date.now()}:`, closeTimeoutMs: 300 });
+    try {
+      await transport.connect();
+      await transport.subscribe({ group: 'broadcast:gw', consumer: 'gw', types: ['message.sent'], handler: async () => undefined });
+      await transport.subscribe({ group: 'svc', consumer: 'svc-1', types: ['message.sent'], handler: async () => undefined });
+      await redis.stop();
+      // The outage is on: the connections have noticed and are reconnecting.
+      await new Promise((r) => setTimeout(r, 1_000));
+      const started = Date.now();
+      await transport.close();
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await transport.close();
+      await redis.stop();
+    }
   });
 });

@@ -201,10 +201,12 @@ class StreamConsumer implements Subscription {
     const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.settings.closeTimeoutMs)));
     await Promise.race([this.done, timedOut]);
     clearTimeout(timer);
-    if (this.startId === '$') {
-      // Nobody else reads a broadcast group: drop it rather than leave it to grow.
+    // Nobody else reads a broadcast group: drop it rather than leave it to grow. Not during an
+    // outage: this connection retries without limit, so the command would wait for Redis and
+    // hold shutdown forever (a group left behind is only a little garbage).
+    if (this.startId === '$' && this.conn.status === 'ready') {
       for (const stream of this.streams) {
-        await this.conn.xgroup('DESTROY', stream, this.options.group).catch(() => undefined);
+        await withTimeout(this.conn.xgroup('DESTROY', stream, this.options.group), 1_000).catch(() => undefined);
       }
     }
     await quit(this.conn);
