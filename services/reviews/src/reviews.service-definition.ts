@@ -11,6 +11,7 @@ import { FeedModule } from './feed/feed.module';
 import { likesCollection } from './likes/like.collection';
 import { LikesModule } from './likes/likes.module';
 import { mediaCollection } from './media/media.collection';
+import { registerMediaUploads } from './media/media-upload';
 import { MediaModule } from './media/media.module';
 import { productsCollection } from './products/product.collection';
 import { productLikesCollection } from './products/product-like.collection';
@@ -58,4 +59,5 @@ export const reviewsService: ServiceDefinition = {
     ReportsModule,
     CountersModule,
   ],
+  configureHttp: registerMediaUploads,
 };

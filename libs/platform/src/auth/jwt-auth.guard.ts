@@ -1,19 +1,19 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { ACCESS_TOKENS } from '../platform.tokens';
 import { AccessTokenVerifier } from './access-token';
 import { AuthenticatedUser } from './current-user.decorator';
 import { IS_PUBLIC } from './public.decorator';
 
 /** `Authorization: Bearer <token>`, the scheme case-insensitive (as passport-jwt read it). */
-function bearerToken(req: Request): string | undefined {
+function bearerToken(req: FastifyRequest): string | undefined {
   const match = /^\s*(\S+)\s+(\S+)/.exec(req.headers.authorization ?? '');
   return match && match[1].toLowerCase() === 'bearer' ? match[2] : undefined;
 }
 
 /** The member the request's token names, or undefined when there is no valid token. */
-function userOf(req: Request, tokens: AccessTokenVerifier): AuthenticatedUser | undefined {
+function userOf(req: FastifyRequest, tokens: AccessTokenVerifier): AuthenticatedUser | undefined {
   const token = bearerToken(req);
   if (!token) return undefined;
   try {
@@ -40,7 +40,7 @@ export class JwtAuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     // Bus handlers (the microservice side of the app) carry no token: the bus is internal.
     if (isPublic || context.getType() !== 'http') return true;
-    const req = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
+    const req = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     const user = userOf(req, this.tokens);
     if (!user) throw new UnauthorizedException('Authentication required');
     req.user = user;
@@ -54,7 +54,7 @@ export class OptionalJwtAuthGuard implements CanActivate {
   constructor(@Inject(ACCESS_TOKENS) private readonly tokens: AccessTokenVerifier) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
+    const req = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     const user = userOf(req, this.tokens);
     if (user) req.user = user;
     return true;

@@ -1,12 +1,16 @@
-import { BadRequestException, DynamicModule, INestApplication } from '@nestjs/common';
-import { json, urlencoded } from 'express';
+import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { hostname } from 'node:os';
+import { parse as parseQueryString } from 'node:querystring';
 import type { Logger as PinoLogger } from 'pino';
 import { BUS_TRANSPORT, BusServer, BusTransport, inboxCollection } from '@app/bus';
 import { STORE, Store } from '@app/store';
+import { byteLimit, registerBodyParsers } from '../http/body-parsers';
 import { AllExceptionsFilter } from '../http/exception.filter';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor';
 import { createValidationPipe } from '../http/validation';
@@ -18,15 +22,72 @@ import { serveOpenApi } from './openapi';
 
 export const API_PREFIX = 'api';
 
-/** Parser failures get our own wording; the parser's message would echo internals. */
-function bodyParseErrors(err: { type?: string } | undefined, _req: unknown, _res: unknown, next: (e?: unknown) => void) {
-  next(err?.type === 'entity.parse.failed' ? new BadRequestException('Malformed JSON body') : err);
+const DEFAULT_BODY_LIMIT = '256kb';
+const FORM_BODY_LIMIT = '64kb';
+
+type RequestHook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+
+/** Each app's request hook (ids, request lines), for the replies Fastify makes before routing. */
+const requestHooks = new WeakMap<FastifyInstance, RequestHook>();
+
+/**
+ * A path Fastify's router cannot decode (`/api/x/%E0%A4%A`) never reaches a route, so
+ * Nest's filters do not see it: answered here with the envelope and Express's wording.
+ */
+function onFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const reply400 = () => {
+    const undecodable = error.code === 'FST_ERR_BAD_URL' ? undecodableSegment(request.url) : undefined;
+    const message = undecodable === undefined ? 'Bad request' : `Failed to decode param '${undecodable}'`;
+    void reply.code(400).send({ success: false, message });
+  };
+  const hook = requestHooks.get(request.server);
+  if (hook) hook(request, reply, reply400);
+  else reply400();
+}
+
+function undecodableSegment(url: string): string | undefined {
+  const path = url.split('?', 1)[0];
+  return path.split('/').find((segment) => {
+    try {
+      decodeURIComponent(segment);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/**
+ * Fastify set up to route as Express did here: case-insensitive, a trailing slash ignored,
+ * no limit on a path parameter's length, query strings parsed flat (`?userId[$ne]=x` stays
+ * a plain string key, never an operator object), Node's request timeout, and requests still
+ * routed while closing. No middie: services use no Express-style middleware (`app.use`).
+ */
+function serviceAdapter(bodyLimit: number): FastifyAdapter {
+  return new FastifyAdapter({
+    skipMiddie: true,
+    bodyLimit,
+    // Outlive the gateway's idle keep-alive sockets (it drops them at 30 s): a connection this
+    // server closed while the gateway reuses it would surface as a spurious 503.
+    keepAliveTimeout: 65_000,
+    requestTimeout: 300_000,
+    return503OnClosing: false,
+    routerOptions: {
+      caseSensitive: false,
+      ignoreTrailingSlash: true,
+      maxParamLength: 65_536,
+      querystringParser: (query: string) => parseQueryString(query),
+    },
+    frameworkErrors: onFrameworkError,
+  });
 }
 
 export interface ServiceAppOptions {
   service: string;
   /** JSON body limit; uploads have their own. */
   bodyLimit?: string;
+  /** Registers the service's own Fastify plugins (multipart uploads), before the app starts. */
+  configureHttp?(app: NestFastifyApplication): Promise<void> | void;
 }
 
 /**
@@ -35,9 +96,11 @@ export interface ServiceAppOptions {
  * through supertest, `startServiceApp` puts it on a port.
  */
 export async function createServiceApp(rootModule: DynamicModule, options: ServiceAppOptions): Promise<INestApplication> {
-  const app = await NestFactory.create(rootModule, { bufferLogs: true, bodyParser: false });
+  const adapter = serviceAdapter(byteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, { bufferLogs: true, bodyParser: false });
   app.useLogger(app.get(Logger));
   configureServiceApp(app, options);
+  await options.configureHttp?.(app);
   serveOpenApi(app, options.service);
   const transport = app.get<BusTransport>(BUS_TRANSPORT);
   const store = app.get<Store>(STORE);
@@ -57,38 +120,47 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
     { inheritAppConfig: true },
   );
   await app.init();
+  // Fastify serves requests once ready: supertest drives `app.getHttpServer()` without listen().
+  await app.getHttpAdapter().getInstance().ready();
   await app.startAllMicroservices();
   return app;
 }
 
-export function configureServiceApp(app: INestApplication, options: ServiceAppOptions): void {
+export function configureServiceApp(app: NestFastifyApplication, options: ServiceAppOptions): void {
   const logger = app.get<PinoLogger>(SERVICE_LOGGER);
-  app.use(
-    requestLogging(logger, {
-      makeId: true,
-      levels: ['debug', 'info', 'error'],
-      levelFor: (res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-    }),
-  );
-  app.use(json({ limit: options.bodyLimit ?? '256kb' }), urlencoded({ limit: '64kb', extended: false }), bodyParseErrors);
+  const fastify = app.getHttpAdapter().getInstance();
+  const logRequest = requestLogging(logger, {
+    makeId: true,
+    levels: ['debug', 'info', 'error'],
+    levelFor: (res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+  });
+  // A hook rather than middie: the same Express-style function on the raw request and
+  // response, and the id it settles becomes the request's id (the exception filter names it).
+  const requestHook: RequestHook = (request, reply, done) => {
+    const raw = request.raw as IncomingMessage & { id?: string };
+    logRequest(raw, reply.raw, () => {
+      if (raw.id !== undefined) request.id = raw.id;
+      done();
+    });
+  };
+  fastify.addHook('onRequest', requestHook);
+  requestHooks.set(fastify, requestHook);
+  registerBodyParsers(fastify, {
+    jsonLimit: byteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT),
+    formLimit: byteLimit(FORM_BODY_LIMIT),
+  });
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready', 'metrics'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   app.useGlobalInterceptors(new MetricsInterceptor(options.service), new EnvelopeInterceptor());
-  const http = app.getHttpAdapter().getInstance() as { disable?: (s: string) => void; set?: (k: string, v: unknown) => void };
-  http.disable?.('x-powered-by');
-  // Query strings parse flat: `?userId[$ne]=x` stays a plain string key, never an operator object.
-  http.set?.('query parser', 'simple');
-  // No SHA-1 of every JSON reply: API data changes too often for 304s to pay (media sets its own ETag).
-  http.set?.('etag', false);
+  // Fastify sends no x-powered-by and computes no ETag: API data changes too often for 304s
+  // to pay (media sets its own ETag).
 }
 
 /** Listens on host:port (port 0 picks a free one) and returns the bound URL. */
 export async function startServiceApp(app: INestApplication, port: number, host = '127.0.0.1'): Promise<string> {
-  // Outlive the gateway's idle keep-alive sockets (it drops them at 30 s): a connection this
-  // server closed while the gateway reuses it would surface as a spurious 503.
-  const server = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
-  server.keepAliveTimeout = 65_000;
+  // Keep-alive is 65 s (see serviceAdapter); headers may take a little longer than that.
+  const server = app.getHttpServer() as { headersTimeout: number };
   server.headersTimeout = 66_000;
   await app.listen(port, host);
   const address = app.getHttpServer().address() as { port: number };

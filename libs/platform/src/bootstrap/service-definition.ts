@@ -1,4 +1,5 @@
 import { DynamicModule, INestApplication, Module, Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { BusTransport } from '@app/bus';
 import { BaseDoc, CollectionDef, Store } from '@app/store';
 import { loadConfig, PlatformConfig } from '../config/platform.config';
@@ -12,6 +13,8 @@ export interface ServiceDefinition {
   imports: Array<Type<unknown> | DynamicModule>;
   /** JSON body limit (default 256kb). */
   bodyLimit?: string;
+  /** The service's own Fastify plugins (the reviews service's multipart uploads). */
+  configureHttp?(app: NestFastifyApplication): Promise<void> | void;
 }
 
 export interface ServiceEngines {
@@ -45,6 +48,7 @@ export function buildService(definition: ServiceDefinition, engines: ServiceEngi
   return createServiceApp(serviceRootModule(definition, engines), {
     service: definition.name,
     bodyLimit: definition.bodyLimit,
+    configureHttp: definition.configureHttp,
   });
 }
 

@@ -10,6 +10,8 @@ export class EnvelopeInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((result: unknown) => {
         if (result instanceof StreamableFile) return result;
+        // A 304 (media revalidation) has no body, so no envelope and no content headers.
+        if (result === undefined && context.switchToHttp().getResponse<{ statusCode: number }>().statusCode === 304) return undefined;
         if (result instanceof Reply) {
           return {
             success: true,

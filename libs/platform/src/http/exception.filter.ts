@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ApiFailure, FieldError } from '@app/contracts';
 import { DuplicateKeyError } from '@app/store';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 
 interface HttpErrorBody {
@@ -9,11 +9,10 @@ interface HttpErrorBody {
   errors?: FieldError[];
 }
 
-/** Errors thrown by body parsers and other middleware carry their own HTTP status. */
+/** Errors Fastify and its plugins raise (body too large, bad content length) carry their own HTTP status. */
 interface StatusError {
   status?: number;
   statusCode?: number;
-  type?: string;
   message?: string;
 }
 
@@ -42,14 +41,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const ctx = host.switchToHttp();
-    const res = ctx.getResponse<Response>();
-    const req = ctx.getRequest<Request & { id?: string }>();
+    const res = ctx.getResponse<FastifyReply>();
+    const req = ctx.getRequest<FastifyRequest>();
     const { status, body } = this.describe(exception, req);
-    if (res.headersSent) return;
-    res.status(status).json(body);
+    if (res.raw.headersSent) return;
+    void res.status(status).send(body);
   }
 
-  private describe(exception: unknown, req: Request & { id?: string }): { status: number; body: ApiFailure } {
+  private describe(exception: unknown, req: FastifyRequest): { status: number; body: ApiFailure } {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
@@ -70,8 +69,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const statusError = exception as StatusError;
     const status = statusError?.status ?? statusError?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = statusError.type === 'entity.parse.failed' ? 'Malformed JSON body' : STATUS_TEXT[status] ?? 'Bad request';
-      return { status, body: { success: false, message } };
+      return { status, body: { success: false, message: STATUS_TEXT[status] ?? 'Bad request' } };
     }
     const requestId = req.id ?? String(req.headers['x-request-id'] ?? '');
     if (this.log) this.log.error({ context: 'Exceptions', err: exception, requestId, path: req.url }, 'Unexpected error');

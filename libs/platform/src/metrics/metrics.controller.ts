@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import { metricsRegistry } from './metrics';
 
@@ -8,7 +8,7 @@ import { metricsRegistry } from './metrics';
 @Controller('metrics')
 export class MetricsController {
   @Get()
-  async metrics(@Res() res: Response): Promise<void> {
-    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  async metrics(@Res() res: FastifyReply): Promise<void> {
+    void res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
   }
 }

@@ -1,5 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, tap } from 'rxjs';
 import { httpDuration } from './metrics';
 
@@ -10,11 +10,11 @@ export class MetricsInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     const started = process.hrtime.bigint();
     const record = () => {
-      const res = context.switchToHttp().getResponse<Response>();
-      const route = (req.route?.path as string | undefined) ?? 'unmatched';
+      const res = context.switchToHttp().getResponse<FastifyReply>();
+      const route = req.routeOptions.url ?? 'unmatched';
       httpDuration.observe(
         { service: this.service, method: req.method, route, status: String(res.statusCode) },
         Number(process.hrtime.bigint() - started) / 1e9,

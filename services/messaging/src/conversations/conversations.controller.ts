@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { ConversationsQueryDto, CreateConversationDto, pageWindow } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { ConversationsService } from './conversations.service';
@@ -20,7 +20,7 @@ export class ConversationsController {
   async create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() dto: CreateConversationDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ) {
     const { conversation, created } = await this.conversations.create(user.id, dto.memberIds);
     if (!created) res.status(200);

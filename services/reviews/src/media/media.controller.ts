@@ -1,9 +1,7 @@
-import { Controller, Get, Headers, Param, Post, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
-import type { Response } from 'express';
-import { MEDIA_MAX_BYTES } from '@app/contracts';
+import { Controller, Get, Headers, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthenticatedUser, CurrentUser, Public, Reply } from '@app/platform';
+import { readUploadedFile } from './media-upload';
 import { MediaService } from './media.service';
 
 /** Uploaded files never change (a new upload gets a new id), so caches may keep them for a year. */
@@ -13,12 +11,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export class MediaController {
   constructor(private readonly media: MediaService) {}
 
+  /** multipart/form-data, the image under "file" (limits: registerMediaUploads). */
   @Post()
-  @UseInterceptors(
-    FileInterceptor('file', { storage: memoryStorage(), limits: { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 5 } }),
-  )
-  async upload(@CurrentUser() user: AuthenticatedUser, @UploadedFile() file: Express.Multer.File | undefined) {
-    return Reply.message('Uploaded', await this.media.upload(user.id, file?.buffer));
+  async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: FastifyRequest) {
+    return Reply.message('Uploaded', await this.media.upload(user.id, await readUploadedFile(req, 'file')));
   }
 
   /** Public: an <img> tag cannot send a bearer token. */
@@ -27,12 +23,12 @@ export class MediaController {
   async serve(
     @Param('id') id: string,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: FastifyReply,
   ): Promise<StreamableFile | undefined> {
     const doc = await this.media.head(id);
-    res.setHeader('Cache-Control', IMMUTABLE);
-    res.setHeader('ETag', doc.etag);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.header('Cache-Control', IMMUTABLE);
+    res.header('ETag', doc.etag);
+    res.header('X-Content-Type-Options', 'nosniff');
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === doc.etag)) {
       res.status(304);
       return undefined;
