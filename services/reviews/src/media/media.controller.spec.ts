@@ -62,6 +62,20 @@ describe('media (HTTP)', () => {
     expect(anon.status).toBe(401);
   });
 
+  it('refuses a file under another field name, or a second file, with multer\'s 400s', async () => {
+    const other = await svc.http().post('/api/media').set(ayse.auth).attach('evil', PNG_1PX, { filename: 'a.png', contentType: 'image/png' });
+    expect(other.status).toBe(400);
+    expect(other.body).toEqual({ success: false, message: 'Unexpected file field - evil' });
+    const two = await svc
+      .http()
+      .post('/api/media')
+      .set(ayse.auth)
+      .attach('file', PNG_1PX, { filename: 'a.png', contentType: 'image/png' })
+      .attach('file', PNG_1PX, { filename: 'b.png', contentType: 'image/png' });
+    expect(two.status).toBe(400);
+    expect(two.body).toEqual({ success: false, message: 'Too many files' });
+  });
+
   it('answers unknown media with 404', async () => {
     const res = await svc.http().get('/api/media/000000000000000000000000');
     expect(res.status).toBe(404);
