@@ -3,11 +3,24 @@
  * server answering the same bytes, in the same run, on the same machine.
  *
  * - The stack runs in a child process on a fresh temp data dir (NeDB files, in-process bus)
- *   with RATE_LIMITS=off, LOG_LEVEL=silent and BCRYPT_ROUNDS=4 (registration speed only); the
- *   raw server in another child; autocannon and the socket.io clients in this process.
- * - Seeding goes through the public HTTP API (the same path as a member's writes): slower
- *   than writing the stores, but every event flows and every read model (feed audiences,
- *   user cards, counters) is built exactly as in production.
+ *   with RATE_LIMITS=off, LOG_LEVEL=silent and BCRYPT_ROUNDS=4 (registration speed only), and
+ *   the V8 flags in BENCH_STACK_FLAGS (default below; '' for none); the raw server in another
+ *   child; autocannon and the socket.io clients in this process.
+ * - Seeding goes through the public HTTP API (the same path as a member's writes): every
+ *   event flows and every read model (feed audiences, user cards, counters) is built exactly
+ *   as in production. Requests go over keep-alive connections, BENCH_SEED_CONCURRENCY in
+ *   flight, and the bus is settled after every BENCH_SEED_BATCH writes and between phases:
+ *   a follow needs the social service to know the member (`user.registered`) and a review's
+ *   fan-out needs the follow graph. Without that most follows were answered 404 and the
+ *   consumers fell minutes behind (the seeding's cost grew with the backlog).
+ * - Two checkpoints: the feed page and product search are measured once BENCH_REVIEWS/10
+ *   reviews exist, then seeding goes on to BENCH_REVIEWS and every scenario is measured; the
+ *   feed's p99 at the end over its p99 at the checkpoint is the issue's scaling target
+ *   (<= 1.5). The feed's reader also follows FEED_READER_EXTRA_FOLLOWS more members, so that
+ *   its page is full (10 reviews) at the checkpoint too (one review per member at 10 %).
+ * - Peak RSS is the stack child's VmHWM (/proc/<pid>/status), reset (clear_refs) at each phase
+ *   boundary, so seeding and measurement have their own peak. The child runs with --expose-gc
+ *   so that the live heap (after a full GC) can be read after each measuring phase.
  * - Sizes: BENCH_USERS (200), BENCH_REVIEWS (2000), BENCH_FOLLOWS (5 per user), BENCH_SECONDS
  *   per autocannon run (5), BENCH_CONNECTIONS (50), BENCH_SOCKETS (200). The issue's full size:
  *   BENCH_USERS=10000 BENCH_REVIEWS=100000.
@@ -16,10 +29,11 @@
 import autocannon from 'autocannon';
 import { ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
-import { CannedReply, ChildMessage, runChild } from './servers';
+import { CannedReply, ChildMessage, MemoryReply, runChild } from './servers';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SIZE = {
@@ -31,7 +45,15 @@ const SIZE = {
   connections: int('BENCH_CONNECTIONS', 50),
   sockets: int('BENCH_SOCKETS', 200),
 };
-const SEED_CONCURRENCY = 16;
+const SEED = {
+  concurrency: int('BENCH_SEED_CONCURRENCY', 16),
+  batch: int('BENCH_SEED_BATCH', 500),
+};
+/** V8 flags of the stack child (see PERFORMANCE.md "RSS"). */
+const STACK_FLAGS = (process.env.BENCH_STACK_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const CHECKPOINT_REVIEWS = Math.max(1, Math.round(SIZE.reviews / 10));
+const FEED_READER_EXTRA_FOLLOWS = 20;
+const FEED_SCALING_TARGET = 1.5;
 const CATEGORIES = ['Electronics', 'Fitness', 'Kitchen', 'Home', 'Beauty', 'Fashion'];
 const WORDS = ['Aero', 'Nova', 'Pulse', 'Terra', 'Lumen', 'Vivid', 'Orbit', 'Halo', 'Zen', 'Flux'];
 
@@ -55,8 +77,8 @@ interface Row {
 
 // ---------------------------------------------------------------- child processes
 
-function startChild(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(__filename, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+function startChild(args: string[], env: Record<string, string>, execArgv: string[] = []): Promise<{ child: ChildProcess; url: string }> {
+  const child = fork(__filename, args, { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
     child.on('message', (msg: unknown) => {
@@ -66,58 +88,228 @@ function startChild(args: string[], env: Record<string, string>): Promise<{ chil
   });
 }
 
-function ask(child: ChildProcess, message: unknown): Promise<void> {
+/** Sends `message` and resolves with the first reply `accept` takes. */
+function askFor<T>(child: ChildProcess, message: unknown, accept: (msg: unknown) => T | undefined): Promise<T> {
   return new Promise((resolve) => {
     const onMessage = (msg: unknown) => {
-      if (msg === 'settled') {
-        child.off('message', onMessage);
-        resolve();
-      }
+      const value = accept(msg);
+      if (value === undefined) return;
+      child.off('message', onMessage);
+      resolve(value);
     };
     child.on('message', onMessage);
     child.send(message as object);
   });
 }
 
-/** Peak resident set of a process (Linux VmHWM), in MB. */
-function peakRssMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+function ask(child: ChildProcess, message: unknown): Promise<void> {
+  return askFor(child, message, (msg) => (msg === 'settled' ? true : undefined)).then(() => undefined);
+}
+
+const memoryOf = (child: ChildProcess, gc = false) => askFor(child, gc ? 'memory-gc' : 'memory', (msg) => (msg as MemoryReply).memory);
+
+interface Phase {
+  phase: string;
+  seconds: number;
+  /** Stack child CPU time (user + system) over the phase. */
+  cpuSeconds: number;
+  /** The stack child's peak resident set during this phase (VmHWM since the last reset). */
+  peakRssMb: number;
+}
+
+/**
+ * Per-phase wall time, CPU time and peak RSS of one process. The peak is Linux's VmHWM, reset
+ * at each phase boundary by writing 5 to /proc/<pid>/clear_refs; where that is refused the
+ * peaks are cumulative (`resettable` false) and only the last one is the whole run's.
+ */
+class ProcessMeter {
+  readonly phases: Phase[] = [];
+  resettable = true;
+  private started = Date.now();
+  private cpuAtStart: number;
+
+  constructor(private readonly pid: number) {
+    this.cpuAtStart = this.cpuSeconds();
+    this.reset();
+  }
+
+  cpuSeconds(): number {
+    // utime and stime are fields 14 and 15; the command name (field 2) may hold spaces.
+    const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  }
+
+  peakRssMb(): number {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : NaN;
+  }
+
+  /** Closes the current phase under `name` and starts the next one. */
+  end(name: string): Phase {
+    const cpu = this.cpuSeconds();
+    const phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb: this.peakRssMb() };
+    this.phases.push(phase);
+    this.started = Date.now();
+    this.cpuAtStart = cpu;
+    this.reset();
+    return phase;
+  }
+
+  peakOf(names: (name: string) => boolean): number {
+    return Math.max(...this.phases.filter((p) => names(p.phase)).map((p) => p.peakRssMb));
+  }
+
+  private reset(): void {
+    try {
+      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+    } catch {
+      this.resettable = false;
+    }
+  }
 }
 
 // ---------------------------------------------------------------- HTTP seeding
 
-class Api {
-  constructor(private readonly url: string) {}
-
-  async call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.url}${path}`, {
-      method,
-      headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json().catch(() => ({}))) as { data?: T; message?: string };
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message ?? ''}`);
-    return json.data as T;
+class HttpError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    detail: string,
+  ) {
+    super(`${method} ${path.split('?', 1)[0]}: ${status} ${detail}`);
   }
 }
 
-/** Runs `fn(0..n-1)` with at most `concurrency` in flight; results in order. */
-async function pool<T>(n: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out = new Array<T>(n);
-  let next = 0;
+/**
+ * A JSON client over `http.request` with a keep-alive agent: one connection per request in
+ * flight, reused, and none of fetch's per-call streams and signals (this process shares two
+ * cores with the stack). A request that met a reset on a reused keep-alive connection (the
+ * gateway closing it as idle at that moment, before reading it) is sent again.
+ */
+class Api {
+  private readonly agent: Agent;
+  private readonly host: string;
+  private readonly port: number;
+
+  constructor(url: string, sockets: number) {
+    const { hostname, port } = new URL(url);
+    this.host = hostname;
+    this.port = Number(port);
+    this.agent = new Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  }
+
+  async call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once<T>(method, path, token, body);
+      } catch (err) {
+        if (attempt >= 3 || !(err as { reusedSocket?: boolean }).reusedSocket) throw err;
+      }
+    }
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+
+  private once<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string | number> = {};
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
+    }
+    if (token) headers.authorization = `Bearer ${token}`;
+    return new Promise<T>((resolve, reject) => {
+      const req = request({ agent: this.agent, host: this.host, port: this.port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          let json: { data?: T; message?: unknown } = {};
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof json;
+          } catch {
+            // not JSON: the status says enough
+          }
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) resolve(json.data as T);
+          else reject(new HttpError(method, path, status, String(json.message ?? '')));
+        });
+      });
+      req.on('error', (err) => reject(Object.assign(err, { reusedSocket: req.reusedSocket })));
+      req.end(payload);
+    });
+  }
+}
+
+/** Runs `fn(from..to-1)` with at most `concurrency` in flight; results in order. */
+async function pool<T>(from: number, to: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out = new Array<T>(to - from);
+  let next = from;
   const worker = async () => {
-    while (next < n) {
+    while (next < to) {
       const i = next++;
-      out[i] = await fn(i);
+      out[i - from] = await fn(i);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, to - from) }, worker));
   return out;
 }
 
-function progress(label: string, started: number): void {
-  process.stdout.write(`  ${label} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+interface PhaseStats {
+  phase: string;
+  count: number;
+  seconds: number;
+  perSecond: number;
+  /** Of `seconds`, the time spent waiting for the bus consumers after the requests. */
+  settleSeconds: number;
+}
+
+/**
+ * Seeds through the API in batches of SEED.batch (each settled before the next: the bus never
+ * holds more than a batch's events), logging progress about every 10 % with the rate so far
+ * and the stack's CPU use.
+ */
+class Seeder {
+  readonly stats: PhaseStats[] = [];
+
+  constructor(
+    private readonly settle: () => Promise<void>,
+    private readonly meter: ProcessMeter,
+  ) {}
+
+  async run<T>(phase: string, from: number, to: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+    const started = Date.now();
+    const cpuAtStart = this.meter.cpuSeconds();
+    const total = to - from;
+    const step = Math.max(1, Math.ceil(total / 10));
+    let settleMs = 0;
+    let nextLog = from + step;
+    const out: T[] = [];
+    for (let at = from; at < to; ) {
+      const end = Math.min(to, at + SEED.batch);
+      out.push(...(await pool(at, end, SEED.concurrency, fn)));
+      const settling = Date.now();
+      await this.settle();
+      settleMs += Date.now() - settling;
+      at = end;
+      if (at >= nextLog && at < to) {
+        const ms = Date.now() - started;
+        const cpu = ((this.meter.cpuSeconds() - cpuAtStart) * 1000) / ms;
+        process.stdout.write(`    ${phase} ${Math.round(((at - from) / total) * 100)}% (${at - from}/${total}) in ${seconds(ms)} s, ${Math.round(((at - from) * 1000) / ms)}/s, stack CPU ${Math.round(cpu * 100)}%\n`);
+        while (nextLog <= at) nextLog += step;
+      }
+    }
+    const ms = Date.now() - started;
+    const stats = { phase, count: total, seconds: Number(seconds(ms)), perSecond: Math.round((total * 1000) / Math.max(1, ms)), settleSeconds: Number(seconds(settleMs)) };
+    this.stats.push(stats);
+    process.stdout.write(`  ${total} ${phase} in ${stats.seconds} s (${stats.perSecond}/s, ${stats.settleSeconds} s of it settling the bus)\n`);
+    return out;
+  }
 }
 
 interface Seeded {
@@ -127,9 +319,8 @@ interface Seeded {
   conversations: { id: string; a: number; b: number }[];
 }
 
-async function seed(api: Api, settle: () => Promise<void>): Promise<Seeded> {
-  let t = Date.now();
-  const users = await pool(SIZE.users, SEED_CONCURRENCY, async (i) => {
+async function seedMembers(api: Api, seeder: Seeder): Promise<Pick<Seeded, 'users' | 'productIds'>> {
+  const users = await seeder.run('users', 0, SIZE.users, async (i) => {
     const { token, user } = await api.call<{ token: string; user: { id: string; username: string } }>('POST', '/api/auth/register', undefined, {
       email: `bench${i}@bench.local`,
       name: `Bench ${WORDS[i % WORDS.length]} ${i}`,
@@ -137,10 +328,8 @@ async function seed(api: Api, settle: () => Promise<void>): Promise<Seeded> {
     });
     return { id: user.id, username: user.username, token };
   });
-  progress(`${users.length} users`, t);
 
-  t = Date.now();
-  const productIds = await pool(SIZE.products, SEED_CONCURRENCY, async (i) => {
+  const productIds = await seeder.run('products', 0, SIZE.products, async (i) => {
     const product = await api.call<{ id: string }>('POST', '/api/products', users[i % users.length].token, {
       name: `${WORDS[i % WORDS.length]} ${['Pro', 'Mini', 'Max', 'Air', 'Go'][i % 5]} ${i}`,
       brand: `${WORDS[(i * 3) % WORDS.length]}co`,
@@ -150,21 +339,28 @@ async function seed(api: Api, settle: () => Promise<void>): Promise<Seeded> {
     });
     return product.id;
   });
-  progress(`${productIds.length} products`, t);
 
-  t = Date.now();
   const follows = Math.min(SIZE.follows, users.length - 1);
-  await pool(users.length * follows, SEED_CONCURRENCY, async (n) => {
-    const i = Math.floor(n / follows);
-    const k = n % follows;
-    // Spread over the whole population: neighbours plus a stride, never oneself.
-    const target = (i + 1 + ((k * 7919) % (users.length - 1))) % users.length;
-    await api.call('POST', `/api/follows/users/${users[target].id}`, users[i].token, {}).catch(() => undefined); // a repeat is fine
+  // Spread over the whole population: neighbours plus a stride, never oneself. The reader
+  // (member 0) follows more, so its feed page is full at the checkpoint too.
+  const edges: [number, number][] = [];
+  for (let i = 0; i < users.length; i++) {
+    const targets = new Set<number>();
+    for (let k = 0; k < follows; k++) targets.add((i + 1 + ((k * 7919) % (users.length - 1))) % users.length);
+    for (let k = 0; i === 0 && k < FEED_READER_EXTRA_FOLLOWS && targets.size < users.length - 1; k++) targets.add(1 + ((k * 37) % (users.length - 1)));
+    for (const target of targets) edges.push([i, target]);
+  }
+  await seeder.run('follows', 0, edges.length, async (n) => {
+    const [from, to] = edges[n];
+    await api.call('POST', `/api/follows/users/${users[to].id}`, users[from].token, {}).catch((err: Error) => {
+      if (!(err instanceof HttpError && err.status === 409)) throw err; // a repeat is fine
+    });
   });
-  progress(`${users.length * follows} follows`, t);
+  return { users, productIds };
+}
 
-  t = Date.now();
-  const reviewIds = await pool(SIZE.reviews, SEED_CONCURRENCY, async (j) => {
+async function seedReviews(api: Api, seeder: Seeder, users: User[], productIds: string[], from: number, to: number): Promise<string[]> {
+  return seeder.run('reviews', from, to, async (j) => {
     const author = j % users.length;
     const nth = Math.floor(j / users.length);
     // One review per member and product: a member's first reviews name distinct products.
@@ -176,19 +372,16 @@ async function seed(api: Api, settle: () => Promise<void>): Promise<Seeded> {
     });
     return review.id;
   });
-  progress(`${reviewIds.length} reviews`, t);
+}
 
-  t = Date.now();
+async function seedConversations(api: Api, seeder: Seeder, users: User[]): Promise<Seeded['conversations']> {
   const pairs = Math.floor(Math.min(SIZE.sockets, users.length) / 2);
-  const conversations = await pool(pairs, SEED_CONCURRENCY, async (p) => {
+  return seeder.run('conversations', 0, pairs, async (p) => {
     const a = 2 * p;
     const b = 2 * p + 1;
     const conversation = await api.call<{ id: string }>('POST', '/api/messages/conversations', users[a].token, { memberIds: [users[b].id] });
     return { id: conversation.id, a, b };
   });
-  progress(`${conversations.length} conversations`, t);
-  await settle();
-  return { users, productIds, reviewIds, conversations };
 }
 
 // ---------------------------------------------------------------- HTTP scenarios
@@ -321,7 +514,7 @@ async function messageLatency(url: string, data: Seeded, rounds: number, spreadM
 /** A like on the author's newest reviews, each by another member; the author's `notification` stops the clock. */
 async function notificationLatency(url: string, api: Api, data: Seeded, samples: number): Promise<number[]> {
   const author = data.users[0];
-  const reviews = await pool(samples, 4, (i) => api.call<{ id: string }>('POST', '/api/reviews', author.token, { content: `Fresh review ${i} for the notification probe.` }));
+  const reviews = await pool(0, samples, 4, (i) => api.call<{ id: string }>('POST', '/api/reviews', author.token, { content: `Fresh review ${i} for the notification probe.` }));
   const socket = await connect(url, author.token);
   const latencies: number[] = [];
   try {
@@ -356,25 +549,60 @@ function summary(name: string, values: number[]) {
 
 // ---------------------------------------------------------------- main
 
+interface FeedScaling {
+  scenario: string;
+  reviews: number;
+  p99: number;
+  checkpointReviews: number;
+  checkpointP99: number;
+  ratio: number;
+  target: number;
+  met: boolean;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'squadreviews-bench-'));
-  process.stdout.write(`bench: ${JSON.stringify(SIZE)}, data in ${dataDir}\n`);
-  const stack = await startChild(['--serve-stack', dataDir], { RATE_LIMITS: 'off', LOG_LEVEL: 'silent', BCRYPT_ROUNDS: '4' });
+  process.stdout.write(`bench: ${JSON.stringify({ ...SIZE, seed: SEED, stackFlags: STACK_FLAGS })}, data in ${dataDir}\n`);
+  const stack = await startChild(['--serve-stack', dataDir], { RATE_LIMITS: 'off', LOG_LEVEL: 'silent', BCRYPT_ROUNDS: '4' }, ['--expose-gc', ...STACK_FLAGS]);
   const raw = await startChild(['--serve-raw'], {});
-  const api = new Api(stack.url);
+  const meter = new ProcessMeter(stack.child.pid as number);
+  const api = new Api(stack.url, SEED.concurrency);
   const settle = () => ask(stack.child, 'settle');
+  const seeder = new Seeder(settle, meter);
   try {
     const started = Date.now();
-    process.stdout.write('seeding through the HTTP API:\n');
-    const data = await seed(api, settle);
-    const seedSeconds = Math.round((Date.now() - started) / 1000);
-    const reader = data.users[0];
+    process.stdout.write(`seeding through the HTTP API (${SEED.concurrency} in flight, settled every ${SEED.batch}):\n`);
+    const { users, productIds } = await seedMembers(api, seeder);
+    const reviewIds = await seedReviews(api, seeder, users, productIds, 0, CHECKPOINT_REVIEWS);
+    const checkpointSeedSeconds = Math.round((Date.now() - started) / 1000);
+    const memoryAtCheckpoint = await memoryOf(stack.child);
+    meter.end('seeding to the checkpoint');
+    const reader = users[0];
+    const feed: Target = { scenario: 'feed page', method: 'GET', path: '/api/feed?page=1&limit=10', token: reader.token };
+    const search: Target = { scenario: 'product search', method: 'GET', path: `/api/products?search=${WORDS[3]}&page=1&limit=12`, token: reader.token };
+
+    process.stdout.write(`measuring at ${CHECKPOINT_REVIEWS} reviews (${SIZE.connections} connections, ${SIZE.seconds} s each):\n`);
+    const early: Row[] = [];
+    for (const target of [feed, search]) early.push({ ...(await compare(stack.url, raw, target)), scenario: `${target.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
+    await settle();
+    meter.end('measuring at the checkpoint');
+    // Live heap (after a full GC) at the checkpoint's data; not before a measured phase.
+    const liveAtCheckpoint = await memoryOf(stack.child, true);
+
+    const resumed = Date.now();
+    process.stdout.write('seeding on:\n');
+    reviewIds.push(...(await seedReviews(api, seeder, users, productIds, CHECKPOINT_REVIEWS, SIZE.reviews)));
+    const conversations = await seedConversations(api, seeder, users);
+    const seedSeconds = checkpointSeedSeconds + Math.round((Date.now() - resumed) / 1000);
+    const memoryAfterSeeding = await memoryOf(stack.child);
+    meter.end('seeding to the end');
+    const data: Seeded = { users, productIds, reviewIds, conversations };
     const profileOf = data.users[Math.min(5, data.users.length - 1)];
 
-    process.stdout.write(`measuring (${SIZE.connections} connections, ${SIZE.seconds} s each):\n`);
+    process.stdout.write(`measuring at ${SIZE.reviews} reviews (${SIZE.connections} connections, ${SIZE.seconds} s each):\n`);
     const rows: Row[] = [];
-    rows.push(await compare(stack.url, raw, { scenario: 'feed page', method: 'GET', path: '/api/feed?page=1&limit=10', token: reader.token }));
-    rows.push(await compare(stack.url, raw, { scenario: 'product search', method: 'GET', path: `/api/products?search=${WORDS[3]}&page=1&limit=12`, token: reader.token }));
+    rows.push(await compare(stack.url, raw, feed));
+    rows.push(await compare(stack.url, raw, search));
     rows.push(await compare(stack.url, raw, { scenario: 'profile page', method: 'GET', path: `/api/users/profile/${profileOf.username}`, token: reader.token }));
     const likePaths = data.reviewIds.slice(0, 200).map((id) => `/api/likes/reviews/${id}`);
     rows.push(await compare(stack.url, raw, { scenario: 'like toggle', method: 'POST', path: likePaths[0], token: reader.token, rotate: likePaths }));
@@ -387,14 +615,52 @@ async function main(): Promise<void> {
     const messages = summary(`message send-to-receive (${sockets} sockets)`, await messageLatency(stack.url, data, 5, 1000));
     const burst = summary(`message burst (${pairs} sent at once)`, await messageLatency(stack.url, data, 5, 0));
     const notifications = summary('like-to-notification', await notificationLatency(stack.url, api, data, 50));
-    const rssMb = peakRssMb(stack.child.pid as number);
+    const memoryAfterMeasuring = await memoryOf(stack.child);
+    meter.end('measuring at the end');
+    const liveAtEnd = await memoryOf(stack.child, true);
+
+    const feedEnd = rows[0];
+    const feedEarly = early[0];
+    const ratio = Number((feedEnd.p99 / feedEarly.p99).toFixed(2));
+    const scaling: FeedScaling = {
+      scenario: `feed p99 at ${SIZE.reviews} reviews vs at ${CHECKPOINT_REVIEWS}`,
+      reviews: SIZE.reviews,
+      p99: feedEnd.p99,
+      checkpointReviews: CHECKPOINT_REVIEWS,
+      checkpointP99: feedEarly.p99,
+      ratio,
+      target: FEED_SCALING_TARGET,
+      met: ratio <= FEED_SCALING_TARGET,
+    };
+    const isMeasuring = (phase: string) => phase.startsWith('measuring');
+    const rss = {
+      measurement: 'VmHWM of the stack child, reset at each phase boundary (clear_refs)',
+      resettable: meter.resettable,
+      peakMb: meter.peakOf(() => true),
+      measuringPeakMb: meter.peakOf(isMeasuring),
+      seedingPeakMb: meter.peakOf((p) => !isMeasuring(p)),
+      phases: meter.phases,
+      memory: { atCheckpoint: memoryAtCheckpoint, afterSeeding: memoryAfterSeeding, afterMeasuring: memoryAfterMeasuring, liveAtCheckpoint, liveAtEnd },
+    };
 
     const latency = [messages, burst, notifications];
-    const report = { size: SIZE, seedSeconds, http: rows, latency, peakRssMb: rssMb, at: new Date().toISOString() };
+    const report = {
+      size: SIZE,
+      seed: { ...SEED, seconds: seedSeconds, phases: seeder.stats },
+      stackFlags: STACK_FLAGS,
+      checkpoint: { reviews: CHECKPOINT_REVIEWS, http: early },
+      http: rows,
+      feedScaling: scaling,
+      latency,
+      peakRssMb: rss.peakMb,
+      rss,
+      at: new Date().toISOString(),
+    };
     mkdirSync('test-output', { recursive: true });
     writeFileSync('test-output/bench.json', JSON.stringify(report, null, 2));
-    printTable(rows, latency, rssMb);
+    printTable([...early, ...rows], scaling, latency, rss);
   } finally {
+    api.close();
     raw.child.kill('SIGTERM');
     stack.child.kill('SIGTERM');
     await new Promise((r) => stack.child.once('exit', r));
@@ -402,15 +668,29 @@ async function main(): Promise<void> {
   }
 }
 
-function printTable(rows: Row[], latency: ReturnType<typeof summary>[], rssMb: number): void {
+type Memory = MemoryReply['memory'];
+
+function printTable(
+  rows: Row[],
+  scaling: FeedScaling,
+  latency: ReturnType<typeof summary>[],
+  rss: { resettable: boolean; peakMb: number; measuringPeakMb: number; seedingPeakMb: number; memory: { liveAtCheckpoint: Memory; liveAtEnd: Memory } },
+): void {
   const pad = (v: unknown, n: number) => String(v).padStart(n);
   const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1));
+  const width = 44;
   const lines = [
     '',
-    `${'scenario'.padEnd(40)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('raw req/s', 11)}${pad('raw p99', 9)}${pad('ratio', 8)}${pad('errors', 8)}`,
-    ...rows.map((r) => `${r.scenario.padEnd(40)}${pad(r.rps, 9)}${pad(ms(r.p50), 9)}${pad(ms(r.p95), 9)}${pad(ms(r.p99), 9)}${pad(r.raw_rps, 11)}${pad(ms(r.raw_p99), 9)}${pad(r.ratio.toFixed(3), 8)}${pad(r.errors, 8)}`),
-    ...latency.map((l) => `${l.scenario.padEnd(40)}${pad('', 9)}${pad(ms(l.p50), 9)}${pad(ms(l.p95), 9)}${pad(ms(l.p99), 9)}${pad(`n=${l.samples}`, 11)}`),
-    `${'peak RSS of the stack'.padEnd(40)}${pad(`${rssMb} MB`, 9)}`,
+    `${'scenario'.padEnd(width)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('raw req/s', 11)}${pad('raw p99', 9)}${pad('ratio', 8)}${pad('errors', 8)}`,
+    ...rows.map((r) => `${r.scenario.padEnd(width)}${pad(r.rps, 9)}${pad(ms(r.p50), 9)}${pad(ms(r.p95), 9)}${pad(ms(r.p99), 9)}${pad(r.raw_rps, 11)}${pad(ms(r.raw_p99), 9)}${pad(r.ratio.toFixed(3), 8)}${pad(r.errors, 8)}`),
+    `${scaling.scenario.padEnd(width)}${pad('', 27)}${pad(`${scaling.ratio.toFixed(2)}x`, 9)}${pad(`target <= ${scaling.target}`, 16)}${pad(scaling.met ? 'met' : 'NOT met', 9)}`,
+    ...latency.map((l) => `${l.scenario.padEnd(width)}${pad('', 9)}${pad(ms(l.p50), 9)}${pad(ms(l.p95), 9)}${pad(ms(l.p99), 9)}${pad(`n=${l.samples}`, 11)}`),
+    `${'peak RSS of the stack, measuring'.padEnd(width)}${pad(`${rss.measuringPeakMb} MB`, 9)}`,
+    `${'peak RSS of the stack, seeding'.padEnd(width)}${pad(`${rss.seedingPeakMb} MB`, 9)}${rss.resettable ? '' : '  (VmHWM not resettable here: cumulative)'}`,
+    `${'peak RSS of the stack, whole run'.padEnd(width)}${pad(`${rss.peakMb} MB`, 9)}`,
+    ...(rss.memory.liveAtEnd.afterGc
+      ? [`${'live heap after a full GC'.padEnd(width)}${pad(`${rss.memory.liveAtCheckpoint.heapUsed} MB`, 9)} at ${CHECKPOINT_REVIEWS} reviews, ${rss.memory.liveAtEnd.heapUsed} MB at ${SIZE.reviews}`]
+      : []),
     '',
     'written: test-output/bench.json',
   ];

@@ -11,6 +11,11 @@ export interface CannedReply {
 }
 
 export type ChildMessage = { ready: string };
+/**
+ * The stack child's answer to 'memory' (as it is) and 'memory-gc' (after a full GC, when the
+ * child runs with --expose-gc: `heapUsed` is then the live heap): `process.memoryUsage()` in MB.
+ */
+export type MemoryReply = { memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; afterGc: boolean } };
 export type RawServerCommand = { replies: Record<string, CannedReply> };
 
 /** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, NeDB). */
@@ -19,6 +24,14 @@ async function serveStack(dataDir: string): Promise<void> {
   process.send?.({ ready: stack.url } satisfies ChildMessage);
   process.on('message', (msg: unknown) => {
     if (msg === 'settle') void stack.settle().then(() => process.send?.('settled'));
+    if (msg === 'memory' || msg === 'memory-gc') {
+      const gc = msg === 'memory-gc' ? (globalThis as { gc?: () => void }).gc : undefined;
+      gc?.();
+      const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+      const m = process.memoryUsage();
+      const memory = { rss: mb(m.rss), heapTotal: mb(m.heapTotal), heapUsed: mb(m.heapUsed), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), afterGc: gc !== undefined };
+      process.send?.({ memory } satisfies MemoryReply);
+    }
   });
   process.on('SIGTERM', () => void stack.close().finally(() => process.exit(0)));
 }
