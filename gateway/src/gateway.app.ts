@@ -12,7 +12,7 @@ import { createDocsRouter } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { sendEnvelopeError } from './proxy/envelope-reply';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
-import { createServiceProxy, ServiceUrls } from './proxy/service-proxy';
+import { ServiceForwarder, ServiceUrls } from './proxy/service-proxy';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { createRateLimits, rateLimitSettings } from './rate-limit/rate-limits';
 import { createSocketAdapter } from './realtime';
@@ -53,7 +53,7 @@ function recordDuration(req: Request, res: Response, next: NextFunction): void {
 
 /**
  * The only public entry (ARCHITECTURE §1): security headers, CORS, request ids, body
- * limits, token check, rate limits, then /api/* proxied by prefix, socket.io, and the SPA.
+ * limits, token check, rate limits, then /api/* forwarded by prefix, socket.io, and the SPA.
  */
 export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls): Promise<INestApplication> {
   const app = await NestFactory.create(GatewayModule.forRoot(config, urls), {
@@ -102,7 +102,12 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   app.use('/api', createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET)));
   app.use('/api', createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis));
   app.use(createDocsRouter(urls));
-  app.use(createServiceProxy(urls, config.UPSTREAM_TIMEOUT_MS));
+  const forwarder = app.get(ServiceForwarder);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const service = forwarder.serviceFor(req.url);
+    if (service === undefined) return next();
+    forwarder.forward(req, res, service);
+  });
   app.use('/api', (_req: Request, res: Response) => sendEnvelopeError(res, 404, 'Not found'));
   for (const handler of createSpaHandlers(config.WEB_DIR)) app.use(handler);
   app.useWebSocketAdapter(await createSocketAdapter(app));

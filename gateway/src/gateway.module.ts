@@ -4,7 +4,7 @@ import { hmacKey, MetricsController, PLATFORM_CONFIG } from '@app/platform';
 import { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_SERVICE_URLS } from './gateway.tokens';
 import { GatewayHealthController } from './health/gateway-health.controller';
-import { ServiceUrls } from './proxy/service-proxy';
+import { ServiceForwarder, ServiceUrls } from './proxy/service-proxy';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { RealtimeModule } from './realtime/realtime.module';
 
@@ -24,6 +24,10 @@ export class GatewayModule {
         { provide: PLATFORM_CONFIG, useValue: config },
         { provide: GATEWAY_SERVICE_URLS, useValue: urls },
         RateLimitStore,
+        {
+          provide: ServiceForwarder,
+          useFactory: () => new ServiceForwarder(urls, config.UPSTREAM_TIMEOUT_MS),
+        },
       ],
       exports: [GATEWAY_CONFIG, PLATFORM_CONFIG, GATEWAY_SERVICE_URLS, JwtModule],
     };

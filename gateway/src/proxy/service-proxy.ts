@@ -1,52 +1,208 @@
-import { Agent } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createProxyMiddleware, RequestHandler } from 'http-proxy-middleware';
-import { ownerOf, ServiceName } from './routes';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
+import { Dispatcher, Pool } from 'undici';
 import { sendEnvelopeError } from './envelope-reply';
+import { ownerOf, ServiceName } from './routes';
 
 export type ServiceUrls = Partial<Record<ServiceName, string>>;
 
-interface TimedRequest extends IncomingMessage {
-  proxyStartedAt?: number;
+/** Headers about one connection, never passed on (RFC 9110 §7.6.1); `expect` was answered here already. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+/** Errors that mean nothing is listening there (any more): the service is down. */
+const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'UND_ERR_SOCKET']);
+
+/** The upstream time-out: no connection, no headers or no body bytes within UPSTREAM_TIMEOUT_MS. */
+const TIMED_OUT = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+class ClientGone extends Error {
+  constructor() {
+    super('the client closed the connection');
+  }
+}
+
+/** Header names listed in a Connection header: hop-by-hop as well. */
+function connectionTokens(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return String(value)
+    .toLowerCase()
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** http-proxy's `xfwd`: appends to X-Forwarded-For/-Port/-Proto, keeps an X-Forwarded-Host already there. */
+function addForwardedHeaders(out: Record<string, string | string[]>, req: IncomingMessage): void {
+  const encrypted = Boolean((req.socket as TLSSocket).encrypted);
+  const port = req.headers.host?.match(/:(\d+)/)?.[1] ?? (encrypted ? '443' : '80');
+  const values = { for: req.socket.remoteAddress ?? '', port, proto: encrypted ? 'https' : 'http' };
+  for (const name of ['for', 'port', 'proto'] as const) {
+    const key = `x-forwarded-${name}`;
+    const before = req.headers[key];
+    out[key] = before ? `${String(before)},${values[name]}` : values[name];
+  }
+  out['x-forwarded-host'] = (req.headers['x-forwarded-host'] as string | undefined) || req.headers.host || '';
+}
+
+/** The client's headers less the hop-by-hop ones, plus the forwarding headers. */
+function upstreamHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  const listed = connectionTokens(req.headers.connection);
+  for (const name in req.headers) {
+    const value = req.headers[name];
+    if (value === undefined || HOP_BY_HOP.has(name) || name === 'expect' || (listed.length > 0 && listed.includes(name))) continue;
+    out[name] = value;
+  }
+  addForwardedHeaders(out, req);
+  return out;
+}
+
+/** http-proxy's path handling: repeated slashes in the path collapse, the query is kept as sent. */
+function upstreamPath(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!path.includes('//')) return url;
+  return path.replace(/\/+/g, '/') + (q < 0 ? '' : url.slice(q));
+}
+
+/** Streams one service reply into the client's response; maps failures to envelopes. */
+class ForwardHandler implements Dispatcher.DispatchHandler {
+  private controller?: Dispatcher.DispatchController;
+  private clientGone = false;
+  /** The reply ended or failed: nothing left to abort. */
+  private settled = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly service: ServiceName,
+  ) {
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      this.clientGone = true;
+      if (!this.settled) this.controller?.abort(new ClientGone());
+    });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    if (this.clientGone) controller.abort(new ClientGone());
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
+    // 1xx (an early hint): the client is answered by the final reply only.
+    if (statusCode < 200 || this.clientGone) return;
+    const listed = connectionTokens(headers.connection);
+    const passed: IncomingHttpHeaders = {};
+    for (const name in headers) {
+      if (!HOP_BY_HOP.has(name) && (listed.length === 0 || !listed.includes(name))) passed[name] = headers[name];
+    }
+    if (statusMessage) this.res.writeHead(statusCode, statusMessage, passed);
+    else this.res.writeHead(statusCode, passed);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.clientGone) return;
+    if (!this.res.write(chunk)) {
+      controller.pause();
+      this.res.once('drain', () => controller.resume());
+    }
+  }
+
+  onResponseEnd(): void {
+    this.settled = true;
+    if (!this.clientGone) this.res.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+    this.settled = true;
+    if (this.clientGone || err instanceof ClientGone) return;
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (TIMED_OUT.has(code)) {
+      sendEnvelopeError(this.res, 504, `The ${this.service} service did not answer in time`);
+    } else {
+      sendEnvelopeError(this.res, UNAVAILABLE.has(code) ? 503 : 502, `The ${this.service} service is unavailable`);
+    }
+  }
 }
 
 /**
- * Forwards /api/* to the owning service over keep-alive connections. A service that is
- * down answers 503, one slower than the time-out 504, both as envelopes.
+ * Forwards /api/* to the owning service: one undici pool per service with kept-alive
+ * connections, the request body streamed to the service and the reply streamed back.
+ * A service that is down answers 503, one slower than the time-out 504, both as envelopes.
+ * A client that goes away aborts its upstream request. A service restarted on the same
+ * port is found again: a pool opens new connections as its old ones close.
  */
-export function createServiceProxy(urls: ServiceUrls, timeoutMs: number): RequestHandler {
-  // Idle sockets close after 30 s, well before the services' 65 s keep-alive time-out.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 30_000 });
-  const targets = new Map(Object.entries(urls).filter(([, url]) => Boolean(url)) as [ServiceName, string][]);
+export class ServiceForwarder implements OnApplicationShutdown {
+  private readonly pools = new Map<ServiceName, Pool>();
 
-  return createProxyMiddleware<IncomingMessage, ServerResponse>({
-    router: (req) => {
-      const service = ownerOf(req.url ?? '');
-      return service ? targets.get(service) : undefined;
-    },
-    target: 'http://127.0.0.1:9',
-    pathFilter: (path) => {
-      const service = ownerOf(path);
-      return service !== undefined && targets.has(service);
-    },
-    agent,
-    xfwd: true,
-    proxyTimeout: timeoutMs,
-    on: {
-      proxyReq: (_proxyReq, req: TimedRequest) => {
-        req.proxyStartedAt = Date.now();
+  constructor(urls: ServiceUrls, timeoutMs: number) {
+    for (const [service, url] of Object.entries(urls) as [ServiceName, string | undefined][]) {
+      if (!url) continue;
+      this.pools.set(
+        service,
+        new Pool(url, {
+          connections: 256,
+          // Idle connections close after 30 s, well before the services' 65 s keep-alive time-out
+          // (a server's longer Keep-Alive hint is capped to this as well).
+          keepAliveTimeout: 30_000,
+          keepAliveMaxTimeout: 30_000,
+          connect: { timeout: timeoutMs },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        }),
+      );
+    }
+  }
+
+  /** The service that would take this path, when it has a URL. */
+  serviceFor(url: string): ServiceName | undefined {
+    const service = ownerOf(url);
+    return service !== undefined && this.pools.has(service) ? service : undefined;
+  }
+
+  /** Sends the request to `service` (from serviceFor) and its reply to `res`. */
+  forward(req: IncomingMessage, res: ServerResponse, service: ServiceName): void {
+    const pool = this.pools.get(service) as Pool;
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+    let body: PassThrough | null = null;
+    if (hasBody) {
+      // Through a PassThrough rather than `req` itself: undici destroys a body it stops reading
+      // (a service answering before it read the upload), and destroying `req` would drop the
+      // client's connection before it gets that answer. The unread rest is drained instead.
+      body = new PassThrough();
+      req.pipe(body);
+      res.once('finish', () => {
+        if (req.complete) return;
+        req.unpipe(body as PassThrough);
+        req.resume();
+      });
+    }
+    pool.dispatch(
+      {
+        path: upstreamPath(req.url ?? '/'),
+        method: req.method as Dispatcher.HttpMethod,
+        headers: upstreamHeaders(req),
+        body,
       },
-      error: (err, req: TimedRequest, res) => {
-        const code = (err as NodeJS.ErrnoException).code;
-        const elapsed = Date.now() - (req.proxyStartedAt ?? Date.now());
-        const service = ownerOf(req.url ?? '') ?? 'service';
-        if (elapsed >= timeoutMs - 50) {
-          sendEnvelopeError(res as ServerResponse, 504, `The ${service} service did not answer in time`);
-        } else {
-          const status = code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EHOSTUNREACH' || code === 'ENOTFOUND' ? 503 : 502;
-          sendEnvelopeError(res as ServerResponse, status, `The ${service} service is unavailable`);
-        }
-      },
-    },
-  });
+      new ForwardHandler(res, service),
+    );
+  }
+
+  /** With the app: in-flight requests are aborted, kept-alive connections closed. */
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.destroy().catch(() => undefined)));
+    this.pools.clear();
+  }
 }

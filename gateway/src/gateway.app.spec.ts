@@ -1,0 +1,130 @@
+// The gateway's own steps in front of a service (one stand-in service, no stack): what a
+// forwarded /api request passes through, and what is answered before it reaches the service.
+import { INestApplication } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createGatewayApp, loadGatewayConfig } from './gateway.app';
+
+const SECRET = 'gateway-app-spec-secret-of-32-characters';
+const ORIGIN = 'https://app.example';
+const env = { NODE_ENV: 'test', JWT_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', WEB_DIR: '/nonexistent', RATE_LIMITS: 'off' };
+
+describe('the gateway in front of a service', () => {
+  let service: Server;
+  let seen: { method?: string; url?: string; headers: IncomingHttpHeaders }[];
+  let apps: INestApplication[];
+  const bearer = `Bearer ${new JwtService({ secret: SECRET }).sign({ sub: 'u1', username: 'u1' }, { expiresIn: 60 })}`;
+
+  async function gateway(extra: Record<string, string> = {}) {
+    const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const app = await createGatewayApp(loadGatewayConfig({ ...env, ...extra }), { reviews: url });
+    await app.init();
+    apps.push(app);
+    return app.getHttpServer();
+  }
+
+  beforeAll(async () => {
+    service = createServer((req, res) => {
+      if (req.url === '/openapi.json') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ openapi: '3.0.0', info: { title: 'reviews', version: '1' }, paths: { '/api/feed': { get: { summary: 'feed' } } } }));
+        return;
+      }
+      seen.push({ method: req.method, url: req.url, headers: req.headers });
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"success":true}');
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+  });
+
+  beforeEach(() => {
+    seen = [];
+    apps = [];
+  });
+
+  afterEach(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  afterAll(() => new Promise((resolve) => service.close(resolve)));
+
+  it('forwards with the request id, security headers and CORS headers of the app origin', async () => {
+    const server = await gateway({ APP_ORIGIN: ORIGIN });
+    const res = await request(server).get('/api/feed?page=1').set('Authorization', bearer).set('Origin', ORIGIN).set('X-Request-Id', 'rid-1');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true });
+    expect(res.headers['x-request-id']).toBe('rid-1');
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(seen).toEqual([{ method: 'GET', url: '/api/feed?page=1', headers: expect.objectContaining({ 'x-request-id': 'rid-1', authorization: bearer }) }]);
+  });
+
+  it('gives a request without an id a new one, sent to the service and back', async () => {
+    const server = await gateway();
+    const res = await request(server).get('/api/feed').set('Authorization', bearer);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen[0].headers['x-request-id']).toBe(res.headers['x-request-id']);
+  });
+
+  it('answers a CORS preflight from the app origin itself', async () => {
+    const server = await gateway({ APP_ORIGIN: ORIGIN });
+    const res = await request(server)
+      .options('/api/feed')
+      .set('Origin', ORIGIN)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    expect(res.headers['access-control-allow-methods']).toBe('GET,HEAD,PUT,PATCH,POST,DELETE');
+    expect(res.headers['access-control-allow-headers']).toBe('authorization,content-type');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(seen).toEqual([]);
+  });
+
+  it('without APP_ORIGIN sends no CORS headers, and a preflight needs a token like any request', async () => {
+    const server = await gateway();
+    const res = await request(server).options('/api/feed').set('Origin', ORIGIN).set('Access-Control-Request-Method', 'POST');
+    expect(res.status).toBe(401);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const get = await request(server).get('/api/feed').set('Authorization', bearer).set('Origin', ORIGIN);
+    expect(get.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a missing token and a declared body over the limit before the service', async () => {
+    const server = await gateway();
+    const anonymous = await request(server).get('/api/feed');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ success: false, message: 'Authentication required' });
+    const big = await request(server).post('/api/reviews').set('Authorization', bearer).set('Content-Type', 'application/json').send(`"${'x'.repeat(1024 * 1024)}"`);
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ success: false, message: 'Request body is too large' });
+    expect(seen).toEqual([]);
+  });
+
+  it('answers the docs and unknown prefixes itself', async () => {
+    const server = await gateway();
+    const docs = await request(server).get('/api/docs/openapi.json');
+    expect(docs.status).toBe(200);
+    expect(Object.keys(docs.body.paths)).toEqual(['/api/feed']);
+    const unknown = await request(server).get('/api/auth/me').set('Authorization', bearer);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ success: false, message: 'Not found' });
+    expect(unknown.headers['content-security-policy']).toBeDefined();
+    expect(seen).toEqual([]);
+  });
+
+  it('forwards a JSON body', async () => {
+    const server = await gateway();
+    const res = await request(server).post('/api/reviews').set('Authorization', bearer).send({ rating: 5 });
+    expect(res.status).toBe(200);
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/reviews', headers: { 'content-type': 'application/json', 'content-length': '12' } });
+  });
+});
