@@ -92,8 +92,10 @@ function portFree(port: number): Promise<boolean> {
 /** A gateway port (and the next one) and a service port base whose 3101–3106 (+100 for replica 1) equivalents are free. */
 async function freePorts(): Promise<{ gateway: number; serviceBase: number }> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const gateway = 20_000 + Math.floor(Math.random() * 20_000);
-    const serviceBase = 40_000 + Math.floor(Math.random() * 20_000);
+    // Below Linux's ephemeral range (32768+): an outgoing connection elsewhere in the suite could
+    // take a port there between this check and the child's listen (seen as EADDRINUSE).
+    const gateway = 10_000 + Math.floor(Math.random() * 10_000);
+    const serviceBase = 20_000 + Math.floor(Math.random() * 12_000);
     const ports = [gateway, gateway + 1, ...[1, 2, 3, 4, 5, 6, 106].map((p) => serviceBase + p)];
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) return { gateway, serviceBase };
   }
