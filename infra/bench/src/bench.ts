@@ -77,6 +77,8 @@ interface Row {
   raw_p99: number;
   ratio: number;
   errors: number;
+  /** Stack child CPU time (user + system) per request served: steadier than req/s on a shared machine. */
+  cpu_ms_per_req: number;
 }
 
 // ---------------------------------------------------------------- child processes
@@ -435,6 +437,7 @@ async function load(url: string, target: Target, authorize: boolean, duration = 
     p50: at(50),
     p95: at(95),
     p99: at(99),
+    count: times.length,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -448,12 +451,14 @@ async function capture(url: string, target: Target): Promise<CannedReply> {
   return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
 }
 
-async function compare(stackUrl: string, raw: { child: ChildProcess; url: string }, target: Target, duration = SIZE.seconds): Promise<Row> {
+async function compare(stackUrl: string, raw: { child: ChildProcess; url: string }, meter: ProcessMeter, target: Target, duration = SIZE.seconds): Promise<Row> {
   const reply = await capture(stackUrl, target);
   if (reply.status >= 300) throw new Error(`${target.scenario}: ${target.method} ${target.path} answered ${reply.status} ${reply.body}`);
   const paths = target.rotate ?? [target.path];
   await ask(raw.child, { replies: Object.fromEntries(paths.map((p) => [`${target.method} ${p}`, reply])) });
+  const cpuBefore = meter.cpuSeconds();
   const stack = await load(stackUrl, target, true, duration);
+  const cpuMs = (meter.cpuSeconds() - cpuBefore) * 1000;
   const bare = await load(raw.url, target, false, duration);
   const row: Row = {
     scenario: target.scenario,
@@ -465,8 +470,9 @@ async function compare(stackUrl: string, raw: { child: ChildProcess; url: string
     raw_p99: bare.p99,
     ratio: Number((stack.rps / bare.rps).toFixed(3)),
     errors: stack.errors,
+    cpu_ms_per_req: Number((cpuMs / Math.max(1, stack.count)).toFixed(2)),
   };
-  process.stdout.write(`  ${row.scenario}: ${row.rps} req/s (raw ${row.raw_rps}), p99 ${row.p99} ms\n`);
+  process.stdout.write(`  ${row.scenario}: ${row.rps} req/s (raw ${row.raw_rps}), p99 ${row.p99} ms, ${row.cpu_ms_per_req} ms stack CPU per request\n`);
   return row;
 }
 
@@ -596,8 +602,8 @@ async function main(): Promise<void> {
     // would otherwise land in the checkpoint's p99 and flatter the scaling ratio.
     for (const target of [feed, search]) await load(stack.url, target, true, Math.min(2, SIZE.seconds));
     const early: Row[] = [];
-    early.push({ ...(await compare(stack.url, raw, feed, SIZE.feedSeconds)), scenario: `${feed.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
-    early.push({ ...(await compare(stack.url, raw, search)), scenario: `${search.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
+    early.push({ ...(await compare(stack.url, raw, meter, feed, SIZE.feedSeconds)), scenario: `${feed.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
+    early.push({ ...(await compare(stack.url, raw, meter, search)), scenario: `${search.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
     await settle();
     meter.end('measuring at the checkpoint');
     // Live heap (after a full GC) at the checkpoint's data; not before a measured phase.
@@ -615,12 +621,12 @@ async function main(): Promise<void> {
 
     process.stdout.write(`measuring at ${SIZE.reviews} reviews (${SIZE.connections} connections, ${SIZE.seconds} s each, the feed ${SIZE.feedSeconds} s):\n`);
     const rows: Row[] = [];
-    rows.push(await compare(stack.url, raw, feed, SIZE.feedSeconds));
-    rows.push(await compare(stack.url, raw, search));
-    rows.push(await compare(stack.url, raw, { scenario: 'profile page', method: 'GET', path: `/api/users/profile/${profileOf.username}`, token: reader.token }));
+    rows.push(await compare(stack.url, raw, meter, feed, SIZE.feedSeconds));
+    rows.push(await compare(stack.url, raw, meter, search));
+    rows.push(await compare(stack.url, raw, meter, { scenario: 'profile page', method: 'GET', path: `/api/users/profile/${profileOf.username}`, token: reader.token }));
     const likePaths = data.reviewIds.slice(0, 200).map((id) => `/api/likes/reviews/${id}`);
-    rows.push(await compare(stack.url, raw, { scenario: 'like toggle', method: 'POST', path: likePaths[0], token: reader.token, rotate: likePaths }));
-    rows.push(await compare(stack.url, raw, { scenario: 'unread count', method: 'GET', path: '/api/notifications/unread-count', token: profileOf.token }));
+    rows.push(await compare(stack.url, raw, meter, { scenario: 'like toggle', method: 'POST', path: likePaths[0], token: reader.token, rotate: likePaths }));
+    rows.push(await compare(stack.url, raw, meter, { scenario: 'unread count', method: 'GET', path: '/api/notifications/unread-count', token: profileOf.token }));
     await settle();
 
     process.stdout.write(`sockets: ${data.conversations.length * 2} connected\n`);
@@ -697,8 +703,8 @@ function printTable(
   const width = 44;
   const lines = [
     '',
-    `${'scenario'.padEnd(width)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('raw req/s', 11)}${pad('raw p99', 9)}${pad('ratio', 8)}${pad('errors', 8)}`,
-    ...rows.map((r) => `${r.scenario.padEnd(width)}${pad(r.rps, 9)}${pad(ms(r.p50), 9)}${pad(ms(r.p95), 9)}${pad(ms(r.p99), 9)}${pad(r.raw_rps, 11)}${pad(ms(r.raw_p99), 9)}${pad(r.ratio.toFixed(3), 8)}${pad(r.errors, 8)}`),
+    `${'scenario'.padEnd(width)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('raw req/s', 11)}${pad('raw p99', 9)}${pad('ratio', 8)}${pad('errors', 8)}${pad('CPU ms/req', 12)}`,
+    ...rows.map((r) => `${r.scenario.padEnd(width)}${pad(r.rps, 9)}${pad(ms(r.p50), 9)}${pad(ms(r.p95), 9)}${pad(ms(r.p99), 9)}${pad(r.raw_rps, 11)}${pad(ms(r.raw_p99), 9)}${pad(r.ratio.toFixed(3), 8)}${pad(r.errors, 8)}${pad(r.cpu_ms_per_req.toFixed(2), 12)}`),
     `${scaling.scenario.padEnd(width)}${pad('', 27)}${pad(`${scaling.ratio.toFixed(2)}x`, 9)}${pad(`target <= ${scaling.target}`, 16)}${pad(scaling.met ? 'met' : 'NOT met', 9)}  (p50 ${scaling.p50Ratio}x, p95 ${scaling.p95Ratio}x)`,
     ...latency.map((l) => `${l.scenario.padEnd(width)}${pad('', 9)}${pad(ms(l.p50), 9)}${pad(ms(l.p95), 9)}${pad(ms(l.p99), 9)}${pad(`n=${l.samples}`, 11)}`),
     `${'peak RSS of the stack, measuring'.padEnd(width)}${pad(`${rss.measuringPeakMb} MB`, 9)}`,
