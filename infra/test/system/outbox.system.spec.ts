@@ -21,14 +21,14 @@ import { socialService } from '../../../services/social/src/social.service-defin
 class CrashBeforePublish extends MemoryTransport {
   lost = 0;
 
-  override async publish(): Promise<void> {
+  override async publish(): Promise<never> {
     this.lost++;
     throw new Error('process killed before publish');
   }
 
   /** Events from other services still arrive (the member read models). */
-  feed(event: AnyEventEnvelope): Promise<void> {
-    return super.publish(event);
+  async feed(event: AnyEventEnvelope): Promise<void> {
+    await super.publish(event);
   }
 }
 

@@ -23,11 +23,21 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+/**
+ * What the in-process bus answers a publish with. It keeps events in memory only, so an event
+ * is safe from a crash once every group has handled it, not when it is queued: the emitter
+ * keeps its outbox row until `handled` settles.
+ */
+export interface PublishReceipt {
+  handled: Promise<void>;
+}
+
 /** One transport per engine: in-process, Redis Streams, Kafka. */
 export interface BusTransport {
   readonly engine: 'memory' | 'redis' | 'kafka';
   connect(): Promise<void>;
-  publish(event: AnyEventEnvelope): Promise<void>;
+  /** Resolves once the bus has taken the event; a durable bus (Redis, Kafka) then holds it. */
+  publish(event: AnyEventEnvelope): Promise<PublishReceipt | void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;

@@ -1,55 +1,94 @@
 import { EventEnvelope, EventPayloads, EventType } from '@app/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Collection, newId, Store, STORE } from '@app/store';
+import { BaseDoc, Collection, CollectionDef, defineCollection, newId, Store, STORE } from '@app/store';
 import { BusTransport } from './bus.port';
-import { OutboxDoc, outboxCollection } from './outbox.collection';
+import { OutboxDoc, outboxCollection, ProofValue, StoredProof } from './outbox.collection';
 import { BUS_TRANSPORT } from './bus.tokens';
 
 const RELAY_EVERY_MS = 1000;
-/** An entry younger than this is still being published by its emitter. */
+/** An entry younger than this may still be in its emitter's hands (another replica's). */
 const RELAY_GRACE_MS = 2000;
 
-export interface EmitOptions {
+/** Which row shows that an event's change happened: see `StoredProof`. */
+export interface ChangeProof {
+  collection: CollectionDef<BaseDoc>;
+  /** Plain equality on stored fields; dotted paths reach into nested objects. */
+  match: Record<string, ProofValue>;
+  /** true: the change leaves such a row (insert, update); false: it removes it (delete). */
+  present: boolean;
+}
+
+export interface PlannedEvent<T extends EventType> {
+  type: T;
+  payload: EventPayloads[T];
   /** Aggregate id: partition key, order holds per key. */
   key: string;
   actorId?: string | null;
+  proof: ChangeProof;
 }
 
 /**
- * How a service announces a change. The event is written to the outbox first, then
- * published; a relay republishes whatever a crash or a bus outage left behind.
+ * How a service changes its data and announces it. The event is stored first, as an intent
+ * with a proof; then the change runs; then the event is published and its row dropped. A
+ * crash at any point loses nothing: the relay later publishes each leftover intent whose
+ * change happened (its proof holds) and drops those whose change never did.
  */
 @Injectable()
 export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(EventBus.name);
   private readonly outbox: Collection<OutboxDoc>;
+  /** Rows this process is still working on: the relay leaves them alone. */
+  private readonly inFlight = new Set<string>();
   private relayTimer?: NodeJS.Timeout;
   private relaying = false;
 
   constructor(
     @Inject(BUS_TRANSPORT) private readonly transport: BusTransport,
-    @Inject(STORE) store: Store,
+    @Inject(STORE) private readonly store: Store,
   ) {
     this.outbox = store.collection(outboxCollection);
   }
 
-  async emit<T extends EventType>(type: T, payload: EventPayloads[T], options: EmitOptions): Promise<EventEnvelope<T>> {
-    const event: EventEnvelope<T> = {
-      id: newId(),
-      type,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      actorId: options.actorId ?? null,
-      key: options.key,
-      payload,
-    };
-    await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0 });
+  /**
+   * Runs `change` and announces it with `planned`. A falsy result (false, 0, null) means the
+   * change found nothing to do: the event is dropped, as it is when `change` throws.
+   */
+  async emitWith<T extends EventType, R>(planned: PlannedEvent<T>, change: () => Promise<R>): Promise<R> {
+    const event = envelope(planned);
+    this.inFlight.add(event.id);
     try {
-      await this.transport.publish(event as never);
-      await this.outbox.deleteOne({ _id: event.id });
+      await this.outbox.insert({
+        _id: event.id,
+        event: event as never,
+        created_at: Date.now(),
+        attempts: 0,
+        proof: storedProof(planned.proof),
+      });
     } catch (err) {
-      this.logger.warn(`Publishing ${type} ${event.id} failed; the relay will retry: ${(err as Error).message}`);
+      this.inFlight.delete(event.id);
+      throw err;
     }
+    let result: R;
+    try {
+      result = await change();
+    } catch (err) {
+      await this.forget(event.id);
+      throw err;
+    }
+    if (!result) await this.forget(event.id);
+    else if (!(await this.publish(event.id, event as never))) {
+      // The change is done: the relay may publish without checking the proof.
+      await this.outbox.updateOne({ _id: event.id }, { $set: { committed: true } }).catch(() => undefined);
+    }
+    return result;
+  }
+
+  /** Announces a change already made (written after it: a crash in between loses the event). */
+  async emit<T extends EventType>(type: T, payload: EventPayloads[T], options: { key: string; actorId?: string | null }) {
+    const event = envelope({ type, payload, key: options.key, actorId: options.actorId, proof: undefined as never });
+    this.inFlight.add(event.id);
+    await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0 });
+    await this.publish(event.id, event as never);
     return event;
   }
 
@@ -63,7 +102,7 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
     if (this.relayTimer) clearInterval(this.relayTimer);
   }
 
-  /** Publishes outbox entries older than `graceMs`, oldest first. */
+  /** Settles outbox entries older than `graceMs`, oldest first: publishes or drops each. */
   async relay(graceMs: number): Promise<number> {
     if (this.relaying) return 0;
     this.relaying = true;
@@ -74,9 +113,14 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
         { sort: { created_at: 1 }, limit: 500 },
       );
       for (const entry of pending) {
-        await this.transport.publish(entry.event);
-        await this.outbox.deleteOne({ _id: entry._id });
-        published++;
+        if (this.inFlight.has(entry._id)) continue;
+        if (entry.committed || !entry.proof || (await this.holds(entry.proof))) {
+          this.inFlight.add(entry._id);
+          if (!(await this.publish(entry._id, entry.event))) break; // the bus is down: next tick
+          published++;
+        } else {
+          await this.outbox.deleteOne({ _id: entry._id });
+        }
       }
     } catch (err) {
       this.logger.warn(`Outbox relay paused: ${(err as Error).message}`);
@@ -85,4 +129,51 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
     }
     return published;
   }
+
+  /** Publishes a stored event; its row goes once the bus holds it. False when the bus refused it. */
+  private async publish(id: string, event: OutboxDoc['event']): Promise<boolean> {
+    try {
+      const receipt = await this.transport.publish(event);
+      if (receipt) void receipt.handled.then(() => this.forget(id));
+      else await this.forget(id);
+      return true;
+    } catch (err) {
+      this.inFlight.delete(id);
+      this.logger.warn(`Publishing ${event.type} ${id} failed; the relay will retry: ${(err as Error).message}`);
+      return false;
+    }
+  }
+
+  /** Drops a row. A failure leaves it to the relay, which publishes it only if its proof holds. */
+  private async forget(id: string): Promise<void> {
+    try {
+      await this.outbox.deleteOne({ _id: id });
+    } catch (err) {
+      this.logger.warn(`Outbox row ${id} stays for the relay: ${(err as Error).message}`);
+    } finally {
+      this.inFlight.delete(id);
+    }
+  }
+
+  private async holds(proof: StoredProof): Promise<boolean> {
+    const rows = this.store.collection(defineCollection(proof.collection));
+    const found = await rows.count(Object.fromEntries(proof.match));
+    return found > 0 === proof.present;
+  }
+}
+
+function envelope<T extends EventType>(planned: PlannedEvent<T>): EventEnvelope<T> {
+  return {
+    id: newId(),
+    type: planned.type,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    actorId: planned.actorId ?? null,
+    key: planned.key,
+    payload: planned.payload,
+  };
+}
+
+function storedProof(proof: ChangeProof): StoredProof {
+  return { collection: proof.collection.name, match: Object.entries(proof.match), present: proof.present };
 }

@@ -1,5 +1,5 @@
 import { AnyEventEnvelope } from '@app/contracts';
-import { BusTransport, SubscribeOptions, Subscription } from '../bus.port';
+import { BusTransport, PublishReceipt, SubscribeOptions, Subscription } from '../bus.port';
 
 interface Consumer {
   options: SubscribeOptions;
@@ -23,16 +23,19 @@ export class MemoryTransport implements BusTransport {
     this.closed = false;
   }
 
-  async publish(event: AnyEventEnvelope): Promise<void> {
+  async publish(event: AnyEventEnvelope): Promise<PublishReceipt> {
     if (this.closed) throw new Error('Bus is closed');
     // Copy so a handler can never change what another one sees.
     const frozen = JSON.parse(JSON.stringify(event)) as AnyEventEnvelope;
+    const deliveries: Promise<void>[] = [];
     for (const consumers of this.groups.values()) {
       const interested = consumers.filter((c) => c.options.types.includes(event.type));
       if (interested.length === 0) continue;
       const chosen = interested[hash(event.key) % interested.length];
       chosen.tail = chosen.tail.then(() => this.deliver(chosen, frozen));
+      deliveries.push(chosen.tail);
     }
+    return { handled: Promise.all(deliveries).then(() => undefined) };
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {

@@ -1,0 +1,170 @@
+import { AnyEventEnvelope } from '@app/contracts';
+import { defineCollection, NedbStore } from '@app/store';
+import { EventBus, PlannedEvent } from './event-bus';
+import { MemoryTransport } from './memory/memory-transport';
+import { outboxCollection } from './outbox.collection';
+
+interface FollowRow {
+  _id: string;
+  follower_id: string;
+  status: string;
+}
+const follows = defineCollection<FollowRow>('follows');
+
+/** Never settles: the process is killed while it waits. */
+const forever = () => new Promise<never>(() => undefined);
+
+/** A bus whose publishes hang (killed before the bus took the event) or fail (bus down). */
+class StuckTransport extends MemoryTransport {
+  constructor(private readonly mode: 'hang' | 'fail') {
+    super();
+  }
+
+  override async publish(): Promise<never> {
+    if (this.mode === 'fail') throw new Error('bus down');
+    return forever();
+  }
+}
+
+function followCreated(id: string, present = true): PlannedEvent<'follow.created'> {
+  return {
+    type: 'follow.created',
+    payload: { followerId: 'ada', followeeId: 'bob' },
+    key: 'ada',
+    proof: { collection: follows, match: { _id: id, status: 'following' }, present },
+  };
+}
+
+describe('EventBus: an event and its change never part ways', () => {
+  let store: NedbStore;
+  let bus: MemoryTransport;
+  let delivered: AnyEventEnvelope[];
+
+  beforeEach(async () => {
+    store = new NedbStore();
+    await store.open([outboxCollection, follows]);
+    bus = new MemoryTransport();
+    delivered = [];
+    await bus.subscribe({
+      group: 'probe',
+      consumer: 'probe',
+      types: ['follow.created', 'follow.removed'],
+      handler: async (event) => void delivered.push(event),
+    });
+  });
+
+  afterEach(async () => {
+    await bus.close();
+    await store.close();
+  });
+
+  const rows = () => store.collection(follows);
+  const outbox = () => store.collection(outboxCollection).find({});
+  /** A fresh process on the same data: its relay runs at boot. */
+  const restart = async () => {
+    const fresh = new EventBus(bus, store);
+    const published = await fresh.relay(0);
+    await bus.drain();
+    await new Promise((r) => setImmediate(r));
+    return published;
+  };
+
+  it('publishes once the change is done and keeps no row', async () => {
+    const events = new EventBus(bus, store);
+    const row = await events.emitWith(followCreated('f1'), () =>
+      rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }),
+    );
+    await bus.drain();
+    await new Promise((r) => setImmediate(r));
+
+    expect(row._id).toBe('f1');
+    expect(delivered.map((e) => e.type)).toEqual(['follow.created']);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('drops the event when the change finds nothing to do or throws', async () => {
+    const events = new EventBus(bus, store);
+    expect(await events.emitWith(followCreated('f1'), async () => 0)).toBe(0);
+    await expect(
+      events.emitWith(followCreated('f2'), async () => {
+        throw new Error('duplicate key');
+      }),
+    ).rejects.toThrow('duplicate key');
+    await bus.drain();
+
+    expect(delivered).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('after a crash between the change and the publish, the restart publishes the event once', async () => {
+    const doomed = new EventBus(new StuckTransport('hang'), store);
+    void doomed.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
+    await until(async () => (await rows().count({})) === 1);
+
+    expect(await restart()).toBe(1);
+    expect(delivered.map((e) => [e.type, e.payload])).toEqual([['follow.created', { followerId: 'ada', followeeId: 'bob' }]]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('after a crash before the change, the restart drops the intent: no event for a change that never was', async () => {
+    const doomed = new EventBus(bus, store);
+    void doomed.emitWith(followCreated('f1'), forever);
+    await until(async () => (await outbox()).length === 1);
+
+    expect(await restart()).toBe(0);
+    expect(delivered).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('proves a delete by the row being gone', async () => {
+    await rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' });
+    const removed: PlannedEvent<'follow.removed'> = {
+      type: 'follow.removed',
+      payload: { followerId: 'ada', followeeId: 'bob', wasPending: false },
+      key: 'ada',
+      proof: { collection: follows, match: { _id: 'f1' }, present: false },
+    };
+    const beforeDelete = new EventBus(bus, store);
+    void beforeDelete.emitWith(removed, forever);
+    await until(async () => (await outbox()).length === 1);
+    expect(await restart()).toBe(0);
+
+    const afterDelete = new EventBus(new StuckTransport('hang'), store);
+    void afterDelete.emitWith(removed, () => rows().deleteOne({ _id: 'f1' }));
+    await until(async () => (await rows().count({})) === 0);
+    expect(await restart()).toBe(1);
+    expect(delivered.map((e) => e.type)).toEqual(['follow.removed']);
+  });
+
+  it('a publish the bus refused is marked done, and the relay sends it even once a later change undid it', async () => {
+    const events = new EventBus(new StuckTransport('fail'), store);
+    await events.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
+    expect(await outbox()).toEqual([expect.objectContaining({ committed: true })]);
+    await rows().deleteOne({ _id: 'f1' }); // an unfollow: its own event follows this one
+
+    expect(await restart()).toBe(1);
+    expect(delivered.map((e) => e.type)).toEqual(['follow.created']);
+  });
+
+  it('on the in-process bus, keeps the row until every group has handled the event, and the relay does not resend it', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await bus.subscribe({ group: 'slow', consumer: 'slow', types: ['follow.created'], handler: () => held });
+    const events = new EventBus(bus, store);
+    await events.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
+
+    expect(await outbox()).toHaveLength(1);
+    expect(await events.relay(0)).toBe(0);
+    release();
+    await until(async () => (await outbox()).length === 0);
+    expect(delivered).toHaveLength(1);
+  });
+});
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in 2 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
