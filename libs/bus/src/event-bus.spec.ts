@@ -96,6 +96,15 @@ describe('EventBus: an event and its change never part ways', () => {
     expect(await outbox()).toEqual([]);
   });
 
+  it('under test, refuses a proof that does not hold after its change (it would drop the event after a crash)', async () => {
+    const events = new EventBus(bus, store);
+    await expect(
+      events.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'pending' })),
+    ).rejects.toThrow('The proof of follow.created does not hold');
+    expect(delivered).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+
   it('after a crash between the change and the publish, the restart publishes the event once', async () => {
     const doomed = new EventBus(new StuckTransport('hang'), store);
     void doomed.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
