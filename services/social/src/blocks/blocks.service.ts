@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ConnectionRow, PageWindow } from '@app/contracts';
-import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { EventBus, PlannedEvent } from '@app/bus';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { FollowsService, toConnection } from '../follows/follows.service';
 import { ProfilesService } from '../profiles/profiles.service';
 import { BlockDoc, blocksCollection } from './block.collection';
@@ -31,22 +31,21 @@ export class BlocksService {
   async block(blockerId: string, blockedId: string): Promise<void> {
     if (blockerId === blockedId) throw new BadRequestException(BLOCK_TEXT.self);
     await this.profiles.require(blockedId);
+    const row = { _id: newId(), blocker_id: blockerId, blocked_id: blockedId, created_at: new Date().toISOString() };
     try {
-      await this.blocks.insert({ blocker_id: blockerId, blocked_id: blockedId, created_at: new Date().toISOString() });
+      await this.bus.emitWith(blockEvent('block.created', row, true), () => this.blocks.insert(row));
     } catch (err) {
       if (err instanceof DuplicateKeyError) throw new ConflictException(BLOCK_TEXT.already);
       throw err;
     }
     await this.follows.severBothWays(blockerId, blockedId);
-    await this.bus.emit('block.created', { blockerId, blockedId }, { key: blockerId, actorId: blockerId });
   }
 
   /** Unblocking restores nothing: the follows a block ended stay ended. */
   async unblock(blockerId: string, blockedId: string): Promise<void> {
-    if ((await this.blocks.deleteOne({ blocker_id: blockerId, blocked_id: blockedId })) === 0) {
-      throw new NotFoundException(BLOCK_TEXT.notBlocked);
-    }
-    await this.bus.emit('block.removed', { blockerId, blockedId }, { key: blockerId, actorId: blockerId });
+    const pair = { blocker_id: blockerId, blocked_id: blockedId };
+    const removed = await this.bus.emitWith(blockEvent('block.removed', pair, false), () => this.blocks.deleteOne(pair));
+    if (!removed) throw new NotFoundException(BLOCK_TEXT.notBlocked);
   }
 
   async list(blockerId: string, window: PageWindow): Promise<{ items: ConnectionRow[]; total: number }> {
@@ -62,4 +61,19 @@ export class BlocksService {
     });
     return { items, total };
   }
+}
+
+/** Proven by the pair's row: there after a block, gone after an unblock (one row per pair). */
+function blockEvent<T extends 'block.created' | 'block.removed'>(
+  type: T,
+  pair: Pick<BlockDoc, 'blocker_id' | 'blocked_id'>,
+  present: boolean,
+): PlannedEvent<T> {
+  return {
+    type,
+    payload: { blockerId: pair.blocker_id, blockedId: pair.blocked_id },
+    key: pair.blocker_id,
+    actorId: pair.blocker_id,
+    proof: { collection: blocksCollection, match: { blocker_id: pair.blocker_id, blocked_id: pair.blocked_id }, present },
+  };
 }

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { ConnectionRow, FollowState, PageWindow, RequestDirection } from '@app/contracts';
-import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { EventBus, PlannedEvent } from '@app/bus';
+import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
 import { ProfileDoc } from '../profiles/profile.collection';
 import { ProfilesService, toCard } from '../profiles/profiles.service';
 import { canViewContent, needsApproval } from '../relations/privacy';
@@ -124,26 +124,26 @@ export class FollowsService {
   }
 
   private async insertRequest(followerId: string, followeeId: string): Promise<FollowOutcome | null> {
+    const row = newRow(followerId, followeeId, 'pending');
     try {
-      await this.follows.insert(newRow(followerId, followeeId, 'pending'));
+      await this.bus.emitWith(edgeEvent('follow.requested', row, followerId, { _id: row._id }), () => this.follows.insert(row));
     } catch (err) {
       if (err instanceof DuplicateKeyError) return null;
       throw err;
     }
-    await this.bus.emit('follow.requested', { followerId, followeeId }, { key: followerId, actorId: followerId });
     return { status: 'pending', message: FOLLOW_TEXT.requested };
   }
 
   private async insertFollow(followerId: string, followeeId: string): Promise<FollowOutcome | null> {
+    const row = newRow(followerId, followeeId, 'following');
     await this.raiseCounters(followerId, followeeId);
     try {
-      await this.follows.insert(newRow(followerId, followeeId, 'following'));
+      await this.bus.emitWith(edgeEvent('follow.created', row, followerId, { _id: row._id }), () => this.follows.insert(row));
     } catch (err) {
       await this.lowerCounters(followerId, followeeId);
       if (err instanceof DuplicateKeyError) return null;
       throw err;
     }
-    await this.bus.emit('follow.created', { followerId, followeeId }, { key: followerId, actorId: followerId });
     return { status: 'following', message: FOLLOW_TEXT.following };
   }
 
@@ -164,17 +164,19 @@ export class FollowsService {
 
   /** pending -> following, once: the conditional update decides who wins a race. */
   private async acceptRequest(followerId: string, followeeId: string): Promise<boolean> {
+    const row = await this.follows.findOne({ follower_id: followerId, followee_id: followeeId, status: 'pending' });
+    if (!row) return false;
     await this.raiseCounters(followerId, followeeId);
-    const res = await this.follows.updateOne(
-      { follower_id: followerId, followee_id: followeeId, status: 'pending' },
-      { $set: { status: 'following', since: new Date().toISOString() } },
+    const accepted = await this.bus.emitWith(
+      edgeEvent('follow.accepted', row, followeeId, { _id: row._id, status: 'following' }),
+      async () =>
+        (await this.follows.updateOne(
+          { _id: row._id, status: 'pending' },
+          { $set: { status: 'following', since: new Date().toISOString() } },
+        )).matched > 0,
     );
-    if (res.matched === 0) {
-      await this.lowerCounters(followerId, followeeId);
-      return false;
-    }
-    await this.bus.emit('follow.accepted', { followerId, followeeId }, { key: followerId, actorId: followeeId });
-    return true;
+    if (!accepted) await this.lowerCounters(followerId, followeeId);
+    return accepted;
   }
 
   /**
@@ -185,13 +187,21 @@ export class FollowsService {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const row = await this.follows.findOne({ follower_id: followerId, followee_id: followeeId });
       if (!row || (only && row.status !== only)) return null;
-      if ((await this.follows.deleteOne({ _id: row._id, status: row.status })) === 0) continue;
-      if (row.status === 'following') await this.lowerCounters(followerId, followeeId);
-      await this.bus.emit(
-        'follow.removed',
-        { followerId, followeeId, wasPending: row.status === 'pending' },
-        { key: followerId, actorId: null },
+      const removed = await this.bus.emitWith(
+        {
+          type: 'follow.removed',
+          payload: { followerId, followeeId, wasPending: row.status === 'pending' },
+          key: followerId,
+          actorId: null,
+          proof: { collection: followsCollection, match: { _id: row._id }, present: false },
+        },
+        async () => {
+          const deleted = await this.follows.deleteOne({ _id: row._id, status: row.status });
+          if (deleted && row.status === 'following') await this.lowerCounters(followerId, followeeId);
+          return deleted;
+        },
       );
+      if (!removed) continue;
       return row;
     }
     return null;
@@ -241,9 +251,32 @@ export class FollowsService {
   }
 }
 
-function newRow(followerId: string, followeeId: string, status: FollowDoc['status']): Omit<FollowDoc, '_id'> {
+function newRow(followerId: string, followeeId: string, status: FollowDoc['status']): FollowDoc {
   const now = new Date().toISOString();
-  return { follower_id: followerId, followee_id: followeeId, status, requested_at: now, since: status === 'following' ? now : null };
+  return {
+    _id: newId(),
+    follower_id: followerId,
+    followee_id: followeeId,
+    status,
+    requested_at: now,
+    since: status === 'following' ? now : null,
+  };
+}
+
+/** A follow row's event, proven by the row as the change leaves it. */
+function edgeEvent<T extends 'follow.requested' | 'follow.created' | 'follow.accepted'>(
+  type: T,
+  row: FollowDoc,
+  actorId: string,
+  match: Record<string, string>,
+): PlannedEvent<T> {
+  return {
+    type,
+    payload: { followerId: row.follower_id, followeeId: row.followee_id } as PlannedEvent<T>['payload'],
+    key: row.follower_id,
+    actorId,
+    proof: { collection: followsCollection, match, present: true },
+  };
 }
 
 export function toConnection(person: ProfileDoc, since: string): ConnectionRow {

@@ -125,36 +125,46 @@ export class ProfilesService {
     if (fields.username && fields.username !== current.username && (await this.profiles.findOne({ username: fields.username }))) {
       throw new ConflictException('Username is already taken');
     }
+    const next = { ...current, ...fields };
     let updated: ProfileDoc | null;
     try {
-      updated = await this.profiles.findOneAndUpdate({ _id: userId }, { $set: fields });
+      updated = await this.bus.emitWith(
+        {
+          type: 'user.updated',
+          payload: {
+            userId,
+            username: next.username,
+            display_name: next.display_name,
+            bio: next.bio,
+            profile_image_url: next.profile_image_url,
+          },
+          key: userId,
+          actorId: userId,
+          proof: { collection: profilesCollection, match: { _id: userId, ...(fields as Record<string, string | null>) }, present: true },
+        },
+        () => this.profiles.findOneAndUpdate({ _id: userId }, { $set: fields }),
+      );
     } catch (err) {
       // Lost a race for the same username.
       if (err instanceof DuplicateKeyError) throw new ConflictException('Username is already taken');
       throw err;
     }
     if (!updated) throw new NotFoundException(USER_NOT_FOUND);
-    await this.bus.emit(
-      'user.updated',
-      {
-        userId,
-        username: updated.username,
-        display_name: updated.display_name,
-        bio: updated.bio,
-        profile_image_url: updated.profile_image_url,
-      },
-      { key: userId, actorId: userId },
-    );
     return this.view(userId, updated.username);
   }
 
   /** Settings live on the profile so the follow rules read privacy with the profile itself. */
   async setSettings(userId: string, fields: Record<string, unknown>): Promise<ProfileDoc> {
-    const prefixed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [`settings.${k}`, v]));
+    const prefixed = settingsPaths(fields);
     const doc = Object.keys(prefixed).length
       ? await this.profiles.findOneAndUpdate({ _id: userId }, { $set: prefixed })
       : await this.profiles.findById(userId);
     if (!doc) throw new NotFoundException(USER_NOT_FOUND);
     return doc;
   }
+}
+
+/** Settings fields as the dotted paths they are stored under on the profile. */
+export function settingsPaths<V>(fields: Record<string, V>): Record<string, V> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`settings.${k}`, v]));
 }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DEFAULT_SETTINGS, UpdateSettingsDto, UserSettings } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { FollowsService } from '../follows/follows.service';
-import { ProfilesService } from '../profiles/profiles.service';
+import { profilesCollection } from '../profiles/profile.collection';
+import { ProfilesService, settingsPaths } from '../profiles/profiles.service';
 
 @Injectable()
 export class SettingsService {
@@ -20,9 +21,18 @@ export class SettingsService {
   /** A partial update; notifications and others learn the whole new set from `user.settings_updated`. */
   async update(userId: string, dto: UpdateSettingsDto): Promise<UserSettings> {
     const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
-    const doc = await this.profiles.setSettings(userId, fields);
-    const settings: UserSettings = { ...DEFAULT_SETTINGS, ...doc.settings };
-    await this.bus.emit('user.settings_updated', { userId, ...settings }, { key: userId, actorId: userId });
+    const current = await this.profiles.require(userId);
+    const settings: UserSettings = { ...DEFAULT_SETTINGS, ...current.settings, ...fields };
+    await this.bus.emitWith(
+      {
+        type: 'user.settings_updated',
+        payload: { userId, ...settings },
+        key: userId,
+        actorId: userId,
+        proof: { collection: profilesCollection, match: { _id: userId, ...settingsPaths(fields) }, present: true },
+      },
+      () => this.profiles.setSettings(userId, fields),
+    );
     if (dto.privacy_profile === 'public') await this.follows.acceptAllPending(userId);
     return settings;
   }
