@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
 import { AuthResult, AuthUser, LoginDto, PublicUser, RegisterDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { UserDoc, usersCollection } from '../users/user.collection';
 import { usernameBase, usernameCandidate } from '../users/username';
 
@@ -47,19 +47,6 @@ export class AuthService {
     }
     const password_hash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
     const user = await this.insertWithFreeUsername(dto, password_hash);
-    await this.bus.emit(
-      'user.registered',
-      {
-        userId: user._id,
-        username: user.username,
-        email: user.email,
-        display_name: user.display_name,
-        name: user.name,
-        profile_image_url: user.avatar,
-        created_at: user.created_at,
-      },
-      { key: user._id, actorId: user._id },
-    );
     return this.session(user);
   }
 
@@ -94,7 +81,8 @@ export class AuthService {
     const base = usernameBase(dto.name);
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       try {
-        return await this.users.insert({
+        return await this.insertAnnounced({
+          _id: newId(),
           email: dto.email,
           username: usernameCandidate(base, attempt),
           name: dto.name,
@@ -112,6 +100,29 @@ export class AuthService {
       }
     }
     throw new ConflictException('Could not find a free username; please try another name');
+  }
+
+  /** Inserts the user with its user.registered; a taken email or username throws and drops the event. */
+  private insertAnnounced(user: UserDoc): Promise<UserDoc> {
+    return this.bus.emitWith(
+      {
+        type: 'user.registered',
+        payload: {
+          userId: user._id,
+          username: user.username,
+          email: user.email,
+          display_name: user.display_name,
+          name: user.name,
+          profile_image_url: user.avatar,
+          created_at: user.created_at,
+        },
+        key: user._id,
+        actorId: user._id,
+        // A fresh id per attempt: only the insert that succeeded leaves its row.
+        proof: { collection: usersCollection, match: { _id: user._id }, present: true },
+      },
+      () => this.users.insert(user),
+    );
   }
 
   private session(user: UserDoc): AuthResult {
