@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { NotificationType } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel } from '@app/platform';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { MembersService } from '../members/members.service';
 import { EmailOutbox } from './email-outbox.service';
 import { NotificationDoc, notificationsCollection } from './notification.collection';
@@ -74,64 +74,76 @@ export class Notifier {
   private async record(draft: NotificationDraft): Promise<void> {
     const dedupe_key = [draft.type, draft.actorId, draft.subjectId, draft.recipientId].join(':');
     const existing = await this.notifications.findOne({ dedupe_key });
-    const fresh = existing ? await this.refresh(existing, draft) : await this.insert(draft, dedupe_key);
-    if (fresh) await this.announce(fresh);
+    if (existing) await this.refresh(existing, draft);
+    else await this.insert(draft, dedupe_key);
   }
 
   /**
    * A repeat moves the notification to the top, unread. It is news (pushed, emailed) only
    * when it had been read: an unread one is already on the recipient's screen and count.
    */
-  private async refresh(existing: NotificationDoc, draft: NotificationDraft): Promise<NotificationDoc | null> {
-    if (existing.event_id === draft.eventId) return null;
-    const updated = await this.notifications.findOneAndUpdate(
-      { _id: existing._id, event_id: existing.event_id },
-      {
-        $set: {
-          is_read: false,
-          created_at: new Date().toISOString(),
-          event_id: draft.eventId,
-          squad_name: draft.squadName ?? existing.squad_name,
-          ...(draft.squadId && { squad_id: draft.squadId }),
-        },
-      },
-    );
-    return updated && existing.is_read ? updated : null;
+  private async refresh(existing: NotificationDoc, draft: NotificationDraft): Promise<void> {
+    if (existing.event_id === draft.eventId) return;
+    const fields = {
+      is_read: false,
+      created_at: new Date().toISOString(),
+      event_id: draft.eventId,
+      squad_name: draft.squadName ?? existing.squad_name,
+      ...(draft.squadId && { squad_id: draft.squadId }),
+    };
+    // Guarded by the event it had: of two deliveries at once, one refreshes it.
+    const change = () =>
+      this.notifications.findOneAndUpdate({ _id: existing._id, event_id: existing.event_id }, { $set: fields });
+    if (existing.is_read) await this.announce({ ...existing, ...fields }, change);
+    else await change();
   }
 
-  private async insert(draft: NotificationDraft, dedupe_key: string): Promise<NotificationDoc | null> {
-    try {
-      return await this.notifications.insert({
-        recipient_id: draft.recipientId,
-        type: draft.type,
-        actor_id: draft.actorId,
-        subject_id: draft.subjectId,
-        squad_name: draft.squadName ?? null,
-        ...(draft.squadId && { squad_id: draft.squadId }),
-        dedupe_key,
-        event_id: draft.eventId,
-        is_read: false,
-        created_at: new Date().toISOString(),
-      });
-    } catch (err) {
-      // The same notification was stored by a concurrent delivery: it announces it.
-      if (err instanceof DuplicateKeyError) return null;
-      throw err;
-    }
+  private async insert(draft: NotificationDraft, dedupe_key: string): Promise<void> {
+    const doc: NotificationDoc = {
+      _id: newId(),
+      recipient_id: draft.recipientId,
+      type: draft.type,
+      actor_id: draft.actorId,
+      subject_id: draft.subjectId,
+      squad_name: draft.squadName ?? null,
+      ...(draft.squadId && { squad_id: draft.squadId }),
+      dedupe_key,
+      event_id: draft.eventId,
+      is_read: false,
+      created_at: new Date().toISOString(),
+    };
+    await this.announce(doc, async () => {
+      try {
+        return await this.notifications.insert(doc);
+      } catch (err) {
+        // The same notification was stored by a concurrent delivery: it announces it.
+        if (err instanceof DuplicateKeyError) return null;
+        throw err;
+      }
+    });
   }
 
-  /** Tells the gateway (socket push unless the recipient turned push off) and the email outbox. */
-  private async announce(doc: NotificationDoc): Promise<void> {
+  /**
+   * Writes `doc` (as `change` leaves it) with its notification.created, which the gateway
+   * pushes over the socket unless the recipient turned push off; then queues its email.
+   */
+  private async announce(doc: NotificationDoc, change: () => Promise<NotificationDoc | null>): Promise<void> {
     const [recipient, actor] = await Promise.all([
       this.members.recipient(doc.recipient_id),
       this.members.card(doc.actor_id),
     ]);
     const notification = toNotificationView(doc, actor);
-    await this.bus.emit(
-      'notification.created',
-      { notificationId: doc._id, recipientId: doc.recipient_id, push: recipient.push, notification },
-      { key: doc.recipient_id, actorId: doc.actor_id },
+    const stored = await this.bus.emitWith(
+      {
+        type: 'notification.created',
+        payload: { notificationId: doc._id, recipientId: doc.recipient_id, push: recipient.push, notification },
+        key: doc.recipient_id,
+        actorId: doc.actor_id,
+        // Each event leaves its own id on the notification it created or refreshed.
+        proof: { collection: notificationsCollection, match: { _id: doc._id, event_id: doc.event_id }, present: true },
+      },
+      change,
     );
-    await this.email.queue(recipient, doc, notification);
+    if (stored) await this.email.queue(recipient, stored, notification);
   }
 }
