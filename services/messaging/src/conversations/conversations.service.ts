@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundEx
 import { ConversationView, ReadMarkerView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { cardIdsOf, toConversationView } from './conversation-view';
 import {
   ConversationDoc,
@@ -63,26 +63,25 @@ export class ConversationsService {
       if (existing) return { conversation: await this.view(existing, creatorId), created: false };
     }
     const now = new Date().toISOString();
-    let doc: ConversationDoc;
+    const doc: ConversationDoc = {
+      _id: newId(),
+      member_ids: [creatorId, ...others],
+      is_group: others.length > 1,
+      name: null,
+      ...(pairKey && { pair_key: pairKey }),
+      created_by: creatorId,
+      created_at: now,
+      updated_at: now,
+      last_message: null,
+    };
     try {
-      doc = await this.conversations.insert({
-        member_ids: [creatorId, ...others],
-        is_group: others.length > 1,
-        name: null,
-        ...(pairKey && { pair_key: pairKey }),
-        created_by: creatorId,
-        created_at: now,
-        updated_at: now,
-        last_message: null,
-      });
+      await this.insertAnnounced(doc, creatorId);
     } catch (err) {
       // A concurrent request made the same one-to-one: answer with that one.
       const raced = err instanceof DuplicateKeyError && pairKey && (await this.conversations.findOne({ pair_key: pairKey }));
       if (!raced) throw err;
       return { conversation: await this.view(raced, creatorId), created: false };
     }
-    await Promise.all(doc.member_ids.map((id) => this.ensureState(doc._id, id, now)));
-    await this.announce(doc, creatorId);
     return { conversation: await this.view(doc, creatorId), created: true };
   }
 
@@ -146,20 +145,21 @@ export class ConversationsService {
     if (existing) return existing;
     const now = new Date().toISOString();
     try {
-      const doc = await this.conversations.insert({
-        member_ids: [userId],
-        is_group: true,
-        name: squadName,
-        squad_id: squadId,
-        name_at: nameAt,
-        created_by: userId,
-        created_at: now,
-        updated_at: now,
-        last_message: null,
-      });
-      await this.ensureState(doc._id, userId, now);
-      await this.announce(doc, userId);
-      return doc;
+      return await this.insertAnnounced(
+        {
+          _id: newId(),
+          member_ids: [userId],
+          is_group: true,
+          name: squadName,
+          squad_id: squadId,
+          name_at: nameAt,
+          created_by: userId,
+          created_at: now,
+          updated_at: now,
+          last_message: null,
+        },
+        userId,
+      );
     } catch (err) {
       const raced = err instanceof DuplicateKeyError && (await this.findBySquad(squadId));
       if (!raced) throw err;
@@ -214,11 +214,21 @@ export class ConversationsService {
     }
   }
 
-  private async announce(doc: ConversationDoc, createdBy: string): Promise<void> {
-    await this.bus.emit(
-      'conversation.created',
-      { conversationId: doc._id, memberIds: doc.member_ids, createdBy, squadId: doc.squad_id ?? null },
-      { key: doc._id, actorId: createdBy },
+  /** Inserts the conversation and its members' states with conversation.created; a unique key taken throws. */
+  private insertAnnounced(doc: ConversationDoc, createdBy: string): Promise<ConversationDoc> {
+    return this.bus.emitWith(
+      {
+        type: 'conversation.created',
+        payload: { conversationId: doc._id, memberIds: doc.member_ids, createdBy, squadId: doc.squad_id ?? null },
+        key: doc._id,
+        actorId: createdBy,
+        proof: { collection: conversationsCollection, match: { _id: doc._id }, present: true },
+      },
+      async () => {
+        const inserted = await this.conversations.insert(doc);
+        await Promise.all(doc.member_ids.map((id) => this.ensureState(doc._id, id, doc.created_at)));
+        return inserted;
+      },
     );
   }
 }

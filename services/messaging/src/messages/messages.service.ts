@@ -2,7 +2,7 @@ import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { MessageView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
-import { Collection, STORE, Store } from '@app/store';
+import { Collection, newId, STORE, Store } from '@app/store';
 import { ConversationDoc } from '../conversations/conversation.collection';
 import { ConversationsService } from '../conversations/conversations.service';
 import { MessageDoc, messagesCollection } from './message.collection';
@@ -44,28 +44,38 @@ export class MessagesService {
     return { items: docs.reverse().map((d) => toMessageView(d, cards.get(d.sender_id) as UserCard)), total };
   }
 
-  /** Persists the message, then announces it; the gateway delivers it from `message.sent`. */
+  /** Persists the message with its `message.sent`, from which the gateway delivers it. */
   async send(conversationId: string, senderId: string, content: string): Promise<MessageView> {
     const conversation = await this.conversations.requireMember(conversationId, senderId);
     await this.refuseBlockedPair(conversation, senderId);
-    const doc = await this.messages.insert({
+    const doc: MessageDoc = {
+      _id: newId(),
       conversation_id: conversationId,
       sender_id: senderId,
       content,
       created_at: new Date().toISOString(),
-    });
-    await this.conversations.recordMessage(conversation, {
-      id: doc._id,
-      content: doc.content,
-      sender_id: senderId,
-      created_at: doc.created_at,
-    });
+    };
     const cards = await this.cards.cardsById([senderId]);
     const view = toMessageView(doc, cards.get(senderId) as UserCard);
-    await this.bus.emit(
-      'message.sent',
-      { messageId: doc._id, conversationId, senderId, memberIds: conversation.member_ids, message: view },
-      { key: conversationId, actorId: senderId },
+    await this.bus.emitWith(
+      {
+        type: 'message.sent',
+        payload: { messageId: doc._id, conversationId, senderId, memberIds: conversation.member_ids, message: view },
+        key: conversationId,
+        actorId: senderId,
+        proof: { collection: messagesCollection, match: { _id: doc._id }, present: true },
+      },
+      async () => {
+        const inserted = await this.messages.insert(doc);
+        // The conversation's last message and unread counts belong to this send.
+        await this.conversations.recordMessage(conversation, {
+          id: doc._id,
+          content: doc.content,
+          sender_id: senderId,
+          created_at: doc.created_at,
+        });
+        return inserted;
+      },
     );
     return view;
   }
