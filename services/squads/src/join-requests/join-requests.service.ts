@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundExce
 import { JoinRequestStatus, JoinRequestView, SquadView } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { AuthenticatedUser, BlocksReadModel, cardFromToken, UserCardsReadModel } from '@app/platform';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { MembersService } from '../members/members.service';
 import { MANAGER_ROLES, SquadAccess } from '../members/squad-access.service';
 import { JoinRequestDoc, joinRequestsCollection, pendingKey } from './join-request.collection';
@@ -40,18 +40,23 @@ export class JoinRequestsService {
     await this.cards.ensureCard(cardFromToken(user));
 
     const kept = message?.trim() ? message.trim() : null;
-    const doc = await this.insertPending(squadId, user.id, kept);
-    await this.bus.emit(
-      'squad.join_requested',
+    const requestId = newId();
+    const doc = await this.bus.emitWith(
       {
-        squadId,
-        squadName: squad.name,
-        requestId: doc._id,
-        userId: user.id,
-        message: kept,
-        managerIds: await this.members.idsWithRole(squadId, MANAGER_ROLES),
+        type: 'squad.join_requested',
+        payload: {
+          squadId,
+          squadName: squad.name,
+          requestId,
+          userId: user.id,
+          message: kept,
+          managerIds: await this.members.idsWithRole(squadId, MANAGER_ROLES),
+        },
+        key: squadId,
+        actorId: user.id,
+        proof: { collection: joinRequestsCollection, match: { _id: requestId }, present: true },
       },
-      { key: squadId, actorId: user.id },
+      () => this.insertPending(requestId, squadId, user.id, kept),
     );
     return (await this.views([doc]))[0];
   }
@@ -82,19 +87,32 @@ export class JoinRequestsService {
     const existing = await this.requests.findOne({ _id: requestId, squad_id: squadId });
     if (!existing) throw new NotFoundException(REQUEST_NOT_FOUND);
     const decision = action === 'approve' ? 'approved' : 'rejected';
-    // Guarded on "still pending": two managers deciding at once cannot both win.
-    const decided = await this.requests.findOneAndUpdate(
-      { _id: requestId, squad_id: squadId, status: 'pending' },
-      { $set: { status: decision, decided_at: new Date().toISOString(), decided_by: manager.id }, $unset: { pending_key: true } },
+    const decidedAt = new Date().toISOString();
+    const decided = await this.bus.emitWith(
+      {
+        type: 'squad.join_decided',
+        payload: { squadId, squadName: squad.name, requestId, userId: existing.user_id, decision, decidedBy: manager.id },
+        key: squadId,
+        actorId: manager.id,
+        // A request leaves "pending" once, so its decision marks this change.
+        proof: {
+          collection: joinRequestsCollection,
+          match: { _id: requestId, status: decision, decided_at: decidedAt },
+          present: true,
+        },
+      },
+      async () => {
+        // Guarded on "still pending": two managers deciding at once cannot both win.
+        const row = await this.requests.findOneAndUpdate(
+          { _id: requestId, squad_id: squadId, status: 'pending' },
+          { $set: { status: decision, decided_at: decidedAt, decided_by: manager.id }, $unset: { pending_key: true } },
+        );
+        // The membership joins before the decision is announced, as it did before.
+        if (row && decision === 'approved') await this.members.add(squad, row.user_id, 'member', manager.id);
+        return row;
+      },
     );
     if (!decided) throw new ConflictException(`This join request has already been ${existing.status}`);
-
-    if (decision === 'approved') await this.members.add(squad, decided.user_id, 'member', manager.id);
-    await this.bus.emit(
-      'squad.join_decided',
-      { squadId, squadName: squad.name, requestId, userId: decided.user_id, decision, decidedBy: manager.id },
-      { key: squadId, actorId: manager.id },
-    );
     return (await this.views([decided]))[0];
   }
 
@@ -117,9 +135,10 @@ export class JoinRequestsService {
     await this.requests.deleteMany({ squad_id: squadId });
   }
 
-  private async insertPending(squadId: string, userId: string, message: string | null): Promise<JoinRequestDoc> {
+  private async insertPending(id: string, squadId: string, userId: string, message: string | null): Promise<JoinRequestDoc> {
     try {
       return await this.requests.insert({
+        _id: id,
         squad_id: squadId,
         user_id: userId,
         status: 'pending',

@@ -2,7 +2,7 @@ import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundExce
 import { SquadMemberView, SquadRole, SquadStats } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { AuthenticatedUser, UserCardsReadModel } from '@app/platform';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { SquadDoc } from '../squads/squad.collection';
 import { MemberDoc, membersCollection } from './member.collection';
 import { MANAGER_ROLES, SquadAccess } from './squad-access.service';
@@ -30,19 +30,19 @@ export class MembersService {
 
   /** Idempotent: joining twice keeps the first membership and announces it once. */
   async add(squad: SquadDoc, userId: string, role: SquadRole, actorId: string): Promise<MemberDoc> {
+    const id = newId();
+    const joinedAt = new Date().toISOString();
     try {
-      const member = await this.members.insert({
-        squad_id: squad._id,
-        user_id: userId,
-        role,
-        joined_at: new Date().toISOString(),
-      });
-      await this.bus.emit(
-        'squad.member_joined',
-        { squadId: squad._id, squadName: squad.name, userId, role, joined_at: member.joined_at },
-        { key: squad._id, actorId },
+      return await this.bus.emitWith(
+        {
+          type: 'squad.member_joined',
+          payload: { squadId: squad._id, squadName: squad.name, userId, role, joined_at: joinedAt },
+          key: squad._id,
+          actorId,
+          proof: { collection: membersCollection, match: { _id: id }, present: true },
+        },
+        () => this.members.insert({ _id: id, squad_id: squad._id, user_id: userId, role, joined_at: joinedAt }),
       );
-      return member;
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
       const existing = await this.members.findOne({ squad_id: squad._id, user_id: userId });
@@ -53,10 +53,10 @@ export class MembersService {
 
   async leave(squadId: string, user: AuthenticatedUser): Promise<void> {
     const squad = await this.access.squad(squadId);
-    const role = await this.access.roleOf(squadId, user.id);
-    if (!role) throw new ConflictException(NOT_A_MEMBER);
-    if (role === 'admin') throw new ForbiddenException(ADMINS_CANNOT_LEAVE);
-    await this.drop(squad, user.id, 'left', user.id);
+    const member = await this.members.findOne({ squad_id: squadId, user_id: user.id });
+    if (!member) throw new ConflictException(NOT_A_MEMBER);
+    if (member.role === 'admin') throw new ForbiddenException(ADMINS_CANNOT_LEAVE);
+    await this.drop(squad, member, 'left', user.id);
   }
 
   async changeRole(squadId: string, actor: AuthenticatedUser, targetId: string, role: SquadRole): Promise<SquadMemberView> {
@@ -74,7 +74,7 @@ export class MembersService {
     if (!target) throw new NotFoundException(MEMBER_NOT_FOUND);
     if (target.user_id === actor.id) throw new ForbiddenException(ADMINS_CANNOT_LEAVE);
     if (target.role === 'admin') throw new ConflictException(ADMIN_NOT_REMOVABLE);
-    await this.drop(squad, targetId, 'removed', actor.id);
+    await this.drop(squad, target, 'removed', actor.id);
   }
 
   async stats(userId: string): Promise<SquadStats> {
@@ -115,10 +115,12 @@ export class MembersService {
     return docs.map((d) => d.user_id);
   }
 
-  async removeAll(squadId: string): Promise<string[]> {
-    const ids = (await this.list(squadId)).map((m) => m.user_id);
+  async memberIds(squadId: string): Promise<string[]> {
+    return (await this.list(squadId)).map((m) => m.user_id);
+  }
+
+  async removeAll(squadId: string): Promise<void> {
     await this.members.deleteMany({ squad_id: squadId });
-    return ids;
   }
 
   async views(members: readonly MemberDoc[]): Promise<SquadMemberView[]> {
@@ -155,14 +157,17 @@ export class MembersService {
     }
   }
 
-  private async drop(squad: SquadDoc, userId: string, reason: 'left' | 'removed', actorId: string): Promise<void> {
-    // An admin is never dropped here, so the admin count cannot reach 0 through this path.
-    const removed = await this.members.deleteOne({ squad_id: squad._id, user_id: userId, role: { $ne: 'admin' } });
-    if (removed === 0) return;
-    await this.bus.emit(
-      'squad.member_left',
-      { squadId: squad._id, squadName: squad.name, userId, reason },
-      { key: squad._id, actorId },
+  private async drop(squad: SquadDoc, member: MemberDoc, reason: 'left' | 'removed', actorId: string): Promise<void> {
+    await this.bus.emitWith(
+      {
+        type: 'squad.member_left',
+        payload: { squadId: squad._id, squadName: squad.name, userId: member.user_id, reason },
+        key: squad._id,
+        actorId,
+        proof: { collection: membersCollection, match: { _id: member._id }, present: false },
+      },
+      // An admin is never dropped here (even one promoted since the read), so the admin count cannot reach 0.
+      () => this.members.deleteOne({ _id: member._id, role: { $ne: 'admin' } }),
     );
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CreateSquadDto, SquadCategory, SquadView, UpdateSquadDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { AuthenticatedUser, cardFromToken, UserCardsReadModel } from '@app/platform';
-import { Collection, Filter, STORE, Store } from '@app/store';
+import { Collection, Filter, newId, STORE, Store } from '@app/store';
 import { JoinRequestsService } from '../join-requests/join-requests.service';
 import { MembersService } from '../members/members.service';
 import { SquadAccess } from '../members/squad-access.service';
@@ -41,19 +41,27 @@ export class SquadsService {
   /** The creator becomes the first admin. */
   async create(dto: CreateSquadDto, user: AuthenticatedUser): Promise<SquadView> {
     await this.cards.ensureCard(cardFromToken(user));
+    const id = newId();
     const now = new Date().toISOString();
-    const squad = await this.squads.insert({
-      name: dto.name,
-      description: dto.description ?? '',
-      category: dto.category ?? DEFAULT_CATEGORY,
-      creator_id: user.id,
-      created_at: now,
-      updated_at: now,
-    });
-    await this.bus.emit(
-      'squad.created',
-      { squadId: squad._id, name: squad.name, category: squad.category, creatorId: user.id },
-      { key: squad._id, actorId: user.id },
+    const category = dto.category ?? DEFAULT_CATEGORY;
+    const squad = await this.bus.emitWith(
+      {
+        type: 'squad.created',
+        payload: { squadId: id, name: dto.name, category, creatorId: user.id },
+        key: id,
+        actorId: user.id,
+        proof: { collection: squadsCollection, match: { _id: id }, present: true },
+      },
+      () =>
+        this.squads.insert({
+          _id: id,
+          name: dto.name,
+          description: dto.description ?? '',
+          category,
+          creator_id: user.id,
+          created_at: now,
+          updated_at: now,
+        }),
     );
     await this.members.add(squad, user.id, 'admin', user.id);
     return this.presenter.detail(squad, user.id);
@@ -95,28 +103,54 @@ export class SquadsService {
   /** A new name or category is announced (squad.updated): the squad chat and other copies of the name follow it. */
   async update(id: string, dto: UpdateSquadDto, user: AuthenticatedUser): Promise<SquadView> {
     const before = await this.access.squadFor(id, user.id, ['admin'], ONLY_ADMINS_UPDATE);
-    const changes: Partial<SquadDoc> = { updated_at: new Date().toISOString() };
+    const now = new Date().toISOString();
+    const changes: Partial<SquadDoc> = { updated_at: now };
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.description !== undefined) changes.description = dto.description;
     if (dto.category !== undefined) changes.category = dto.category;
-    const updated = await this.squads.findOneAndUpdate({ _id: id }, { $set: changes });
+    const write = () => this.squads.findOneAndUpdate({ _id: id }, { $set: changes });
+    const name = changes.name ?? before.name;
+    const category = changes.category ?? before.category;
+    // A description alone concerns no one else: no event.
+    const renamed = name !== before.name || category !== before.category;
+    const updated = renamed
+      ? await this.bus.emitWith(
+          {
+            type: 'squad.updated',
+            payload: { squadId: id, name, category, updated_at: now },
+            key: id,
+            actorId: user.id,
+            proof: { collection: squadsCollection, match: { _id: id, updated_at: now }, present: true },
+          },
+          write,
+        )
+      : await write();
     if (!updated) return this.presenter.detail(await this.access.squad(id), user.id);
-    if (updated.name !== before.name || updated.category !== before.category) {
-      await this.bus.emit(
-        'squad.updated',
-        { squadId: id, name: updated.name, category: updated.category, updated_at: updated.updated_at },
-        { key: id, actorId: user.id },
-      );
-    }
     return this.presenter.detail(updated, user.id);
   }
 
   /** Removes the squad, its memberships and its requests; squad.deleted tells the others. */
   async remove(id: string, user: AuthenticatedUser): Promise<void> {
     const squad = await this.access.squadFor(id, user.id, ['admin'], ONLY_ADMINS_DELETE);
-    if ((await this.squads.deleteOne({ _id: id })) === 0) return;
-    const memberIds = await this.members.removeAll(id);
+    const memberIds = await this.members.memberIds(id);
+    await this.bus.emitWith(
+      {
+        type: 'squad.deleted',
+        payload: { squadId: id, name: squad.name, memberIds },
+        key: id,
+        actorId: user.id,
+        proof: { collection: squadsCollection, match: { _id: id }, present: false },
+      },
+      () => this.removeWithItsRows(id),
+    );
+  }
+
+  /** The squad, then its memberships and requests; 0 when another delete got there first. */
+  private async removeWithItsRows(id: string): Promise<number> {
+    const removed = await this.squads.deleteOne({ _id: id });
+    if (removed === 0) return 0;
+    await this.members.removeAll(id);
     await this.requests.removeAll(id);
-    await this.bus.emit('squad.deleted', { squadId: id, name: squad.name, memberIds }, { key: id, actorId: user.id });
+    return removed;
   }
 }
