@@ -1,7 +1,7 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { CommentView } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { Collection, STORE, Store } from '@app/store';
+import { Collection, newId, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
@@ -40,19 +40,18 @@ export class CommentsService {
 
   async create(userId: string, reviewId: string, content: string): Promise<CommentView> {
     const review = await this.reviews.findForInteraction(reviewId, userId);
-    const doc = await this.comments.insert({
-      review_id: reviewId,
-      user_id: userId,
-      content,
-      created_at: new Date().toISOString(),
-    });
-    await this.reviews.bump(reviewId, 'comment_count', 1);
-    await this.bus.emit(
-      'comment.created',
-      { commentId: doc._id, reviewId, reviewAuthorId: review.user_id, userId, excerpt: content.slice(0, EXCERPT_LENGTH) },
-      { key: reviewId, actorId: userId },
+    const doc: CommentDoc = { _id: newId(), review_id: reviewId, user_id: userId, content, created_at: new Date().toISOString() };
+    const saved = await this.bus.emitWith(
+      {
+        type: 'comment.created',
+        payload: { commentId: doc._id, reviewId, reviewAuthorId: review.user_id, userId, excerpt: content.slice(0, EXCERPT_LENGTH) },
+        key: reviewId,
+        actorId: userId,
+        proof: { collection: commentsCollection, match: { _id: doc._id }, present: true },
+      },
+      () => this.insert(doc),
     );
-    return (await this.views([doc]))[0];
+    return (await this.views([saved]))[0];
   }
 
   /** By the comment's author or the review's author. */
@@ -70,6 +69,13 @@ export class CommentsService {
 
   async forgetReview(reviewId: string): Promise<void> {
     await this.comments.deleteMany({ review_id: reviewId });
+  }
+
+  /** Stores the comment and counts it on its review. */
+  private async insert(doc: CommentDoc): Promise<CommentDoc> {
+    const saved = await this.comments.insert(doc);
+    await this.reviews.bump(doc.review_id, 'comment_count', 1);
+    return saved;
   }
 
   private async views(docs: CommentDoc[]): Promise<CommentView[]> {

@@ -1,5 +1,5 @@
 import { LikeStatus } from '@app/contracts';
-import { BaseDoc, Collection, DuplicateKeyError, NewDoc } from '@app/store';
+import { BaseDoc, Collection, DuplicateKeyError, NewDoc, newId } from '@app/store';
 
 /** What is liked (a review, a product): where its like_count lives. */
 export interface LikeSubject {
@@ -20,6 +20,18 @@ export interface LikeToggle extends LikeStatus {
   changed: boolean;
 }
 
+/** A toggle's write, decided before it runs: the row it inserts (liked) or deletes. */
+export interface LikeWrite {
+  liked: boolean;
+  rowId: string;
+}
+
+/** The like_count a toggle's write left; null when a parallel request of the same member got there first. */
+export type LikeMoved = { like_count: number } | null;
+
+/** Runs a toggle's write, e.g. inside an event's emitWith; must return the write's result. */
+export type LikeWriter = (write: LikeWrite, run: () => Promise<LikeMoved>) => Promise<LikeMoved>;
+
 /**
  * One kind of like: a row per (subject, member) under a unique index, and the subject's counter.
  * The row decides every toggle: the counter moves only when this request inserted or deleted it,
@@ -34,19 +46,14 @@ export class LikeLedger<D extends LikeRow> {
     private readonly newRow: (subjectId: string, userId: string) => NewDoc<D>,
   ) {}
 
-  async toggle(subjectId: string, userId: string): Promise<LikeToggle> {
+  async toggle(subjectId: string, userId: string, writer: LikeWriter = (_write, run) => run()): Promise<LikeToggle> {
     const existing = await this.row(subjectId, userId);
-    if (existing) {
-      if ((await this.rows.deleteOne({ _id: existing._id })) === 0) return this.unchanged(subjectId, userId);
-      return { liked: false, like_count: await this.subject.bump(subjectId, -1), changed: true };
-    }
-    try {
-      await this.rows.insert(this.newRow(subjectId, userId));
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) return this.unchanged(subjectId, userId);
-      throw err;
-    }
-    return { liked: true, like_count: await this.subject.bump(subjectId, 1), changed: true };
+    const write = { liked: !existing, rowId: existing?._id ?? newId() };
+    const moved = await writer(write, () =>
+      write.liked ? this.insert(subjectId, userId, write.rowId) : this.delete(subjectId, write.rowId),
+    );
+    if (!moved) return this.unchanged(subjectId, userId);
+    return { liked: write.liked, like_count: moved.like_count, changed: true };
   }
 
   async status(subjectId: string, userId: string): Promise<LikeStatus> {
@@ -63,6 +70,21 @@ export class LikeLedger<D extends LikeRow> {
 
   async forget(subjectId: string): Promise<void> {
     await this.rows.deleteMany({ [this.key]: subjectId });
+  }
+
+  private async insert(subjectId: string, userId: string, rowId: string): Promise<LikeMoved> {
+    try {
+      await this.rows.insert({ ...this.newRow(subjectId, userId), _id: rowId });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) return null;
+      throw err;
+    }
+    return { like_count: await this.subject.bump(subjectId, 1) };
+  }
+
+  private async delete(subjectId: string, rowId: string): Promise<LikeMoved> {
+    if ((await this.rows.deleteOne({ _id: rowId })) === 0) return null;
+    return { like_count: await this.subject.bump(subjectId, -1) };
   }
 
   private row(subjectId: string, userId: string): Promise<D | null> {

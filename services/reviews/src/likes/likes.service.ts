@@ -8,6 +8,15 @@ import { UserCardsService } from '../users/user-cards.service';
 import { LikeDoc, likesCollection } from './like.collection';
 import { LikeLedger } from './like-ledger';
 
+/**
+ * The like_count an event announces, known before the write as the intent requires: the count
+ * read a moment ago, moved by this toggle. A parallel toggle by another member in between is
+ * not in it (the reply's like_count, read after the write, is exact).
+ */
+function countAfter(likeCount: number, liked: boolean): number {
+  return liked ? likeCount + 1 : Math.max(0, likeCount - 1);
+}
+
 @Injectable()
 export class LikesService {
   private readonly likes: Collection<LikeDoc>;
@@ -35,14 +44,18 @@ export class LikesService {
   /** Likes or unlikes exactly (see LikeLedger) and announces a real change. */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
     const review = await this.reviews.findForInteraction(reviewId, userId);
-    const { changed, ...status } = await this.ledger.toggle(reviewId, userId);
-    if (changed) {
-      await this.bus.emit(
-        status.liked ? 'review.liked' : 'review.unliked',
-        { reviewId, reviewAuthorId: review.user_id, userId, likeCount: status.like_count },
-        { key: reviewId, actorId: userId },
-      );
-    }
+    const { changed: _changed, ...status } = await this.ledger.toggle(reviewId, userId, (write, run) =>
+      this.bus.emitWith(
+        {
+          type: write.liked ? 'review.liked' : 'review.unliked',
+          payload: { reviewId, reviewAuthorId: review.user_id, userId, likeCount: countAfter(review.like_count, write.liked) },
+          key: reviewId,
+          actorId: userId,
+          proof: { collection: likesCollection, match: { _id: write.rowId }, present: write.liked },
+        },
+        run,
+      ),
+    );
     return status;
   }
 

@@ -82,11 +82,6 @@ export class ProductsService {
 
   async create(userId: string, dto: CreateProductDto): Promise<ProductView> {
     const doc = await this.insertWithFreeSlug(userId, dto);
-    await this.bus.emit(
-      'product.created',
-      { productId: doc._id, slug: doc.slug, name: doc.name, category: doc.category, image: doc.image, userId },
-      { key: doc._id, actorId: userId },
-    );
     return (await this.views([doc], userId))[0];
   }
 
@@ -203,11 +198,26 @@ export class ProductsService {
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const slug = attempt < SLUG_ATTEMPTS - 1 ? slugCandidate(base, attempt) : `${base}-${newId().slice(-6)}`;
       try {
-        return await this.products.insert({ ...fields, slug });
+        return await this.insertAnnounced({ ...fields, _id: newId(), slug });
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
       }
     }
     throw new Error('No free slug found');
+  }
+
+  /** One insert attempt with its product.created: the event carries this attempt's slug, so a taken one drops it. */
+  private insertAnnounced(doc: ProductDoc): Promise<ProductDoc> {
+    const { _id, slug, name, category, image, user_id: userId } = doc;
+    return this.bus.emitWith(
+      {
+        type: 'product.created',
+        payload: { productId: _id, slug, name, category, image, userId },
+        key: _id,
+        actorId: userId,
+        proof: { collection: productsCollection, match: { _id }, present: true },
+      },
+      () => this.products.insert(doc),
+    );
   }
 }

@@ -8,7 +8,7 @@ import {
   UpdateReviewDto,
 } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, Filter, SortSpec, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, Filter, newId, SortSpec, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
@@ -48,23 +48,27 @@ export class ReviewsService {
     if (product && (await this.reviews.findOne({ product_key: `${userId}:${product._id}` }))) {
       throw new ConflictException(DUPLICATE_REVIEW_MESSAGE);
     }
-    const doc = await this.insert(userId, dto, product);
-    if (product && doc.rating !== null) await this.products.applyRating(product._id, doc.rating, 1);
-    await this.bus.emit(
-      'review.created',
+    const doc = this.draft(userId, dto, product);
+    const saved = await this.bus.emitWith(
       {
-        reviewId: doc._id,
-        authorId: userId,
-        productId: doc.product_id,
-        productName: product?.name ?? null,
-        rating: doc.rating,
-        title: doc.title,
-        excerpt: doc.content.slice(0, EXCERPT_LENGTH),
-        created_at: doc.created_at,
+        type: 'review.created',
+        payload: {
+          reviewId: doc._id,
+          authorId: userId,
+          productId: doc.product_id,
+          productName: product?.name ?? null,
+          rating: doc.rating,
+          title: doc.title,
+          excerpt: doc.content.slice(0, EXCERPT_LENGTH),
+          created_at: doc.created_at,
+        },
+        key: doc._id,
+        actorId: userId,
+        proof: { collection: reviewsCollection, match: { _id: doc._id }, present: true },
       },
-      { key: doc._id, actorId: userId },
+      () => this.insert(doc),
     );
-    return this.view(doc, userId);
+    return this.view(saved, userId);
   }
 
   /** Only what the viewer may see: one hidden author's list is empty, other lists leave hidden authors out. */
@@ -119,20 +123,20 @@ export class ReviewsService {
       const current = await this.find(id);
       if (current.user_id !== userId) throw new ForbiddenException('Only the author can edit this review');
       const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
-      // Guarded on the rating we read, so the aggregate moves by exactly the delta we apply.
-      const updated = await this.reviews.findOneAndUpdate(
-        { _id: id, rating: current.rating },
-        { $set: { ...fields, edited: true, updated_at: new Date().toISOString() } },
+      // Fresh per attempt: the proof that this edit, not an earlier one, is stored.
+      const updatedAt = new Date().toISOString();
+      const rating = dto.rating === undefined ? current.rating : dto.rating;
+      const updated = await this.bus.emitWith(
+        {
+          type: 'review.updated',
+          payload: { reviewId: id, authorId: userId, productId: current.product_id, rating },
+          key: id,
+          actorId: userId,
+          proof: { collection: reviewsCollection, match: { _id: id, updated_at: updatedAt }, present: true },
+        },
+        () => this.edit(current, { ...fields, edited: true, updated_at: updatedAt }),
       );
       if (!updated) continue;
-      if (updated.product_id && current.rating !== null && updated.rating !== null) {
-        await this.products.applyRating(updated.product_id, updated.rating - current.rating, 0);
-      }
-      await this.bus.emit(
-        'review.updated',
-        { reviewId: id, authorId: userId, productId: updated.product_id, rating: updated.rating },
-        { key: id, actorId: userId },
-      );
       return this.view(updated, userId);
     }
     throw new ConflictException('The review changed while saving; please try again');
@@ -141,13 +145,15 @@ export class ReviewsService {
   async remove(userId: string, id: string): Promise<void> {
     const doc = await this.find(id);
     if (doc.user_id !== userId) throw new ForbiddenException('Only the author can delete this review');
-    // Only the request that actually removed the row moves the aggregate.
-    if ((await this.reviews.deleteOne({ _id: id, user_id: userId })) === 0) return;
-    if (doc.product_id && doc.rating !== null) await this.products.applyRating(doc.product_id, -doc.rating, -1);
-    await this.bus.emit(
-      'review.deleted',
-      { reviewId: id, authorId: userId, productId: doc.product_id },
-      { key: id, actorId: userId },
+    await this.bus.emitWith(
+      {
+        type: 'review.deleted',
+        payload: { reviewId: id, authorId: userId, productId: doc.product_id },
+        key: id,
+        actorId: userId,
+        proof: { collection: reviewsCollection, match: { _id: id }, present: false },
+      },
+      () => this.delete(doc),
     );
   }
 
@@ -193,30 +199,61 @@ export class ReviewsService {
     return (await this.presenter.present([doc], viewerId))[0];
   }
 
-  private async insert(userId: string, dto: CreateReviewDto, product: ProductDoc | null): Promise<ReviewDoc> {
+  /** The new review, id and all, so its event can be recorded before it is stored. */
+  private draft(userId: string, dto: CreateReviewDto, product: ProductDoc | null): ReviewDoc {
     const now = new Date().toISOString();
+    return {
+      _id: newId(),
+      user_id: userId,
+      product_id: product?._id ?? null,
+      ...(product && { product_key: `${userId}:${product._id}` }),
+      product_category: product?.category ?? null,
+      rating: dto.rating ?? null,
+      // The composer sends the product name as the title (spec part 1 §3).
+      title: dto.title ?? product?.name ?? '',
+      content: dto.content,
+      images: dto.images ?? [],
+      location: dto.location ?? null,
+      date: dto.date ?? null,
+      like_count: 0,
+      comment_count: 0,
+      edited: false,
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  /** Stores the review and adds its rating to the product's aggregate. */
+  private async insert(doc: ReviewDoc): Promise<ReviewDoc> {
+    let saved: ReviewDoc;
     try {
-      return await this.reviews.insert({
-        user_id: userId,
-        product_id: product?._id ?? null,
-        ...(product && { product_key: `${userId}:${product._id}` }),
-        product_category: product?.category ?? null,
-        rating: dto.rating ?? null,
-        // The composer sends the product name as the title (spec part 1 §3).
-        title: dto.title ?? product?.name ?? '',
-        content: dto.content,
-        images: dto.images ?? [],
-        location: dto.location ?? null,
-        date: dto.date ?? null,
-        like_count: 0,
-        comment_count: 0,
-        edited: false,
-        created_at: now,
-        updated_at: now,
-      });
+      saved = await this.reviews.insert(doc);
     } catch (err) {
       if (err instanceof DuplicateKeyError) throw new ConflictException(DUPLICATE_REVIEW_MESSAGE);
       throw err;
     }
+    if (saved.product_id && saved.rating !== null) await this.products.applyRating(saved.product_id, saved.rating, 1);
+    return saved;
+  }
+
+  /**
+   * Guarded on the rating we read, so the aggregate moves by exactly the delta we apply.
+   * Null when a concurrent edit changed the rating first.
+   */
+  private async edit(current: ReviewDoc, set: Record<string, unknown>): Promise<ReviewDoc | null> {
+    const updated = await this.reviews.findOneAndUpdate({ _id: current._id, rating: current.rating }, { $set: set });
+    if (updated?.product_id && current.rating !== null && updated.rating !== null) {
+      await this.products.applyRating(updated.product_id, updated.rating - current.rating, 0);
+    }
+    return updated;
+  }
+
+  /** Only the request that actually removed the row moves the aggregate: 0 when another did. */
+  private async delete(doc: ReviewDoc): Promise<number> {
+    const removed = await this.reviews.deleteOne({ _id: doc._id, user_id: doc.user_id });
+    if (removed > 0 && doc.product_id && doc.rating !== null) {
+      await this.products.applyRating(doc.product_id, -doc.rating, -1);
+    }
+    return removed;
   }
 }
