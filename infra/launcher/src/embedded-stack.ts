@@ -82,6 +82,8 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   const apps: INestApplication[] = [];
   const serviceUrls: ServiceUrls = {};
   const serviceApps = new Map<ServiceName, INestApplication>();
+  // Until every service and the gateway have subscribed, so nothing a relay sends at boot is missed.
+  transport.hold();
   try {
     for (const entry of SERVICE_CATALOGUE) {
       const app = await buildService(entry.definition, { config, transport });
@@ -93,6 +95,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const gateway = await createGatewayApp(gatewayConfig, serviceUrls);
     apps.push(gateway);
     await gateway.listen(gatewayConfig.PORT, gatewayConfig.HOST);
+    transport.release();
     const port = (gateway.getHttpServer().address() as { port: number }).port;
     const url = `http://${gatewayConfig.HOST === '0.0.0.0' ? '127.0.0.1' : gatewayConfig.HOST}:${port}`;
     const settle = () => transport.drain();
@@ -118,6 +121,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       },
     };
   } catch (err) {
+    transport.release();
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     throw err;
   }

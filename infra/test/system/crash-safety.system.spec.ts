@@ -12,6 +12,8 @@ import { probe, ProbeReply } from './http-probe';
  * A counter is written after its row, so the kill can land between the two; the counter repair
  * pass each service runs at boot (COUNTER_REPAIR, on by default) puts it right before the stack
  * serves, so the counters are checked at once after the restart, without waiting.
+ * Events are checked too: every row that survived has its notification, whether the kill came
+ * before its event was stored, published, or handled (the outbox relays or drops each intent).
  */
 
 const ROOT = resolve(__dirname, '../../..');
@@ -84,6 +86,30 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
 
   const api = (method: string, path: string, m?: Member, body?: unknown): Promise<ProbeReply> =>
     probe(url, { method, path, token: m?.token, body, timeoutMs: 10_000 });
+
+  const ids = async (path: string, m: Member): Promise<string[]> =>
+    ((await api('GET', path, m)).json as { data: { id: string }[] }).data.map((u) => u.id).sort();
+
+  type Notified = Record<'new_follower' | 'review_liked' | 'comment', string[]>;
+
+  /** Who each kind of the member's notifications came from, once they match `rows` or 15 s have passed. */
+  async function notificationsSettled(m: Member, rows: Notified): Promise<Notified> {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      const seen: Notified = { new_follower: [], review_liked: [], comment: [] };
+      for (let page = 1; ; page++) {
+        const res = (await api('GET', `/api/notifications?limit=50&page=${page}`, m)).json as {
+          data: { type: string; related_user: { id: string } | null }[];
+          meta: { totalPages: number };
+        };
+        for (const n of res.data) if (n.type in seen && n.related_user) seen[n.type as keyof Notified].push(n.related_user.id);
+        if (page >= res.meta.totalPages) break;
+      }
+      for (const list of Object.values(seen)) list.sort();
+      if (JSON.stringify(seen) === JSON.stringify(rows) || Date.now() > until) return seen;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 
   beforeAll(async () => {
     execFileSync('npm', ['run', '-s', 'build:server'], { cwd: ROOT, stdio: 'ignore' });
@@ -165,11 +191,23 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     const followers = ((await api('GET', '/api/follows/followers?limit=100', author)).json as { meta: { total: number } }).meta.total;
     const { followers_count } = await profile(author);
 
+    const rows = {
+      new_follower: await ids(`/api/follows/followers?limit=100`, author),
+      review_liked: await ids(`/api/likes/reviews/${reviewId}/users?limit=100`, author),
+      comment: ((await api('GET', `/api/reviews/${reviewId}/comments?limit=100`, author)).json as { data: { userId: string }[] }).data
+        .map((c) => c.userId)
+        .sort(),
+    };
+    const notified = await notificationsSettled(author, rows);
+
     console.log(
       `crash-safety: ${acks}/${total} writes acknowledged before SIGKILL; after restart like_count ${view.like_count} / likers ${likers}, ` +
         `comment_count ${view.comment_count} / comments ${comments}, followers_count ${followers_count} / followers ${followers}; ` +
-        `lost: ${lost.length}, other counters wrong: ${wrong.length}; fixed by the repair pass at restart: ${repairs.join(', ') || 'nothing'}`,
+        `lost: ${lost.length}, other counters wrong: ${wrong.length}; fixed by the repair pass at restart: ${repairs.join(', ') || 'nothing'}; ` +
+        `notifications for follows / likes / comments: ${notified.new_follower.length}/${rows.new_follower.length}, ` +
+        `${notified.review_liked.length}/${rows.review_liked.length}, ${notified.comment.length}/${rows.comment.length}`,
     );
+    expect(notified).toEqual(rows);
     expect(lost).toEqual([]);
     expect(view.like_count).toBe(likers);
     expect(view.comment_count).toBe(comments);

@@ -155,6 +155,22 @@ describe('EventBus: an event and its change never part ways', () => {
     expect(delivered.map((e) => e.type)).toEqual(['follow.created']);
   });
 
+  it('a held in-process bus lets a boot-time relay wait for groups that subscribe later', async () => {
+    const doomed = new EventBus(new StuckTransport('hang'), store);
+    void doomed.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
+    await until(async () => (await rows().count({})) === 1);
+    const late: AnyEventEnvelope[] = [];
+    bus.hold();
+    const relayed = new EventBus(bus, store).relay(0);
+    await new Promise((r) => setTimeout(r, 20));
+    await bus.subscribe({ group: 'late', consumer: 'late', types: ['follow.created'], handler: async (e) => void late.push(e) });
+    bus.release();
+
+    expect(await relayed).toBe(1);
+    await bus.drain();
+    expect(late.map((e) => e.type)).toEqual(['follow.created']);
+  });
+
   it('on the in-process bus, keeps the row until every group has handled the event, and the relay does not resend it', async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));

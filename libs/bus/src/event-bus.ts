@@ -88,15 +88,6 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
     return result;
   }
 
-  /** Announces a change already made (written after it: a crash in between loses the event). */
-  async emit<T extends EventType>(type: T, payload: EventPayloads[T], options: { key: string; actorId?: string | null }) {
-    const event = envelope({ type, payload, key: options.key, actorId: options.actorId, proof: undefined as never });
-    this.inFlight.add(event.id);
-    await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0 });
-    await this.publish(event.id, event as never);
-    return event;
-  }
-
   onApplicationBootstrap(): void {
     void this.relay(0);
     this.relayTimer = setInterval(() => void this.relay(RELAY_GRACE_MS), RELAY_EVERY_MS);

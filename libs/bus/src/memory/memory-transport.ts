@@ -18,12 +18,30 @@ export class MemoryTransport implements BusTransport {
   readonly engine = 'memory' as const;
   private readonly groups = new Map<string, Consumer[]>();
   private closed = false;
+  private held?: { until: Promise<void>; release: () => void };
 
   async connect(): Promise<void> {
     this.closed = false;
   }
 
+  /**
+   * Holds publishes until `release()`. A stack booting service by service uses it: a relay that
+   * republishes at boot must not run before the groups of services still booting have subscribed.
+   */
+  hold(): void {
+    if (this.held) return;
+    let release!: () => void;
+    const until = new Promise<void>((r) => (release = r));
+    this.held = { until, release };
+  }
+
+  release(): void {
+    this.held?.release();
+    this.held = undefined;
+  }
+
   async publish(event: AnyEventEnvelope): Promise<PublishReceipt> {
+    if (this.held) await this.held.until;
     if (this.closed) throw new Error('Bus is closed');
     // Copy so a handler can never change what another one sees.
     const frozen = JSON.parse(JSON.stringify(event)) as AnyEventEnvelope;
@@ -61,6 +79,7 @@ export class MemoryTransport implements BusTransport {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.release();
     const tails = [...this.groups.values()].flat().map((c) => c.tail);
     this.groups.clear();
     await Promise.all(tails);
