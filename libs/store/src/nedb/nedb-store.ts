@@ -22,7 +22,11 @@ import {
 export interface NedbStoreOptions {
   /** Folder for this service's data files; absent means in memory only (fast tests). */
   dir?: string;
-  /** NeDB appends every change; compaction rewrites the file. */
+  /**
+   * NeDB appends every change; compaction rewrites the file from memory, blocking the event loop
+   * for the whole collection. Each collection checks this often whether its stale lines are
+   * worth it (see `Db.worthCompacting`).
+   */
   compactEveryMs?: number;
 }
 
@@ -43,7 +47,7 @@ interface NedbInternals {
     persistCachedDatabaseAsync(): Promise<void>;
   };
   _insertAsync(doc: Row | Row[]): Promise<unknown>;
-  _updateAsync(query: Row, update: Row, options: Row): Promise<unknown>;
+  _updateAsync(query: Row, update: Row, options: Row): Promise<{ numAffected: number; upsert?: boolean }>;
   _removeAsync(query: Row, options: Row): Promise<number>;
 }
 
@@ -93,9 +97,14 @@ export class AppendQueue {
 const isPlainValue = (v: unknown): boolean =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date || v === null;
 
+/** Below this many stale lines a file is never rewritten: small files cost little either way. */
+const MIN_STALE_LINES = 1000;
+
 class Db extends Datastore<Row> {
   /** Set while `written` runs an operation: where that operation's file write goes. */
   private grouping?: { write?: Promise<void> };
+  /** Lines of the file that an update or removal has superseded since it was last rewritten. */
+  private staleLines = 0;
 
   constructor(options: { filename?: string; inMemoryOnly?: boolean }) {
     super(options);
@@ -123,10 +132,37 @@ class Db extends Datastore<Row> {
     persistence.persistCachedDatabaseAsync = async () => {
       await appends.idle();
       await rewrite();
+      this.staleLines = 0;
     };
     self.insertAsync = (doc: Row | Row[]) => this.written(() => self._insertAsync(doc));
-    self.updateAsync = (query: Row, update: Row, opts: Row = {}) => this.written(() => self._updateAsync(query, update, opts));
-    self.removeAsync = (query: Row, opts: Row = {}) => this.written(() => self._removeAsync(query, opts));
+    self.updateAsync = (query: Row, update: Row, opts: Row = {}) =>
+      this.written(async () => {
+        const result = await self._updateAsync(query, update, opts);
+        if (!result.upsert) this.staleLines += result.numAffected;
+        return result;
+      });
+    self.removeAsync = (query: Row, opts: Row = {}) =>
+      this.written(async () => {
+        const removed = await self._removeAsync(query, opts);
+        this.staleLines += 2 * removed; // the document's line and its deletion marker
+        return removed;
+      });
+  }
+
+  /**
+   * Compaction only pays when the file has grown well past its live data: at least as many
+   * stale lines as live documents (and MIN_STALE_LINES). An append-mostly collection such as
+   * notifications is then rarely rewritten, an outbox often, and each rewrite is cheap.
+   */
+  worthCompacting(): boolean {
+    return this.staleLines >= MIN_STALE_LINES && this.staleLines >= this.getAllData().length;
+  }
+
+  /** Rewrites the file when stale lines are there; at close, any at all. */
+  async compactIf(atClose: boolean): Promise<boolean> {
+    if (atClose ? this.staleLines === 0 : !this.worthCompacting()) return false;
+    await this.compactDatafileAsync();
+    return true;
   }
 
   /** Runs a write in NeDB's queue and settles once its lines are in the file. */
@@ -285,6 +321,7 @@ export class NedbStore implements Store {
   readonly engine = 'nedb' as const;
   private readonly dbs = new Map<string, Db>();
   private opened = false;
+  private compactTimer?: NodeJS.Timeout;
 
   constructor(private readonly options: NedbStoreOptions = {}) {}
 
@@ -304,9 +341,19 @@ export class NedbStore implements Store {
       const db = this.db(def.name);
       await db.loadDatabaseAsync();
       for (const index of nedbIndexes(def.indexes)) await db.ensureIndexAsync(index);
-      if (this.options.dir) db.setAutocompactionInterval(this.options.compactEveryMs ?? 10 * 60_000);
+    }
+    if (this.options.dir) {
+      this.compactTimer = setInterval(() => void this.compactWorthwhile(), this.options.compactEveryMs ?? 60_000);
+      this.compactTimer.unref();
     }
     this.opened = true;
+  }
+
+  /** The collections whose files the last check rewrote (tests and logs). */
+  async compactWorthwhile(): Promise<string[]> {
+    const rewritten: string[] = [];
+    for (const [name, db] of this.dbs) if (await db.compactIf(false).catch(() => false)) rewritten.push(name);
+    return rewritten;
   }
 
   async isHealthy(): Promise<boolean> {
@@ -314,10 +361,8 @@ export class NedbStore implements Store {
   }
 
   async close(): Promise<void> {
-    for (const db of this.dbs.values()) {
-      db.stopAutocompaction();
-      if (this.options.dir) await db.compactDatafileAsync();
-    }
+    if (this.compactTimer) clearInterval(this.compactTimer);
+    if (this.options.dir) for (const db of this.dbs.values()) await db.compactIf(true);
     this.opened = false;
   }
 
