@@ -33,8 +33,14 @@ export interface UpdateResult {
 }
 
 export interface IndexDef {
-  /** One field or several (compound) with their direction. */
+  /** One field or several (compound) with their direction: the fields a query matches by equality. */
   fields: Record<string, 1 | -1>;
+  /**
+   * Trailing fields that only order the matches (a page sorted by created_at). MongoDB indexes
+   * them after `fields` and sorts from the index; NeDB, which looks up by equality only, leaves
+   * them out rather than hold an index node per document it would never use.
+   */
+  orderBy?: Record<string, 1 | -1>;
   unique?: boolean;
   /** Leave documents without the field(s) out of the index (needed for optional unique fields). */
   sparse?: boolean;

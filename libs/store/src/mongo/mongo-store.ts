@@ -59,10 +59,10 @@ function schemaOf(def: CollectionDef<BaseDoc>): Schema<Raw> {
       autoCreate: false,
     },
   );
-  for (const { fields, unique, sparse } of def.indexes) {
+  for (const { fields, orderBy, unique, sparse } of def.indexes) {
     // Options only when set: syncIndexes reads `unique: false` against a server index without
     // `unique` as a difference, and would rebuild the index at every boot.
-    schema.index(fields, { ...(unique && { unique }), ...(sparse && { sparse }) });
+    schema.index({ ...fields, ...orderBy }, { ...(unique && { unique }), ...(sparse && { sparse }) });
   }
   return schema;
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineCollection } from '../store.port';
 import { NedbStore, nedbIndexes } from './nedb-store';
 
@@ -9,22 +12,46 @@ interface Note {
 }
 
 describe('NeDB indexes', () => {
-  it('adds a plain index on the leading field of each compound index, once', () => {
+  it('adds a plain index on the leading field of each compound index, leaves orderBy fields out, and builds each index once', () => {
     expect(
       nedbIndexes([
         { fields: { follower_id: 1, followee_id: 1 }, unique: true },
         { fields: { followee_id: 1 } },
-        { fields: { user_id: 1, created_at: -1 } },
-        { fields: { user_id: 1, rating: -1 } },
+        { fields: { user_id: 1, kind: 1 } },
+        { fields: { user_id: 1 }, orderBy: { created_at: -1 } },
+        { fields: { user_id: 1, kind: 1 }, orderBy: { rating: -1 } },
       ]),
     ).toEqual([
       { fieldName: ['follower_id', 'followee_id'], unique: true, sparse: false },
       { fieldName: 'followee_id', unique: false, sparse: false },
-      { fieldName: ['user_id', 'created_at'], unique: false, sparse: false },
-      { fieldName: ['user_id', 'rating'], unique: false, sparse: false },
-      { fieldName: 'follower_id', unique: false, sparse: false },
+      { fieldName: ['user_id', 'kind'], unique: false, sparse: false },
       { fieldName: 'user_id', unique: false, sparse: false },
+      { fieldName: 'follower_id', unique: false, sparse: false },
     ]);
+  });
+
+  it('drops an index the definitions no longer declare from a data file that remembers it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nedb-indexes-'));
+    const indexNames = (store: NedbStore) =>
+      Object.keys((store as unknown as { dbs: Map<string, { indexes: object }> }).dbs.get('notes')!.indexes).sort();
+    try {
+      const before = new NedbStore({ dir });
+      await before.open([defineCollection<Note>('notes', [{ fields: { recipient_id: 1, n: -1 } }])]);
+      await before.collection(defineCollection<Note>('notes')).insert({ recipient_id: 'r1', is_read: false, n: 1 });
+      expect(indexNames(before)).toEqual(['_id', 'n,recipient_id', 'recipient_id']);
+      await before.close();
+
+      const now = defineCollection<Note>('notes', [{ fields: { recipient_id: 1 }, orderBy: { n: -1 } }]);
+      for (let boot = 0; boot < 2; boot++) {
+        const after = new NedbStore({ dir });
+        await after.open([now]);
+        expect(indexNames(after)).toEqual(['_id', 'recipient_id']);
+        expect(await after.collection(now).count({ recipient_id: 'r1' })).toBe(1);
+        await after.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers leading-field, compound and mixed queries exactly as a scan would', async () => {

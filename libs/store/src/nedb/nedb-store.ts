@@ -205,22 +205,34 @@ class Db extends Datastore<Row> {
   }
 }
 
+/** A data file remembers every index it was given: one no longer declared would still be built at each load. */
+async function dropUndeclaredIndexes(db: Db, declared: Set<string>): Promise<void> {
+  const { indexes } = db as unknown as NedbInternals;
+  for (const name of Object.keys(indexes)) if (!declared.has(name)) await db.removeIndexAsync(name);
+}
+
+type NedbIndex = { fieldName: string | string[]; unique: boolean; sparse: boolean };
+
 /**
  * The NeDB indexes for the declared ones. NeDB uses a compound index only when every one of its
  * fields is matched by equality, where MongoDB also uses it for its leading field; so each
  * compound index also gets a plain index on its leading field (follower_id of (follower_id,
- * followee_id), user_id of (user_id, created_at)), or those lookups scan the whole collection.
+ * followee_id)), or those lookups scan the whole collection. `orderBy` fields are left out.
  */
-export function nedbIndexes(indexes: readonly IndexDef[]): { fieldName: string | string[]; unique: boolean; sparse: boolean }[] {
-  const out = indexes.map((index) => {
-    const fields = Object.keys(index.fields);
-    return { fieldName: fields.length === 1 ? fields[0] : fields, unique: index.unique ?? false, sparse: index.sparse ?? false };
-  });
-  for (const index of indexes) {
-    const lead = Object.keys(index.fields)[0];
-    if (Object.keys(index.fields).length > 1 && !out.some((i) => i.fieldName === lead)) out.push({ fieldName: lead, unique: false, sparse: false });
-  }
+export function nedbIndexes(indexes: readonly IndexDef[]): NedbIndex[] {
+  const out: NedbIndex[] = [];
+  const add = (fields: string[], unique: boolean, sparse: boolean) => {
+    const fieldName = fields.length === 1 ? fields[0] : fields;
+    if (!out.some((i) => nedbIndexName(i.fieldName) === nedbIndexName(fieldName))) out.push({ fieldName, unique, sparse });
+  };
+  for (const index of indexes) add(Object.keys(index.fields), index.unique ?? false, index.sparse ?? false);
+  for (const index of indexes) add(Object.keys(index.fields).slice(0, 1), false, false);
   return out;
+}
+
+/** The name NeDB files an index under: its fields, sorted, comma-joined. */
+function nedbIndexName(fieldName: string | string[]): string {
+  return [fieldName].flat().sort().join(',');
 }
 
 function asDuplicate(collection: string, err: unknown): unknown {
@@ -340,7 +352,9 @@ export class NedbStore implements Store {
     for (const def of defs) {
       const db = this.db(def.name);
       await db.loadDatabaseAsync();
-      for (const index of nedbIndexes(def.indexes)) await db.ensureIndexAsync(index);
+      const declared = nedbIndexes(def.indexes);
+      for (const index of declared) await db.ensureIndexAsync(index);
+      await dropUndeclaredIndexes(db, new Set(['_id', ...declared.map((i) => nedbIndexName(i.fieldName))]));
     }
     if (this.options.dir) {
       this.compactTimer = setInterval(() => void this.compactWorthwhile(), this.options.compactEveryMs ?? 60_000);

@@ -9,5 +9,5 @@ export interface MessageDoc {
 }
 
 export const messagesCollection = defineCollection<MessageDoc>('messages', [
-  { fields: { conversation_id: 1, created_at: -1 } },
+  { fields: { conversation_id: 1 }, orderBy: { created_at: -1 } },
 ]);

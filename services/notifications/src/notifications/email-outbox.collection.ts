@@ -17,5 +17,5 @@ export interface EmailOutboxDoc {
 }
 
 export const emailOutboxCollection = defineCollection<EmailOutboxDoc>('email_outbox', [
-  { fields: { sent_at: 1, created_at: 1 } },
+  { fields: { sent_at: 1 }, orderBy: { created_at: 1 } },
 ]);

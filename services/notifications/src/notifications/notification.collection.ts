@@ -28,7 +28,7 @@ export interface NotificationDoc {
 
 export const notificationsCollection = defineCollection<NotificationDoc>('notifications', [
   { fields: { dedupe_key: 1 }, unique: true },
-  { fields: { recipient_id: 1, created_at: -1 } },
+  { fields: { recipient_id: 1 }, orderBy: { created_at: -1 } },
   { fields: { recipient_id: 1, is_read: 1 } },
   { fields: { actor_id: 1 } },
   { fields: { squad_id: 1 }, sparse: true },

@@ -7,6 +7,6 @@ export interface FollowDoc {
   followee_id: string;
 }
 
-export const followsCollection = defineCollection<FollowDoc>('follows', [{ fields: { followee_id: 1, _id: 1 } }]);
+export const followsCollection = defineCollection<FollowDoc>('follows', [{ fields: { followee_id: 1 }, orderBy: { _id: 1 } }]);
 
 export const pairId = (from: string, to: string): string => `${from}>${to}`;

@@ -9,5 +9,5 @@ export interface CommentDoc {
 }
 
 export const commentsCollection = defineCollection<CommentDoc>('comments', [
-  { fields: { review_id: 1, created_at: 1 } },
+  { fields: { review_id: 1 }, orderBy: { created_at: 1 } },
 ]);

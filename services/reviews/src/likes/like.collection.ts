@@ -10,6 +10,6 @@ export interface LikeDoc {
 
 export const likesCollection = defineCollection<LikeDoc>('likes', [
   { fields: { review_id: 1, user_id: 1 }, unique: true },
-  { fields: { review_id: 1, created_at: -1 } },
+  { fields: { review_id: 1 }, orderBy: { created_at: -1 } },
   { fields: { user_id: 1 } },
 ]);

@@ -23,6 +23,6 @@ export interface ProductDoc {
 
 export const productsCollection = defineCollection<ProductDoc>('products', [
   { fields: { slug: 1 }, unique: true },
-  { fields: { category: 1, created_at: -1 } },
+  { fields: { category: 1 }, orderBy: { created_at: -1 } },
   { fields: { created_at: -1 } },
 ]);

@@ -14,5 +14,5 @@ export interface ReportDoc {
 
 export const reportsCollection = defineCollection<ReportDoc>('review_reports', [
   { fields: { review_id: 1, reporter_id: 1 }, unique: true },
-  { fields: { status: 1, created_at: -1 } },
+  { fields: { status: 1 }, orderBy: { created_at: -1 } },
 ]);

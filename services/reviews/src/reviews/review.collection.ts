@@ -27,8 +27,8 @@ export interface ReviewDoc {
 
 export const reviewsCollection = defineCollection<ReviewDoc>('reviews', [
   { fields: { product_key: 1 }, unique: true, sparse: true },
-  { fields: { user_id: 1, created_at: -1 } },
-  { fields: { product_id: 1, created_at: -1 } },
-  { fields: { product_id: 1, rating: -1, created_at: -1 } },
+  { fields: { user_id: 1 }, orderBy: { created_at: -1 } },
+  { fields: { product_id: 1 }, orderBy: { created_at: -1 } },
+  { fields: { product_id: 1 }, orderBy: { rating: -1, created_at: -1 } },
   { fields: { created_at: -1 } },
 ]);

@@ -12,6 +12,6 @@ export interface SavedDoc {
 
 export const savedCollection = defineCollection<SavedDoc>('saved_items', [
   { fields: { user_id: 1, kind: 1, item_id: 1 }, unique: true },
-  { fields: { user_id: 1, kind: 1, created_at: -1 } },
+  { fields: { user_id: 1, kind: 1 }, orderBy: { created_at: -1 } },
   { fields: { item_id: 1 } },
 ]);

@@ -16,8 +16,8 @@ export interface JoinRequestDoc {
 
 export const joinRequestsCollection = defineCollection<JoinRequestDoc>('join_requests', [
   { fields: { pending_key: 1 }, unique: true, sparse: true },
-  { fields: { squad_id: 1, status: 1, created_at: -1 } },
-  { fields: { user_id: 1, squad_id: 1, created_at: -1 } },
+  { fields: { squad_id: 1, status: 1 }, orderBy: { created_at: -1 } },
+  { fields: { user_id: 1, squad_id: 1 }, orderBy: { created_at: -1 } },
 ]);
 
 export function pendingKey(squadId: string, userId: string): string {

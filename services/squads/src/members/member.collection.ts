@@ -12,6 +12,6 @@ export interface MemberDoc {
 
 export const membersCollection = defineCollection<MemberDoc>('squad_members', [
   { fields: { squad_id: 1, user_id: 1 }, unique: true },
-  { fields: { squad_id: 1, joined_at: 1 } },
-  { fields: { user_id: 1, joined_at: -1 } },
+  { fields: { squad_id: 1 }, orderBy: { joined_at: 1 } },
+  { fields: { user_id: 1 }, orderBy: { joined_at: -1 } },
 ]);

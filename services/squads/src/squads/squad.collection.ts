@@ -13,5 +13,5 @@ export interface SquadDoc {
 
 export const squadsCollection = defineCollection<SquadDoc>('squads', [
   { fields: { created_at: -1 } },
-  { fields: { category: 1, created_at: -1 } },
+  { fields: { category: 1 }, orderBy: { created_at: -1 } },
 ]);
