@@ -19,6 +19,8 @@ interface RouteSpec {
   /** A valid body (for DTO routes); wrong values replace one field at a time. */
   body?: Record<string, unknown>;
   fields?: Record<string, FieldKind>;
+  /** Fields where null means something (clear the picture, no product): every other field refuses null. */
+  nullable?: string[];
   /** The route validates a page query (PageQueryDto or a subclass): bad paging must be refused. */
   paged?: boolean;
 }
@@ -47,7 +49,7 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/users/search', as: 'A', paged: true },
   { method: 'GET', path: '/api/users/suggestions', as: 'A' },
   { method: 'GET', path: '/api/users/profile/:usernameB', as: 'A' },
-  { method: 'PUT', path: '/api/users/profile', as: 'A', body: { bio: 'hello' }, fields: { display_name: 'str', username: 'username', bio: 'str', profile_image_url: 'url' } },
+  { method: 'PUT', path: '/api/users/profile', as: 'A', body: { bio: 'hello' }, fields: { display_name: 'str', username: 'username', bio: 'str', profile_image_url: 'url' }, nullable: ['profile_image_url'] },
   { method: 'GET', path: '/api/users/settings', as: 'A' },
   { method: 'PUT', path: '/api/users/settings', as: 'A', body: { theme: 'dark' }, fields: { notification_email: 'bool', notification_push: 'bool', privacy_profile: 'enum', theme: 'enum' } },
   { method: 'POST', path: '/api/users/:userB/block', as: 'A' },
@@ -57,10 +59,10 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/trending', as: 'A' },
   { method: 'GET', path: '/api/reviews', as: 'A', paged: true },
   { method: 'GET', path: '/api/reviews/:review', as: 'A' },
-  { method: 'POST', path: '/api/reviews', as: 'B', body: { product_id: ':product', rating: 4, title: 'T', content: 'Fine' }, fields: { product_id: 'str', rating: 'int', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' } },
-  { method: 'PUT', path: '/api/reviews/:review', as: 'A', body: { title: 'Edited' }, fields: { rating: 'int', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' } },
+  { method: 'POST', path: '/api/reviews', as: 'B', body: { product_id: ':product', rating: 4, title: 'T', content: 'Fine' }, fields: { product_id: 'str', rating: 'int', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' }, nullable: ['product_id', 'location', 'date'] },
+  { method: 'PUT', path: '/api/reviews/:review', as: 'A', body: { title: 'Edited' }, fields: { rating: 'int', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' }, nullable: ['location', 'date'] },
   { method: 'DELETE', path: '/api/reviews/:review', as: 'A' },
-  { method: 'POST', path: '/api/reviews/:review/report', as: 'B', body: { reason: 'spam' }, fields: { reason: 'str' } },
+  { method: 'POST', path: '/api/reviews/:review/report', as: 'B', body: { reason: 'spam' }, fields: { reason: 'str' }, nullable: ['reason'] },
   { method: 'POST', path: '/api/media', as: 'A' },
   { method: 'GET', path: '/api/media/:media', as: 'none' },
   { method: 'POST', path: '/api/likes/reviews/:review', as: 'A' },
@@ -72,8 +74,8 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/activities/user', as: 'A', paged: true },
   { method: 'GET', path: '/api/products', as: 'A', paged: true },
   { method: 'GET', path: '/api/products/:product', as: 'A' },
-  { method: 'POST', path: '/api/products', as: 'A', body: { name: 'Thing', category: 'Home', price: 10 }, fields: { name: 'str', brand: 'str', description: 'str', price: 'num', category: 'enum', features: 'strArr', image: 'media' } },
-  { method: 'PUT', path: '/api/products/:product', as: 'A', body: { brand: 'Acme' }, fields: { name: 'str', brand: 'str', description: 'str', price: 'num', category: 'enum', features: 'strArr', image: 'media' } },
+  { method: 'POST', path: '/api/products', as: 'A', body: { name: 'Thing', category: 'Home', price: 10 }, fields: { name: 'str', brand: 'str', description: 'str', price: 'num', category: 'enum', features: 'strArr', image: 'media' }, nullable: ['image'] },
+  { method: 'PUT', path: '/api/products/:product', as: 'A', body: { brand: 'Acme' }, fields: { name: 'str', brand: 'str', description: 'str', price: 'num', category: 'enum', features: 'strArr', image: 'media' }, nullable: ['image'] },
   { method: 'DELETE', path: '/api/products/:product', as: 'A' },
   { method: 'GET', path: '/api/reviews/:review/comments', as: 'A', paged: true },
   { method: 'POST', path: '/api/reviews/:review/comments', as: 'A', body: { content: 'Nice' }, fields: { content: 'str' } },
@@ -118,7 +120,7 @@ const HUGE = 'x'.repeat(100_000);
 const NE = { $ne: null };
 const GT = { $gt: '' };
 
-/** Values a field of each kind must refuse. null is left out: optional fields accept it as "not given". */
+/** Values a field of each kind must refuse; null is tried apart, on every field not listed as nullable. */
 const WRONG: Record<FieldKind, unknown[]> = {
   str: [12345, true, [], {}, NE, GT, HUGE, ['a']],
   int: ['5', 1.5, true, {}, { $gt: 0 }, [], 1e308, -1, 0, 6],
@@ -281,6 +283,7 @@ describe('bad input on every route (embedded stack)', () => {
           const shown = typeof wrong === 'string' && wrong.length > 60 ? `<${wrong.length} chars>` : JSON.stringify(wrong)?.slice(0, 60);
           out.push({ ...base, label: `${name} ${field}=${shown}`, path, body: { ...valid, [field]: wrong }, expect: 'reject' });
         }
+        if (!route.nullable?.includes(field)) out.push({ ...base, label: `${name} ${field}=null`, path, body: { ...valid, [field]: null }, expect: 'reject' });
       }
       const extras: [string, unknown][] = [
         ['unknown field', { ...valid, evil: 1 }],

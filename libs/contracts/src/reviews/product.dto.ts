@@ -14,6 +14,7 @@ import {
   Max,
   ValidateIf,
 } from 'class-validator';
+import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
 import { MEDIA_URL_PATTERN, PRODUCT_CATEGORIES, ProductCategory } from './catalogue';
@@ -34,19 +35,19 @@ export class CreateProductDto {
   @MaxLength(120)
   name: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @MaxLength(80)
   brand?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @MaxLength(5000)
   description?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
   @Min(0, { message: PRICE_MESSAGE })
   @Max(10_000_000)
@@ -55,7 +56,7 @@ export class CreateProductDto {
   @IsIn(PRODUCT_CATEGORIES, { message: CATEGORY_MESSAGE })
   category: ProductCategory;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(cleanFeatures)
   @IsArray()
   @ArrayMaxSize(30)
@@ -70,8 +71,8 @@ export class CreateProductDto {
   image?: string | null;
 }
 
-/** Every field optional; the same rules as on create. */
-export class UpdateProductDto extends PartialType(CreateProductDto) {}
+/** Every field optional, the same rules as on create; null only clears the image. */
+export class UpdateProductDto extends PartialType(CreateProductDto, { skipNullProperties: false }) {}
 
 export class ProductQueryDto extends PageQueryDto {
   /** Name or description, case-insensitive. */

@@ -14,6 +14,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
 import {
@@ -48,7 +49,7 @@ export class CreateReviewDto {
   @Max(5, { message: RATING_MESSAGE })
   rating?: number | null;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @MaxLength(REVIEW_TITLE_MAX)
@@ -60,7 +61,7 @@ export class CreateReviewDto {
   @MaxLength(REVIEW_CONTENT_MAX, { message: `Review content must be at most ${REVIEW_CONTENT_MAX} characters` })
   content: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @IsArray()
   @ArrayMaxSize(REVIEW_IMAGES_MAX)
   @IsString({ each: true })
@@ -84,26 +85,26 @@ export class CreateReviewDto {
 
 /** PUT /reviews/{id}: the product link cannot change. */
 export class UpdateReviewDto {
-  @IsOptional()
+  @IsAbsentOrValid()
   @IsInt({ message: RATING_MESSAGE })
   @Min(1, { message: RATING_MESSAGE })
   @Max(5, { message: RATING_MESSAGE })
   rating?: number;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @MaxLength(REVIEW_TITLE_MAX)
   title?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'Review content is required' })
   @MaxLength(REVIEW_CONTENT_MAX, { message: `Review content must be at most ${REVIEW_CONTENT_MAX} characters` })
   content?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @IsArray()
   @ArrayMaxSize(REVIEW_IMAGES_MAX)
   @IsString({ each: true })

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsAbsentOrValid } from '../http/partial-update';
 import { UserCard } from '../users/user-card';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -15,14 +16,14 @@ export const IMAGE_URL_MAX = 2048;
 
 /** PUT /users/profile: every field optional, only the named ones change (spec part 2 §2 Settings). */
 export class UpdateProfileDto {
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'Display name must not be empty' })
   @MaxLength(DISPLAY_NAME_MAX)
   display_name?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trimLower)
   @IsString()
   @MinLength(PROFILE_USERNAME_MIN, { message: `Username must be at least ${PROFILE_USERNAME_MIN} characters` })
@@ -30,7 +31,7 @@ export class UpdateProfileDto {
   @Matches(PROFILE_USERNAME_PATTERN, { message: 'Username may contain only letters, digits and underscores' })
   username?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @MaxLength(BIO_MAX, { message: `Bio must be at most ${BIO_MAX} characters` })

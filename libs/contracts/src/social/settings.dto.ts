@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { IsAbsentOrValid } from '../http/partial-update';
 import { PrivacyProfile } from './profile.dto';
 
 export const PRIVACY_VALUES: readonly PrivacyProfile[] = ['public', 'friends', 'private'];
@@ -23,14 +24,14 @@ export const DEFAULT_SETTINGS: UserSettings = {
 
 /** PUT /users/settings: a partial object, only what it names changes. */
 export class UpdateSettingsDto {
-  @IsOptional() @IsBoolean() notification_email?: boolean;
-  @IsOptional() @IsBoolean() notification_push?: boolean;
+  @IsAbsentOrValid() @IsBoolean() notification_email?: boolean;
+  @IsAbsentOrValid() @IsBoolean() notification_push?: boolean;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @IsIn(PRIVACY_VALUES, { message: `privacy_profile must be one of ${PRIVACY_VALUES.join(', ')}` })
   privacy_profile?: PrivacyProfile;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @IsIn(THEME_VALUES, { message: `theme must be one of ${THEME_VALUES.join(', ')}` })
   theme?: Theme;
 }

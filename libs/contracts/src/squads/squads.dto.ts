@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsAbsentOrValid } from '../http/partial-update';
 import { MAX_PAGE_LIMIT, PageQueryDto } from '../http/pagination';
 
 /** Spec part 2 §3. */
@@ -45,33 +46,33 @@ export class CreateSquadDto {
   @IsNotEmpty({ message: SQUAD_NAME_REQUIRED })
   name!: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @MaxLength(SQUAD_DESCRIPTION_MAX)
   description?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trimToUndefined)
   @IsIn(SQUAD_CATEGORIES, { message: `category must be one of: ${SQUAD_CATEGORIES.join(', ')}` })
   category?: SquadCategory;
 }
 
 export class UpdateSquadDto {
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @MaxLength(SQUAD_NAME_MAX)
   @IsString({ message: SQUAD_NAME_REQUIRED })
   @IsNotEmpty({ message: SQUAD_NAME_REQUIRED })
   name?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
   @MaxLength(SQUAD_DESCRIPTION_MAX)
   description?: string;
 
-  @IsOptional()
+  @IsAbsentOrValid()
   @IsIn(SQUAD_CATEGORIES, { message: `category must be one of: ${SQUAD_CATEGORIES.join(', ')}` })
   category?: SquadCategory;
 }

@@ -121,8 +121,16 @@ describe('reviews (HTTP)', () => {
     expect(res.body.data).toMatchObject({ rating: 2, content: 'Dead pixel appeared.', edited: true });
     expect(await productOf(product.id)).toMatchObject({ rating: 2, review_count: 1 });
     expect((await svc.http().put(`/api/reviews/${id}`).set(ayse.auth).send({ rating: 9 })).status).toBe(400);
+    // null is not "leave it": it is refused, and the review and the product aggregate stay as they were.
+    for (const field of ['rating', 'title', 'content', 'images']) {
+      const refused = await svc.http().put(`/api/reviews/${id}`).set(ayse.auth).send({ [field]: null });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    }
+    expect(await productOf(product.id)).toMatchObject({ rating: 2, review_count: 1 });
     const got = await svc.http().get(`/api/reviews/${id}`).set(mehmet.auth);
-    expect(got.body.data.edited).toBe(true);
+    expect(got.body.data).toMatchObject({ edited: true, rating: 2, content: 'Dead pixel appeared.' });
+    expect(Array.isArray(got.body.data.images)).toBe(true);
   });
 
   it('lets only the author delete; the aggregate and the one-per-product rule follow', async () => {
