@@ -6,7 +6,7 @@ import { MemoryTransport } from '@app/bus';
 import { buildService } from '@app/platform';
 import { NedbStore } from '@app/store';
 import { createTestService, testConfig, TestService } from '@app/testing';
-import { memberStateId, memberStatesCollection } from '../conversations/conversation.collection';
+import { conversationsCollection, memberStateId, memberStatesCollection } from '../conversations/conversation.collection';
 import { messagesCollection } from '../messages/message.collection';
 import { messagingService } from '../messaging.service-definition';
 import { registerMember, TestMember } from '../testing/members.fixture';
@@ -45,8 +45,10 @@ describe('messaging counter repair', () => {
   it('leaves unread counts that agree with the messages alone', async () => {
     expect([await unread(ayse), await unread(burak), await unread(cem)]).toEqual([0, 1, 1]);
     const before = await states().find({});
-    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 0 });
+    const conversationBefore = await svc.store.collection(conversationsCollection).findById(conversationId);
+    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 0, 'conversations.last_message': 0 });
     expect(await states().find({})).toEqual(before);
+    expect(await svc.store.collection(conversationsCollection).findById(conversationId)).toEqual(conversationBefore);
   });
 
   it('fixes exactly the unread counts that disagree with the messages', async () => {
@@ -55,7 +57,7 @@ describe('messaging counter repair', () => {
     await states().updateOne({ _id: memberStateId(conversationId, burak.id) }, { $set: { unread_count: 5 } });
     const untouched = await states().findById(memberStateId(conversationId, ayse.id));
 
-    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 2 });
+    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 2, 'conversations.last_message': 0 });
 
     expect([await unread(ayse), await unread(burak), await unread(cem)]).toEqual([0, 1, 1]);
     expect(await states().findById(memberStateId(conversationId, ayse.id))).toEqual(untouched);
@@ -88,9 +90,27 @@ describe('messaging counter repair', () => {
       state('u5', 2, null, T(2)),
       state('u6', 4, null),
     ]);
-    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 2 });
+    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 2, 'conversations.last_message': 0 });
     const after = Object.fromEntries((await states().find({ conversation_id: 'c' })).map((s) => [s.user_id, s.unread_count]));
     expect(after).toEqual({ u1: 1, u2: 2, u3: 2, u4: 3, u5: 2, u6: 4 });
+  });
+
+  it('sets a last_message a crash left behind to the newest message, and only that', async () => {
+    const conversations = svc.store.collection(conversationsCollection);
+    const current = (await conversations.findById(conversationId))!;
+    expect(current.last_message?.content).toBe('four');
+    // The crash: 'four' is stored, the conversation still shows 'three' as of 'three's time.
+    const three = (await svc.store.collection(messagesCollection).findOne({ conversation_id: conversationId, content: 'three' }))!;
+    await conversations.updateOne(
+      { _id: conversationId },
+      { $set: { last_message: { id: three._id, content: 'three', sender_id: burak.id, created_at: three.created_at }, updated_at: three.created_at } },
+    );
+
+    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 0, 'conversations.last_message': 1 });
+    expect(await conversations.findById(conversationId)).toEqual(current);
+    const list = await svc.http().get('/api/messages/conversations').set(burak.auth);
+    expect(list.body.data[0].last_message).toMatchObject({ content: 'four' });
+    expect(await repair.repair()).toEqual({ 'conversation_members.unread_count': 0, 'conversations.last_message': 0 });
   });
 });
 

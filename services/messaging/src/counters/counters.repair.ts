@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CounterRepairPass, CountersFixed, fixCounters, PLATFORM_CONFIG, PlatformConfig, SERVICE_LOGGER } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
-import { MemberStateDoc, memberStatesCollection } from '../conversations/conversation.collection';
+import { ConversationDoc, conversationsCollection, MemberStateDoc, memberStatesCollection } from '../conversations/conversation.collection';
 import { MessageDoc, messagesCollection } from '../messages/message.collection';
 
 /** How many of these sorted times are after `marker` (`inclusive`: at or after). */
@@ -38,17 +38,20 @@ function sortedTimes(messages: readonly MessageDoc[], keyOf: (m: MessageDoc) => 
  * the marker may have landed on either side of it, so a stored count between "strictly after" and
  * "at or after" is right; outside it is set to the nearer bound. A crash between a message row
  * and the $inc of the others' counts leaves them short by that message.
- * Messages are read once with a projection and counted per conversation and per sender in memory.
+ * Messages are read once with a projection and counted per conversation and per sender in memory;
+ * the same read finds each conversation's newest message, for its last_message.
  */
 @Injectable()
 export class MessagingCountersRepair extends CounterRepairPass {
   private readonly messages: Collection<MessageDoc>;
   private readonly states: Collection<MemberStateDoc>;
+  private readonly conversations: Collection<ConversationDoc>;
 
   constructor(@Inject(STORE) store: Store, @Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(SERVICE_LOGGER) logger: Logger) {
     super(config, logger);
     this.messages = store.collection(messagesCollection);
     this.states = store.collection(memberStatesCollection);
+    this.conversations = store.collection(conversationsCollection);
   }
 
   async repair(): Promise<CountersFixed> {
@@ -68,6 +71,46 @@ export class MessagingCountersRepair extends CounterRepairPass {
       const stored = typeof s.unread_count === 'number' ? s.unread_count : after;
       return Math.min(Math.max(stored, after), atOrAfter);
     };
-    return { 'conversation_members.unread_count': await fixCounters(this.states, states, ['unread_count'], unread) };
+    return {
+      'conversation_members.unread_count': await fixCounters(this.states, states, ['unread_count'], unread),
+      'conversations.last_message': await this.fixLastMessages(newestPerConversation(messages)),
+    };
   }
+
+  /**
+   * A conversation's last_message is written after its message row, so a crash in between leaves
+   * the list showing an older one. Each stale one is set to its newest message, guarded by the
+   * updated_at read, so a message sent meanwhile is never replaced by an older one.
+   */
+  private async fixLastMessages(newest: Map<string, MessageDoc>): Promise<number> {
+    const conversations = await this.conversations.find({}, { projection: { updated_at: 1, last_message: 1 } });
+    let fixed = 0;
+    for (const conversation of conversations) {
+      const latest = newest.get(conversation._id);
+      if (!latest || (conversation.last_message && conversation.last_message.created_at >= latest.created_at)) continue;
+      const message = await this.messages.findById(latest._id);
+      if (!message) continue;
+      const res = await this.conversations.updateOne(
+        { _id: conversation._id, updated_at: conversation.updated_at },
+        {
+          $set: {
+            last_message: { id: message._id, content: message.content, sender_id: message.sender_id, created_at: message.created_at },
+            ...(conversation.updated_at < message.created_at && { updated_at: message.created_at }),
+          },
+        },
+      );
+      fixed += res.matched;
+    }
+    return fixed;
+  }
+}
+
+/** Each conversation's newest message (id and time only: the projection the counts read). */
+function newestPerConversation(messages: readonly MessageDoc[]): Map<string, MessageDoc> {
+  const newest = new Map<string, MessageDoc>();
+  for (const m of messages) {
+    const seen = newest.get(m.conversation_id);
+    if (!seen || m.created_at > seen.created_at || (m.created_at === seen.created_at && m._id > seen._id)) newest.set(m.conversation_id, m);
+  }
+  return newest;
 }
