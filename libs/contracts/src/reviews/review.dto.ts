@@ -1,3 +1,4 @@
+import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -83,45 +84,18 @@ export class CreateReviewDto {
   date?: string | null;
 }
 
-/** PUT /reviews/{id}: the product link cannot change. */
-export class UpdateReviewDto {
+/**
+ * PUT /reviews/{id}: the create rules, every field optional; the product link cannot change, and
+ * a rating, once given, can be changed but not removed (it may feed a product's average).
+ */
+export class UpdateReviewDto extends PartialType(OmitType(CreateReviewDto, ['product_id', 'rating'] as const), {
+  skipNullProperties: false,
+}) {
   @IsAbsentOrValid()
   @IsInt({ message: RATING_MESSAGE })
   @Min(1, { message: RATING_MESSAGE })
   @Max(5, { message: RATING_MESSAGE })
   rating?: number;
-
-  @IsAbsentOrValid()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(REVIEW_TITLE_MAX)
-  title?: string;
-
-  @IsAbsentOrValid()
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'Review content is required' })
-  @MaxLength(REVIEW_CONTENT_MAX, { message: `Review content must be at most ${REVIEW_CONTENT_MAX} characters` })
-  content?: string;
-
-  @IsAbsentOrValid()
-  @IsArray()
-  @ArrayMaxSize(REVIEW_IMAGES_MAX)
-  @IsString({ each: true })
-  @Matches(MEDIA_URL_PATTERN, { each: true, message: IMAGES_MESSAGE })
-  images?: string[];
-
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
-  @Transform(trim)
-  @IsString()
-  @MaxLength(80)
-  location?: string | null;
-
-  @IsOptional()
-  @ValidateIf((_o, v) => v !== null)
-  @IsISO8601({}, { message: 'date must be an ISO 8601 date' })
-  date?: string | null;
 }
 
 export const REVIEW_SORTS = ['recent', 'rating_desc', 'rating_asc'] as const;
