@@ -124,7 +124,7 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('every acknowledged like, follow and comment survives, and like_count, comment_count, followers_count and following_count agree with the rows', async () => {
+  it('every acknowledged like, follow, comment and message survives, and the counters and last message agree with the rows', async () => {
     const members: Member[] = [];
     for (let i = 0; i < MEMBERS; i++) {
       const res = await api('POST', '/api/auth/register', undefined, { email: `m${i}@crash.test`, name: `Member ${i}`, password: 'secret123' });
@@ -136,12 +136,16 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     const review = await api('POST', '/api/reviews', author, { content: 'Crash me if you can.' });
     expect(review.status).toBe(201);
     const reviewId = (review.json as { data: { id: string } }).data.id;
+    const chat = await api('POST', '/api/messages/conversations', author, { memberIds: crowd.map((m) => m.id) });
+    expect(chat.status).toBe(201);
+    const chatId = (chat.json as { data: { id: string } }).data.id;
 
-    // The burst: every member likes, follows the author and comments, all at once; SIGKILL after a third are acknowledged.
-    const acked = { likes: new Set<string>(), follows: new Set<string>(), comments: new Map<string, string>() };
+    // The burst: every member likes, follows the author, comments and writes in the group chat, all at
+    // once; SIGKILL after a third are acknowledged.
+    const acked = { likes: new Set<string>(), follows: new Set<string>(), comments: new Map<string, string>(), messages: new Set<string>() };
     let acks = 0;
     let killing: Promise<void> | undefined;
-    const total = crowd.length * 3;
+    const total = crowd.length * 4;
     const note = () => {
       acks++;
       if (acks >= total / 3 && !killing) killing = kill();
@@ -155,8 +159,13 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
             () => api('POST', `/api/reviews/${reviewId}/comments`, m, { content: `comment ${i}` }),
             (r) => acked.comments.set(m.id, (r.json as { data: { id: string } }).data.id),
           ],
+          [
+            () => api('POST', `/api/messages/conversations/${chatId}/messages`, m, { content: `message ${i}` }),
+            (r) => acked.messages.add((r.json as { data: { id: string } }).data.id),
+          ],
         ];
-        for (const [send, record] of steps) {
+        // Each member starts at another step, so every kind of write is in flight when the kill lands.
+        for (const [send, record] of [...steps.slice(i % steps.length), ...steps.slice(0, i % steps.length)]) {
           const res = await send().catch(() => undefined);
           if (res && res.status >= 200 && res.status < 300) {
             record(res);
@@ -188,6 +197,13 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     }
     const commentRows = ((await api('GET', `/api/reviews/${reviewId}/comments?limit=100`, author)).json as { data: { id: string }[] }).data.map((c) => c.id);
     for (const [who, id] of acked.comments) if (!commentRows.includes(id)) lost.push(`comment ${id} of ${who}`);
+    const messages = ((await api('GET', `/api/messages/conversations/${chatId}/messages?limit=100`, author)).json as { data: { id: string }[] }).data;
+    for (const id of acked.messages) if (!messages.some((m) => m.id === id)) lost.push(`message ${id}`);
+    const conversation = ((await api('GET', '/api/messages/conversations', author)).json as {
+      data: { id: string; unread_count: number; last_message: { id: string } | null }[];
+    }).data.find((c) => c.id === chatId);
+    if (conversation?.last_message?.id !== messages.at(-1)?.id) wrong.push(`last message ${conversation?.last_message?.id}, newest ${messages.at(-1)?.id}`);
+    if (conversation?.unread_count !== messages.length) wrong.push(`author's unread_count ${conversation?.unread_count} of ${messages.length} messages`);
     const followers = ((await api('GET', '/api/follows/followers?limit=100', author)).json as { meta: { total: number } }).meta.total;
     const { followers_count } = await profile(author);
 
@@ -202,7 +218,8 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
 
     console.log(
       `crash-safety: ${acks}/${total} writes acknowledged before SIGKILL; after restart like_count ${view.like_count} / likers ${likers}, ` +
-        `comment_count ${view.comment_count} / comments ${comments}, followers_count ${followers_count} / followers ${followers}; ` +
+        `comment_count ${view.comment_count} / comments ${comments}, followers_count ${followers_count} / followers ${followers}, ` +
+        `messages ${messages.length} (author's unread ${conversation?.unread_count}); ` +
         `lost: ${lost.length}, other counters wrong: ${wrong.length}; fixed by the repair pass at restart: ${repairs.join(', ') || 'nothing'}; ` +
         `notifications for follows / likes / comments: ${notified.new_follower.length}/${rows.new_follower.length}, ` +
         `${notified.review_liked.length}/${rows.review_liked.length}, ${notified.comment.length}/${rows.comment.length}`,
