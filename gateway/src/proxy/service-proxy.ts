@@ -8,7 +8,7 @@ import { ownerOf, ServiceName } from './routes';
 
 export type ServiceUrls = Partial<Record<ServiceName, string>>;
 
-/** Headers about one connection, never passed on (RFC 9110 §7.6.1); `expect` was answered here already. */
+/** Headers about one connection, never passed on (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -56,15 +56,21 @@ function addForwardedHeaders(out: Record<string, string | string[]>, req: Incomi
   out['x-forwarded-host'] = (req.headers['x-forwarded-host'] as string | undefined) || req.headers.host || '';
 }
 
-/** The client's headers less the hop-by-hop ones, plus the forwarding headers. */
-function upstreamHeaders(req: IncomingMessage): Record<string, string | string[]> {
+/** Headers meant for the far end: less the hop-by-hop ones and those the Connection header lists. */
+function endToEnd(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const listed = connectionTokens(headers.connection);
   const out: Record<string, string | string[]> = {};
-  const listed = connectionTokens(req.headers.connection);
-  for (const name in req.headers) {
-    const value = req.headers[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || name === 'expect' || (listed.length > 0 && listed.includes(name))) continue;
-    out[name] = value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !listed.includes(name)) out[name] = value;
   }
+  return out;
+}
+
+/** The client's end-to-end headers, less `expect` (answered here already), plus the forwarding headers. */
+function upstreamHeaders(req: IncomingMessage): Record<string, string | string[]> {
+  const out = endToEnd(req.headers);
+  delete out.expect;
   addForwardedHeaders(out, req);
   return out;
 }
@@ -103,11 +109,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
     // 1xx (an early hint): the client is answered by the final reply only.
     if (statusCode < 200 || this.clientGone) return;
-    const listed = connectionTokens(headers.connection);
-    const passed: IncomingHttpHeaders = {};
-    for (const name in headers) {
-      if (!HOP_BY_HOP.has(name) && (listed.length === 0 || !listed.includes(name))) passed[name] = headers[name];
-    }
+    const passed = endToEnd(headers);
     if (statusMessage) this.res.writeHead(statusCode, statusMessage, passed);
     else this.res.writeHead(statusCode, passed);
   }
