@@ -15,11 +15,6 @@ export interface LikeRow extends BaseDoc {
   created_at: string;
 }
 
-export interface LikeToggle extends LikeStatus {
-  /** False when a parallel request of the same member got there first and this one changed nothing. */
-  changed: boolean;
-}
-
 /** A toggle's write, decided before it runs: the row it inserts (liked) or deletes. */
 export interface LikeWrite {
   liked: boolean;
@@ -46,14 +41,15 @@ export class LikeLedger<D extends LikeRow> {
     private readonly newRow: (subjectId: string, userId: string) => NewDoc<D>,
   ) {}
 
-  async toggle(subjectId: string, userId: string, writer: LikeWriter = (_write, run) => run()): Promise<LikeToggle> {
+  /** The state after this toggle, or as a parallel request of the same member left it when that one got there first. */
+  async toggle(subjectId: string, userId: string, writer: LikeWriter = (_write, run) => run()): Promise<LikeStatus> {
     const existing = await this.row(subjectId, userId);
     const write = { liked: !existing, rowId: existing?._id ?? newId() };
     const moved = await writer(write, () =>
       write.liked ? this.insert(subjectId, userId, write.rowId) : this.delete(subjectId, write.rowId),
     );
-    if (!moved) return this.unchanged(subjectId, userId);
-    return { liked: write.liked, like_count: moved.like_count, changed: true };
+    if (!moved) return this.status(subjectId, userId);
+    return { liked: write.liked, like_count: moved.like_count };
   }
 
   async status(subjectId: string, userId: string): Promise<LikeStatus> {
@@ -89,10 +85,5 @@ export class LikeLedger<D extends LikeRow> {
 
   private row(subjectId: string, userId: string): Promise<D | null> {
     return this.rows.findOne({ [this.key]: subjectId, user_id: userId });
-  }
-
-  /** Someone else's request of the same member decided: report the state as it is. */
-  private async unchanged(subjectId: string, userId: string): Promise<LikeToggle> {
-    return { ...(await this.status(subjectId, userId)), changed: false };
   }
 }

@@ -44,7 +44,7 @@ export class LikesService {
   /** Likes or unlikes exactly (see LikeLedger) and announces a real change. */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
     const review = await this.reviews.findForInteraction(reviewId, userId);
-    const { changed: _changed, ...status } = await this.ledger.toggle(reviewId, userId, (write, run) =>
+    return this.ledger.toggle(reviewId, userId, (write, run) =>
       this.bus.emitWith(
         {
           type: write.liked ? 'review.liked' : 'review.unliked',
@@ -56,7 +56,6 @@ export class LikesService {
         run,
       ),
     );
-    return status;
   }
 
   async status(userId: string, reviewId: string): Promise<LikeStatus> {

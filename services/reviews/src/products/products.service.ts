@@ -1,8 +1,8 @@
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { CreateProductDto, ProductCard, ProductQueryDto, ProductView, UpdateProductDto } from '@app/contracts';
+import { CreateProductDto, LikeStatus, ProductCard, ProductQueryDto, ProductView, UpdateProductDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
-import { LikeLedger, LikeToggle } from '../likes/like-ledger';
+import { LikeLedger } from '../likes/like-ledger';
 import { UserCardsService } from '../users/user-cards.service';
 import { ProductDoc, productsCollection } from './product.collection';
 import { ProductLikeDoc, productLikesCollection } from './product-like.collection';
@@ -103,7 +103,7 @@ export class ProductsService {
   }
 
   /** The product card's Like button: exact under concurrency like review likes. */
-  async toggleLike(userId: string, productId: string): Promise<LikeToggle> {
+  async toggleLike(userId: string, productId: string): Promise<LikeStatus> {
     await this.findByIdOr404(productId);
     return this.likes.toggle(productId, userId);
   }
