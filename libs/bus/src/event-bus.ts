@@ -57,15 +57,10 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
    */
   async emitWith<T extends EventType, R>(planned: PlannedEvent<T>, change: () => Promise<R>): Promise<R> {
     const event = envelope(planned);
+    const proof = storedProof(planned.proof);
     this.inFlight.add(event.id);
     try {
-      await this.outbox.insert({
-        _id: event.id,
-        event: event as never,
-        created_at: Date.now(),
-        attempts: 0,
-        proof: storedProof(planned.proof),
-      });
+      await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0, proof });
     } catch (err) {
       this.inFlight.delete(event.id);
       throw err;
@@ -78,7 +73,7 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
       throw err;
     }
     if (!result) await this.forget(event.id);
-    else if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
+    else if (CHECK_PROOFS && !(await this.holds(proof))) {
       await this.forget(event.id);
       throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
     } else if (!(await this.publish(event.id, event as never))) {
