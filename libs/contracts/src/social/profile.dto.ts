@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUrl, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
+import { MEDIA_URL_PATTERN } from '../reviews/catalogue';
 import { UserCard } from '../users/user-card';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -37,12 +38,12 @@ export class UpdateProfileDto {
   @MaxLength(BIO_MAX, { message: `Bio must be at most ${BIO_MAX} characters` })
   bio?: string;
 
-  /** null clears the picture. */
+  /** null clears the picture; an upload's relative /api/media/{id} is accepted like everywhere else media is referenced. */
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
   @IsString()
   @MaxLength(IMAGE_URL_MAX)
-  @IsUrl({ require_protocol: true, protocols: ['http', 'https'], require_tld: false }, { message: 'profile_image_url must be an http(s) URL' })
+  @Matches(MEDIA_URL_PATTERN, { message: 'profile_image_url must be a media URL (/api/media/{id}) or an http(s) URL' })
   profile_image_url?: string | null;
 }
 
