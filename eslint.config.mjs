@@ -1,17 +1,55 @@
 import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Who may import whom (tags in each project.json). Services share only libs/ and learn about
+ * each other from events; the web app shares only the wire contracts with the backend.
+ */
+const depConstraints = [
+  { sourceTag: 'scope:contracts', onlyDependOnLibsWithTags: ['scope:contracts'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+  { sourceTag: 'type:gateway', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['scope:contracts'] },
+  { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['*'] },
+];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'web/**', '**/*.js', '**/*.mjs', 'infra/k6/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '**/*.js', '**/*.mjs', 'infra/k6/**', 'web/dist/**', 'web/dev-dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
-    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints }],
+    },
+  },
+  {
+    files: ['**/*.ts'],
+    ignores: ['web/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.jest } },
+  },
+  {
+    // The composition root and the whole-stack tests wire the services and the gateway together.
+    files: ['infra/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: ['../../services/**', '../../gateway/**', '../../../services/**', '../../../gateway/**'], depConstraints }],
+    },
+  },
+  {
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
     },
   },
 );
