@@ -1,5 +1,6 @@
 import { api, data, listOf } from '../../app/api';
 import type { Conversation, Message } from '../../shared/types';
+import type { AppDispatch, RootState } from '../../app/store';
 
 export const messagesApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -49,4 +50,27 @@ export const { useConversationsQuery, useMessagesQuery, useSendMessageMutation, 
 export function sortConversations(list: Conversation[]): Conversation[] {
   const t = (c: Conversation) => new Date(c.last_message?.created_at ?? c.updated_at ?? c.created_at).getTime();
   return [...list].sort((a, b) => t(b) - t(a));
+}
+
+/**
+ * A pushed message becomes its conversation's last message in the cached list (unread +1 unless it is
+ * mine or its chat is open). Returns false when the conversation is not in the list yet (a refetch is due).
+ */
+export function applyPushedMessage(m: Message, myId: string, openId: string | null) {
+  return (dispatch: AppDispatch, getState: () => RootState): boolean => {
+    const cached = messagesApi.endpoints.conversations.select()(getState()).data;
+    if (!cached) return true; // nothing shows the list
+    if (!cached.some((c) => c.id === m.conversation_id)) return false;
+    dispatch(
+      messagesApi.util.updateQueryData('conversations', undefined, (list) => {
+        const c = list.find((x) => x.id === m.conversation_id);
+        if (!c || c.last_message?.id === m.id) return;
+        c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at };
+        c.updated_at = m.created_at;
+        if (m.sender_id !== myId && m.conversation_id !== openId) c.unread_count = (c.unread_count ?? 0) + 1;
+        list.splice(0, list.length, ...sortConversations(list));
+      }),
+    );
+    return true;
+  };
 }

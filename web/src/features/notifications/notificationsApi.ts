@@ -1,5 +1,6 @@
 import { api, listOf } from '../../app/api';
 import type { AppNotification } from '../../shared/types';
+import type { AppDispatch, RootState } from '../../app/store';
 
 export interface NotificationPage {
   items: AppNotification[];
@@ -75,3 +76,21 @@ export const notificationsApi = api.injectEndpoints({
 
 export const { useNotificationsQuery, useUnreadCountQuery, useMarkReadMutation, useMarkAllReadMutation, useDeleteNotificationMutation } =
   notificationsApi;
+
+/** A pushed notification goes first in the cached first pages and raises the unread count by one (part 1 §4). */
+export function applyPushedNotification(n: AppNotification) {
+  return (dispatch: AppDispatch, getState: () => RootState) => {
+    for (const { endpointName, originalArgs } of notificationsApi.util.selectInvalidatedBy(getState(), ['Notification'])) {
+      if (endpointName === 'unreadCount') dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (c) => c + 1));
+      if (endpointName === 'notifications' && ((originalArgs as { page?: number }).page ?? 1) === 1)
+        dispatch(
+          notificationsApi.util.updateQueryData('notifications', originalArgs, (d) => {
+            if (d.items.some((x) => x.id === n.id)) return;
+            d.items.unshift(n);
+            d.total += 1;
+            if (d.unread_count !== null && !n.is_read) d.unread_count += 1;
+          }),
+        );
+    }
+  };
+}

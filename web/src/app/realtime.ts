@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import type { ServerSocketEvents } from '@app/contracts';
+import { api } from './api';
+import { coalesce } from './coalesce';
+import { connectSocket, disconnectSocket } from './socket';
+import { useAppDispatch, useSession } from './store';
+import { applyPushedNotification } from '../features/notifications/notificationsApi';
+import { applyPushedMessage } from '../features/messages/messagesApi';
+import type { AppNotification } from '../shared/types';
+
+/** The server's view is refetched at most once per second of live events: the payload already updated the cache. */
+export const REFETCH_WINDOW_MS = 1000;
+
+/** The conversation open in the chat pane, from the address (/messages/{id}). */
+function openConversationId(): string | null {
+  return /^\/messages\/([^/]+)/.exec(window.location.pathname)?.[1] ?? null;
+}
+
+/**
+ * Keeps the socket in step with the session and writes pushed `notification` and `new-message` payloads
+ * into the cache, so a burst of N events costs a bounded number of requests rather than 3N.
+ */
+export function useRealtime(): void {
+  const { token, user } = useSession();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!token || !user) {
+      disconnectSocket();
+      return;
+    }
+    const s = connectSocket(token, user.id);
+    const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
+    const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
+    const onNotification = (n: ServerSocketEvents['notification']) => {
+      dispatch(applyPushedNotification(n as AppNotification));
+      refetchNotifications();
+    };
+    const onMessage = (m: ServerSocketEvents['new-message']) => {
+      if (!dispatch(applyPushedMessage(m, user.id, openConversationId()))) refetchConversations();
+    };
+    s.on('notification', onNotification);
+    s.on('new-message', onMessage);
+    return () => {
+      refetchNotifications.cancel();
+      refetchConversations.cancel();
+      s.off('notification', onNotification);
+      s.off('new-message', onMessage);
+    };
+  }, [token, user?.id, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
+}
