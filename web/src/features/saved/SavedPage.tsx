@@ -24,19 +24,21 @@ export const { useSavedQuery } = savedApi;
 
 export function SavedPage() {
   const [tab, setTab] = useState<Kind>('products');
-  const { data, isLoading, isError, refetch } = useSavedQuery(tab);
+  // currentData, not data: while the other tab loads, `data` still holds the previous tab's items
+  // (products drawn as reviews crashed the page)
+  const { currentData: data, isFetching, isError, refetch } = useSavedQuery(tab);
   return (
     <div className="page" data-testid="saved-page">
       <h1 className="page-title">Saved Items</h1>
       <div className="tabs">
-        <button className={`tab ${tab === 'products' ? 'active' : ''}`} onClick={() => setTab('products')}>
+        <button className={`tab ${tab === 'products' ? 'active' : ''}`} onClick={() => setTab('products')} data-testid="saved-tab-products">
           Products
         </button>
-        <button className={`tab ${tab === 'reviews' ? 'active' : ''}`} onClick={() => setTab('reviews')}>
+        <button className={`tab ${tab === 'reviews' ? 'active' : ''}`} onClick={() => setTab('reviews')} data-testid="saved-tab-reviews">
           Reviews
         </button>
       </div>
-      {isLoading && <Skeleton />}
+      {!data && isFetching && <Skeleton />}
       {isError && (
         <div className="error-bar">
           Failed to load saved items{' '}
