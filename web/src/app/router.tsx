@@ -4,6 +4,7 @@ import { useSession } from './store';
 import { LandingPage } from '../features/auth/LandingPage';
 import { Spinner } from '../shared/ui';
 import { MountingErrorPage } from './MountingErrorPage';
+import { NotFoundPage } from './NotFoundPage';
 
 /**
  * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
@@ -66,8 +67,8 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /user/{username} is public: signed in it gets the frame, as a visitor a plain page. */
-function PublicProfile() {
+/** /user/{username} and the not-found page are public: signed in they get the frame, as a visitor a plain page. */
+function FrameIfSignedIn() {
   const { token, user } = useSession();
   if (token && user) return screen(Frame);
   return (
@@ -92,8 +93,12 @@ export const routes = [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LandingPage /> },
       {
-        element: <PublicProfile />,
-        children: [{ path: '/user/:username', element: screen(UserProfilePage) }],
+        element: <FrameIfSignedIn />,
+        children: [
+          { path: '/user/:username', element: screen(UserProfilePage) },
+          // an unknown address keeps its URL and says so (it used to redirect to / silently)
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
       {
         element: <RequireAuth />,
@@ -121,7 +126,6 @@ export const routes = [
           },
         ],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ];
