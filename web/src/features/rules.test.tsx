@@ -14,7 +14,7 @@ import { loginErrorText, registerErrorText } from './auth/authErrors';
 import { reviewErrorText } from './reviews/reviewsApi';
 import { messageAfterName } from './notifications/notificationMeta';
 import { productSummary } from './products/ProductsPage';
-import { nearBottom } from './messages/MessagesPage';
+import { nearBottom } from './messages/ChatPane';
 import { ReviewRow } from './profile/ProfileParts';
 import { JoinModal } from './squads/JoinModal';
 import { tokenExpired } from '../app/session';

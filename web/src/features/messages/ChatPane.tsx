@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { useAppDispatch, useSession } from '../../app/store';
+import { useSocket } from '../../app/socket';
+import { errorMessage } from '../../app/api';
+import { Avatar, Spinner } from '../../shared/ui';
+import { conversationName, messageTime, personName } from '../../shared/format';
+import type { Conversation, Message } from '../../shared/types';
+import { messagesApi, sortConversations, useMarkConversationReadMutation, useMessagesQuery, useSendMessageMutation } from './messagesApi';
+
+export const AUTO_SCROLL_PX = 100;
+
+/** True when the view is within 100 px of the bottom (part 2 §2). */
+export function nearBottom(el: { scrollHeight: number; scrollTop: number; clientHeight: number }, threshold = AUTO_SCROLL_PX): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
+}
+
+export function ChatPane({ conversation }: { conversation: Conversation }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const socket = useSocket();
+  const dispatch = useAppDispatch();
+  const msgs = useMessagesQuery(conversation.id);
+  const [send, sendState] = useSendMessageMutation();
+  const [markRead] = useMarkConversationReadMutation();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [typing, setTyping] = useState<Record<string, string>>({});
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const typingSent = useRef(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const name = conversationName(conversation.other_members, conversation.name);
+  // read by the socket handlers without re-joining the room whenever the list refetches
+  const members = useRef(conversation.other_members);
+  members.current = conversation.other_members;
+
+  // join the conversation room, receive live messages and typing indicators
+  useEffect(() => {
+    if (!socket) return;
+    const cid = conversation.id;
+    const join = () => socket.emit('join-conversation', cid);
+    join();
+    socket.on('connect', join);
+    const onMessage = (m: Message) => {
+      if (m.conversation_id !== cid) return;
+      if (scroller.current) stick.current = nearBottom(scroller.current);
+      dispatch(
+        messagesApi.util.updateQueryData('messages', cid, (list) => {
+          if (!list.some((x) => x.id === m.id)) list.push(m);
+        }),
+      );
+      setTyping((t) => {
+        const n = { ...t };
+        delete n[m.sender_id];
+        return n;
+      });
+      if (m.sender_id !== user?.id) void markRead(cid);
+    };
+    const onTyping = (p: { conversationId: string; userId: string; username?: string }) => {
+      if (p.conversationId !== cid || p.userId === user?.id) return;
+      // the socket names the typer by handle; show the member's display name when we know them
+      const member = members.current?.find((x) => x.id === p.userId);
+      setTyping((t) => ({ ...t, [p.userId]: member ? personName(member) : (p.username ?? 'Someone') }));
+    };
+    const onStop = (p: { conversationId: string; userId: string }) => {
+      if (p.conversationId !== cid) return;
+      setTyping((t) => {
+        const n = { ...t };
+        delete n[p.userId];
+        return n;
+      });
+    };
+    socket.on('new-message', onMessage);
+    socket.on('user-typing', onTyping);
+    socket.on('user-stopped-typing', onStop);
+    return () => {
+      socket.emit('leave-conversation', cid);
+      socket.off('connect', join);
+      socket.off('new-message', onMessage);
+      socket.off('user-typing', onTyping);
+      socket.off('user-stopped-typing', onStop);
+      setTyping({});
+    };
+  }, [socket, conversation.id, user?.id, dispatch, markRead]);
+
+  useEffect(() => {
+    if (conversation.unread_count) void markRead(conversation.id);
+  }, [conversation.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // scroll to the newest message when the user was within 100 px of the bottom
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [msgs.data?.length, Object.keys(typing).length]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    stick.current = true;
+  }, [conversation.id]);
+
+  function stopTyping() {
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    if (typingSent.current && socket && user) socket.emit('typing-stop', { conversationId: conversation.id, userId: user.id });
+    typingSent.current = false;
+  }
+
+  function onType(v: string) {
+    setText(v);
+    if (!socket || !user) return;
+    if (!typingSent.current && v.trim()) {
+      socket.emit('typing-start', { conversationId: conversation.id, userId: user.id, username: user.display_name || user.username });
+      typingSent.current = true;
+    }
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(stopTyping, 2500);
+  }
+
+  async function submit() {
+    const content = text.trim();
+    // blocked when empty, without an active conversation, or while a send runs
+    if (!content || sendState.isLoading) return;
+    stopTyping();
+    stick.current = true;
+    const r = await send({ conversationId: conversation.id, content });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to send message'));
+    setError(null);
+    setText('');
+    const m = r.data;
+    if (m)
+      dispatch(
+        messagesApi.util.updateQueryData('messages', conversation.id, (list) => {
+          if (!list.some((x) => x.id === m.id)) list.push(m);
+        }),
+      );
+    dispatch(
+      messagesApi.util.updateQueryData('conversations', undefined, (list) => {
+        const c = list.find((x) => x.id === conversation.id);
+        if (c && m) {
+          c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at };
+          c.updated_at = m.created_at;
+        }
+        // immer: reorder the draft in place (returning a new list after mutating it throws)
+        list.splice(0, list.length, ...sortConversations(list));
+      }),
+    );
+  }
+
+  function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
+    // Enter sends; Shift+Enter makes a new line
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void submit();
+    }
+  }
+
+  const typers = Object.values(typing);
+  return (
+    <div className="chat" data-testid="chat-pane">
+      <div className="chat-head">
+        {/* on a phone the list is hidden while a chat is open: this is the way back */}
+        <button className="icon-btn mobile-only" aria-label="Back to conversations" onClick={() => navigate('/messages')} data-testid="chat-back">
+          <ArrowLeft size={20} aria-hidden="true" />
+        </button>
+        <Avatar src={conversation.other_members.length === 1 ? conversation.other_members[0].profile_image_url : null} name={name} size={36} />
+        <div className="strong">{name}</div>
+      </div>
+      <div className="chat-scroll" ref={scroller} onScroll={(e) => (stick.current = nearBottom(e.currentTarget))} data-testid="chat-scroll">
+        {msgs.isLoading && <Spinner />}
+        {msgs.isError && (
+          <div className="error-bar">
+            Failed to load messages{' '}
+            <button className="link" onClick={() => msgs.refetch()}>
+              Try Again
+            </button>
+          </div>
+        )}
+        {msgs.data?.length === 0 && <p className="muted center">No messages yet. Say hi!</p>}
+        {msgs.data?.map((m) => {
+          const mine = m.sender_id === user?.id;
+          return (
+            <div key={m.id} className={`msg ${mine ? 'mine' : ''}`} data-testid="message">
+              {!mine && <Avatar src={m.sender?.profile_image_url} name={personName(m.sender)} size={26} />}
+              <div>
+                {!mine && conversation.other_members.length > 1 && <div className="muted small">{personName(m.sender)}</div>}
+                <div className="bubble pre-wrap">{m.content}</div>
+                <div className="msg-time">{messageTime(m.created_at)}</div>
+              </div>
+            </div>
+          );
+        })}
+      </div>
+      <div className="typing" data-testid="typing-indicator">
+        {typers.length === 1 ? `${typers[0]} is typing...` : typers.length > 1 ? `${typers.join(', ')} are typing...` : ''}
+      </div>
+      {error && (
+        <div className="error-bar" style={{ margin: '0 0.7rem' }}>
+          {error}
+        </div>
+      )}
+      <div className="chat-input">
+        <textarea
+          rows={1}
+          placeholder="Type a message..."
+          value={text}
+          maxLength={2000}
+          onChange={(e) => onType(e.target.value)}
+          onKeyDown={onKey}
+          onBlur={stopTyping}
+          data-testid="message-input"
+        />
+        <button className="btn btn-primary" disabled={!text.trim() || sendState.isLoading} onClick={() => void submit()}>
+          Send
+        </button>
+      </div>
+    </div>
+  );
+}
