@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
+import { Crown, Shield, User, type LucideIcon } from 'lucide-react';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { memberLabel } from '../../shared/format';
 import { useMySquadsQuery, useSquadStatsQuery } from './squadsApi';
 
 export function RoleIcon({ role }: { role?: string | null }) {
   if (!role) return null;
-  const map: Record<string, [string, string]> = { admin: ['👑', 'role-admin'], moderator: ['🛡️', 'role-moderator'], member: ['👤', 'role-member'] };
-  const [icon, cls] = map[role] ?? map.member;
+  const map: Record<string, [LucideIcon, string]> = { admin: [Crown, 'role-admin'], moderator: [Shield, 'role-moderator'], member: [User, 'role-member'] };
+  const [Icon, cls] = map[role] ?? map.member;
   return (
-    <span className={cls} title={role} aria-label={role} data-testid="role-icon">
-      {icon}
+    <span className={cls} title={role} aria-label={role} role="img" data-testid="role-icon">
+      <Icon size={20} aria-hidden="true" />
     </span>
   );
 }

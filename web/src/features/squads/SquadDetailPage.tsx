@@ -1,26 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { ArrowLeft, Check, Flame, Link as LinkIcon, MessageCircle, Settings, Sprout, Trophy } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { errorMessage } from '../../app/api';
 import { pushToast } from '../../shared/toast';
-import { Avatar, Modal, Skeleton, copyText, useTimedFlag } from '../../shared/ui';
-import { englishLongDate, englishMonthYear, memberLabel, personName, shortAgo, squadTime } from '../../shared/format';
-import type { Squad } from '../../shared/types';
+import { Avatar, Skeleton, copyText, useTimedFlag } from '../../shared/ui';
+import { englishLongDate, memberLabel, personName, squadTime } from '../../shared/format';
 import { RoleIcon } from './MySquadsPage';
 import { JoinModal } from './JoinModal';
+import { EditSquadModal } from './EditSquadModal';
+import { SquadActivity } from './SquadActivity';
+import { SquadMembers } from './SquadMembers';
 import {
-  SQUAD_CATEGORIES,
   activityLevel,
   detailJoinLabel,
-  useActivitiesQuery,
   useDecideJoinMutation,
-  useDeleteSquadMutation,
   useJoinRequestsQuery,
   useLeaveSquadMutation,
   useSquadConversationMutation,
   useSquadQuery,
   useSquadRatingQuery,
-  useUpdateSquadMutation,
 } from './squadsApi';
 
 const DAY = 86_400_000;
@@ -28,89 +27,6 @@ const DAY = 86_400_000;
 /** Squad Rating tile: one decimal, '—' while unknown or when no member rated anything. */
 export function squadRatingText(rating: number | null | undefined): string {
   return rating != null ? Number(rating).toFixed(1) : '—';
-}
-
-export function SquadActivity({ squadId }: { squadId: string; squadName: string }) {
-  const { data, isLoading, isError } = useActivitiesQuery({ page: 1, limit: 50 }, { pollingInterval: 60_000 });
-  const items = (data ?? []).filter((a) => a.type === 'squad_join' && a.data?.squad?.id === squadId);
-  return (
-    <section className="card" data-testid="squad-activity">
-      <h3 className="panel-title">Recent Activity</h3>
-      {isLoading && <p className="muted small">Loading...</p>}
-      {isError && <p className="error-text small">Failed to load squad activities</p>}
-      {!isLoading && !isError && items.length === 0 && <p className="muted small">No recent activity</p>}
-      {items.map((a) => (
-        <div key={a.id} className="row gap" style={{ padding: '0.35rem 0' }}>
-          <Avatar src={a.user?.profile_image_url} name={personName(a.user)} size={28} />
-          <span className="small">
-            <span className="strong">{personName(a.user)}</span> joined the squad · <span className="muted">{shortAgo(a.created_at)}</span>
-          </span>
-        </div>
-      ))}
-    </section>
-  );
-}
-
-function EditSquadModal({ squad, open, onClose }: { squad: Squad; open: boolean; onClose: () => void }) {
-  const navigate = useNavigate();
-  const [name, setName] = useState(squad.name);
-  const [description, setDescription] = useState(squad.description ?? '');
-  const [category, setCategory] = useState(squad.category);
-  const [error, setError] = useState<string | null>(null);
-  const [update, u] = useUpdateSquadMutation();
-  const [del, d] = useDeleteSquadMutation();
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return setError('Squad name is required');
-    const r = await update({ id: squad.id, name: name.trim(), description: description.trim(), category });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update squad'));
-    onClose();
-  }
-  return (
-    <Modal open={open} onClose={onClose} title="Squad Settings">
-      <form className="form" onSubmit={submit} data-testid="squad-settings">
-        <label>
-          Squad Name
-          <input value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          Category
-          <select value={category} onChange={(e) => setCategory(e.target.value)}>
-            {SQUAD_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Description
-          <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </label>
-        {error && <div className="error-bar">{error}</div>}
-        <div className="form-actions">
-          <button
-            type="button"
-            className="btn btn-danger"
-            style={{ marginRight: 'auto' }}
-            disabled={d.isLoading}
-            onClick={async () => {
-              if (!window.confirm(`Delete ${squad.name}? This cannot be undone.`)) return;
-              const r = await del(squad.id);
-              if ('error' in r) return setError(errorMessage(r.error, 'Failed to delete squad'));
-              navigate('/my-squads');
-            }}
-          >
-            Delete Squad
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button className="btn btn-primary" disabled={u.isLoading}>
-            Save
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
 }
 
 export function SquadDetailPage() {
@@ -128,7 +44,6 @@ export function SquadDetailPage() {
   const [openChat, chatState] = useSquadConversationMutation();
   const [pending, setPending] = useState<string | null>(null); // leave, join, approve-{id}, reject-{id}
   const [showRequests, setShowRequests] = useState(false);
-  const [showAll, setShowAll] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [copied, flash] = useTimedFlag(2000);
@@ -145,7 +60,7 @@ export function SquadDetailPage() {
     return (
       <div className="page">
         <Link to="/my-squads" className="small">
-          ← Back to My Squads
+          <ArrowLeft size={14} aria-hidden="true" /> Back to My Squads
         </Link>
         <div className="card empty" data-testid="squad-not-found">
           <h2>Squad Not Found</h2>
@@ -158,7 +73,6 @@ export function SquadDetailPage() {
     );
 
   const members = squad.members ?? [];
-  const shown = showAll ? members : members.slice(0, 5);
   const pendingRequests = requests.data ?? [];
   const joins30 = members.filter((m) => Date.now() - new Date(m.joined_at).getTime() < 30 * DAY).length;
   const creator = members.find((m) => m.id === squad.creator_id);
@@ -193,7 +107,7 @@ export function SquadDetailPage() {
   return (
     <div className="page" data-testid="squad-detail">
       <Link to="/my-squads" className="small">
-        ← Back to My Squads
+        <ArrowLeft size={14} aria-hidden="true" /> Back to My Squads
       </Link>
       <div className="squad-layout" style={{ marginTop: '0.6rem' }}>
         <div>
@@ -209,11 +123,11 @@ export function SquadDetailPage() {
                 </div>
               </div>
               <button className="icon-btn" aria-label="Share squad" onClick={share} data-testid="squad-share">
-                {copied ? '✓' : '🔗'}
+                {copied ? <Check size={18} aria-hidden="true" /> : <LinkIcon size={18} aria-hidden="true" />}
               </button>
               {squad.user_role === 'admin' && (
                 <button className="icon-btn" aria-label="Squad settings" onClick={() => setEditOpen(true)} data-testid="squad-settings-button">
-                  ⚙️
+                  <Settings size={18} aria-hidden="true" />
                 </button>
               )}
             </div>
@@ -222,7 +136,7 @@ export function SquadDetailPage() {
               {squad.is_member ? (
                 <>
                   <button className="btn btn-primary" onClick={chat} disabled={chatState.isLoading} data-testid="squad-chat">
-                    💬 Squad Chat
+                    <MessageCircle size={16} aria-hidden="true" /> Squad Chat
                   </button>
                   <button className="btn" disabled={squad.user_role === 'admin' || pending === 'leave'} onClick={doLeave}>
                     {pending === 'leave' ? 'Leaving...' : 'Leave Squad'}
@@ -303,34 +217,16 @@ export function SquadDetailPage() {
               </div>
             </div>
           </section>
-          <section className="card" data-testid="squad-members">
-            <div className="row">
-              <h3 className="panel-title">Members</h3>
-              {members.length > 5 && (
-                <button className="link small push-right" onClick={() => setShowAll((s) => !s)}>
-                  {showAll ? 'Show Less' : 'View All'}
-                </button>
-              )}
-            </div>
-            {shown.map((m) => (
-              <div key={m.id} className="row gap" style={{ padding: '0.35rem 0' }}>
-                <Avatar src={m.profile_image_url} name={personName(m)} size={34} />
-                <div style={{ flex: 1, minWidth: 0 }}>
-                  <Link to={`/user/${m.username}`} className="strong ellipsis block">
-                    {personName(m)}
-                  </Link>
-                  <div className="muted small">Joined {englishMonthYear(m.joined_at)}</div>
-                </div>
-                <span className={`pill pill-${m.role}`}>{m.role}</span>
-              </div>
-            ))}
-          </section>
+          <SquadMembers squad={squad} />
           <section className="card">
             <h3 className="panel-title">Squad Achievements</h3>
             <ul className="plain-list small">
-              <li style={{ opacity: 1 }}>🏆 Squad Pioneer — founded {squadTime(squad.created_at)}</li>
-              <li style={{ opacity: joins30 > 0 ? 1 : 0.45 }}>🔥 Active Community — {joins30} joined in the last 30 days</li>
-              <li style={{ opacity: squad.member_count >= 50 ? 1 : 0.45 }}>🌱 Growing Squad — 50+ members</li>
+              <li style={{ opacity: 1 }}>
+                <Trophy size={14} aria-hidden="true" className="inline-icon" /> Squad Pioneer — founded {squadTime(squad.created_at)}</li>
+              <li style={{ opacity: joins30 > 0 ? 1 : 0.45 }}>
+                <Flame size={14} aria-hidden="true" className="inline-icon" /> Active Community — {joins30} joined in the last 30 days</li>
+              <li style={{ opacity: squad.member_count >= 50 ? 1 : 0.45 }}>
+                <Sprout size={14} aria-hidden="true" className="inline-icon" /> Growing Squad — 50+ members</li>
             </ul>
           </section>
         </aside>

@@ -1,4 +1,5 @@
 import { api, data, listOf } from '../../app/api';
+import type { SquadRole } from '@app/contracts';
 import type { Activity, Conversation, JoinRequest, Review, Squad, SquadStats } from '../../shared/types';
 
 export const SQUAD_CATEGORIES = ['General', 'Technology', 'Gaming', 'Books', 'Movies', 'Music', 'Sports', 'Food', 'Travel', 'Art', 'Science', 'Fitness'];
@@ -61,6 +62,14 @@ export const squadsApi = api.injectEndpoints({
       query: ({ id, requestId, action }) => ({ url: `/squads/${id}/join-requests/${requestId}`, method: 'POST', body: { action } }),
       invalidatesTags: (_r, _e, a) => [{ type: 'SquadRequests', id: a.id }, { type: 'Squad', id: a.id }, 'Activity'],
     }),
+    setMemberRole: b.mutation<void, { id: string; userId: string; role: SquadRole }>({
+      query: ({ id, userId, role }) => ({ url: `/squads/${id}/members/${userId}`, method: 'PUT', body: { role } }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Squad', id: a.id }, 'Stats'],
+    }),
+    removeMember: b.mutation<void, { id: string; userId: string }>({
+      query: ({ id, userId }) => ({ url: `/squads/${id}/members/${userId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Squad', id: a.id }, 'Stats'],
+    }),
     leaveSquad: b.mutation<void, string>({
       query: (id) => ({ url: `/squads/${id}/leave`, method: 'POST' }),
       invalidatesTags: ['Squad', 'Stats'],
@@ -101,6 +110,8 @@ export const {
   useJoinRequestsQuery,
   useDecideJoinMutation,
   useLeaveSquadMutation,
+  useSetMemberRoleMutation,
+  useRemoveMemberMutation,
   useSquadConversationMutation,
   useActivitiesQuery,
   useSquadRatingQuery,
@@ -128,11 +139,14 @@ export function detailJoinLabel(s: Pick<Squad, 'join_request_status'>): string {
   return 'Request to Join';
 }
 
-/** Activity level from the members who joined in the last 30 days (replaces the spec's fixed 'High'). */
+/**
+ * Activity level from the members who joined in the last 30 days (replaces the spec's fixed 'High').
+ * 'High' needs at least 3 recent joins: a new squad of one or two is not highly active.
+ */
 export function activityLevel(joinsLast30Days: number, memberCount: number): string {
   if (memberCount <= 0) return 'Low';
   const ratio = joinsLast30Days / memberCount;
-  if (joinsLast30Days >= 5 || ratio >= 0.3) return 'High';
+  if (joinsLast30Days >= 5 || (joinsLast30Days >= 3 && ratio >= 0.3)) return 'High';
   if (joinsLast30Days >= 1) return 'Medium';
   return 'Low';
 }

@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../app/api';
+import { Modal } from '../../shared/ui';
+import type { Squad } from '../../shared/types';
+import { SQUAD_CATEGORIES, useDeleteSquadMutation, useUpdateSquadMutation } from './squadsApi';
+
+export function EditSquadModal({ squad, open, onClose }: { squad: Squad; open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState(squad.name);
+  const [description, setDescription] = useState(squad.description ?? '');
+  const [category, setCategory] = useState(squad.category);
+  const [error, setError] = useState<string | null>(null);
+  const [update, u] = useUpdateSquadMutation();
+  const [del, d] = useDeleteSquadMutation();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setError('Squad name is required');
+    const r = await update({ id: squad.id, name: name.trim(), description: description.trim(), category });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update squad'));
+    onClose();
+  }
+  return (
+    <Modal open={open} onClose={onClose} title="Squad Settings">
+      <form className="form" onSubmit={submit} data-testid="squad-settings">
+        <label>
+          Squad Name
+          <input value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          Category
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            {SQUAD_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Description
+          <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        {error && <div className="error-bar">{error}</div>}
+        <div className="form-actions">
+          <button
+            type="button"
+            className="btn btn-danger"
+            style={{ marginRight: 'auto' }}
+            disabled={d.isLoading}
+            onClick={async () => {
+              if (!window.confirm(`Delete ${squad.name}? This cannot be undone.`)) return;
+              const r = await del(squad.id);
+              if ('error' in r) return setError(errorMessage(r.error, 'Failed to delete squad'));
+              navigate('/my-squads');
+            }}
+          >
+            Delete Squad
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button className="btn btn-primary" disabled={u.isLoading}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { Avatar } from '../../shared/ui';
+import { personName, shortAgo } from '../../shared/format';
+import { useActivitiesQuery } from './squadsApi';
+
+export function SquadActivity({ squadId }: { squadId: string; squadName: string }) {
+  const { data, isLoading, isError } = useActivitiesQuery({ page: 1, limit: 50 }, { pollingInterval: 60_000 });
+  const items = (data ?? []).filter((a) => a.type === 'squad_join' && a.data?.squad?.id === squadId);
+  return (
+    <section className="card" data-testid="squad-activity">
+      <h3 className="panel-title">Recent Activity</h3>
+      {isLoading && <p className="muted small">Loading...</p>}
+      {isError && <p className="error-text small">Failed to load squad activities</p>}
+      {!isLoading && !isError && items.length === 0 && <p className="muted small">No recent activity</p>}
+      {items.map((a) => (
+        <div key={a.id} className="row gap" style={{ padding: '0.35rem 0' }}>
+          <Avatar src={a.user?.profile_image_url} name={personName(a.user)} size={28} />
+          <span className="small">
+            <span className="strong">{personName(a.user)}</span> joined the squad · <span className="muted">{shortAgo(a.created_at)}</span>
+          </span>
+        </div>
+      ))}
+    </section>
+  );
+}

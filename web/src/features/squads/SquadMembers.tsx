@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { UserMinus } from 'lucide-react';
+import type { SquadRole } from '@app/contracts';
+import { useAppDispatch, useSession } from '../../app/store';
+import { errorMessage } from '../../app/api';
+import { pushToast } from '../../shared/toast';
+import { Avatar } from '../../shared/ui';
+import { englishMonthYear, personName } from '../../shared/format';
+import type { Squad } from '../../shared/types';
+import { useRemoveMemberMutation, useSetMemberRoleMutation } from './squadsApi';
+
+// a value import of @app/contracts would bundle class-validator: the roles are checked against its type instead
+const ROLES = ['admin', 'moderator', 'member'] as const satisfies readonly SquadRole[];
+
+/**
+ * The Members list (first 5, View All / Show Less). An admin also gets, on every other member, a role
+ * selector (PUT /squads/:id/members/:userId) and a Remove button (DELETE); admins themselves cannot be removed.
+ */
+export function SquadMembers({ squad }: { squad: Squad }) {
+  const { user } = useSession();
+  const dispatch = useAppDispatch();
+  const [showAll, setShowAll] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [setRole] = useSetMemberRoleMutation();
+  const [remove] = useRemoveMemberMutation();
+  const members = squad.members ?? [];
+  const shown = showAll ? members : members.slice(0, 5);
+  const isAdmin = squad.is_member && squad.user_role === 'admin';
+
+  async function changeRole(userId: string, role: SquadRole) {
+    setBusy(userId);
+    const r = await setRole({ id: squad.id, userId, role });
+    setBusy(null);
+    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to update member role'), kind: 'error' }));
+  }
+
+  async function removeMember(userId: string, name: string) {
+    if (!window.confirm(`Remove ${name} from ${squad.name}?`)) return;
+    setBusy(userId);
+    const r = await remove({ id: squad.id, userId });
+    setBusy(null);
+    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to remove member'), kind: 'error' }));
+  }
+
+  return (
+    <section className="card" data-testid="squad-members">
+      <div className="row">
+        <h3 className="panel-title">Members</h3>
+        {members.length > 5 && (
+          <button className="link small push-right" onClick={() => setShowAll((s) => !s)}>
+            {showAll ? 'Show Less' : 'View All'}
+          </button>
+        )}
+      </div>
+      {shown.map((m) => {
+        const name = personName(m);
+        const manageable = isAdmin && m.id !== user?.id;
+        return (
+          <div key={m.id} className="member-row" data-testid="squad-member">
+            <Avatar src={m.profile_image_url} name={name} size={34} />
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Link to={`/user/${m.username}`} className="strong ellipsis block">
+                {name}
+              </Link>
+              <div className="muted small">Joined {englishMonthYear(m.joined_at)}</div>
+            </div>
+            {manageable ? (
+              <>
+                <select
+                  className="role-select"
+                  aria-label={`Role of ${name}`}
+                  value={m.role}
+                  disabled={busy === m.id}
+                  onChange={(e) => void changeRole(m.id, e.target.value as SquadRole)}
+                  data-testid="member-role"
+                >
+                  {ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </select>
+                {m.role !== 'admin' && (
+                  <button
+                    className="icon-btn small"
+                    aria-label={`Remove ${name}`}
+                    title="Remove from squad"
+                    disabled={busy === m.id}
+                    onClick={() => void removeMember(m.id, name)}
+                    data-testid="member-remove"
+                  >
+                    <UserMinus size={16} aria-hidden="true" />
+                  </button>
+                )}
+              </>
+            ) : (
+              <span className={`pill pill-${m.role}`}>{m.role}</span>
+            )}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
