@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Bell, Bookmark, Camera, Coffee, Compass, Gamepad2, Handshake, Headphones, House, Lightbulb, Menu, MessageCircle, Moon, NotebookPen, Settings, ShoppingBag, Star, Sun, User, Users, Watch } from 'lucide-react';
 import { useAppDispatch, useSession } from './store';
 import { setDarkMode, signedOut } from './session';
-import { useRealtime } from './socket';
+import { useRealtime } from './realtime';
 import { Avatar, useClickOutside } from '../shared/ui';
 import { personName } from '../shared/format';
 import { SearchBox } from '../features/search/SearchBox';
@@ -12,16 +13,24 @@ import { PeopleToFollow } from '../features/people/PeopleToFollow';
 import { PRODUCT_NAME } from '../features/auth/AuthModal';
 import { useConversationsQuery } from '../features/messages/messagesApi';
 
-const TOP_EMOJIS = ['⭐', '🎧', '🎮', '📷', '☕', '⌚', '💡'];
+// the top bar's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
+const TOP_EMOJIS = [Star, Headphones, Gamepad2, Camera, Coffee, Watch, Lightbulb];
 
 export const SIDE_MENU = [
-  { to: '/', label: 'Home', icon: '🏠' },
-  { to: '/explore', label: 'Explore', icon: '🧭' },
-  { to: '/notifications', label: 'Notifications', icon: '🔔' },
-  { to: '/my-reviews', label: 'My Reviews', icon: '📝' },
-  { to: '/my-squads', label: 'My Squads', icon: '👥' },
-  { to: '/profile', label: 'Profile', icon: '👤' },
-  { to: '/settings', label: 'Settings', icon: '⚙️' },
+  { to: '/', label: 'Home', icon: House },
+  { to: '/explore', label: 'Explore', icon: Compass },
+  { to: '/notifications', label: 'Notifications', icon: Bell },
+  { to: '/my-reviews', label: 'My Reviews', icon: NotebookPen },
+  { to: '/my-squads', label: 'My Squads', icon: Users },
+  { to: '/profile', label: 'Profile', icon: User },
+  { to: '/settings', label: 'Settings', icon: Settings },
+];
+
+const SIDE_EXTRA = [
+  { to: '/products', label: 'Products', icon: ShoppingBag },
+  { to: '/friends', label: 'Friends', icon: Handshake },
+  { to: '/saved', label: 'Saved', icon: Bookmark },
+  { to: '/messages', label: 'Messages', icon: MessageCircle },
 ];
 
 /** Routes with a wider content area and no right column (part 1 §2). */
@@ -75,7 +84,7 @@ function MessagesLink() {
   const unread = (data ?? []).reduce((n, c) => n + (c.unread_count ?? 0), 0);
   return (
     <Link className="icon-btn bell" to="/messages" aria-label="Messages" data-testid="messages-link">
-      💬
+      <MessageCircle size={20} aria-hidden="true" />
       {unread > 0 && <span className="badge">{unread > 99 ? '99+' : unread}</span>}
     </Link>
   );
@@ -98,6 +107,7 @@ export function Frame() {
   }, []);
   useEffect(() => setMobileOpen(false), [location.pathname]);
 
+  const BrandIcon = TOP_EMOJIS[emoji];
   const wide = hidesRightColumn(location.pathname);
   const isActive = (to: string) => (to === '/' ? location.pathname === '/' || location.pathname === '/home' : location.pathname.startsWith(to));
 
@@ -106,15 +116,13 @@ export function Frame() {
       <header className="topbar">
         <div className="topbar-left">
           <button className="icon-btn mobile-only" aria-label="Menu" data-testid="mobile-menu-toggle" onClick={() => setMobileOpen((o) => !o)}>
-            ☰
+            <Menu size={20} aria-hidden="true" />
           </button>
           <button className="icon-btn desktop-only" aria-label="Toggle side menu" onClick={() => setMenuOpen((o) => !o)}>
-            ☰
+            <Menu size={20} aria-hidden="true" />
           </button>
           <Link to="/home" className="brand">
-            <span className="brand-emoji" data-testid="topbar-emoji">
-              {TOP_EMOJIS[emoji]}
-            </span>
+            <BrandIcon className="brand-emoji" data-testid="topbar-emoji" size={22} aria-hidden="true" />
             <span className="brand-name">{PRODUCT_NAME}</span>
           </Link>
         </div>
@@ -127,7 +135,7 @@ export function Frame() {
             onClick={() => dispatch(setDarkMode(!darkMode))}
             title={darkMode ? 'Light mode' : 'Dark mode'}
           >
-            {darkMode ? '☀️' : '🌙'}
+            {darkMode ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
           </button>
           <NotificationBell />
           <MessagesLink />
@@ -136,10 +144,15 @@ export function Frame() {
       </header>
       {mobileOpen && (
         <nav className="mobile-menu" data-testid="mobile-menu">
+          {/* the spec's seven entries, plus the screens a phone could not reach otherwise */}
           <Link to="/home">Home</Link>
           <Link to="/products">Products</Link>
           <Link to="/friends">Friends</Link>
           <Link to="/saved">Saved</Link>
+          <Link to="/explore">Explore</Link>
+          <Link to="/my-squads">My Squads</Link>
+          <Link to="/my-reviews">My Reviews</Link>
+          <Link to="/notifications">Notifications</Link>
           <Link to="/profile">Profile</Link>
           <Link to="/settings">Settings</Link>
           <button className="link" onClick={logout}>
@@ -152,23 +165,17 @@ export function Frame() {
           <nav className="sidemenu" data-testid="side-menu">
             {SIDE_MENU.map((m) => (
               <NavLink key={m.to} to={m.to} className={() => `side-item ${isActive(m.to) ? 'active' : ''}`} end={m.to === '/'}>
-                <span className="side-icon">{m.icon}</span>
+                <m.icon className="side-icon" size={18} aria-hidden="true" />
                 {m.label}
               </NavLink>
             ))}
             <div className="side-sep" />
-            <NavLink to="/products" className={() => `side-item small ${isActive('/products') ? 'active' : ''}`}>
-              <span className="side-icon">🛍️</span>Products
-            </NavLink>
-            <NavLink to="/friends" className={() => `side-item small ${isActive('/friends') ? 'active' : ''}`}>
-              <span className="side-icon">🤝</span>Friends
-            </NavLink>
-            <NavLink to="/saved" className={() => `side-item small ${isActive('/saved') ? 'active' : ''}`}>
-              <span className="side-icon">🔖</span>Saved
-            </NavLink>
-            <NavLink to="/messages" className={() => `side-item small ${isActive('/messages') ? 'active' : ''}`}>
-              <span className="side-icon">💬</span>Messages
-            </NavLink>
+            {SIDE_EXTRA.map((m) => (
+              <NavLink key={m.to} to={m.to} className={() => `side-item small ${isActive(m.to) ? 'active' : ''}`}>
+                <m.icon className="side-icon" size={16} aria-hidden="true" />
+                {m.label}
+              </NavLink>
+            ))}
           </nav>
         )}
         <main className={`content ${wide ? 'content-wide' : ''}`}>

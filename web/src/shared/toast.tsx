@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 
@@ -43,7 +44,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       <strong>{toast.title}</strong>
       <span>{toast.message}</span>
       <button className="icon-btn" aria-label="Close" onClick={() => dispatch(dropToast(toast.id))}>
-        ×
+        <X size={14} aria-hidden="true" />
       </button>
     </div>
   );

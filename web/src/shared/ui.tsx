@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { Star as StarIcon } from 'lucide-react';
 import { initialsAvatar } from './avatar';
 
 export function Avatar({ src, name, size = 40, className = '' }: { src?: string | null; name?: string | null; size?: number; className?: string }) {
@@ -28,16 +29,13 @@ export function Stars({ value, size = 16, onChange }: { value: number; size?: nu
             key={i}
             type="button"
             className={`star-btn ${i <= full ? 'on' : ''}`}
-            style={{ fontSize: size }}
             aria-label={`${i} star${i > 1 ? 's' : ''}`}
             onClick={() => onChange(i)}
           >
-            ★
+            <StarIcon size={size} fill={i <= full ? 'currentColor' : 'none'} aria-hidden="true" />
           </button>
         ) : (
-          <span key={i} className={`star ${i <= full ? 'on' : ''}`} style={{ fontSize: size }}>
-            ★
-          </span>
+          <StarIcon key={i} className={`star ${i <= full ? 'on' : ''}`} size={size} fill={i <= full ? 'currentColor' : 'none'} aria-hidden="true" />
         ),
       )}
     </span>

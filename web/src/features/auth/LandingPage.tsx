@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { BookOpen, Camera, ChefHat, Clapperboard, Gamepad2, Headphones, MessageCircle, Palette, Star, Users, Volleyball } from 'lucide-react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../../app/store';
 import { AuthModal, PRODUCT_NAME, type AuthMode } from './AuthModal';
 
-const EMOJIS = ['🎮', '🎧', '📚', '⚽', '🎨', '🍳', '📷', '🎬'];
+// the hero's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
+const EMOJIS = [Gamepad2, Headphones, BookOpen, Volleyball, Palette, ChefHat, Camera, Clapperboard];
 
 export function LandingPage() {
   const session = useSession();
@@ -20,6 +22,7 @@ export function LandingPage() {
 
   if (session.token && session.user) return <Navigate to="/home" replace />;
 
+  const Hero = EMOJIS[emoji];
   const openWith = (m: AuthMode) => {
     setMode(m);
     setOpen(true);
@@ -29,7 +32,7 @@ export function LandingPage() {
     <div className="landing">
       <header className="landing-top">
         <div className="brand">
-          <span className="brand-emoji">⭐</span> {PRODUCT_NAME}
+          <Star className="brand-emoji" size={22} aria-hidden="true" /> {PRODUCT_NAME}
         </div>
         <div className="row gap">
           <button className="btn" onClick={() => openWith('login')}>
@@ -42,7 +45,7 @@ export function LandingPage() {
       </header>
       <section className="hero">
         <div className="hero-emoji" data-testid="landing-emoji" aria-hidden>
-          {EMOJIS[emoji]}
+          <Hero size={72} strokeWidth={1.5} />
         </div>
         <h1>Find Squads for Everything You Love</h1>
         <p className="hero-sub">Share honest product reviews with friends, follow people whose taste you trust and join squads around what you love.</p>
@@ -57,17 +60,17 @@ export function LandingPage() {
       </section>
       <section id="learn-more" className="features">
         <div className="card feature">
-          <div className="feature-icon">⭐</div>
+          <Star className="feature-icon" size={32} aria-hidden="true" />
           <h3>Review products</h3>
           <p>Rate what you buy from 1 to 5 stars, add photos and tell your friends what you really think.</p>
         </div>
         <div className="card feature">
-          <div className="feature-icon">👥</div>
+          <Users className="feature-icon" size={32} aria-hidden="true" />
           <h3>Join squads</h3>
           <p>Find people who love the same things, from mechanical keyboards to espresso.</p>
         </div>
         <div className="card feature">
-          <div className="feature-icon">💬</div>
+          <MessageCircle className="feature-icon" size={32} aria-hidden="true" />
           <h3>Chat live</h3>
           <p>Message friends one to one or talk with your whole squad in real time.</p>
         </div>

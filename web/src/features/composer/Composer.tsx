@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Calendar, ImagePlus, MapPin, Smile, Star, Tag, X } from 'lucide-react';
 import { useSession } from '../../app/store';
 import { errorMessage } from '../../app/api';
 import { Avatar, Stars } from '../../shared/ui';
@@ -172,9 +173,9 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           )}
           {product && (
             <div className="product-chip linked" data-testid="linked-product">
-              🏷️ {product.name}
+              <Tag size={14} aria-hidden="true" /> {product.name}
               <button className="icon-btn small" aria-label="Unlink product" onClick={() => setProduct(null)}>
-                ×
+                <X size={12} aria-hidden="true" />
               </button>
             </div>
           )}
@@ -193,7 +194,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
                       setFiles((fs) => fs.filter((x) => x.key !== f.key));
                     }}
                   >
-                    ×
+                    <X size={12} aria-hidden="true" />
                   </button>
                 </div>
               ))}
@@ -201,7 +202,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           )}
           {(location || date || rating) && (
             <div className="muted small composer-meta">
-              {rating ? <Stars value={rating} size={14} /> : null} {location && <>📍 {location} </>} {date && <>📅 {date}</>}
+              {rating ? <Stars value={rating} size={14} /> : null} {location && <><MapPin size={14} aria-hidden="true" /> {location} </>} {date && <><Calendar size={14} aria-hidden="true" /> {date}</>}
             </div>
           )}
           {tool === 'emoji' && (
@@ -240,13 +241,13 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           <div className="composer-tools">
             <input ref={fileInput} type="file" accept="image/*" multiple hidden onChange={(e) => addFiles(e.target.files)} data-testid="composer-file" />
             <button type="button" className="icon-btn" aria-label="Attach images" onClick={() => fileInput.current?.click()}>
-              🖼️
+              <ImagePlus size={18} aria-hidden="true" />
             </button>
             <button type="button" className={`icon-btn ${tool === 'emoji' ? 'on' : ''}`} aria-label="Emoji" onClick={() => setTool(tool === 'emoji' ? null : 'emoji')}>
-              😀
+              <Smile size={18} aria-hidden="true" />
             </button>
             <button type="button" className={`icon-btn ${tool === 'date' ? 'on' : ''}`} aria-label="Date" onClick={() => setTool(tool === 'date' ? null : 'date')}>
-              📅
+              <Calendar size={18} aria-hidden="true" />
             </button>
             <button
               type="button"
@@ -254,10 +255,10 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
               aria-label="Location"
               onClick={() => setTool(tool === 'location' ? null : 'location')}
             >
-              📍
+              <MapPin size={18} aria-hidden="true" />
             </button>
             <button type="button" className={`icon-btn ${tool === 'rating' ? 'on' : ''}`} aria-label="Rating" onClick={() => setTool(tool === 'rating' ? null : 'rating')}>
-              ⭐
+              <Star size={18} aria-hidden="true" />
             </button>
             <span className="muted small push-right">
               {text.length}/{COMPOSER_MAX}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Inbox } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../shared/ui';
 import type { Review } from '../../shared/types';
@@ -53,7 +54,7 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
   if (page === 1 && data.items.length === 0)
     return (
       <div className="card empty" data-testid="feed-empty">
-        <div className="empty-icon">📭</div>
+        <Inbox className="empty-icon" size={40} aria-hidden="true" />
         <h3>Feed'iniz Boş</h3>
         <p className="muted">Takip ettiğiniz kişilerin incelemeleri burada görünecek.</p>
         <Link to="/explore" className="btn btn-primary">

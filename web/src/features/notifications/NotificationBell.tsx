@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, useClickOutside } from '../../shared/ui';
 import { bellBadge, panelBadge, personName, shortAgo } from '../../shared/format';
-import { messageAfterName, notificationIcon } from './notificationMeta';
+import { Bell } from 'lucide-react';
+import { messageAfterName } from './notificationMeta';
+import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
 import type { AppNotification } from '../../shared/types';
 
@@ -48,7 +50,7 @@ export function NotificationBell() {
   return (
     <div className="bell-wrap" ref={ref}>
       <button className="icon-btn bell" aria-label="Notifications" data-testid="bell" onClick={() => setOpen((o) => !o)}>
-        🔔
+        <Bell size={20} aria-hidden="true" />
         {unread > 0 && (
           <span className="badge" data-testid="bell-badge">
             {bellBadge(unread)}
@@ -93,7 +95,7 @@ export function NotificationBell() {
                   <span className="muted small">{shortAgo(n.created_at)}</span>
                 </span>
                 <span className="notif-icon" aria-hidden>
-                  {notificationIcon(n.type)}
+                  <NotificationTypeIcon type={n.type} />
                 </span>
               </button>
             ))}

@@ -2,7 +2,9 @@ import { Link } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { personName, shortAgo } from '../../shared/format';
-import { messageAfterName, notificationIcon } from './notificationMeta';
+import { Check, Trash2 } from 'lucide-react';
+import { messageAfterName } from './notificationMeta';
+import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { useDeleteNotificationMutation, useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
 import { useDecideFollowRequestMutation } from '../people/peopleApi';
 
@@ -52,7 +54,7 @@ export function NotificationsPage() {
                   {messageAfterName(n.message, personName(n.related_user))}
                 </span>
                 <span className="muted small">
-                  {notificationIcon(n.type)} {shortAgo(n.created_at)}
+                  <NotificationTypeIcon type={n.type} /> {shortAgo(n.created_at)}
                 </span>
                 {n.type === 'follow_request' && n.related_user?.id && (
                   <span className="row gap" style={{ marginTop: 4 }}>
@@ -81,11 +83,11 @@ export function NotificationsPage() {
               </div>
               {!n.is_read && (
                 <button className="icon-btn small" title="Mark as read" aria-label="Mark as read" onClick={() => void markRead(n.id)}>
-                  ✓
+                  <Check size={16} aria-hidden="true" />
                 </button>
               )}
               <button className="icon-btn small" title="Delete" aria-label="Delete notification" onClick={() => void del(n.id)}>
-                🗑
+                <Trash2 size={16} aria-hidden="true" />
               </button>
             </div>
           ))}

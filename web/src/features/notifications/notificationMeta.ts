@@ -1,20 +1,22 @@
+import { Bell, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
+
 /** Type icons of the notification list (part 1 §2). */
-export function notificationIcon(type: string): string {
+export function notificationIcon(type: string): LucideIcon {
   switch (type) {
     case 'review_liked':
-      return '❤️';
+      return Heart;
     case 'comment':
-      return '💬';
+      return MessageCircle;
     case 'new_follower':
-      return '👤';
+      return UserPlus;
     case 'follow_request':
-      return '🙋';
+      return UserRoundPlus;
     case 'follow_accepted':
-      return '🤝';
+      return Handshake;
     case 'new_review':
-      return '⭐';
+      return Star;
     default:
-      return '🔔';
+      return Bell;
   }
 }
 

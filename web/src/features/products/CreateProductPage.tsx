@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { Upload, X } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { productSlug } from '../../shared/format';
@@ -68,12 +69,12 @@ export function CreateProductPage() {
               <img src={image.preview} alt="Product preview" />
               {!image.url && <span className="preview-state">…</span>}
               <button type="button" className="preview-remove" aria-label="Remove image" onClick={() => setImage(null)}>
-                ×
+                <X size={14} aria-hidden="true" />
               </button>
             </div>
           ) : (
             <button type="button" className="btn" onClick={() => fileRef.current?.click()}>
-              📷 Upload image
+              <Upload size={16} aria-hidden="true" /> Upload image
             </button>
           )}
           <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="product-file" />
@@ -127,7 +128,7 @@ export function CreateProductPage() {
               <li key={f + i} className="row gap" style={{ padding: '0.25rem 0' }}>
                 • {f}
                 <button type="button" className="icon-btn small" aria-label={`Remove ${f}`} onClick={() => setFeatures((l) => l.filter((_, j) => j !== i))}>
-                  ×
+                  <X size={14} aria-hidden="true" />
                 </button>
               </li>
             ))}

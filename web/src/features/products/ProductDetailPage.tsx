@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ArrowLeft, Bookmark, BookmarkCheck, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../app/api';
 import { Spinner, Stars, useTimedMessage } from '../../shared/ui';
@@ -61,10 +62,10 @@ export function ProductDetailPage() {
   return (
     <div className="page" data-testid="product-detail">
       <Link to="/products" className="small">
-        ← Back to Products
+        <ArrowLeft size={14} aria-hidden="true" /> Back to Products
       </Link>
       <section className="card product-detail" style={{ marginTop: '0.6rem' }}>
-        {img ? <img className="hero-img" src={img} alt={p.name} /> : <div className="hero-img product-img">📦</div>}
+        {img ? <img className="hero-img" src={img} alt={p.name} /> : <div className="hero-img product-img"><Package size={64} aria-hidden="true" /></div>}
         <div>
           {p.brand && <div className="muted">{p.brand}</div>}
           <h1>{p.name}</h1>
@@ -166,7 +167,7 @@ function SaveProductButton({ productId, initial }: { productId: string; initial:
   return (
     <>
       <button className="btn" onClick={toggle} disabled={state.isLoading} aria-pressed={saved} data-testid="save-product">
-        {saved ? '🔖 Saved' : '📑 Save'}
+        {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? 'Saved' : 'Save'}
       </button>
       {error && <span className="error-text small">{error}</span>}
     </>

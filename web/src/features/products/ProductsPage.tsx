@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Bookmark, BookmarkCheck, Heart, Package, PenLine, Share2, Star } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { errorMessage } from '../../app/api';
@@ -30,7 +31,7 @@ export function ProductCard({ product }: { product: Product }) {
   return (
     <article className="card product-card" onClick={() => navigate(path)} data-testid="product-card">
       <div className="product-img">
-        {img ? <img src={img} alt={product.name} loading="lazy" /> : '📦'}
+        {img ? <img src={img} alt={product.name} loading="lazy" /> : <Package size={48} aria-hidden="true" />}
         <button
           className="save-toggle"
           aria-label={saved ? 'Unsave product' : 'Save product'}
@@ -45,7 +46,7 @@ export function ProductCard({ product }: { product: Product }) {
             }
           }}
         >
-          {saved ? '🔖' : '📑'}
+          {saved ? <BookmarkCheck size={18} aria-hidden="true" /> : <Bookmark size={18} aria-hidden="true" />}
         </button>
       </div>
       <div className="product-body">
@@ -58,7 +59,7 @@ export function ProductCard({ product }: { product: Product }) {
           {product.description}
         </p>
         <div className="row gap">
-          <span>⭐ {oneDecimal(productRating(product))}</span>
+          <span><Star size={14} aria-hidden="true" /> {oneDecimal(productRating(product))}</span>
           <span className="muted small">({productReviewCount(product)} reviews)</span>
           <span className="price push-right">{price(product.price)}</span>
         </div>
@@ -81,7 +82,7 @@ export function ProductCard({ product }: { product: Product }) {
               }
             }}
           >
-            {liked ? '❤️' : '🤍'} Like {likes > 0 ? likes : ''}
+            <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> Like {likes > 0 ? likes : ''}
           </button>
           <button
             className="action"
@@ -90,7 +91,7 @@ export function ProductCard({ product }: { product: Product }) {
               navigate(`${path}?review=1`);
             }}
           >
-            ✍️ Review
+            <PenLine size={16} aria-hidden="true" /> Review
           </button>
           <button
             className="action"
@@ -99,7 +100,7 @@ export function ProductCard({ product }: { product: Product }) {
               if (await copyText(`${window.location.origin}${path}`)) flash();
             }}
           >
-            {copied ? 'Copied!' : '↗ Share'}
+            {copied ? 'Copied!' : <><Share2 size={16} aria-hidden="true" /> Share</>}
           </button>
         </div>
       </div>

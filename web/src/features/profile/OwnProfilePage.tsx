@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Mail } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../app/store';
 import { Avatar, Skeleton, copyText, useTimedFlag } from '../../shared/ui';
@@ -57,7 +58,7 @@ export function OwnProfilePage() {
         </div>
         <p className="pre-wrap">{p.bio || 'No bio yet.'}</p>
         <div className="muted small">
-          {(p.email ?? user?.email) && <>✉️ {p.email ?? user?.email} · </>}Joined {turkishLongDate(p.created_at)}
+          {(p.email ?? user?.email) && <><Mail size={14} aria-hidden="true" className="inline-icon" /> {p.email ?? user?.email} · </>}Joined {turkishLongDate(p.created_at)}
         </div>
         <Counters reviews={p.reviews_count} following={p.following_count} followers={p.followers_count} />
       </section>

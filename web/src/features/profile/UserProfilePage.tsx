@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SearchX } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../app/store';
 import { errorMessage, errorStatus } from '../../app/api';
@@ -49,7 +50,7 @@ export function UserProfilePage() {
     if (errorStatus(q.error) === 404)
       return (
         <div className="card empty" data-testid="user-not-found">
-          <div className="empty-icon">🔍</div>
+          <SearchX className="empty-icon" size={40} aria-hidden="true" />
           <h2>Kullanıcı Bulunamadı</h2>
           <p className="muted">{profileErrorText(q.error as never, username)}</p>
           <Link className="btn btn-primary" to="/">

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../app/store';
 import { errorMessage } from '../../app/api';
@@ -64,7 +65,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
                   if (!('error' in r)) onCount(-1);
                 }}
               >
-                🗑
+                <Trash2 size={14} aria-hidden="true" />
               </button>
             )}
           </div>

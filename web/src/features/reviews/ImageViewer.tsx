@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { createPortal } from 'react-dom';
 
 /** Full-screen viewer: Escape closes, arrow keys and buttons move, counter 'n / total' (part 1 §2). */
@@ -17,7 +18,7 @@ export function ImageViewer({ images, start, onClose }: { images: string[]; star
   return createPortal(
     <div className="viewer" data-testid="image-viewer" onClick={onClose}>
       <button className="viewer-close" aria-label="Close" onClick={onClose}>
-        ×
+        <X size={22} aria-hidden="true" />
       </button>
       {total > 1 && (
         <button
@@ -28,7 +29,7 @@ export function ImageViewer({ images, start, onClose }: { images: string[]; star
             setI((x) => (x - 1 + total) % total);
           }}
         >
-          ‹
+          <ChevronLeft size={28} aria-hidden="true" />
         </button>
       )}
       <img src={images[i]} alt={`Image ${i + 1}`} onClick={(e) => e.stopPropagation()} />
@@ -41,7 +42,7 @@ export function ImageViewer({ images, start, onClose }: { images: string[]; star
             setI((x) => (x + 1) % total);
           }}
         >
-          ›
+          <ChevronRight size={28} aria-hidden="true" />
         </button>
       )}
       <div className="viewer-count" data-testid="viewer-count">

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { Bookmark, BookmarkCheck, Calendar, Ellipsis, Flag, Heart, Link as LinkIcon, MapPin, MessageCircle, Share2, VolumeX } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../app/store';
 import { errorMessage } from '../../app/api';
@@ -79,7 +80,7 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
   }
 
   const shareUrl = encodeURIComponent(link);
-  const shareText = encodeURIComponent(review.title || review.content.slice(0, 100));
+  const shareText = encodeURIComponent(review.title || (review.content ?? '').slice(0, 100));
 
   return (
     <article className="card review-card" id={`review-${review.id}`} data-testid="review-card">
@@ -100,7 +101,7 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
         </div>
         <div className="menu-wrap" ref={more.ref}>
           <button className="icon-btn" aria-label="More actions" onClick={() => more.setOpen((o) => !o)}>
-            ⋯
+            <Ellipsis size={18} aria-hidden="true" />
           </button>
           {more.open && (
             <div className="dropdown menu-dropdown right">
@@ -116,7 +117,7 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
                   );
                 }}
               >
-                🚩 Report review
+                <Flag size={14} aria-hidden="true" /> Report review
               </button>
               {user && review.user_id !== user.id && (
                 <button
@@ -127,11 +128,11 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
                     dispatch(pushToast({ title: 'Mute this user', message: `Reviews by @${review.user?.username ?? 'user'} are hidden.`, kind: 'info' }));
                   }}
                 >
-                  🔇 Mute this user
+                  <VolumeX size={14} aria-hidden="true" /> Mute this user
                 </button>
               )}
               <button className="dropdown-item" onClick={() => copyLink(more.close)}>
-                🔗 Copy link to review
+                <LinkIcon size={14} aria-hidden="true" /> Copy link to review
               </button>
             </div>
           )}
@@ -153,8 +154,8 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
       <p className="review-content pre-wrap">{review.content}</p>
       {(review.location || review.date) && (
         <p className="muted small">
-          {review.location && <>📍 {review.location} </>}
-          {review.date && <>📅 {turkishLongDate(review.date)}</>}
+          {review.location && <><MapPin size={14} aria-hidden="true" /> {review.location} </>}
+          {review.date && <><Calendar size={14} aria-hidden="true" /> {turkishLongDate(review.date)}</>}
         </p>
       )}
       {images.length > 0 && (
@@ -169,15 +170,15 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
       )}
 
       <footer className="review-actions">
-        <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} data-testid="like-button">
-          {liked ? '❤️' : '🤍'} <span data-testid="like-count">{likes}</span>
+        <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} aria-label="Like" data-testid="like-button">
+          <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> <span data-testid="like-count">{likes}</span>
         </button>
-        <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button">
-          💬 <span data-testid="comment-count">{comments}</span>
+        <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button" aria-label="Comments">
+          <MessageCircle size={16} aria-hidden="true" /> <span data-testid="comment-count">{comments}</span>
         </button>
         <div className="menu-wrap" ref={share.ref}>
-          <button className="action" onClick={() => share.setOpen((o) => !o)} data-testid="share-button">
-            ↗ {Number(review.share_count ?? 0)}
+          <button className="action" onClick={() => share.setOpen((o) => !o)} data-testid="share-button" aria-label="Share">
+            <Share2 size={16} aria-hidden="true" /> {Number(review.share_count ?? 0)}
           </button>
           {share.open && (
             <div className="dropdown menu-dropdown">
@@ -198,7 +199,7 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
         </div>
         {copied && !share.open && <span className="muted small">Copied!</span>}
         <button className={`action push-right ${saved ? 'saved' : ''}`} onClick={toggleSave} aria-pressed={saved} data-testid="save-button">
-          {saved ? '🔖 Saved' : '📑 Save'}
+          {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? 'Saved' : 'Save'}
         </button>
       </footer>
       {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}

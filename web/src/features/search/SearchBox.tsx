@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { History, Package, Search, TrendingUp, X } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { useClickOutside } from '../../shared/ui';
 import { productSlug } from '../../shared/format';
@@ -36,7 +37,7 @@ export function SearchBox() {
   return (
     <div className="search" ref={ref} data-testid="search-box">
       <span className="search-icon" aria-hidden>
-        🔍
+        <Search size={16} aria-hidden="true" />
       </span>
       <input
         type="search"
@@ -54,7 +55,7 @@ export function SearchBox() {
       />
       {text && (
         <button className="icon-btn search-clear" aria-label="Clear search" onClick={() => setText('')}>
-          ×
+          <X size={14} aria-hidden="true" />
         </button>
       )}
       {open && (
@@ -65,7 +66,7 @@ export function SearchBox() {
                 <div className="dropdown-head">Trending</div>
                 {TRENDING_SEARCHES.map((s) => (
                   <button key={s} className="dropdown-item" onClick={() => setText(s)}>
-                    📈 {s}
+                    <TrendingUp size={14} aria-hidden="true" /> {s}
                   </button>
                 ))}
               </div>
@@ -73,7 +74,7 @@ export function SearchBox() {
                 <div className="dropdown-head">Recent</div>
                 {RECENT_SEARCHES.map((s) => (
                   <button key={s} className="dropdown-item" onClick={() => setText(s)}>
-                    🕘 {s}
+                    <History size={14} aria-hidden="true" /> {s}
                   </button>
                 ))}
               </div>
@@ -83,7 +84,7 @@ export function SearchBox() {
           ) : matches.length > 0 ? (
             matches.map((p) => (
               <button key={p.id} className="dropdown-item product-match" onClick={() => go(`/product/${productSlug(p)}`)}>
-                {productImage(p) ? <img src={productImage(p)!} alt="" className="thumb" /> : <span className="thumb thumb-empty">📦</span>}
+                {productImage(p) ? <img src={productImage(p)!} alt="" className="thumb" /> : <span className="thumb thumb-empty"><Package size={16} aria-hidden="true" /></span>}
                 <span>
                   <span className="strong">{p.name}</span>
                   <span className="muted small block">{p.category}</span>
