@@ -30,6 +30,8 @@ export interface NotificationView {
   created_at: string;
   /** Who caused it; null only when that member is unknown to this service. */
   related_user: UserCard | null;
+  /** Squad notifications: the squad they are about, for the link. */
+  squad_id?: string;
 }
 
 export interface UnreadCountView {

@@ -11,5 +11,7 @@ export function toNotificationView(doc: NotificationDoc, actor: UserCard | null)
     is_read: doc.is_read,
     created_at: doc.created_at,
     related_user: actor,
+    // squad notifications link to the squad (its join requests for a manager)
+    ...(doc.squad_id && { squad_id: doc.squad_id }),
   };
 }

@@ -160,6 +160,26 @@ describe('notifications service: notifications from events', () => {
       expect(await notificationsOf(svc, ayse)).toEqual([]);
     });
 
+    it('a decided join request clears every manager\'s "wants to join" for it, and only that one', async () => {
+      const cem = await addMember(svc, 'Cem Demir');
+      const dilek = await addMember(svc, 'Dilek Ak');
+      const squadId = newId();
+      const requestId = newId();
+      const base = { squadId, squadName: 'Coffee Nerds', message: null, managerIds: [ayse.id, cem.id] };
+      await svc.publish('squad.join_requested', { ...base, requestId, userId: burak.id });
+      await svc.publish('squad.join_requested', { ...base, requestId: newId(), userId: dilek.id });
+      expect(await notificationsOf(svc, ayse)).toEqual([
+        expect.objectContaining({ type: 'squad_join_request', squad_id: squadId }),
+        expect.objectContaining({ type: 'squad_join_request', squad_id: squadId }),
+      ]);
+
+      await svc.publish('squad.join_decided', { squadId, squadName: 'Coffee Nerds', requestId, userId: burak.id, decision: 'approved', decidedBy: ayse.id });
+      for (const manager of [ayse, cem]) {
+        expect((await notificationsOf(svc, manager)).map((n) => n.message)).toEqual(['Dilek Ak wants to join Coffee Nerds']);
+      }
+      expect(await unreadCountOf(svc, cem)).toBe(1);
+    });
+
     it('squad.updated renames the squad in its notifications; an older rename arriving late is ignored', async () => {
       const squadId = newId();
       const otherSquad = newId();

@@ -102,6 +102,7 @@ export class NotificationEvents {
   @OnEvent('squad.join_decided')
   async onJoinDecided(@Payload() event: EventEnvelope<'squad.join_decided'>): Promise<void> {
     const p = event.payload;
+    await this.notifier.joinRequestDecided(p.squadId, p.requestId);
     await this.notifier.notify({
       eventId: event.id,
       type: p.decision === 'approved' ? 'squad_join_approved' : 'squad_join_rejected',

@@ -61,6 +61,11 @@ export class Notifier {
     );
   }
 
+  /** A decided join request: the managers' "wants to join" notifications about it go (by squad: indexed). */
+  async joinRequestDecided(squadId: string, requestId: string): Promise<void> {
+    await this.notifications.deleteMany({ squad_id: squadId, type: 'squad_join_request', subject_id: requestId });
+  }
+
   /** After a block neither member keeps notifications caused by the other. */
   async forgetBetween(a: string, b: string): Promise<void> {
     await this.notifications.deleteMany({
