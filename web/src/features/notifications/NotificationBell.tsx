@@ -3,27 +3,19 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, useClickOutside } from '../../shared/ui';
 import { bellBadge, panelBadge, personName, shortAgo } from '../../shared/format';
 import { Bell } from 'lucide-react';
-import { messageAfterName } from './notificationMeta';
+import { messageAfterName, notificationTarget } from './notificationMeta';
 import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
 import type { AppNotification } from '../../shared/types';
 
 /** Where a click on a notification leads. */
-export function notificationTarget(n: AppNotification): string {
-  const d = (n.data ?? {}) as { squad_id?: string; review_id?: string };
-  if (d.squad_id) return `/squads/${d.squad_id}`;
-  if (n.type === 'follow_request') return '/profile?tab=requests';
-  if (n.related_user?.username) return `/user/${n.related_user.username}`;
-  return '/notifications';
-}
-
 export function NotificationBell() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, close, open);
-  // counts refresh every 30 s and at once on the socket's `notification` event (tag invalidation)
+  // counts refresh every 30 s; a pushed `notification` is written into both at once (app/realtime.ts)
   const count = useUnreadCountQuery(undefined, { pollingInterval: 30_000 });
   const list = useNotificationsQuery({ page: 1, limit: 5 }, { pollingInterval: 30_000 });
   const [markRead] = useMarkReadMutation();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowLeft, Check, Flame, Link as LinkIcon, MessageCircle, Settings, Sprout, Trophy } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/store';
 import { errorMessage } from '../../app/api';
 import { pushToast } from '../../shared/toast';
@@ -32,6 +32,7 @@ export function squadRatingText(rating: number | null | undefined): string {
 export function SquadDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const dispatch = useAppDispatch();
   const q = useSquadQuery(id);
   const squad = q.data;
@@ -43,7 +44,8 @@ export function SquadDetailPage() {
   const [leave] = useLeaveSquadMutation();
   const [openChat, chatState] = useSquadConversationMutation();
   const [pending, setPending] = useState<string | null>(null); // leave, join, approve-{id}, reject-{id}
-  const [showRequests, setShowRequests] = useState(false);
+  // a "wants to join" notification opens the page with its requests shown (?requests=1)
+  const [showRequests, setShowRequests] = useState(() => new URLSearchParams(location.search).has('requests'));
   const [joinOpen, setJoinOpen] = useState(false);
   const [editOpen, setEditOpen] = useState(false);
   const [copied, flash] = useTimedFlag(2000);

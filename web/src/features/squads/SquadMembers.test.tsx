@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../app/store';
+import { signedIn } from '../../app/session';
+import type { Squad } from '../../shared/types';
+import { SquadMembers } from './SquadMembers';
+import { activityLevel } from './squadsApi';
+
+const joined = new Date().toISOString();
+const squad = (role: Squad['user_role']): Squad =>
+  ({
+    id: 'sq',
+    name: 'Coffee',
+    user_role: role,
+    is_member: true,
+    member_count: 3,
+    members: [
+      { id: 'me', username: 'me', display_name: 'Me Admin', profile_image_url: null, role: 'admin', joined_at: joined },
+      { id: 'u2', username: 'mod', display_name: 'Mo Derator', profile_image_url: null, role: 'moderator', joined_at: joined },
+      { id: 'u3', username: 'mem', display_name: 'Mem Ber', profile_image_url: null, role: 'member', joined_at: joined },
+    ],
+  }) as unknown as Squad;
+
+function renderAs(role: Squad['user_role']) {
+  const store = makeStore();
+  store.dispatch(signedIn({ token: 't', user: { id: 'me', username: 'me', email: 'me@x.test' } as never }));
+  render(
+    <Provider store={store}>
+      <MemoryRouter>
+        <SquadMembers squad={squad(role)} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('SquadMembers', () => {
+  afterEach(cleanup);
+
+  it('an admin gets a role selector on every other member and Remove on non-admins', () => {
+    renderAs('admin');
+    expect(screen.getAllByTestId('member-role').map((s) => (s as HTMLSelectElement).value)).toEqual(['moderator', 'member']);
+    expect(screen.getByLabelText('Remove Mo Derator')).toBeTruthy();
+    expect(screen.getByLabelText('Remove Mem Ber')).toBeTruthy();
+    expect(screen.queryByLabelText('Role of Me Admin')).toBeNull();
+  });
+
+  it('a moderator or member sees role badges only', () => {
+    renderAs('moderator');
+    expect(screen.queryAllByTestId('member-role')).toHaveLength(0);
+    expect(screen.queryAllByTestId('member-remove')).toHaveLength(0);
+  });
+});
+
+describe('activityLevel', () => {
+  it('a squad of one or two is never High', () => {
+    expect(activityLevel(1, 1)).toBe('Medium');
+    expect(activityLevel(2, 2)).toBe('Medium');
+  });
+  it('High needs several recent joins', () => {
+    expect(activityLevel(3, 5)).toBe('High');
+    expect(activityLevel(5, 100)).toBe('High');
+    expect(activityLevel(0, 10)).toBe('Low');
+  });
+});
