@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Bell, Bookmark, Camera, Coffee, Compass, Gamepad2, Handshake, Headphones, House, Lightbulb, Menu, MessageCircle, Moon, NotebookPen, Settings, ShoppingBag, Star, Sun, User, Users, Watch } from 'lucide-react';
 import { useAppDispatch, useSession } from './store';
-import { setDarkMode, signedOut } from './session';
+import { setDarkMode } from './session';
+import { useLogout } from '../features/auth/useLogout';
 import { useRealtime } from './realtime';
 import { Avatar, useClickOutside } from '../shared/ui';
 import { personName } from '../shared/format';
@@ -38,15 +39,6 @@ export function hidesRightColumn(pathname: string): boolean {
   return pathname === '/settings' || pathname === '/messages' || pathname.startsWith('/messages/') || pathname.startsWith('/squads/');
 }
 
-function useLogout() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  return () => {
-    dispatch(signedOut());
-    navigate('/', { replace: true });
-  };
-}
-
 function AvatarMenu() {
   const { user } = useSession();
   const [open, setOpen] = useState(false);
@@ -70,7 +62,7 @@ function AvatarMenu() {
           <Link className="dropdown-item" to="/settings" onClick={close}>
             Settings
           </Link>
-          <button className="dropdown-item" onClick={logout}>
+          <button className="dropdown-item" onClick={() => void logout()}>
             Logout
           </button>
         </div>
@@ -155,7 +147,7 @@ export function Frame() {
           <Link to="/notifications">Notifications</Link>
           <Link to="/profile">Profile</Link>
           <Link to="/settings">Settings</Link>
-          <button className="link" onClick={logout}>
+          <button className="link" onClick={() => void logout()}>
             Logout
           </button>
         </nav>

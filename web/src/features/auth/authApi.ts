@@ -20,6 +20,15 @@ export const authApi = api.injectEndpoints({
       transformResponse: (r: Envelope<AuthUser>) => r.data as AuthUser,
       providesTags: ['Me'],
     }),
+    /** Ends the session on the server (its token stops working); the client clears its own either way. */
+    logout: b.mutation<void, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+    /** The reply carries a fresh token: the old one is no longer valid. */
+    changePassword: b.mutation<{ token: string }, { current_password: string; new_password: string }>({
+      query: (body) => ({ url: '/auth/password', method: 'PUT', body }),
+      transformResponse: (r: Envelope<{ token: string }>) => r.data as { token: string },
+    }),
     users: b.query<PublicUser[], void>({
       query: () => '/auth/users?limit=100',
       transformResponse: (r: unknown) => listOf<PublicUser>(r).items,
@@ -27,7 +36,7 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useMeQuery, useUsersQuery } = authApi;
+export const { useLoginMutation, useRegisterMutation, useMeQuery, useUsersQuery, useLogoutMutation, useChangePasswordMutation } = authApi;
 
 /** True when a login or register reply carries the success flag and data holding token and user (part 1 §5). */
 export function validAuthReply(r: unknown): r is Envelope<AuthResult> & { data: AuthResult } {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../app/store';
-import { setDarkMode, signedOut, userLoaded } from '../../app/session';
+import { setDarkMode, userLoaded } from '../../app/session';
 import { errorMessage, errorStatus } from '../../app/api';
 import { Avatar, Spinner, useTimedMessage } from '../../shared/ui';
 import { personName } from '../../shared/format';
@@ -9,13 +8,16 @@ import type { UserSettings } from '../../shared/types';
 import { useProfileQuery, useUpdateProfileMutation } from '../profile/profileApi';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { darkFromTheme, useSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
+import { PasswordForm } from './PasswordForm';
+import { useLogout } from '../auth/useLogout';
 
-type Section = 'profile' | 'notifications' | 'privacy' | 'appearance';
+type Section = 'profile' | 'notifications' | 'privacy' | 'appearance' | 'password';
 const SECTIONS: Array<[Section, string]> = [
   ['profile', 'Profile'],
   ['notifications', 'Notifications'],
   ['privacy', 'Privacy'],
   ['appearance', 'Appearance'],
+  ['password', 'Password'],
 ];
 
 function Banners({ ok, err }: { ok: string | null; err: string | null }) {
@@ -38,7 +40,7 @@ function Banners({ ok, err }: { ok: string | null; err: string | null }) {
 export function SettingsPage() {
   const { token, user, darkMode } = useSession();
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const logout = useLogout();
   const [section, setSection] = useState<Section>('profile');
   const settings = useSettingsQuery(undefined, { skip: !token });
   const profile = useProfileQuery(user?.username ?? '', { skip: !user });
@@ -87,7 +89,7 @@ export function SettingsPage() {
 
   async function saveProfile(e: FormEvent) {
     e.preventDefault();
-    // email is editable but not sent (part 2 §2)
+    // email is shown read-only and never sent (part 2 §2: editing it changed nothing)
     const body = { display_name: form.display_name, username: form.username, bio: form.bio };
     const r = await updateProfile(form.profile_image_url !== profile.data?.profile_image_url ? { ...body, profile_image_url: form.profile_image_url } : body);
     if ('error' in r) return setErr(errorMessage(r.error, 'Failed to update profile. Please try again.'));
@@ -136,10 +138,7 @@ export function SettingsPage() {
           <button
             className="side-item"
             style={{ color: 'var(--danger)' }}
-            onClick={() => {
-              dispatch(signedOut());
-              navigate('/', { replace: true });
-            }}
+            onClick={() => void logout()}
           >
             Sign out
           </button>
@@ -170,7 +169,10 @@ export function SettingsPage() {
               </label>
               <label>
                 Email
-                <input name="email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+                <input name="email" type="email" value={form.email} readOnly aria-describedby="email-note" />
+                <span id="email-note" className="muted small">
+                  Your sign-in email cannot be changed here.
+                </span>
               </label>
               <div className="form-actions">
                 <button type="button" className="btn" onClick={() => setSection('appearance')}>
@@ -239,6 +241,7 @@ export function SettingsPage() {
               </div>
             </form>
           )}
+          {section === 'password' && <PasswordForm onDone={setOk} />}
           {section === 'appearance' && (
             <form
               className="form"

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useAppDispatch, useSession } from '../../app/store';
+import { signedIn } from '../../app/session';
+import { useChangePasswordMutation } from '../auth/authApi';
+
+/** A 400 reply's field errors ({ message: [...] } or { errors: { field: [...] } }) as lines to show. */
+export function fieldErrors(error: unknown): string[] {
+  const d = (error as { data?: { message?: unknown; errors?: Record<string, unknown> } } | undefined)?.data;
+  if (d?.errors && typeof d.errors === 'object') return Object.values(d.errors).flat().map(String);
+  if (Array.isArray(d?.message)) return d.message.map(String);
+  if (typeof d?.message === 'string' && d.message) return [d.message];
+  return ['Failed to change password. Please try again.'];
+}
+
+/** PUT /auth/password; the reply's new token replaces the stored one (the old one stops working). */
+export function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
+  const dispatch = useAppDispatch();
+  const { user } = useSession();
+  const [change, state] = useChangePasswordMutation();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (next !== confirm) return setErrors(['The new passwords do not match.']);
+    const r = await change({ current_password: current, new_password: next });
+    if ('error' in r) return setErrors(fieldErrors(r.error));
+    if (user && r.data?.token) dispatch(signedIn({ token: r.data.token, user }));
+    setErrors([]);
+    setCurrent('');
+    setNext('');
+    setConfirm('');
+    onDone('Password changed successfully!');
+  }
+
+  return (
+    <form className="form" onSubmit={submit} data-testid="settings-password">
+      <h2>Password</h2>
+      <label>
+        Current Password
+        <input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} required />
+      </label>
+      <label>
+        New Password
+        <input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} required />
+      </label>
+      <label>
+        Confirm New Password
+        <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
+      </label>
+      {errors.length > 0 && (
+        <div className="error-bar" role="alert">
+          {errors.map((m) => (
+            <div key={m}>{m}</div>
+          ))}
+        </div>
+      )}
+      <div className="form-actions">
+        <button className="btn btn-primary" disabled={state.isLoading || !current || !next}>
+          Change Password
+        </button>
+      </div>
+    </form>
+  );
+}
