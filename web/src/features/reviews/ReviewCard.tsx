@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { Bookmark, BookmarkCheck, Calendar, Ellipsis, Flag, Heart, Link as LinkIcon, MapPin, MessageCircle, Share2, VolumeX } from 'lucide-react';
+import { Bookmark, BookmarkCheck, Calendar, Ellipsis, Flag, Heart, Link as LinkIcon, MapPin, MessageCircle, Pencil, Share2, Trash2, VolumeX } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../app/store';
 import { errorMessage } from '../../app/api';
@@ -9,7 +9,8 @@ import { personName, productSlug, turkishAgo, turkishLongDate } from '../../shar
 import type { Review } from '../../shared/types';
 import { ImageViewer } from './ImageViewer';
 import { Comments } from './Comments';
-import { commentCount, likeCount, useReportReviewMutation, useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
+import { commentCount, likeCount, useDeleteReviewMutation, useReportReviewMutation, useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
+import { ReviewEditForm } from './ReviewEditForm';
 import { setMuted } from './mutedUsers';
 
 export function reviewLink(r: Review): string {
@@ -27,9 +28,16 @@ function useMenu() {
   return { open, setOpen, ref, close };
 }
 
-export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review; timeStyle?: 'relative' | 'date' }) {
+export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: Review; timeStyle?: 'relative' | 'date' }) {
   const dispatch = useAppDispatch();
   const { user } = useSession();
+  // an edit shows at once, before the lists refetch
+  const [edited, setEdited] = useState<Review | null>(null);
+  const review = edited && edited.id === given.id ? { ...given, ...edited } : given;
+  const [editing, setEditing] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const [deleteReview, deleteState] = useDeleteReviewMutation();
+  const mine = !!user && review.user_id === user.id;
   const [liked, setLiked] = useState(!!review.liked);
   const [likes, setLikes] = useState(likeCount(review));
   const [saved, setSaved] = useState(!!review.saved);
@@ -79,6 +87,15 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
     closeMenu();
   }
 
+  async function remove() {
+    more.close();
+    if (!window.confirm('Delete this review?')) return;
+    const r = await deleteReview(review.id);
+    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to delete review'), kind: 'error' }));
+    else setDeleted(true);
+  }
+
+  if (deleted) return null;
   const shareUrl = encodeURIComponent(link);
   const shareText = encodeURIComponent(review.title || (review.content ?? '').slice(0, 100));
 
@@ -96,7 +113,11 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
           )}
           <span className="muted small">
             @{review.user?.username ?? 'unknown'} · <time dateTime={when}>{timeStyle === 'relative' ? turkishAgo(when) : turkishLongDate(when)}</time>
-            {review.edited || (review.updated_at && review.updated_at !== review.created_at && review.edited !== false) ? ' · düzenlendi' : ''}
+            {review.edited || (review.updated_at && review.updated_at !== review.created_at && review.edited !== false) ? (
+              <span data-testid="edited-label"> · düzenlendi</span>
+            ) : (
+              ''
+            )}
           </span>
         </div>
         <div className="menu-wrap" ref={more.ref}>
@@ -105,6 +126,23 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
           </button>
           {more.open && (
             <div className="dropdown menu-dropdown right">
+              {mine && (
+                <>
+                  <button
+                    className="dropdown-item"
+                    onClick={() => {
+                      more.close();
+                      setEditing(true);
+                    }}
+                    data-testid="review-edit-button"
+                  >
+                    <Pencil size={14} aria-hidden="true" /> Edit review
+                  </button>
+                  <button className="dropdown-item" onClick={() => void remove()} disabled={deleteState.isLoading} data-testid="review-delete-button">
+                    <Trash2 size={14} aria-hidden="true" /> Delete review
+                  </button>
+                </>
+              )}
               <button
                 className="dropdown-item"
                 onClick={async () => {
@@ -151,7 +189,17 @@ export function ReviewCard({ review, timeStyle = 'relative' }: { review: Review;
       )}
       {typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
       {review.title && !review.product && <h4 className="review-title">{review.title}</h4>}
-      <p className="review-content pre-wrap">{review.content}</p>
+      {editing ? (
+        <ReviewEditForm
+          review={review}
+          onDone={(updated) => {
+            setEditing(false);
+            if (updated) setEdited({ ...updated, edited: true });
+          }}
+        />
+      ) : (
+        <p className="review-content pre-wrap">{review.content}</p>
+      )}
       {(review.location || review.date) && (
         <p className="muted small">
           {review.location && <><MapPin size={14} aria-hidden="true" /> {review.location} </>}

@@ -39,9 +39,14 @@ export const reviewsApi = api.injectEndpoints({
       transformResponse: (r: unknown) => data<Review>(r),
       invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile', 'Trending'],
     }),
+    updateReview: b.mutation<Review, { id: string; content: string; rating?: number }>({
+      query: ({ id, ...body }) => ({ url: `/reviews/${id}`, method: 'PUT', body }),
+      transformResponse: (r: unknown) => data<Review>(r),
+      invalidatesTags: ['Feed', 'Review', 'Product', 'Profile', 'Saved'],
+    }),
     deleteReview: b.mutation<void, string>({
       query: (id) => ({ url: `/reviews/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile'],
+      invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile', 'Saved'],
     }),
     toggleLike: b.mutation<LikeStatus, string>({
       query: (id) => ({ url: `/likes/reviews/${id}`, method: 'POST' }),
@@ -75,6 +80,7 @@ export const {
   useFeedQuery,
   useReviewsQuery,
   useCreateReviewMutation,
+  useUpdateReviewMutation,
   useDeleteReviewMutation,
   useToggleLikeMutation,
   useCommentsQuery,

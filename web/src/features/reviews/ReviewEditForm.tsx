@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../app/api';
+import { Stars } from '../../shared/ui';
+import type { Review } from '../../shared/types';
+import { useUpdateReviewMutation } from './reviewsApi';
+
+/** Editing one's own review in place (PUT /reviews/{id}); the card then shows 'düzenlendi'. */
+export function ReviewEditForm({ review, onDone }: { review: Review; onDone: (updated: Review | null) => void }) {
+  const [content, setContent] = useState(review.content ?? '');
+  const [rating, setRating] = useState<number | undefined>(review.rating || undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [update, state] = useUpdateReviewMutation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const text = content.trim();
+    if (!text) return;
+    const r = await update({ id: review.id, content: text, ...(rating ? { rating } : {}) });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update review'));
+    onDone(r.data ?? { ...review, content: text, rating: rating ?? review.rating, edited: true });
+  }
+
+  return (
+    <form className="form" onSubmit={submit} data-testid="review-edit">
+      {review.rating ? <Stars value={rating ?? 0} size={20} onChange={setRating} /> : null}
+      <textarea rows={3} value={content} onChange={(e) => setContent(e.target.value)} aria-label="Review text" maxLength={5000} autoFocus />
+      {error && <div className="error-bar">{error}</div>}
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={() => onDone(null)}>
+          Cancel
+        </button>
+        <button className="btn btn-primary" disabled={!content.trim() || state.isLoading}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
