@@ -78,7 +78,8 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
   }
 
   function chooseProduct(p: { id: string; name: string }) {
-    const before = text.slice(0, caret).replace(/@([^@\n]{0,40})$/, p.name + ' ');
+    // the '@query' goes and the chip names the product: the name once, not in the text and the chip
+    const before = text.slice(0, caret).replace(/@([^@\n]{0,40})$/, '');
     setText((before + text.slice(caret)).slice(0, COMPOSER_MAX));
     setCaret(before.length);
     setProduct({ id: p.id, name: p.name });

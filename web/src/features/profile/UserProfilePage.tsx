@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { SearchX } from 'lucide-react';
+import { Lock, SearchX } from 'lucide-react';
+import type { UserProfile as ProfileView } from '@app/contracts';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../app/store';
 import { errorMessage, errorStatus } from '../../app/api';
@@ -39,10 +40,12 @@ export function UserProfilePage() {
 
   const status401 = q.isError && errorStatus(q.error) === 401;
   const placeholder = status401 || (!signedIn && q.isError);
-  const p: UserProfile | null = placeholder ? placeholderProfile(username) : local;
+  const p: (UserProfile & Partial<Pick<ProfileView, 'can_view_content'>>) | null = placeholder ? placeholderProfile(username) : local;
+  // a private account the viewer may not see: say so instead of an empty list under a non-zero counter
+  const hidden = p?.can_view_content === false;
   // follower and following lists load on first opening of their tab
-  const followers = useFollowersQuery(p?.id, { skip: !opened.has('followers') || !p || p.id === '0' });
-  const following = useFollowingQuery(p?.id, { skip: !opened.has('following') || !p || p.id === '0' });
+  const followers = useFollowersQuery(p?.id, { skip: !opened.has('followers') || !p || p.id === '0' || hidden });
+  const following = useFollowingQuery(p?.id, { skip: !opened.has('following') || !p || p.id === '0' || hidden });
 
   if (own) return <Navigate to="/profile" replace />;
   if (q.isLoading) return <Skeleton lines={4} />;
@@ -176,6 +179,14 @@ export function UserProfilePage() {
         ))}
       </div>
       <section className="card">
+        {hidden ? (
+          <div className="empty" data-testid="private-profile">
+            <Lock className="empty-icon" size={32} aria-hidden="true" />
+            <div className="empty-title">Bu hesap gizli</div>
+            <p className="muted">İncelemelerini ve takip listelerini görmek için takip et.</p>
+          </div>
+        ) : (
+          <>
         {tab === 'reviews' &&
           (p.id === '0' ? <p className="muted">Henüz hiç inceleme yok.</p> : <ProfileReviews userId={p.id} emptyText="Henüz hiç inceleme yok." />)}
         {tab === 'followers' && (
@@ -195,6 +206,8 @@ export function UserProfilePage() {
             emptyText="Henüz hiç takip edilen kullanıcı yok."
             buttonLabel="Profil"
           />
+        )}
+          </>
         )}
       </section>
     </div>

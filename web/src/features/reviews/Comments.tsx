@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../app/store';
 import { errorMessage } from '../../app/api';
 import { Avatar } from '../../shared/ui';
-import { personName, shortAgo } from '../../shared/format';
+import { personName, turkishAgo } from '../../shared/format';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from './reviewsApi';
 
 export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: string; reviewAuthorId: string; onCount: (delta: number) => void }) {
@@ -52,7 +52,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
                 ) : (
                   <span className="strong">{personName(c.user)}</span>
                 )}{' '}
-                <span className="muted small">{shortAgo(c.created_at ?? c.createdAt ?? Date.now())}</span>
+                <span className="muted small">{turkishAgo(c.created_at ?? c.createdAt ?? Date.now())}</span>
               </div>
               <div className="pre-wrap">{c.content}</div>
             </div>
