@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { makeStore } from './store';
+import { notificationsApi, applyPushedNotification } from '../features/notifications/notificationsApi';
+import { messagesApi, applyPushedMessage } from '../features/messages/messagesApi';
+import type { AppNotification, Conversation, Message } from '../shared/types';
+
+const note = (id: string): AppNotification => ({ id, type: 'new_follower', message: 'x', is_read: false, created_at: new Date().toISOString() });
+
+describe('pushed payloads written into the cache', () => {
+  it('a notification goes first in the first page and raises the unread count', async () => {
+    const store = makeStore();
+    await store.dispatch(notificationsApi.util.upsertQueryData('unreadCount', undefined, 2));
+    await store.dispatch(notificationsApi.util.upsertQueryData('notifications', { page: 1, limit: 5 }, { items: [note('a')], unread_count: 2, total: 1 }));
+    store.dispatch(applyPushedNotification(note('b')));
+    store.dispatch(applyPushedNotification(note('b'))); // delivered twice: counted once in the list
+    const list = notificationsApi.endpoints.notifications.select({ page: 1, limit: 5 })(store.getState()).data!;
+    expect(list.items.map((n) => n.id)).toEqual(['b', 'a']);
+    expect(list.unread_count).toBe(3);
+  });
+
+  it('a message becomes its conversation last message, unread +1, list re-sorted; unknown conversation asks for a refetch', async () => {
+    const store = makeStore();
+    const old = '2024-01-01T00:00:00.000Z';
+    const conv = (id: string): Conversation => ({ id, other_members: [], created_at: old, updated_at: old, unread_count: 0 });
+    await store.dispatch(messagesApi.util.upsertQueryData('conversations', undefined, [conv('c1'), conv('c2')]));
+    const m: Message = { id: 'm1', conversation_id: 'c2', sender_id: 'other', content: 'hi', created_at: new Date().toISOString() };
+    expect(store.dispatch(applyPushedMessage(m, 'me', null))).toBe(true);
+    const list = messagesApi.endpoints.conversations.select()(store.getState()).data!;
+    expect(list[0]).toMatchObject({ id: 'c2', unread_count: 1, last_message: { id: 'm1', content: 'hi' } });
+    expect(store.dispatch(applyPushedMessage({ ...m, id: 'm2', conversation_id: 'c9' }, 'me', null))).toBe(false);
+  });
+});
