@@ -235,7 +235,7 @@ describeWithRedis('message delivery across two gateways sharing Redis', () => {
       NODE_ENV: 'test',
       BUS: 'redis',
       REDIS_URL: redis.url,
-      STORE: 'nedb',
+      STORE: 'sqlite',
       DATA_DIR: ':memory:',
       JWT_SECRET: 'redis-test-secret-that-is-at-least-32-chars',
       LOG_LEVEL: 'silent',

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { AnyEventEnvelope, EventEnvelope } from '@app/contracts';
 import { MemoryTransport, OutboxDoc, outboxCollection } from '@app/bus';
 import { buildService } from '@app/platform';
-import { BaseDoc, CollectionDef, NedbStore, newId } from '@app/store';
+import { BaseDoc, CollectionDef, newId, serviceDataFile, SqliteStore } from '@app/store';
 import { TEST_JWT_SECRET, testConfig } from '@app/testing';
 import { socialService } from '../../../services/social/src/social.service-definition';
 
@@ -53,7 +53,7 @@ function registered(userId: string, username: string): AnyEventEnvelope {
 }
 
 async function outboxRows(dataDir: string): Promise<OutboxDoc[]> {
-  const store = new NedbStore({ dir: join(dataDir, socialService.name) });
+  const store = new SqliteStore({ file: serviceDataFile(dataDir, socialService.name) });
   await store.open([outboxCollection] as CollectionDef<BaseDoc>[]);
   try {
     return await store.collection(outboxCollection).find({});

@@ -1,11 +1,11 @@
-import { NedbStore } from '@app/store';
+import { SqliteStore } from '@app/store';
 import { BusServer } from './bus-server';
 import { MemoryTransport } from './memory/memory-transport';
 import { inboxCollection } from './outbox.collection';
 
 describe('BusServer inbox', () => {
   it('forgets handled event ids older than the retention window and keeps the recent ones', async () => {
-    const store = new NedbStore();
+    const store = new SqliteStore();
     await store.open([inboxCollection]);
     const inbox = store.collection(inboxCollection);
     const now = Date.now();
@@ -24,7 +24,7 @@ describe('BusServer inbox', () => {
 
 describe('BusServer outcomes', () => {
   it('reports handled, duplicate and failed deliveries with their lag', async () => {
-    const store = new NedbStore();
+    const store = new SqliteStore();
     await store.open([inboxCollection]);
     const seen: string[] = [];
     const server = new BusServer({

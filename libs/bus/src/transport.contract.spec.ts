@@ -4,7 +4,7 @@
  * kafka: only when KAFKA_BROKERS is set.
  */
 import { AnyEventEnvelope, EventType } from '@app/contracts';
-import { NedbStore } from '@app/store';
+import { SqliteStore } from '@app/store';
 import { randomUUID } from 'node:crypto';
 import { BusServer } from './bus-server';
 import { BusTransport, EventHandler } from './bus.port';
@@ -267,7 +267,7 @@ for (const engine of engines) {
 
     it('runs a handler once for an event delivered twice (dedupe by id in BusServer)', async () => {
       const bus = await open();
-      const store = new NedbStore();
+      const store = new SqliteStore();
       await store.open([inboxCollection]);
       const server = new BusServer({
         transport: bus,

@@ -1,4 +1,4 @@
-// One contract for every store engine (ARCHITECTURE §3): NeDB in memory, NeDB on disk,
+// One contract for every store engine (ARCHITECTURE §3): SQLite in memory, SQLite on disk,
 // and MongoDB when MONGO_URL is set. A behaviour a service relies on belongs here.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import mongoose from 'mongoose';
 import { newId } from './ids';
 import { MongoStore } from './mongo/mongo-store';
-import { NedbStore } from './nedb/nedb-store';
+import { SqliteStore } from './sqlite/sqlite-store';
 import { DuplicateKeyError } from './store.errors';
 import { BaseDoc, Collection, defineCollection, Store } from './store.port';
 
@@ -49,13 +49,13 @@ async function opened(store: Store): Promise<Store> {
 
 function engines(): Engine[] {
   const list: Engine[] = [
-    { name: 'nedb (memory)', persistent: false, open: () => opened(new NedbStore()), cleanup: async () => {} },
+    { name: 'sqlite (:memory:)', persistent: false, open: () => opened(new SqliteStore({ file: ':memory:' })), cleanup: async () => {} },
   ];
   const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
   list.push({
-    name: 'nedb (disk)',
+    name: 'sqlite (file)',
     persistent: true,
-    open: () => opened(new NedbStore({ dir })),
+    open: () => opened(new SqliteStore({ file: join(dir, 'contract.sqlite') })),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   });
   const url = process.env.MONGO_URL;
@@ -72,7 +72,7 @@ function engines(): Engine[] {
       },
     });
   } else {
-    console.info('MONGO_URL is not set: the store contract runs on NeDB only.');
+    console.info('MONGO_URL is not set: the store contract runs on SQLite only.');
   }
   return list;
 }
@@ -341,6 +341,68 @@ describe.each(engines())('Store contract: $name', (engine) => {
     });
   });
 
+  describe('what an index-backed engine can get wrong', () => {
+    it('unique + sparse: many documents without the field, one per value with it, and a freed value is reusable', async () => {
+      await members.insertMany([{ squadId: 's', userId: 'u1' }, { squadId: 's', userId: 'u2' }, { squadId: 's', userId: 'u3', email: 'e@x.io' }]);
+      await expect(members.insert({ squadId: 't', userId: 'u4', email: 'e@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await members.updateOne({ email: 'e@x.io' }, { $unset: { email: true } });
+      await members.insert({ squadId: 't', userId: 'u4', email: 'e@x.io' });
+      expect(await members.count({ email: { $exists: false } })).toBe(3);
+      expect(await members.count({ email: 'e@x.io' })).toBe(1);
+    });
+
+    it('$in on an indexed field, alone and with a range on the same field', async () => {
+      await seed();
+      expect(names(await items.find({ n: { $in: [1, 3, 5, 7] } }))).toEqual(['Alpha', 'Epsilon', 'Gamma']);
+      expect(names(await items.find({ n: { $in: [1, 3, 5], $gt: 1 } }))).toEqual(['Epsilon', 'Gamma']);
+      expect(await items.count({ 'meta.color': { $in: ['red', 'green'] } })).toBe(4);
+    });
+
+    it('sort + skip + limit on a compound index (equality on its first field, order from its second)', async () => {
+      await items.insertMany(Array.from({ length: 30 }, (_, n) => ({ name: `i${n}`, n, meta: { color: n % 2 ? 'odd' : 'even', size: n } })));
+      const page = await items.find({ 'meta.color': 'odd' }, { sort: { n: -1 }, skip: 3, limit: 4 });
+      expect(page.map((d) => d.n)).toEqual([23, 21, 19, 17]);
+      const last = await items.find({ 'meta.color': 'odd' }, { sort: { n: -1 }, skip: 13, limit: 4 });
+      expect(last.map((d) => d.n)).toEqual([3, 1]);
+    });
+
+    it('keeps $inc exact when increments, upserts and reads interleave', async () => {
+      const { _id } = await items.insert({ name: 'race', n: 0 });
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          i % 3 === 0
+            ? items.findOneAndUpdate({ _id }, { $inc: { n: 1 } })
+            : i % 3 === 1
+              ? items.updateOne({ name: 'race' }, { $inc: { n: 1 } }, { upsert: true })
+              : items.updateMany({ _id }, { $inc: { n: 1 } }),
+        ),
+      );
+      expect((await items.findById(_id))?.n).toBe(60);
+      expect(await items.count({ name: 'race' })).toBe(1);
+    });
+
+    it('a $in list of 5000 ids', async () => {
+      const docs = await items.insertMany(Array.from({ length: 300 }, (_, n) => ({ name: `b${n}`, n })));
+      const ids = [...docs.filter((d) => d.n % 3 === 0).map((d) => d._id), ...Array.from({ length: 4900 }, () => newId())];
+      expect(ids.length).toBe(5000);
+      expect(await items.count({ _id: { $in: ids } })).toBe(100);
+      expect((await items.find({ _id: { $nin: ids } })).length).toBe(200);
+      expect(await items.deleteMany({ _id: { $in: ids } })).toBe(100);
+      expect(await items.count({})).toBe(200);
+    });
+
+    it('unicode and dots in string values round-trip and match exactly', async () => {
+      const odd = ['Ayşe Yılmaz', 'çğıöşü ÇĞİÖŞÜ', '👋 emoji', 'v2.0', 'a.b.c', '$not.an.operator', "quote ' and \" and \\"];
+      await items.insertMany(odd.map((name, n) => ({ name, n, meta: { color: name, size: n } })));
+      for (const name of odd) {
+        expect((await items.findOne({ name }))?.name).toBe(name);
+        expect(await items.count({ 'meta.color': name })).toBe(1);
+      }
+      expect(names(await items.find({ name: { $in: ['v2.0', 'a.b.c', 'v2'] } }))).toEqual(['a.b.c', 'v2.0']);
+      expect(names(await items.find({ name: { $gte: 'v', $lt: 'w' } }))).toEqual(['v2.0']);
+    });
+  });
+
   it('keeps $inc exact under 100 concurrent updates', async () => {
     const { _id } = await items.insert({ name: 'counter', n: 0 });
     await Promise.all(Array.from({ length: 100 }, () => items.updateOne({ _id }, { $inc: { n: 1 } })));
@@ -348,7 +410,7 @@ describe.each(engines())('Store contract: $name', (engine) => {
   });
 
   // Last: it closes the suite's store and carries on with the reopened one.
-  // Only engines that keep data on their own: an in-memory NeDB has nothing to reopen.
+  // Only engines that keep data on their own: an in-memory SQLite has nothing to reopen.
   if (engine.persistent) {
     it('keeps data and unique indexes after close and reopen', async () => {
       await seed();

@@ -1,14 +1,19 @@
 import { join } from 'node:path';
-import { NedbStore } from './nedb/nedb-store';
+import { SqliteStore, sqliteFileOf } from './sqlite/sqlite-store';
 import { StoreUnavailableError } from './store.errors';
 import { Store } from './store.port';
 
 export interface StoreSettings {
-  /** nedb (embedded, default) or mongo. */
-  engine: 'nedb' | 'mongo';
-  /** NeDB data root; ':memory:' keeps everything in memory. Each service gets its own folder under it. */
+  /** sqlite (embedded, default) or mongo. */
+  engine: 'sqlite' | 'mongo';
+  /** Data root; each service gets `<dataDir>/<service>/<service>.sqlite`. ':memory:' keeps everything in memory. */
   dataDir: string;
   mongoUrl?: string;
+}
+
+/** Where a service's SQLite file lives under the data root (the NeDB import and backups need it too). */
+export function serviceDataFile(dataDir: string, service: string): string {
+  return sqliteFileOf(join(dataDir, service), service);
 }
 
 /** Builds the engine named by the environment (ARCHITECTURE §2). Service code never calls an engine directly. */
@@ -20,5 +25,5 @@ export function createStore(service: string, settings: StoreSettings): Store {
     const { MongoStore } = require('./mongo/mongo-store') as typeof import('./mongo/mongo-store');
     return new MongoStore({ url: settings.mongoUrl, dbName: `squadreviews_${service}` });
   }
-  return new NedbStore({ dir: settings.dataDir === ':memory:' ? undefined : join(settings.dataDir, service) });
+  return new SqliteStore({ file: settings.dataDir === ':memory:' ? undefined : serviceDataFile(settings.dataDir, service) });
 }

@@ -36,7 +36,7 @@ class StoreLifecycle implements OnModuleInit, OnApplicationShutdown {
 export class StoreModule {
   static forRoot(options: StoreModuleOptions): DynamicModule {
     const store =
-      options.store ?? createStore(options.service, options.settings ?? { engine: 'nedb', dataDir: ':memory:' });
+      options.store ?? createStore(options.service, options.settings ?? { engine: 'sqlite', dataDir: ':memory:' });
     return {
       module: StoreModule,
       providers: [

@@ -1,6 +1,6 @@
 /**
  * The document store port (ARCHITECTURE §3). Services see only these types; the engine
- * (NeDB embedded, MongoDB in production) is chosen by STORE at boot.
+ * (SQLite embedded, MongoDB in production) is chosen by STORE at boot.
  *
  * Filters and updates use the common subset of MongoDB: equality, $in, $nin, $ne,
  * $gt/$gte/$lt/$lte, $exists, $regex, $or, $and; updates $set, $unset, $inc, $push,
@@ -37,8 +37,7 @@ export interface IndexDef {
   fields: Record<string, 1 | -1>;
   /**
    * Trailing fields that only order the matches (a page sorted by created_at). MongoDB indexes
-   * them after `fields` and sorts from the index; NeDB, which looks up by equality only, leaves
-   * them out rather than hold an index node per document it would never use.
+   * them after `fields` and sorts from the index; so does SQLite (one expression index per declaration).
    */
   orderBy?: Record<string, 1 | -1>;
   unique?: boolean;
@@ -72,12 +71,18 @@ export interface Collection<T extends BaseDoc> {
 }
 
 export interface Store {
-  readonly engine: 'nedb' | 'mongo';
+  readonly engine: 'sqlite' | 'mongo';
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T>;
   /** Opens the engine and builds every declared index; fails fast when the engine is unreachable. */
   open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Runs `fn` so that every operation of this store inside it commits or rolls back together
+   * (a throw rolls back). Only engines that can offer it cheaply do (SQLite); callers fall back
+   * to another way (the outbox's intent and proof) where it is absent.
+   */
+  transaction?<R>(fn: () => Promise<R>): Promise<R>;
 }
 
 export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = []): CollectionDef<T> {

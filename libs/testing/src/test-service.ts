@@ -4,7 +4,7 @@ import request from 'supertest';
 import { EventPayloads, EventType } from '@app/contracts';
 import { MemoryTransport } from '@app/bus';
 import { loadConfig, PlatformConfig, ServiceDefinition, buildService } from '@app/platform';
-import { newId, NedbStore } from '@app/store';
+import { newId, SqliteStore } from '@app/store';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
@@ -22,7 +22,7 @@ export function testConfig(overrides: Record<string, string> = {}): PlatformConf
 export interface TestService {
   app: INestApplication;
   transport: MemoryTransport;
-  store: NedbStore;
+  store: SqliteStore;
   http: () => ReturnType<typeof request>;
   /** A bearer header for a member, as the auth service would sign it. */
   authHeader(user: { id: string; username: string }): { Authorization: string };
@@ -38,7 +38,7 @@ export interface TestService {
 /** One service with in-memory engines, for supertest. */
 export async function createTestService(definition: ServiceDefinition): Promise<TestService> {
   const transport = new MemoryTransport();
-  const store = new NedbStore();
+  const store = new SqliteStore();
   const config = testConfig();
   const seen: { type: EventType; payload: unknown }[] = [];
   await transport.subscribe({

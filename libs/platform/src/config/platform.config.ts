@@ -11,10 +11,10 @@ export class PlatformConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @IsIn(['nedb', 'mongo'])
-  STORE: 'nedb' | 'mongo' = 'nedb';
+  @IsIn(['sqlite', 'mongo'])
+  STORE: 'sqlite' | 'mongo' = 'sqlite';
 
-  /** NeDB data root; ':memory:' keeps data in memory (tests). */
+  /** Data root: one SQLite file per service under it, media and the JWT secret; ':memory:' keeps data in memory (tests). */
   @IsString()
   DATA_DIR = '.data';
 

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { defineCollection, NedbStore } from '@app/store';
+import { defineCollection, SqliteStore } from '@app/store';
 import { fixCounters, runCounterRepair, tally } from './counter-repair';
 
 interface PostDoc {
@@ -25,10 +25,10 @@ describe('counter repair helpers', () => {
   });
 
   describe('fixCounters', () => {
-    let store: NedbStore;
+    let store: SqliteStore;
 
     beforeEach(async () => {
-      store = new NedbStore();
+      store = new SqliteStore();
       await store.open([posts]);
     });
 

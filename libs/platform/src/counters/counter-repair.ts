@@ -6,7 +6,7 @@ import { PlatformConfig } from '../config/platform.config';
 /** Documents fixed, per counter (or group of counters kept together, such as a rating sum and count). */
 export type CountersFixed = Record<string, number>;
 
-/** Updates in flight at once while fixing: enough for NeDB's group commit to batch them, few enough to stay gentle. */
+/** Updates in flight at once while fixing: few enough to leave room for requests between them. */
 const FIX_CONCURRENCY = 16;
 
 /** Adds up rows per key: 1 per row, or `weight(row)` (a rating sum). Rows without a key are skipped. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
 import { MemoryTransport } from '@app/bus';
 import { buildService } from '@app/platform';
-import { NedbStore } from '@app/store';
+import { SqliteStore } from '@app/store';
 import { createTestService, testConfig, TestService } from '@app/testing';
 import { conversationsCollection, memberStateId, memberStatesCollection } from '../conversations/conversation.collection';
 import { messagesCollection } from '../messages/message.collection';
@@ -121,7 +121,7 @@ describe('messaging counter repair at boot', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'messaging-counters-'));
     // What a crash left on disk: a message whose $inc never happened.
-    const store = new NedbStore({ dir });
+    const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     await store.open(messagingService.collections);
     await store.collection(messagesCollection).insert({ conversation_id: 'c', sender_id: 'a', content: 'hi', created_at: T(1) });
     await store
@@ -136,7 +136,7 @@ describe('messaging counter repair at boot', () => {
   });
 
   it('recomputes unread counts while the service boots', async () => {
-    const store = new NedbStore({ dir });
+    const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     app = await buildService(messagingService, { config: testConfig(), store, transport: new MemoryTransport() });
     expect((await store.collection(memberStatesCollection).findById(memberStateId('c', 'b')))?.unread_count).toBe(1);
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { INestApplication } from '@nestjs/common';
 import { MemoryTransport } from '@app/bus';
 import { buildService } from '@app/platform';
-import { NedbStore } from '@app/store';
+import { SqliteStore } from '@app/store';
 import { testConfig, TestService } from '@app/testing';
 import { followerCountsCollection } from '../audience/follow-graph.collection';
 import { likesCollection } from '../likes/like.collection';
@@ -118,7 +118,7 @@ describe('reviews counter repair at boot', () => {
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reviews-counters-'));
     // What a crash left on disk: two like rows, a like_count of 0.
-    const store = new NedbStore({ dir });
+    const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     await store.open(reviewsService.collections);
     await store.collection(reviewsCollection).insert({
       _id: 'r1',
@@ -151,7 +151,7 @@ describe('reviews counter repair at boot', () => {
   });
 
   const boot = async (overrides: Record<string, string> = {}) => {
-    const store = new NedbStore({ dir });
+    const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     app = await buildService(reviewsService, { config: testConfig(overrides), store, transport: new MemoryTransport() });
     return store;
   };

@@ -3,7 +3,7 @@
 import { createServer } from 'node:net';
 import { MemoryTransport } from '@app/bus';
 import { buildService } from '@app/platform';
-import { NedbStore, REDIS_CONNECT_TIMEOUT_MS } from '@app/store';
+import { SqliteStore, REDIS_CONNECT_TIMEOUT_MS } from '@app/store';
 import { testConfig } from '@app/testing';
 import { reviewsService } from '../reviews.service-definition';
 
@@ -23,7 +23,7 @@ describe('the reviews service with an unreachable REDIS_URL (feed cache, in-memo
     const transport = new MemoryTransport();
     const started = Date.now();
     await expect(
-      buildService(reviewsService, { config: testConfig({ REDIS_URL: url }), store: new NedbStore(), transport }),
+      buildService(reviewsService, { config: testConfig({ REDIS_URL: url }), store: new SqliteStore(), transport }),
     ).rejects.toThrow(`Redis at ${url} is unreachable (REDIS_URL): connect ECONNREFUSED`);
     expect(Date.now() - started).toBeLessThan(REDIS_CONNECT_TIMEOUT_MS);
     await transport.close();

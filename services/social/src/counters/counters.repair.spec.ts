@@ -5,7 +5,7 @@ import { INestApplication } from '@nestjs/common';
 import { DEFAULT_SETTINGS } from '@app/contracts';
 import { MemoryTransport } from '@app/bus';
 import { buildService } from '@app/platform';
-import { NedbStore } from '@app/store';
+import { SqliteStore } from '@app/store';
 import { testConfig, TestService } from '@app/testing';
 import { followsCollection } from '../follows/follow.collection';
 import { ProfileDoc, profilesCollection } from '../profiles/profile.collection';
@@ -95,7 +95,7 @@ describe('social counter repair at boot', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'social-counters-'));
     // What a crash left on disk: a follow row whose counters were never raised.
-    const store = new NedbStore({ dir });
+    const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     await store.open(socialService.collections);
     await store.collection(profilesCollection).insertMany([profile('a', 0), profile('b', 0)]);
     await store.collection(followsCollection).insert({
@@ -114,7 +114,7 @@ describe('social counter repair at boot', () => {
   });
 
   it('recomputes the follow counters while the service boots', async () => {
-    const store = new NedbStore({ dir });
+    const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     app = await buildService(socialService, { config: testConfig(), store, transport: new MemoryTransport() });
     expect((await store.collection(profilesCollection).findById('a'))?.followers_count).toBe(1);
     expect((await store.collection(profilesCollection).findById('b'))?.following_count).toBe(1);
