@@ -1,0 +1,224 @@
+import type { Database } from 'better-sqlite3';
+import { find as mingoFind, Query } from 'mingo';
+import { newId } from '../ids';
+import { DuplicateKeyError } from '../store.errors';
+import {
+  BaseDoc,
+  Collection,
+  Filter,
+  FindOptions,
+  NewDoc,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+} from '../store.port';
+import { FieldShape, SqlFilter, toSqlFilter, toSqlOrder } from './sqlite-filter';
+import { quoteName } from './sqlite-indexes';
+import { decodeDoc, encodeDoc } from './sqlite-json';
+import { applyUpdate } from './sqlite-update';
+
+type Row = Record<string, unknown>;
+
+/** What a collection needs from its store: connections, statements, shapes, and the write gate. */
+export interface SqliteEngine {
+  /** Runs `work` on a connection that shows no other context's open transaction. */
+  read<R>(work: (db: Database) => R): Promise<R>;
+  /** Runs `work` as one write transaction, once no other context holds the async transaction. */
+  write<R>(work: (db: Database) => R): Promise<R>;
+  all(db: Database, sql: string, params: unknown[]): Row[];
+  run(db: Database, sql: string, params: unknown[]): number;
+  shapeOf(collection: string, field: string): FieldShape;
+  /** Records array fields of a written document (inside the write's transaction). */
+  learnShapes(db: Database, collection: string, doc: object): void;
+  /** Creates the collection's table unless it is known to exist; call from inside `write`. */
+  ensureTable(collection: string): void;
+  hasTable(collection: string): boolean;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string })?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** The document an upsert starts from: the filter's plain equalities (dotted ones nested). */
+function upsertBase(filter: Filter): Row {
+  const base: Row = {};
+  const put = (field: string, value: unknown) => {
+    const segments = field.split('.');
+    let at = base;
+    for (const s of segments.slice(0, -1)) at = (at[s] ??= {}) as Row;
+    at[segments[segments.length - 1]] = value;
+  };
+  for (const [field, value] of Object.entries(filter)) {
+    if (field === '$and' && Array.isArray(value)) Object.assign(base, ...value.map(upsertBase));
+    else if (field.startsWith('$')) continue;
+    else if (typeof value !== 'object' || value === null || value instanceof Date) put(field, value);
+    else if (!Object.keys(value).some((k) => k.startsWith('$'))) put(field, value);
+    else if ('$eq' in value) put(field, (value as Row).$eq);
+  }
+  return base;
+}
+
+export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
+  private readonly table: string;
+
+  constructor(
+    readonly name: string,
+    private readonly engine: SqliteEngine,
+  ) {
+    this.table = quoteName(name);
+  }
+
+  async insert(doc: NewDoc<T>): Promise<T> {
+    const [created] = await this.insertMany([doc]);
+    return created;
+  }
+
+  async insertMany(docs: NewDoc<T>[]): Promise<T[]> {
+    if (docs.length === 0) return [];
+    const rows = docs.map((d) => ({ ...d, _id: d._id ?? newId() }) as unknown as T);
+    await this.writing((db) => rows.forEach((row) => this.insertRow(db, row)));
+    return rows;
+  }
+
+  findById(id: string): Promise<T | null> {
+    return this.findOne({ _id: id });
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    await this.tableReady();
+    return this.engine.read((db) => this.findIn(db, filter, options));
+  }
+
+  private findIn(db: Database, filter: Filter, options: FindOptions): T[] {
+    const sql = this.sqlFilter(filter);
+    const order = options.sort ? toSqlOrder(options.sort, (f) => this.engine.shapeOf(this.name, f)) : '';
+    if (!sql.complete || order === null) {
+      let cursor = mingoFind(this.candidates(db, sql), filter, options.projection);
+      if (options.sort) cursor = cursor.sort(options.sort);
+      if (options.skip) cursor = cursor.skip(options.skip);
+      if (options.limit) cursor = cursor.limit(options.limit);
+      return cursor.all() as unknown as T[];
+    }
+    const params = [...sql.params];
+    let text = `SELECT doc FROM ${this.table} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ''}`;
+    if (options.limit || options.skip) {
+      text += ' LIMIT ? OFFSET ?';
+      params.push(options.limit || -1, options.skip ?? 0);
+    }
+    const docs = this.engine.all(db, text, params).map((r) => decodeDoc<T>(r.doc as string));
+    return options.projection ? (mingoFind(docs, {}, options.projection).all() as unknown as T[]) : docs;
+  }
+
+  async count(filter: Filter): Promise<number> {
+    await this.tableReady();
+    return this.engine.read((db) => this.countIn(db, filter));
+  }
+
+  private countIn(db: Database, filter: Filter): number {
+    const sql = this.sqlFilter(filter);
+    if (!sql.complete) return this.candidates(db, sql).filter((d) => new Query(filter).test(d)).length;
+    const [row] = this.engine.all(db, `SELECT count(*) AS n FROM ${this.table} WHERE ${sql.where}`, sql.params);
+    return row.n as number;
+  }
+
+  async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.writing((db) => this.updateRows(db, filter, update, 1, options.upsert ?? false).result);
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return this.writing((db) => this.updateRows(db, filter, update, undefined, false).result);
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
+    return this.writing((db) => this.updateRows(db, filter, update, 1, options.upsert ?? false).docs[0] ?? null);
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    return this.writing((db) => this.deleteRows(db, filter, 1));
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return this.writing((db) => this.deleteRows(db, filter, undefined));
+  }
+
+  /** A collection no declaration created (or created in a transaction that rolled back) gets its table now. */
+  private async tableReady(): Promise<void> {
+    if (!this.engine.hasTable(this.name)) await this.engine.write(() => this.engine.ensureTable(this.name));
+  }
+
+  private sqlFilter(filter: Filter): SqlFilter {
+    return toSqlFilter(filter, (f) => this.engine.shapeOf(this.name, f));
+  }
+
+  /** Documents the SQL part of an incomplete filter lets through; mingo decides on them. */
+  private candidates(db: Database, sql: SqlFilter): Row[] {
+    return this.engine.all(db, `SELECT doc FROM ${this.table} WHERE ${sql.where}`, sql.params).map((r) => decodeDoc<Row>(r.doc as string));
+  }
+
+  /** Matching documents in full, at most `limit` of them. */
+  private matching(db: Database, filter: Filter, limit: number | undefined): Row[] {
+    const sql = this.sqlFilter(filter);
+    if (!sql.complete) {
+      const query = new Query(filter);
+      return this.candidates(db, sql)
+        .filter((d) => query.test(d))
+        .slice(0, limit);
+    }
+    const text = `SELECT doc FROM ${this.table} WHERE ${sql.where}${limit ? ` LIMIT ${limit}` : ''}`;
+    return this.engine.all(db, text, sql.params).map((r) => decodeDoc<Row>(r.doc as string));
+  }
+
+  /** Read, modify, write back: inside one write transaction, so concurrent $inc cannot be lost. */
+  private updateRows(db: Database, filter: Filter, update: Update, limit: number | undefined, upsert: boolean) {
+    const found = this.matching(db, filter, limit);
+    if (found.length === 0 && upsert) {
+      const doc = upsertBase(filter);
+      applyUpdate(doc, update);
+      doc._id ??= newId();
+      this.insertRow(db, doc as T);
+      return { result: { matched: 0, modified: 0, upserted: true }, docs: [doc as T] };
+    }
+    let modified = 0;
+    for (const doc of found) {
+      const id = doc._id;
+      if (!applyUpdate(doc, update)) continue;
+      doc._id = id;
+      this.engine.run(db, `UPDATE ${this.table} SET doc = ? WHERE _id = ?`, [encodeDoc(doc), id]);
+      this.engine.learnShapes(db, this.name, doc);
+      modified++;
+    }
+    return { result: { matched: found.length, modified, upserted: false }, docs: found as T[] };
+  }
+
+  private deleteRows(db: Database, filter: Filter, limit: number | undefined): number {
+    const sql = this.sqlFilter(filter);
+    if (sql.complete && !limit) return this.engine.run(db, `DELETE FROM ${this.table} WHERE ${sql.where}`, sql.params);
+    const ids = this.matching(db, filter, limit).map((d) => d._id);
+    if (ids.length === 0) return 0;
+    return this.engine.run(db, `DELETE FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
+  }
+
+  private insertRow(db: Database, doc: T): void {
+    this.engine.run(db, `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`, [doc._id, encodeDoc(doc)]);
+    this.engine.learnShapes(db, this.name, doc);
+  }
+
+  /** A write; a unique index refusing it becomes DuplicateKeyError (and the transaction rolls back). */
+  private async writing<R>(work: (db: Database) => R): Promise<R> {
+    try {
+      return await this.engine.write((db) => {
+        this.engine.ensureTable(this.name);
+        return work(db);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DuplicateKeyError(this.name, (err as Error).message);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { DuplicateKeyError } from '../store.errors';
+import { defineCollection } from '../store.port';
+import { SqliteStore } from './sqlite-store';
+
+interface Note {
+  _id: string;
+  recipient_id: string;
+  is_read: boolean;
+  n: number;
+  tags?: string[];
+}
+
+const Notes = defineCollection<Note>('notes', [{ fields: { recipient_id: 1, is_read: 1 }, orderBy: { n: -1 } }]);
+
+/** A promise and the function that settles it: lets a test hold a transaction open. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open!: () => void;
+  return { opened: new Promise<void>((resolve) => (open = resolve)), open };
+}
+
+describe('SqliteStore', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('builds one expression index per declaration, reads a page through it, and drops an index no longer declared', async () => {
+    const file = join(dir, 'svc.sqlite');
+    const store = new SqliteStore({ file });
+    await store.open([Notes]);
+    const notes = store.collection(Notes);
+    await notes.insertMany(Array.from({ length: 40 }, (_, n) => ({ recipient_id: `r${n % 2}`, is_read: n % 4 === 0, n })));
+    expect((await notes.find({ recipient_id: 'r0', is_read: false }, { sort: { n: -1 }, limit: 3 })).map((d) => d.n)).toEqual([38, 34, 30]);
+    const plan = new BetterSqlite3(file, { readonly: true })
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT doc FROM notes WHERE json_extract(doc, '$."recipient_id"') = 'r0' ORDER BY json_extract(doc, '$."is_read"'), json_extract(doc, '$."n"') DESC`,
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX ix_notes_/);
+    await store.close();
+
+    const reopened = new SqliteStore({ file });
+    await reopened.open([defineCollection<Note>('notes', [{ fields: { n: 1 } }])]);
+    await reopened.close();
+    const indexes = new BetterSqlite3(file, { readonly: true })
+      .prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'notes' AND name LIKE 'ix_%'`)
+      .pluck()
+      .all();
+    expect(indexes).toEqual([expect.stringContaining(`json_extract(doc, '$."n"') ASC`)]);
+  });
+
+  it('matches a field that holds arrays element by element, and booleans apart from numbers', async () => {
+    const store = new SqliteStore();
+    await store.open([Notes]);
+    const notes = store.collection(Notes);
+    await notes.insertMany([
+      { recipient_id: 'a', is_read: true, n: 1, tags: ['x', 'y'] },
+      { recipient_id: 'b', is_read: false, n: 1, tags: ['y'] },
+    ]);
+    await store.collection(defineCollection<{ _id: string; is_read: number }>('notes')).insert({ is_read: 1 });
+    expect((await notes.find({ tags: 'x' })).map((d) => d.recipient_id)).toEqual(['a']);
+    expect(await notes.count({ tags: { $in: ['y'] } })).toBe(2);
+    expect(await notes.count({ tags: { $ne: 'x' } })).toBe(2);
+    expect(await notes.count({ is_read: true })).toBe(1);
+    expect(await notes.count({ is_read: { $ne: true } })).toBe(2);
+    await store.close();
+  });
+
+  it('replicas on one file see one data set: writes from both, $inc exact, array fields learned from the other', async () => {
+    const file = join(dir, 'shared.sqlite');
+    const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
+    await one.open([Notes]);
+    await two.open([Notes]);
+    const { _id } = await one.collection(Notes).insert({ recipient_id: 'r', is_read: false, n: 0 });
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).collection(Notes).updateOne({ _id }, { $inc: { n: 1 } })),
+    );
+    expect((await two.collection(Notes).findById(_id))?.n).toBe(50);
+    await two.collection(Notes).insert({ recipient_id: 'r', is_read: false, n: 0, tags: ['t'] });
+    expect(await one.collection(Notes).count({ tags: 't' })).toBe(1);
+    await one.close();
+    await two.close();
+  });
+
+  describe.each([
+    ['file', (d: string) => join(d, 'tx.sqlite')],
+    [':memory:', () => ':memory:'],
+  ])('transaction (%s)', (_label, fileOf) => {
+    let store: SqliteStore;
+    beforeEach(async () => {
+      store = new SqliteStore({ file: fileOf(dir) });
+      await store.open([Notes]);
+    });
+    afterEach(() => store.close());
+
+    it('commits every operation of its function together', async () => {
+      const notes = store.collection(Notes);
+      await store.transaction(async () => {
+        await notes.insert({ recipient_id: 'r', is_read: false, n: 1 });
+        await notes.updateOne({ recipient_id: 'r' }, { $inc: { n: 1 } });
+      });
+      expect((await notes.findOne({ recipient_id: 'r' }))?.n).toBe(2);
+    });
+
+    it('rolls every operation back when its function throws', async () => {
+      const notes = store.collection(Notes);
+      const other = store.collection(defineCollection<{ _id: string; note: string }>('other'));
+      await expect(
+        store.transaction(async () => {
+          await notes.insert({ recipient_id: 'r', is_read: false, n: 1 });
+          await other.insert({ note: 'with it' });
+          throw new Error('change failed');
+        }),
+      ).rejects.toThrow('change failed');
+      expect(await notes.count({})).toBe(0);
+      expect(await other.count({})).toBe(0);
+    });
+
+    it('rolls back a duplicate key inside it and reports it', async () => {
+      const Unique = defineCollection<{ _id: string; k: string }>('uniq', [{ fields: { k: 1 }, unique: true }]);
+      await store.open([Unique]);
+      const rows = store.collection(Unique);
+      await rows.insert({ k: 'a' });
+      await expect(
+        store.transaction(async () => {
+          await rows.insert({ k: 'b' });
+          await rows.insert({ k: 'a' });
+        }),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await rows.count({})).toBe(1);
+    });
+
+    it('hides its rows from concurrent requests until it commits, and loses none of their writes', async () => {
+      const notes = store.collection(Notes);
+      const { _id } = await notes.insert({ recipient_id: 'counter', is_read: false, n: 0 });
+      const hold = gate();
+      const started = gate();
+      const tx = store.transaction(async () => {
+        await notes.insert({ recipient_id: 'inside', is_read: false, n: 1 });
+        await notes.updateOne({ _id }, { $inc: { n: 1 } });
+        expect(await notes.count({ recipient_id: 'inside' })).toBe(1); // its own rows are visible to it
+        started.open();
+        await hold.opened;
+      });
+      await started.opened;
+      // A concurrent request: its read must not see the open transaction, its write must wait, not vanish.
+      const seen = notes.count({ recipient_id: 'inside' });
+      const written = notes.updateOne({ _id }, { $inc: { n: 10 } });
+      const outside = notes.insert({ recipient_id: 'outside', is_read: false, n: 2 });
+      if (store.file) expect(await seen).toBe(0);
+      hold.open();
+      await tx;
+      if (!store.file) expect(await seen).toBe(1); // in memory a read waits for the commit instead
+      await Promise.all([written, outside]);
+      expect((await notes.findById(_id))?.n).toBe(11);
+      expect(await notes.count({ recipient_id: { $in: ['inside', 'outside'] } })).toBe(2);
+    });
+
+    it('runs transactions one after another and a nested one inside its parent', async () => {
+      const notes = store.collection(Notes);
+      const order: string[] = [];
+      await Promise.all(
+        ['a', 'b', 'c'].map((name) =>
+          store.transaction(async () => {
+            order.push(`${name}+`);
+            await store.transaction(() => notes.insert({ recipient_id: name, is_read: false, n: 0 }));
+            await new Promise((resolve) => setImmediate(resolve));
+            order.push(`${name}-`);
+          }),
+        ),
+      );
+      expect(order).toEqual(['a+', 'a-', 'b+', 'b-', 'c+', 'c-']);
+      expect(await notes.count({})).toBe(3);
+    });
+  });
+});

@@ -1,0 +1,228 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3, { Database, Statement } from 'better-sqlite3';
+import { StoreUnavailableError } from '../store.errors';
+import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
+import { SqliteCollection, SqliteEngine } from './sqlite-collection';
+import { FieldShape } from './sqlite-filter';
+import { INDEX_PREFIX, quoteName, sqliteIndex } from './sqlite-indexes';
+import { FieldShapes } from './sqlite-shapes';
+
+export interface SqliteStoreOptions {
+  /** The database file; absent or ':memory:' keeps everything in memory (tests). */
+  file?: string;
+  /** How long a write waits for another process holding the file's write lock; 5000 ms by default. */
+  busyTimeoutMs?: number;
+}
+
+type Row = Record<string, unknown>;
+
+/** The file of a service's data under the data root: `<dataDir>/<service>/<service>.sqlite`. */
+export const sqliteFileOf = (serviceDir: string, service: string): string => `${serviceDir}/${service}.sqlite`;
+
+const SHAPES_TABLE = '_array_fields';
+
+/** Marks the operations of one async transaction (see `transaction`). */
+interface TxToken {
+  done: Promise<void>;
+}
+
+/**
+ * The embedded engine (ARCHITECTURE §3): one SQLite database per service, one table per
+ * collection (`_id TEXT PRIMARY KEY, doc TEXT` holding JSON), an expression index per declared
+ * index. WAL, synchronous=NORMAL: a committed write survives the process being killed; a power
+ * cut may lose the last commits (docs/decisions/store.md).
+ *
+ * better-sqlite3 is synchronous, so each operation is atomic in this process by construction.
+ * `transaction(fn)` spans awaits: its operations are told apart by an AsyncLocalStorage token;
+ * writes from any other context wait until it commits, reads from other contexts go through a
+ * second, read-only connection that sees only committed data (in memory, where there is no
+ * second connection, they wait too).
+ */
+export class SqliteStore implements Store, SqliteEngine {
+  readonly engine = 'sqlite' as const;
+  private writer?: Database;
+  private reader?: Database;
+  private readonly statements = new Map<Database, Map<string, Statement>>();
+  private readonly tables = new Set<string>();
+  private readonly shapes = new FieldShapes();
+  private shapesVersion = -1;
+  private readonly context = new AsyncLocalStorage<TxToken>();
+  private tx?: TxToken;
+  /** Tail of the queue of async transactions. */
+  private txQueue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: SqliteStoreOptions = {}) {}
+
+  get file(): string | undefined {
+    return this.options.file && this.options.file !== ':memory:' ? this.options.file : undefined;
+  }
+
+  collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
+    return new SqliteCollection<T>(def.name, this);
+  }
+
+  async open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void> {
+    this.connect();
+    const db = this.db();
+    db.transaction(() => {
+      for (const def of defs) {
+        this.ensureTable(def.name);
+        const declared = def.indexes.map((index) => sqliteIndex(def.name, index));
+        for (const index of declared) db.exec(index.sql);
+        const names = new Set(declared.map((i) => i.name));
+        const existing = db
+          .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, ${INDEX_PREFIX.length}) = ?`)
+          .pluck()
+          .all(def.name, INDEX_PREFIX) as string[];
+        for (const name of existing) if (!names.has(name)) db.exec(`DROP INDEX ${quoteName(name)}`);
+      }
+    }).immediate();
+  }
+
+  async isHealthy(): Promise<boolean> {
+    return this.writer?.open ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.txQueue;
+    this.reader?.close();
+    this.writer?.close();
+    this.reader = this.writer = undefined;
+    this.statements.clear();
+    this.tables.clear();
+  }
+
+  /**
+   * Runs `fn` in one SQLite transaction: every store operation inside it (across awaits) commits
+   * or rolls back together. Transactions run one at a time; one nested in another joins it.
+   */
+  async transaction<R>(fn: () => Promise<R>): Promise<R> {
+    if (this.inOwnTransaction()) return fn();
+    let finish!: () => void;
+    const token: TxToken = { done: new Promise<void>((resolve) => (finish = resolve)) };
+    const previous = this.txQueue;
+    this.txQueue = token.done;
+    await previous;
+    const db = this.db();
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      this.tx = token;
+      try {
+        const result = await this.context.run(token, fn);
+        db.exec('COMMIT');
+        return result;
+      } catch (err) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        this.tables.clear(); // a table created inside is gone again
+        throw err;
+      }
+    } finally {
+      this.tx = undefined;
+      finish();
+    }
+  }
+
+  // `read` and `write` run `work` in the same tick as their last look at `this.tx`: an await in
+  // between would let a transaction begin on the connection the work then runs on.
+
+  async read<R>(work: (db: Database) => R): Promise<R> {
+    if (this.tx && !this.inOwnTransaction() && this.reader) return work(this.reader);
+    while (this.tx && !this.inOwnTransaction()) await this.tx.done;
+    return work(this.db());
+  }
+
+  async write<R>(work: (db: Database) => R): Promise<R> {
+    if (this.inOwnTransaction()) return this.db().transaction(work)(this.db()); // a savepoint
+    while (this.tx) await this.tx.done;
+    const db = this.db();
+    return db.transaction(work).immediate(db);
+  }
+
+  all(db: Database, sql: string, params: unknown[]): Row[] {
+    return this.statement(db, sql).all(...params) as Row[];
+  }
+
+  run(db: Database, sql: string, params: unknown[]): number {
+    return this.statement(db, sql).run(...params).changes;
+  }
+
+  shapeOf(collection: string, field: string): FieldShape {
+    this.refreshShapes();
+    return this.shapes.shapeOf(collection, field);
+  }
+
+  learnShapes(db: Database, collection: string, doc: object): void {
+    for (const field of this.shapes.learn(collection, doc)) {
+      this.run(db, `INSERT OR IGNORE INTO ${SHAPES_TABLE} (collection, field) VALUES (?, ?)`, [collection, field]);
+    }
+  }
+
+  hasTable(collection: string): boolean {
+    return this.tables.has(collection);
+  }
+
+  ensureTable(collection: string): void {
+    if (this.tables.has(collection)) return;
+    this.db().exec(`CREATE TABLE IF NOT EXISTS ${quoteName(collection)} (_id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    this.tables.add(collection);
+  }
+
+  private connect(): void {
+    if (this.writer?.open) return;
+    const file = this.file;
+    try {
+      if (file) mkdirSync(dirname(file), { recursive: true });
+      this.writer = new BetterSqlite3(file ?? ':memory:');
+      this.configure(this.writer);
+      this.writer.pragma('journal_mode = WAL');
+      this.writer.exec(`CREATE TABLE IF NOT EXISTS ${SHAPES_TABLE} (collection TEXT, field TEXT, PRIMARY KEY (collection, field)) WITHOUT ROWID`);
+      if (file) {
+        this.reader = new BetterSqlite3(file, { readonly: true });
+        this.configure(this.reader);
+      }
+    } catch (err) {
+      throw new StoreUnavailableError(`Cannot open the SQLite database ${file ?? ':memory:'}: ${(err as Error).message}`);
+    }
+    this.shapesVersion = -1;
+    this.refreshShapes();
+  }
+
+  private configure(db: Database): void {
+    db.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 5000}`);
+    db.pragma('synchronous = NORMAL');
+  }
+
+  private db(): Database {
+    if (!this.writer?.open) throw new StoreUnavailableError('The SQLite store is not open');
+    return this.writer;
+  }
+
+  private inOwnTransaction(): boolean {
+    const token = this.context.getStore();
+    return token !== undefined && token === this.tx;
+  }
+
+  /** Another process sharing the file may have found new array fields: data_version says when to look. */
+  private refreshShapes(): void {
+    const db = this.db();
+    const version = this.statement(db, 'PRAGMA data_version').pluck().get() as number;
+    if (version === this.shapesVersion) return;
+    this.shapesVersion = version;
+    this.shapes.reset(this.all(db, `SELECT collection, field FROM ${SHAPES_TABLE}`, []) as { collection: string; field: string }[]);
+  }
+
+  private statement(db: Database, sql: string): Statement {
+    let cache = this.statements.get(db);
+    if (!cache) this.statements.set(db, (cache = new Map()));
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      // Filters vary in shape only (lists are one JSON parameter): the cache stays small, but bound it anyway.
+      if (cache.size >= 1000) cache.clear();
+      stmt = db.prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  }
+}
