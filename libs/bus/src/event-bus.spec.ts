@@ -1,5 +1,8 @@
 import { AnyEventEnvelope } from '@app/contracts';
-import { defineCollection, NedbStore } from '@app/store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineCollection, SqliteStore, Store } from '@app/store';
 import { EventBus, PlannedEvent } from './event-bus';
 import { MemoryTransport } from './memory/memory-transport';
 import { outboxCollection } from './outbox.collection';
@@ -35,13 +38,30 @@ function followCreated(id: string, present = true): PlannedEvent<'follow.created
   };
 }
 
-describe('EventBus: an event and its change never part ways', () => {
-  let store: NedbStore;
+/** The same SQLite store seen through a port without transactions, as MongoDB's is: emitWith takes the intent path. */
+function withoutTransactions(store: SqliteStore): Store {
+  return {
+    engine: 'mongo',
+    collection: (def) => store.collection(def),
+    open: (defs) => store.open(defs),
+    isHealthy: () => store.isHealthy(),
+    close: () => store.close(),
+  };
+}
+
+describe.each([
+  ['the change and its outbox row in one SQLite transaction', true],
+  ['an intent with a proof (a store without transactions, as MongoDB)', false],
+])('EventBus: an event and its change never part ways: %s', (_label, transactional) => {
+  let dir: string;
+  let store: Store;
   let bus: MemoryTransport;
   let delivered: AnyEventEnvelope[];
 
   beforeEach(async () => {
-    store = new NedbStore();
+    dir = mkdtempSync(join(tmpdir(), 'event-bus-'));
+    const sqlite = new SqliteStore({ file: join(dir, 'bus.sqlite') });
+    store = transactional ? sqlite : withoutTransactions(sqlite);
     await store.open([outboxCollection, follows]);
     bus = new MemoryTransport();
     delivered = [];
@@ -56,6 +76,7 @@ describe('EventBus: an event and its change never part ways', () => {
   afterEach(async () => {
     await bus.close();
     await store.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   const rows = () => store.collection(follows);
@@ -105,6 +126,45 @@ describe('EventBus: an event and its change never part ways', () => {
     expect(await outbox()).toEqual([]);
   });
 
+  if (transactional) {
+    it('a change that throws after writing rolls back its rows and leaves no outbox row', async () => {
+      const events = new EventBus(bus, store);
+      await expect(
+        events.emitWith(followCreated('f1'), async () => {
+          await rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' });
+          throw new Error('second write failed');
+        }),
+      ).rejects.toThrow('second write failed');
+      await bus.drain();
+      expect(await rows().count({})).toBe(0);
+      expect(await outbox()).toEqual([]);
+      expect(delivered).toEqual([]);
+    });
+
+    it('a concurrent request sees neither the change nor its outbox row before the commit, and its own write is kept', async () => {
+      const events = new EventBus(new StuckTransport('hang'), store);
+      let proceed!: () => void;
+      const held = new Promise<void>((r) => (proceed = r));
+      let inside!: () => void;
+      const changing = new Promise<void>((r) => (inside = r));
+      void events.emitWith(followCreated('f1'), async () => {
+        const row = await rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' });
+        inside();
+        await held;
+        return row;
+      });
+      await changing;
+      expect(await rows().count({})).toBe(0);
+      expect(await outbox()).toEqual([]);
+      const concurrent = rows().insert({ _id: 'f2', follower_id: 'bob', status: 'following' });
+      proceed();
+      await concurrent;
+      await until(async () => (await outbox()).length === 1);
+      expect((await rows().find({}, { sort: { _id: 1 } })).map((r) => r._id)).toEqual(['f1', 'f2']);
+      expect(await outbox()).toEqual([expect.objectContaining({ committed: true })]);
+    });
+  }
+
   it('after a crash between the change and the publish, the restart publishes the event once', async () => {
     const doomed = new EventBus(new StuckTransport('hang'), store);
     void doomed.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
@@ -115,7 +175,7 @@ describe('EventBus: an event and its change never part ways', () => {
     expect(await outbox()).toEqual([]);
   });
 
-  it('after a crash before the change, the restart drops the intent: no event for a change that never was', async () => {
+  if (!transactional) it('after a crash before the change, the restart drops the intent: no event for a change that never was', async () => {
     const doomed = new EventBus(bus, store);
     void doomed.emitWith(followCreated('f1'), forever);
     await until(async () => (await outbox()).length === 1);
@@ -125,7 +185,7 @@ describe('EventBus: an event and its change never part ways', () => {
     expect(await outbox()).toEqual([]);
   });
 
-  it('proves a delete by the row being gone', async () => {
+  if (!transactional) it('proves a delete by the row being gone', async () => {
     await rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' });
     const removed: PlannedEvent<'follow.removed'> = {
       type: 'follow.removed',

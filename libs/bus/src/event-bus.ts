@@ -30,10 +30,12 @@ export interface PlannedEvent<T extends EventType> {
 }
 
 /**
- * How a service changes its data and announces it. The event is stored first, as an intent
- * with a proof; then the change runs; then the event is published and its row dropped. A
- * crash at any point loses nothing: the relay later publishes each leftover intent whose
- * change happened (its proof holds) and drops those whose change never did.
+ * How a service changes its data and announces it (the transactional outbox). Where the store
+ * has transactions (SQLite), the change and the outbox row commit together, then the event is
+ * published and its row dropped. Elsewhere (MongoDB) the event is stored first, as an intent
+ * with a proof; then the change runs; then it is published. A crash at any point loses
+ * nothing: the relay later publishes each leftover row whose change happened (committed, or
+ * its proof holds) and drops those whose change never did.
  */
 @Injectable()
 export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -56,6 +58,7 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
    * change found nothing to do: the event is dropped, as it is when `change` throws.
    */
   async emitWith<T extends EventType, R>(planned: PlannedEvent<T>, change: () => Promise<R>): Promise<R> {
+    if (this.store.transaction) return this.emitInTransaction(planned, change, this.store.transaction.bind(this.store));
     const event = envelope(planned);
     const proof = storedProof(planned.proof);
     this.inFlight.add(event.id);
@@ -80,6 +83,34 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
       // The change is done: the relay may publish without checking the proof.
       await this.outbox.updateOne({ _id: event.id }, { $set: { committed: true } }).catch(() => undefined);
     }
+    return result;
+  }
+
+  /** The change and its outbox row in one transaction: both happen or neither does. */
+  private async emitInTransaction<T extends EventType, R>(
+    planned: PlannedEvent<T>,
+    change: () => Promise<R>,
+    transaction: NonNullable<Store['transaction']>,
+  ): Promise<R> {
+    const event = envelope(planned);
+    this.inFlight.add(event.id);
+    let result: R;
+    try {
+      result = await transaction(async () => {
+        const changed = await change();
+        if (!changed) return changed;
+        if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
+          throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
+        }
+        await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0, committed: true });
+        return changed;
+      });
+    } catch (err) {
+      this.inFlight.delete(event.id);
+      throw err;
+    }
+    if (!result) this.inFlight.delete(event.id);
+    else await this.publish(event.id, event as never); // refused: the committed row waits for the relay
     return result;
   }
 
