@@ -9,6 +9,7 @@ import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gatewa
 import { ServiceUrls } from '../../../gateway/src/proxy/service-proxy';
 import { ServiceName } from '../../../gateway/src/proxy/routes';
 import { embeddedJwtSecret } from './jwt-secret';
+import { migrateNedbData } from './nedb-migration';
 import { SeedContext } from './seed/seed-client';
 import { runSeed } from './seed/run-seed';
 import { SERVICE_CATALOGUE } from './service-catalogue';
@@ -17,7 +18,7 @@ export interface EmbeddedStackOptions {
   /** Gateway port; 0 picks a free one. */
   port?: number;
   host?: string;
-  /** NeDB data root; ':memory:' for tests. */
+  /** Data root (one SQLite file per service, media, the JWT secret); ':memory:' for tests. */
   dataDir?: string;
   /** Seed demo data when the data dir is new. */
   seed?: boolean;
@@ -63,7 +64,7 @@ function listenAgain(server: Server, url: string): Promise<void> {
 
 /**
  * The embedded profile (ARCHITECTURE §2): every service and the gateway in this process,
- * one in-process bus, NeDB under the data dir. Services listen on free loopback ports and
+ * one in-process bus, SQLite under the data dir. Services listen on free loopback ports and
  * the gateway proxies to them, exactly as it does across processes.
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Promise<EmbeddedStack> {
@@ -72,12 +73,13 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   const env: Record<string, string | undefined> = {
     ...process.env,
     ...options.env,
-    STORE: 'nedb',
+    STORE: 'sqlite',
     BUS: 'memory',
     DATA_DIR: dataDir,
     JWT_SECRET: process.env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
   };
   const config = loadConfig(PlatformConfig, 'embedded', env);
+  await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
   const transport = sharedMemoryTransport();
   const apps: INestApplication[] = [];
   const serviceUrls: ServiceUrls = {};
