@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { embeddedJwtSecret } from './jwt-secret';
+import { migrateNedbData } from './nedb-migration';
 import { SERVICE_CATALOGUE } from './service-catalogue';
 
 /**
@@ -9,9 +10,8 @@ import { SERVICE_CATALOGUE } from './service-catalogue';
  * service (they share its consumer group and split its events) or of the gateway
  * (gateway i listens on PORT+i; they share socket rooms through the Redis adapter).
  *
- * With NeDB (the default store) replica i > 0 of a service keeps its own data folder,
- * DATA_DIR/<service>-r<i>: each replica holds the shard of events it handled
- * (docs/DECISIONS.md, "Distributed mode"). With STORE=mongo the replicas share the database.
+ * The replicas of a service share its store: one SQLite file (WAL lets several processes on one
+ * machine use it) or, with STORE=mongo, one database.
  *
  * On stdout, besides the children's own log lines, the launcher writes one JSON line per
  * process it starts or loses (`{"launcher":"started",service,replica,pid,port}`,
@@ -64,7 +64,6 @@ export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: stri
     if (!known.has(name)) throw new Error(`--replicas: unknown service "${name}" (one of ${[...known].join(', ')})`);
   }
   const dataDir = resolve(env.DATA_DIR ?? '.data-distributed');
-  const shared = env.STORE === 'mongo';
   const portOffset = Number(env.SERVICE_PORT_BASE ?? DEFAULT_PORT_BASE) - DEFAULT_PORT_BASE;
   const common: NodeJS.ProcessEnv = {
     ...env,
@@ -79,14 +78,12 @@ export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: stri
     const name = entry.definition.name;
     for (let replica = 0; replica < (replicas.get(name) ?? 1); replica++) {
       const port = entry.port + portOffset + replica * 100;
-      // NeDB files belong to one process: replica 0 keeps the service's usual folder, the others their own.
-      const replicaDataDir = shared || replica === 0 ? dataDir : join(dataDir, `${name}-r${replica}`);
       specs.push({
         service: name,
         replica,
         port,
         script: join(dist, `services/${name}/src/main.js`),
-        env: { ...common, DATA_DIR: replicaDataDir, PORT: String(port), REPLICA: String(replica) },
+        env: { ...common, PORT: String(port), REPLICA: String(replica) },
       });
       // The gateway has one URL per service: replica 0 answers every read and write routed to it.
       if (replica === 0) serviceUrls[`${name.toUpperCase()}_SERVICE_URL`] = `http://127.0.0.1:${port}`;
@@ -196,6 +193,10 @@ async function main(): Promise<void> {
   } catch (err) {
     process.stderr.write(`launcher: ${(err as Error).message}\n`);
     process.exit(2);
+  }
+  if (process.env.STORE !== 'mongo') {
+    // Before any replica opens the file: an import is one process's job.
+    await migrateNedbData(specs[0].env.DATA_DIR ?? '', SERVICE_CATALOGUE.map((e) => e.definition.name));
   }
   const launcher = new Launcher(specs);
   let signals = 0;
