@@ -11,10 +11,12 @@ const savedApi = api.injectEndpoints({
   endpoints: (b) => ({
     saved: b.query<Array<Product | Review>, Kind>({
       query: (type) => ({ url: '/saved', params: { type, limit: 100 } }),
-      transformResponse: (r: unknown) =>
-        listOf<Product | Review | { product?: Product; review?: Review; item?: Product | Review }>(r).items.map(
-          (x) => (x as { product?: Product }).product ?? (x as { review?: Review }).review ?? (x as { item?: Product }).item ?? (x as Product),
-        ),
+      // unwrapped by the tab's kind: a saved review carries its own `product`, which is not the saved item
+      transformResponse: (r: unknown, _m, type) =>
+        listOf<Product | Review | { product?: Product; review?: Review; item?: Product | Review }>(r).items.map((x) => {
+          const w = x as { product?: Product; review?: Review; item?: Product | Review };
+          return (type === 'reviews' ? w.review : w.product && !('content' in w) ? w.product : undefined) ?? w.item ?? (x as Product | Review);
+        }),
       providesTags: ['Saved'],
     }),
   }),
