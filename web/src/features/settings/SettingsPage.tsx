@@ -153,7 +153,7 @@ export function SettingsPage() {
                 <button type="button" className="btn" disabled={uploadState.isLoading} onClick={() => fileRef.current?.click()}>
                   {uploadState.isLoading ? 'Uploading...' : 'Change avatar'}
                 </button>
-                <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => changeAvatar(e.target.files?.[0])} />
+                <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => changeAvatar(e.target.files?.[0])} data-testid="avatar-file" />
               </div>
               <label>
                 Display Name
