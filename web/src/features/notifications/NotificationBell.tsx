@@ -6,7 +6,6 @@ import { Bell } from 'lucide-react';
 import { messageAfterName, notificationTarget } from './notificationMeta';
 import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
-import type { AppNotification } from '../../shared/types';
 
 /** Where a click on a notification leads. */
 export function NotificationBell() {
