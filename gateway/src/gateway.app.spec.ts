@@ -127,4 +127,17 @@ describe('the gateway in front of a service', () => {
     expect(res.status).toBe(200);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/reviews', headers: { 'content-type': 'application/json', 'content-length': '12' } });
   });
+
+  it('refuses JSON nested deeper than 32 levels with a 400 envelope before the service', async () => {
+    const server = await gateway();
+    for (const deep of ['['.repeat(5000) + ']'.repeat(5000), '{"a":'.repeat(40) + '1' + '}'.repeat(40)]) {
+      const res = await request(server).post('/api/reviews').set('Authorization', bearer).set('Content-Type', 'application/json').send(deep);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, message: 'Request body is nested too deeply' });
+    }
+    expect(seen).toEqual([]);
+    const shallow = await request(server).post('/api/reviews').set('Authorization', bearer).set('Content-Type', 'application/json').send('['.repeat(32) + ']'.repeat(32));
+    expect(shallow.status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
 });

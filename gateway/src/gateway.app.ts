@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
+import { createJsonDepthCheck } from './access/json-depth';
 import { createTokenCheck } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
 import { createDocsRouter } from './docs/openapi-docs';
@@ -101,6 +102,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   app.use('/api', createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES));
   app.use('/api', createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET)));
   app.use('/api', createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis));
+  app.use('/api', createJsonDepthCheck(config.BODY_LIMIT_BYTES));
   app.use(createDocsRouter(urls));
   const forwarder = app.get(ServiceForwarder);
   app.use((req: Request, res: Response, next: NextFunction) => {

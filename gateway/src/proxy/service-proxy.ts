@@ -175,8 +175,10 @@ export class ServiceForwarder implements OnApplicationShutdown {
   }
 
   /** Sends the request to `service` (from serviceFor) and its reply to `res`. */
-  forward(req: IncomingMessage, res: ServerResponse, service: ServiceName): void {
+  forward(req: IncomingMessage & { bufferedBody?: Buffer }, res: ServerResponse, service: ServiceName): void {
     const pool = this.pools.get(service) as Pool;
+    // A JSON body already read by the depth check goes on as its bytes.
+    if (req.bufferedBody) return this.dispatch(pool, req, res, service, req.bufferedBody);
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
     let body: PassThrough | null = null;
     if (hasBody) {
@@ -191,6 +193,10 @@ export class ServiceForwarder implements OnApplicationShutdown {
         req.resume();
       });
     }
+    this.dispatch(pool, req, res, service, body);
+  }
+
+  private dispatch(pool: Pool, req: IncomingMessage, res: ServerResponse, service: ServiceName, body: PassThrough | Buffer | null): void {
     pool.dispatch(
       {
         path: upstreamPath(req.url ?? '/'),

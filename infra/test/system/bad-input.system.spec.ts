@@ -137,6 +137,13 @@ const WRONG: Record<FieldKind, unknown[]> = {
   media: [123, 'javascript:alert(1)', NE, `https://example.com/${HUGE}`, '/api/media/../../etc/passwd'],
 };
 
+/** Issue 17 §3: nesting that overflowed the validation pipe's stack (a 500); refused with a 400 beyond 32 levels. */
+const DEEP_BODIES: [string, string][] = [
+  ['10 KB of nested arrays', '['.repeat(5000) + ']'.repeat(5000)],
+  ['120 KB of nested objects', '{"a":'.repeat(24_000) + '1' + '}'.repeat(24_000)],
+  ['33 levels', '['.repeat(33) + ']'.repeat(33)],
+];
+
 const MALFORMED_BODIES = ['{"a":', '{"content": "x",}', "{'a':1}", 'null', '"str"', '\u0000'];
 
 const BAD_IDS = [
@@ -178,8 +185,8 @@ interface Probe {
   token?: string;
   body?: unknown;
   contentType?: string;
-  /** 'reject': must be a 4xx envelope. 'safe': a 2xx or a 4xx envelope. */
-  expect: 'reject' | 'safe';
+  /** 'reject': must be a 4xx envelope. 'safe': a 2xx or a 4xx envelope. 'deep': the 400 for nesting (or an earlier 401/404). */
+  expect: 'reject' | 'safe' | 'deep';
 }
 
 interface Finding {
@@ -271,6 +278,9 @@ describe('bad input on every route (embedded stack)', () => {
 
     // Malformed JSON and non-object bodies: refused by the body parser before any handler runs.
     if (route.method !== 'GET') {
+      for (const [label, raw] of DEEP_BODIES) {
+        out.push({ ...base, label: `${name} body ${label}`, path, body: raw, contentType: 'application/json', expect: 'deep' });
+      }
       for (const raw of MALFORMED_BODIES) {
         out.push({ ...base, label: `${name} body ${JSON.stringify(raw)}`, path, body: raw, expect: 'reject' });
       }
@@ -326,8 +336,10 @@ describe('bad input on every route (embedded stack)', () => {
     if (/\bat .+\.(ts|js):\d+/.test(res.text)) return fail('stack trace in reply');
     if (res.status >= 400) {
       if (!isErrorEnvelope(res.json)) fail('4xx without an error envelope');
+      else if (p.expect === 'deep' && res.status === 400 && (res.json as { message?: string }).message !== 'Request body is nested too deeply') fail('deep body refused for another reason');
       return;
     }
+    if (p.expect === 'deep') return fail('accepted a body nested too deeply');
     if (p.expect === 'reject') return fail('accepted input that must be refused');
     if (res.status >= 200 && res.status < 300 && res.status !== 204) {
       const body = res.json as { success?: unknown } | undefined;

@@ -5,6 +5,7 @@ export * from './http/api-reply';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
 export * from './http/validation';
+export * from './http/json-depth';
 export * from './auth/public.decorator';
 export * from './auth/current-user.decorator';
 export * from './auth/jwt-auth.guard';

@@ -42,6 +42,13 @@ describe('service body parsers (body-parser parity on Fastify)', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses JSON nested deeper than 32 levels with 400 before parsing, compressed or not', async () => {
+    const deep = '['.repeat(33) + ']'.repeat(33);
+    expect((await json(deep)).json()).toEqual({ status: 400, message: 'Request body is nested too deeply' });
+    expect((await json(gzipSync('{"a":'.repeat(33) + '1' + '}'.repeat(33)), { 'content-encoding': 'gzip' })).statusCode).toBe(400);
+    expect((await json('['.repeat(32) + ']'.repeat(32))).statusCode).toBe(200);
+  });
+
   it('answers 413 over the limit, whether declared or streamed', async () => {
     const big = JSON.stringify({ a: 'x'.repeat(2000) });
     expect((await json(big)).json()).toEqual({ status: 413, message: 'Payload too large' });

@@ -9,6 +9,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { Readable } from 'node:stream';
 import { TextDecoder as NodeTextDecoder } from 'node:util';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { jsonDepthExceeds, TOO_DEEP_MESSAGE } from './json-depth';
 
 /**
  * The services' request bodies on Fastify, as Express's body-parser read them before
@@ -87,6 +88,8 @@ function parseJson(req: FastifyRequest, raw: Buffer, limit: number): unknown {
   // Strict, as body-parser's default: only an object or an array ('null' and '"str"' are refused).
   const first = firstNonSpace(text);
   if (first !== '{' && first !== '[') throw malformedJson();
+  // Before parsing: validating a deeply nested body would overflow the stack (a 500).
+  if (jsonDepthExceeds(text)) throw new BadRequestException(TOO_DEEP_MESSAGE);
   try {
     return JSON.parse(text);
   } catch {
