@@ -1,11 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
+import { routePath } from '../proxy/route-path';
 
 /** Refuses a declared body above the limit before it is streamed to a service. */
 export function createBodyLimit(jsonLimit: number, uploadLimit: number) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const length = Number(req.headers['content-length'] ?? 0);
-    const isUpload = req.method === 'POST' && req.originalUrl.split('?', 1)[0] === '/api/media';
+    const isUpload = req.method === 'POST' && routePath(req.originalUrl) === '/api/media';
     const limit = isUpload ? uploadLimit : jsonLimit;
     if (length > limit) return sendEnvelopeError(res, 413, isUpload ? 'File is too large (max 2 MB)' : 'Request body is too large');
     next();

@@ -1,3 +1,5 @@
+import { routePath } from './route-path';
+
 /** Which service owns which /api prefix (ARCHITECTURE §1). */
 export const ROUTE_TABLE = {
   auth: ['auth'],
@@ -18,13 +20,13 @@ const OWNER = new Map<string, ServiceName>(
 
 /** The service owning `/api/<prefix>/...`, or undefined for an unknown prefix. */
 export function ownerOf(path: string): ServiceName | undefined {
-  const prefix = path.replace(/^\/api\//, '').split(/[/?]/, 1)[0];
-  return OWNER.get(prefix);
+  const [, api, prefix] = routePath(path).split('/');
+  return api === 'api' ? OWNER.get(prefix) : undefined;
 }
 
 /** Routes a visitor reaches without a token; everything else under /api needs one. */
 export function isPublicRoute(method: string, path: string): boolean {
-  const p = path.split('?', 1)[0];
+  const p = routePath(path);
   if (method === 'POST' && (p === '/api/auth/login' || p === '/api/auth/register')) return true;
   // Images are fetched by <img> tags, which cannot send a bearer token.
   if ((method === 'GET' || method === 'HEAD') && /^\/api\/media\/[^/]+$/.test(p)) return true;

@@ -4,6 +4,7 @@ import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRe
 import { GatewayRequest } from '../access/token-check';
 import { GatewayConfig } from '../config/gateway.config';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
+import { routePath } from '../proxy/route-path';
 
 export interface RateLimitSettings {
   enabled: boolean;
@@ -44,10 +45,6 @@ interface Rule {
   keyOf(req: GatewayRequest): string | undefined;
 }
 
-/** The path without query or trailing slashes (Express routes `/api/reviews/` like `/api/reviews`). */
-function routePath(req: GatewayRequest): string {
-  return req.originalUrl.split('?', 1)[0].replace(/\/+$/, '');
-}
 
 /** Per-member actions with their own budget: [name, matches(method, path)]. */
 const MEMBER_ACTIONS: Array<[keyof RateLimitSettings & ('reviews' | 'likes' | 'messages' | 'follows'), RegExp]> = [
@@ -59,6 +56,8 @@ const MEMBER_ACTIONS: Array<[keyof RateLimitSettings & ('reviews' | 'likes' | 'm
 ];
 
 /**
+ * Rules read the path as the services route it (routePath): `/api/auth/LOGIN`, `//login`,
+ * `/%6cogin` and `/login/` all count against the login budget.
  * Login and register per address, writes per member, and a tighter budget per member for
  * posting reviews, liking, messaging and following (ARCHITECTURE §5). Counted in `redis`
  * when given (RateLimitStore: REDIS_URL set), so every gateway replica shares the same windows.
@@ -72,14 +71,14 @@ export function createRateLimits(settings: RateLimitSettings, redis?: Redis) {
       : new RateLimiterMemory(opts);
   };
   const rules: Rule[] = [
-    { limiter: limiter('login', settings.login), keyOf: (r) => (r.method === 'POST' && routePath(r) === '/api/auth/login' ? r.ip : undefined) },
+    { limiter: limiter('login', settings.login), keyOf: (r) => (r.method === 'POST' && routePath(r.originalUrl) === '/api/auth/login' ? r.ip : undefined) },
     {
       limiter: limiter('register', settings.register),
-      keyOf: (r) => (r.method === 'POST' && routePath(r) === '/api/auth/register' ? r.ip : undefined),
+      keyOf: (r) => (r.method === 'POST' && routePath(r.originalUrl) === '/api/auth/register' ? r.ip : undefined),
     },
     ...MEMBER_ACTIONS.map(([name, pattern]): Rule => ({
       limiter: limiter(name, settings[name]),
-      keyOf: (r) => (r.userId && r.method === 'POST' && pattern.test(routePath(r)) ? r.userId : undefined),
+      keyOf: (r) => (r.userId && r.method === 'POST' && pattern.test(routePath(r.originalUrl)) ? r.userId : undefined),
     })),
     {
       limiter: limiter('writes', settings.writes),
