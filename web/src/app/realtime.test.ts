@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from './store';
 import { notificationsApi, applyPushedNotification } from '../features/notifications/notificationsApi';
 import { messagesApi, applyPushedMessage } from '../features/messages/messagesApi';
-import type { AppNotification, Conversation, Message } from '../shared/types';
+import type { NotificationView, ConversationView, MessageView } from '@app/contracts';
 
-const note = (id: string): AppNotification => ({ id, type: 'new_follower', message: 'x', is_read: false, created_at: new Date().toISOString() });
+const card = { id: 'other', username: 'other', display_name: 'Other', profile_image_url: null };
+const note = (id: string): NotificationView => ({ id, type: 'new_follower', message: 'x', is_read: false, created_at: new Date().toISOString(), related_user: card });
 
 describe('pushed payloads written into the cache', () => {
   it('a notification goes first in the first page and raises the unread count', async () => {
@@ -21,9 +22,20 @@ describe('pushed payloads written into the cache', () => {
   it('a message becomes its conversation last message, unread +1, list re-sorted; unknown conversation asks for a refetch', async () => {
     const store = makeStore();
     const old = '2024-01-01T00:00:00.000Z';
-    const conv = (id: string): Conversation => ({ id, other_members: [], created_at: old, updated_at: old, unread_count: 0 });
+    const conv = (id: string): ConversationView => ({
+      id,
+      name: null,
+      is_group: false,
+      squad_id: null,
+      other_members: [card],
+      members: [card],
+      last_message: null,
+      created_at: old,
+      updated_at: old,
+      unread_count: 0,
+    });
     await store.dispatch(messagesApi.util.upsertQueryData('conversations', undefined, [conv('c1'), conv('c2')]));
-    const m: Message = { id: 'm1', conversation_id: 'c2', sender_id: 'other', content: 'hi', created_at: new Date().toISOString() };
+    const m: MessageView = { id: 'm1', conversation_id: 'c2', sender_id: 'other', sender: card, content: 'hi', created_at: new Date().toISOString() };
     expect(store.dispatch(applyPushedMessage(m, 'me', null))).toBe(true);
     const list = messagesApi.endpoints.conversations.select()(store.getState()).data!;
     expect(list[0]).toMatchObject({ id: 'c2', unread_count: 1, last_message: { id: 'm1', content: 'hi' } });

@@ -6,7 +6,7 @@ import { connectSocket, disconnectSocket } from './socket';
 import { useAppDispatch, useSession } from './store';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
 import { applyPushedMessage } from '../features/messages/messagesApi';
-import type { AppNotification } from '../shared/types';
+import type { NotificationView } from '@app/contracts';
 
 /** The server's view is refetched at most once per second of live events: the payload already updated the cache. */
 export const REFETCH_WINDOW_MS = 1000;
@@ -32,7 +32,7 @@ export function useRealtime(): void {
     const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
     const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
     const onNotification = (n: ServerSocketEvents['notification']) => {
-      dispatch(applyPushedNotification(n as AppNotification));
+      dispatch(applyPushedNotification(n as NotificationView));
       refetchNotifications();
     };
     const onMessage = (m: ServerSocketEvents['new-message']) => {

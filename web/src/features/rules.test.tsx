@@ -19,7 +19,7 @@ import { ReviewRow } from './profile/ProfileParts';
 import { JoinModal } from './squads/JoinModal';
 import { tokenExpired } from '../app/session';
 import { hidesRightColumn } from '../app/Frame';
-import type { Review } from '../shared/types';
+import type { ReviewView } from '@app/contracts';
 
 const S = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
 
@@ -96,7 +96,7 @@ describe('texts and rules', () => {
     });
   });
   it('feed tabs filter', () => {
-    const r = (id: string, rating: number | null, images: string[] = []) => ({ id, rating, images, user_id: 'u', content: '', created_at: '' }) as unknown as Review;
+    const r = (id: string, rating: number | null, images: string[] = []) => ({ id, rating, images, user_id: 'u', content: '', created_at: '' }) as unknown as ReviewView;
     const list = [r('a', 4), r('b', null, ['x']), r('c', null)];
     expect(filterFeed(list, 'all').map((x) => x.id)).toEqual(['a', 'b', 'c']);
     expect(filterFeed(list, 'reviews').map((x) => x.id)).toEqual(['a']);
@@ -128,7 +128,7 @@ function wrap(ui: React.ReactElement) {
 
 describe('components', () => {
   it('profile review row cuts content at 150 characters', () => {
-    const review = { id: 'r', user_id: 'u', product_id: null, rating: 4, content: 'b'.repeat(200), created_at: new Date().toISOString(), product: null } as Review;
+    const review = { id: 'r', user_id: 'u', product_id: null, rating: 4, content: 'b'.repeat(200), created_at: new Date().toISOString(), product: null } as ReviewView;
     wrap(<ReviewRow review={review} />);
     expect(screen.getByTestId('review-row-content').textContent).toBe('b'.repeat(150) + '...');
     expect(screen.getByText('No img')).toBeTruthy();

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { extraCount, memberLabel } from '../../shared/format';
-import type { Squad } from '../../shared/types';
+import type { SquadView } from '@app/contracts';
 import { exploreJoinLabel, useDiscoverSquadsQuery, useRequestJoinMutation } from '../squads/squadsApi';
 import { useFeedQuery } from '../reviews/reviewsApi';
 import { useProductsQuery } from '../products/productsApi';
@@ -23,7 +23,7 @@ export const EXPLORE_CATEGORIES: Array<[string, string]> = [
   ['Food', 'Kitchen'],
 ];
 
-function SquadCard({ squad }: { squad: Squad }) {
+function SquadCard({ squad }: { squad: SquadView }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [, state] = useRequestJoinMutation();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../shared/ui';
-import type { Review } from '../../shared/types';
+import type { ReviewView } from '@app/contracts';
 import { Composer } from '../composer/Composer';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { useFeedQuery } from '../reviews/reviewsApi';
@@ -16,7 +16,7 @@ export const FEED_TABS: Array<{ id: FeedTab; label: string }> = [
 ];
 
 /** 'İncelemeler' keeps only items with a rating; 'Medya' only items with images. */
-export function filterFeed(items: Review[], tab: FeedTab, muted: string[] = []): Review[] {
+export function filterFeed(items: ReviewView[], tab: FeedTab, muted: string[] = []): ReviewView[] {
   return items.filter((r) => {
     if (muted.includes(r.user_id)) return false;
     if (tab === 'reviews') return typeof r.rating === 'number' && r.rating > 0;

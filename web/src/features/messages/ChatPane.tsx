@@ -6,7 +6,7 @@ import { useSocket } from '../../app/socket';
 import { errorMessage } from '../../app/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, messageTime, personName } from '../../shared/format';
-import type { Conversation, Message } from '../../shared/types';
+import type { ConversationView, MessageView } from '@app/contracts';
 import { messagesApi, sortConversations, useMarkConversationReadMutation, useMessagesQuery, useSendMessageMutation } from './messagesApi';
 
 export const AUTO_SCROLL_PX = 100;
@@ -16,7 +16,7 @@ export function nearBottom(el: { scrollHeight: number; scrollTop: number; client
   return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
 }
 
-export function ChatPane({ conversation }: { conversation: Conversation }) {
+export function ChatPane({ conversation }: { conversation: ConversationView }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const socket = useSocket();
@@ -43,7 +43,7 @@ export function ChatPane({ conversation }: { conversation: Conversation }) {
     const join = () => socket.emit('join-conversation', cid);
     join();
     socket.on('connect', join);
-    const onMessage = (m: Message) => {
+    const onMessage = (m: MessageView) => {
       if (m.conversation_id !== cid) return;
       if (scroller.current) stick.current = nearBottom(scroller.current);
       dispatch(

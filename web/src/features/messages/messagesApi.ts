@@ -1,27 +1,27 @@
 import { api, data, listOf } from '../../app/api';
-import type { Conversation, Message } from '../../shared/types';
+import type { ConversationView, MessageView } from '@app/contracts';
 import type { AppDispatch, RootState } from '../../app/store';
 
 export const messagesApi = api.injectEndpoints({
   endpoints: (b) => ({
-    conversations: b.query<Conversation[], void>({
+    conversations: b.query<ConversationView[], void>({
       query: () => '/messages/conversations',
-      transformResponse: (r: unknown) => sortConversations(listOf<Conversation>(r).items),
+      transformResponse: (r: unknown) => sortConversations(listOf<ConversationView>(r).items),
       providesTags: ['Conversation'],
     }),
-    messages: b.query<Message[], string>({
+    messages: b.query<MessageView[], string>({
       query: (id) => ({ url: `/messages/conversations/${id}/messages`, params: { page: 1, limit: 50 } }),
       transformResponse: (r: unknown) =>
-        [...listOf<Message>(r).items].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()),
+        [...listOf<MessageView>(r).items].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()),
       providesTags: (_r, _e, id) => [{ type: 'Messages', id }],
     }),
-    sendMessage: b.mutation<Message, { conversationId: string; content: string }>({
+    sendMessage: b.mutation<MessageView, { conversationId: string; content: string }>({
       query: ({ conversationId, content }) => ({ url: `/messages/conversations/${conversationId}/messages`, method: 'POST', body: { content } }),
-      transformResponse: (r: unknown) => data<Message>(r),
+      transformResponse: (r: unknown) => data<MessageView>(r),
     }),
-    createConversation: b.mutation<Conversation, string[]>({
+    createConversation: b.mutation<ConversationView, string[]>({
       query: (memberIds) => ({ url: '/messages/conversations', method: 'POST', body: { memberIds } }),
-      transformResponse: (r: unknown) => data<Conversation>(r),
+      transformResponse: (r: unknown) => data<ConversationView>(r),
       invalidatesTags: ['Conversation'],
     }),
     markConversationRead: b.mutation<void, string>({
@@ -47,8 +47,8 @@ export const { useConversationsQuery, useMessagesQuery, useSendMessageMutation, 
   messagesApi;
 
 /** Most recent update first (part 2 §2, §4). */
-export function sortConversations(list: Conversation[]): Conversation[] {
-  const t = (c: Conversation) => new Date(c.last_message?.created_at ?? c.updated_at ?? c.created_at).getTime();
+export function sortConversations(list: ConversationView[]): ConversationView[] {
+  const t = (c: ConversationView) => new Date(c.last_message?.created_at ?? c.updated_at ?? c.created_at).getTime();
   return [...list].sort((a, b) => t(b) - t(a));
 }
 
@@ -56,7 +56,7 @@ export function sortConversations(list: Conversation[]): Conversation[] {
  * A pushed message becomes its conversation's last message in the cached list (unread +1 unless it is
  * mine or its chat is open). Returns false when the conversation is not in the list yet (a refetch is due).
  */
-export function applyPushedMessage(m: Message, myId: string, openId: string | null) {
+export function applyPushedMessage(m: MessageView, myId: string, openId: string | null) {
   return (dispatch: AppDispatch, getState: () => RootState): boolean => {
     const cached = messagesApi.endpoints.conversations.select()(getState()).data;
     if (!cached) return true; // nothing shows the list

@@ -1,6 +1,5 @@
 import { Bell, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
 import type { NotificationView } from '@app/contracts';
-import type { AppNotification } from '../../shared/types';
 
 /** Type icons of the notification list (part 1 §2). */
 export function notificationIcon(type: string): LucideIcon {
@@ -23,8 +22,8 @@ export function notificationIcon(type: string): LucideIcon {
 }
 
 /** Where a notification leads: a squad's join requests for a "wants to join", the squad, a follow request list, the actor. */
-export function notificationTarget(n: AppNotification & Pick<NotificationView, 'squad_id'>): string {
-  const squadId = n.squad_id ?? (n.data as { squad_id?: string } | undefined)?.squad_id;
+export function notificationTarget(n: NotificationView): string {
+  const squadId = n.squad_id;
   if (squadId) return n.type === 'squad_join_request' ? `/squads/${squadId}?requests=1` : `/squads/${squadId}`;
   if (n.type === 'follow_request') return '/profile?tab=requests';
   if (n.related_user?.username) return `/user/${n.related_user.username}`;

@@ -1,9 +1,9 @@
 import { api, listOf } from '../../app/api';
-import type { AppNotification } from '../../shared/types';
+import type { NotificationView } from '@app/contracts';
 import type { AppDispatch, RootState } from '../../app/store';
 
 export interface NotificationPage {
-  items: AppNotification[];
+  items: NotificationView[];
   unread_count: number | null;
   total: number;
 }
@@ -13,7 +13,7 @@ export const notificationsApi = api.injectEndpoints({
     notifications: b.query<NotificationPage, { page?: number; limit?: number; unread_only?: boolean }>({
       query: ({ page = 1, limit = 20, unread_only = false }) => ({ url: '/notifications', params: { page, limit, unread_only } }),
       transformResponse: (r: unknown) => {
-        const { items, meta } = listOf<AppNotification>(r);
+        const { items, meta } = listOf<NotificationView>(r);
         const unread = (meta as { unread_count?: number }).unread_count;
         return { items, unread_count: typeof unread === 'number' ? unread : null, total: meta.total };
       },
@@ -78,7 +78,7 @@ export const { useNotificationsQuery, useUnreadCountQuery, useMarkReadMutation, 
   notificationsApi;
 
 /** A pushed notification goes first in the cached first pages and raises the unread count by one (part 1 §4). */
-export function applyPushedNotification(n: AppNotification) {
+export function applyPushedNotification(n: NotificationView) {
   return (dispatch: AppDispatch, getState: () => RootState) => {
     for (const { endpointName, originalArgs } of notificationsApi.util.selectInvalidatedBy(getState(), ['Notification'])) {
       if (endpointName === 'unreadCount') dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (c) => c + 1));

@@ -19,7 +19,7 @@ export function PeopleToFollow() {
       <ul className="plain-list">
         {people.map((p) => (
           <li key={p.id} className="person-row" onClick={() => navigate(`/user/${p.username}`)}>
-            <Avatar src={p.profile_image_url ?? p.avatar} name={personName(p)} size={36} />
+            <Avatar src={p.profile_image_url} name={personName(p)} size={36} />
             <div className="person-text">
               <div className="strong ellipsis">{personName(p)}</div>
               <div className="muted small ellipsis">@{p.username}</div>

@@ -1,5 +1,8 @@
 import { api, data, listOf } from '../../app/api';
-import type { FollowStatus, PersonCard } from '../../shared/types';
+import type { ConnectionRow, FollowStatus, PersonRow, PublicUser, SuggestionRow, UserCard } from '@app/contracts';
+
+/** A person as the people lists draw one: a suggestion or search row, or an auth user when suggestions fail. */
+export type PersonCard = UserCard & { bio?: string };
 
 export const EMPTY_STATUS: FollowStatus = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
 
@@ -14,18 +17,18 @@ export const peopleApi = api.injectEndpoints({
     suggestions: b.query<PersonCard[], number>({
       async queryFn(limit, _api, _extra, fetch) {
         const r = await fetch({ url: '/users/suggestions', params: { limit } });
-        if (!r.error) return { data: listOf<PersonCard>(r.data).items };
+        if (!r.error) return { data: listOf<SuggestionRow>(r.data).items };
         const all = await fetch({ url: '/auth/users', params: { limit: 50 } });
         if (all.error) return { error: all.error };
-        return { data: listOf<PersonCard>(all.data).items };
+        return { data: listOf<PublicUser>(all.data).items.map((u) => ({ id: u.id, username: u.username, display_name: u.display_name, profile_image_url: u.avatar })) };
       },
       providesTags: ['People'],
     }),
-    searchUsers: b.query<PersonCard[], string>({
+    searchUsers: b.query<PersonRow[], string>({
       async queryFn(search, _api, _extra, fetch) {
         const r = await fetch({ url: '/users/search', params: { search, limit: 50 } });
         // a failed user search gives an empty list (part 2 §7)
-        return { data: r.error ? [] : listOf<PersonCard>(r.data).items };
+        return { data: r.error ? [] : listOf<PersonRow>(r.data).items };
       },
       providesTags: ['People'],
     }),
@@ -45,19 +48,19 @@ export const peopleApi = api.injectEndpoints({
       query: (id) => ({ url: `/follows/users/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Follow', id }, 'Profile', 'Feed', 'Stats'],
     }),
-    followers: b.query<PersonCard[], string | undefined>({
+    followers: b.query<ConnectionRow[], string | undefined>({
       query: (id) => ({ url: id ? `/follows/followers/${id}` : '/follows/followers', params: { limit: 100 } }),
-      transformResponse: (r: unknown) => listOf<PersonCard>(r).items.map(flattenCard),
+      transformResponse: (r: unknown) => listOf<ConnectionRow>(r).items,
       providesTags: ['Follow'],
     }),
-    following: b.query<PersonCard[], string | undefined>({
+    following: b.query<ConnectionRow[], string | undefined>({
       query: (id) => ({ url: id ? `/follows/following/${id}` : '/follows/following', params: { limit: 100 } }),
-      transformResponse: (r: unknown) => listOf<PersonCard>(r).items.map(flattenCard),
+      transformResponse: (r: unknown) => listOf<ConnectionRow>(r).items,
       providesTags: ['Follow'],
     }),
-    followRequests: b.query<Array<PersonCard & { requested_at?: string }>, void>({
+    followRequests: b.query<ConnectionRow[], void>({
       query: () => '/follows/requests',
-      transformResponse: (r: unknown) => listOf<PersonCard>(r).items.map(flattenCard),
+      transformResponse: (r: unknown) => listOf<ConnectionRow>(r).items,
       providesTags: ['Follow'],
     }),
     decideFollowRequest: b.mutation<void, { userId: string; action: 'accept' | 'reject' }>({
@@ -70,11 +73,6 @@ export const peopleApi = api.injectEndpoints({
     }),
   }),
 });
-
-/** A follow row may be the user card itself or { user: card, ... }. */
-function flattenCard(row: PersonCard & { user?: PersonCard; follower?: PersonCard; following?: PersonCard }): PersonCard {
-  return row.user ?? row.follower ?? row.following ?? row;
-}
 
 export const {
   useSuggestionsQuery,

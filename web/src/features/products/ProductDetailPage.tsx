@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../app/api';
 import { Spinner, Stars, useTimedMessage } from '../../shared/ui';
 import { price } from '../../shared/format';
-import { productFeatures, productImage, productRating, productReviewCount, useProductQuery, useSaveProductMutation } from './productsApi';
+import { productImage, useProductQuery, useSaveProductMutation } from './productsApi';
 import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 
@@ -43,8 +43,8 @@ export function ProductDetailPage() {
       </div>
     );
   const p = product.data;
-  const features = productFeatures(p.features);
-  const count = productReviewCount(p);
+  const features = p.features;
+  const count = p.review_count;
   const img = productImage(p);
 
   async function submit(e: FormEvent) {
@@ -70,7 +70,7 @@ export function ProductDetailPage() {
           {p.brand && <div className="muted">{p.brand}</div>}
           <h1>{p.name}</h1>
           <div className="row gap">
-            <Stars value={Math.floor(productRating(p))} size={20} />
+            <Stars value={Math.floor(p.rating)} size={20} />
             <span className="muted">({count} reviews)</span>
           </div>
           <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>
@@ -92,7 +92,7 @@ export function ProductDetailPage() {
             <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
               Write a Review
             </button>
-            <SaveProductButton productId={p.id} initial={!!p.saved} />
+            <SaveProductButton productId={p.id} />
           </div>
         </div>
       </section>
@@ -153,9 +153,12 @@ export function ProductDetailPage() {
   );
 }
 
-/** Saves or unsaves the product through /api/saved/products/{id}; the label follows the server's answer. */
-function SaveProductButton({ productId, initial }: { productId: string; initial: boolean }) {
-  const [saved, setSaved] = useState(initial);
+/**
+ * Saves or unsaves the product through /api/saved/products/{id}; the label follows the server's answer.
+ * It starts unsaved: the product reply does not say whether the viewer saved it.
+ */
+function SaveProductButton({ productId }: { productId: string }) {
+  const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [save, state] = useSaveProductMutation();
   async function toggle() {

@@ -6,20 +6,21 @@ import { errorMessage } from '../../app/api';
 import { pushToast } from '../../shared/toast';
 import { copyText, useTimedFlag } from '../../shared/ui';
 import { oneDecimal, price, productSlug } from '../../shared/format';
-import type { Product } from '../../shared/types';
-import { CATEGORIES, productImage, productRating, productReviewCount, useLikeProductMutation, useProductsQuery, useSaveProductMutation } from './productsApi';
+import type { ProductView } from '@app/contracts';
+import { CATEGORIES, productImage, useLikeProductMutation, useProductsQuery, useSaveProductMutation } from './productsApi';
 
 /** 'Showing {n} product(s) in {category} matching "{text}"' (part 1 §2). */
 export function productSummary(n: number, category: string, text: string): string {
   return `Showing ${n} product(s) in ${category} matching "${text}"`;
 }
 
-export function ProductCard({ product }: { product: Product }) {
+/** `saved`: the product reply does not say whether the viewer saved it; the saved list does. */
+export function ProductCard({ product, saved: savedAtFirst = false }: { product: ProductView; saved?: boolean }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [liked, setLiked] = useState(!!product.liked);
   const [likes, setLikes] = useState(Number(product.like_count ?? 0));
-  const [saved, setSaved] = useState(!!product.saved);
+  const [saved, setSaved] = useState(savedAtFirst);
   const [copied, flash] = useTimedFlag(2000);
   const [like] = useLikeProductMutation();
   const [save] = useSaveProductMutation();
@@ -59,8 +60,8 @@ export function ProductCard({ product }: { product: Product }) {
           {product.description}
         </p>
         <div className="row gap">
-          <span><Star size={14} aria-hidden="true" /> {oneDecimal(productRating(product))}</span>
-          <span className="muted small">({productReviewCount(product)} reviews)</span>
+          <span><Star size={14} aria-hidden="true" /> {oneDecimal(product.rating)}</span>
+          <span className="muted small">({product.review_count} reviews)</span>
           <span className="price push-right">{price(product.price)}</span>
         </div>
         <div className="product-actions">

@@ -1,5 +1,5 @@
 import { api, data, listOf } from '../../app/api';
-import type { Product } from '../../shared/types';
+import type { ProductView } from '@app/contracts';
 
 export const CATEGORIES = ['All', 'Electronics', 'Fitness', 'Kitchen', 'Home', 'Beauty', 'Fashion'] as const;
 
@@ -15,7 +15,7 @@ export interface ProductDraft {
 
 export const productsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    products: b.query<{ items: Product[]; total: number }, { search?: string; category?: string; page?: number; limit?: number }>({
+    products: b.query<{ items: ProductView[]; total: number }, { search?: string; category?: string; page?: number; limit?: number }>({
       query: ({ search, category, page = 1, limit = 50 }) => ({
         url: '/products',
         params: {
@@ -26,19 +26,19 @@ export const productsApi = api.injectEndpoints({
         },
       }),
       transformResponse: (r: unknown) => {
-        const { items, meta } = listOf<Product>(r);
+        const { items, meta } = listOf<ProductView>(r);
         return { items, total: meta.total };
       },
       providesTags: ['Product'],
     }),
-    product: b.query<Product, string>({
+    product: b.query<ProductView, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
-      transformResponse: (r: unknown) => data<Product>(r),
+      transformResponse: (r: unknown) => data<ProductView>(r),
       providesTags: (_r, _e, id) => [{ type: 'Product', id }],
     }),
-    createProduct: b.mutation<Product, ProductDraft>({
+    createProduct: b.mutation<ProductView, ProductDraft>({
       query: (body) => ({ url: '/products', method: 'POST', body }),
-      transformResponse: (r: unknown) => data<Product>(r),
+      transformResponse: (r: unknown) => data<ProductView>(r),
       invalidatesTags: ['Product', 'Trending'],
     }),
     likeProduct: b.mutation<{ liked: boolean; like_count: number }, string>({
@@ -54,27 +54,6 @@ export const productsApi = api.injectEndpoints({
 
 export const { useProductsQuery, useProductQuery, useCreateProductMutation, useLikeProductMutation, useSaveProductMutation } = productsApi;
 
-export function productImage(p: Pick<Product, 'image' | 'image_url'> | null | undefined): string | null {
-  return p?.image_url || p?.image || null;
-}
-
-export function productRating(p: Product): number {
-  return Number(p.average_rating ?? p.rating ?? 0);
-}
-
-export function productReviewCount(p: Product): number {
-  return Number(p.review_count ?? p.reviews_count ?? 0);
-}
-
-/** features may be an array, a JSON-text array or plain text (part 2 §3). */
-export function productFeatures(f: Product['features']): string[] {
-  if (!f) return [];
-  if (Array.isArray(f)) return f.filter(Boolean);
-  try {
-    const parsed = JSON.parse(f) as unknown;
-    if (Array.isArray(parsed)) return parsed.map(String).filter(Boolean);
-  } catch {
-    /* plain text */
-  }
-  return f.split(/\n|,/).map((s) => s.trim()).filter(Boolean);
+export function productImage(p: Pick<ProductView, 'image'> | null | undefined): string | null {
+  return p?.image || null;
 }

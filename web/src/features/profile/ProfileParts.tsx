@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, Stars } from '../../shared/ui';
 import { cutText, personName, turkishShortDate } from '../../shared/format';
-import type { PersonCard, Review } from '../../shared/types';
+import type { ReviewView } from '@app/contracts';
+import type { PersonCard } from '../people/peopleApi';
 import { useReviewsQuery } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 
@@ -26,7 +27,7 @@ export function Counters({ reviews, following, followers }: { reviews: number; f
 }
 
 /** A profile review row: product image ('No img'), product name, date, stars, title, content cut at 150. */
-export function ReviewRow({ review }: { review: Review }) {
+export function ReviewRow({ review }: { review: ReviewView }) {
   const [open, setOpen] = useState(false);
   const img = review.product?.image_url;
   if (open) return <ReviewCard review={review} timeStyle="date" />;

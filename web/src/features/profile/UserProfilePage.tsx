@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Lock, SearchX } from 'lucide-react';
-import type { UserProfile as ProfileView } from '@app/contracts';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../app/store';
 import { errorMessage, errorStatus } from '../../app/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { personName, turkishLongDate } from '../../shared/format';
-import type { UserProfile } from '../../shared/types';
+import type { UserProfile } from '@app/contracts';
 import { followReplyPending, useBlockMutation, useFollowMutation, useFollowersQuery, useFollowingQuery, useUnfollowMutation } from '../people/peopleApi';
 import { placeholderProfile, profileErrorText, useProfileQuery } from './profileApi';
 import { profileFollowButton } from './followRules';
@@ -40,9 +39,9 @@ export function UserProfilePage() {
 
   const status401 = q.isError && errorStatus(q.error) === 401;
   const placeholder = status401 || (!signedIn && q.isError);
-  const p: (UserProfile & Partial<Pick<ProfileView, 'can_view_content'>>) | null = placeholder ? placeholderProfile(username) : local;
+  const p: UserProfile | null = placeholder ? placeholderProfile(username) : local;
   // a private account the viewer may not see: say so instead of an empty list under a non-zero counter
-  const hidden = p?.can_view_content === false;
+  const hidden = p ? !p.can_view_content : false;
   // follower and following lists load on first opening of their tab
   const followers = useFollowersQuery(p?.id, { skip: !opened.has('followers') || !p || p.id === '0' || hidden });
   const following = useFollowingQuery(p?.id, { skip: !opened.has('following') || !p || p.id === '0' || hidden });
@@ -88,7 +87,7 @@ export function UserProfilePage() {
       if ('error' in r) {
         const msg = errorMessage(r.error, 'Failed to follow user');
         if (msg === 'You are already following this user') {
-          setLocal({ ...p, follow_status: { ...p.follow_status!, isFollowing: true, isPending: false } });
+          setLocal({ ...p, follow_status: { ...p.follow_status, isFollowing: true, isPending: false } });
         } else dispatch(pushToast({ title: 'API Hatası', message: msg, kind: 'error' }));
         return;
       }
@@ -96,10 +95,10 @@ export function UserProfilePage() {
       setLocal({
         ...p,
         followers_count: pending ? p.followers_count : p.followers_count + 1,
-        follow_status: { ...p.follow_status!, isFollowing: !pending, isPending: pending },
+        follow_status: { ...p.follow_status, isFollowing: !pending, isPending: pending },
       });
     } else if (button.action === 'unfollow') {
-      const wasFollowing = !!p.follow_status?.isFollowing;
+      const wasFollowing = !!p.follow_status.isFollowing;
       const r = await unfollow(p.id);
       if ('error' in r) {
         dispatch(pushToast({ title: 'API Hatası', message: errorMessage(r.error, 'Failed to unfollow user'), kind: 'error' }));
@@ -108,7 +107,7 @@ export function UserProfilePage() {
       setLocal({
         ...p,
         followers_count: wasFollowing ? Math.max(0, p.followers_count - 1) : p.followers_count,
-        follow_status: { ...p.follow_status!, isFollowing: false, isPending: false },
+        follow_status: { ...p.follow_status, isFollowing: false, isPending: false },
       });
     }
     scheduleReload();
@@ -140,20 +139,20 @@ export function UserProfilePage() {
               >
                 {button.label}
               </button>
-              {signedIn && !placeholder && !p.follow_status?.isBlockedBy && (
+              {signedIn && !placeholder && !p.follow_status.isBlockedBy && (
                 <button
                   className="btn btn-sm"
                   onClick={async () => {
-                    const blocking = !p.follow_status?.isBlocked;
+                    const blocking = !p.follow_status.isBlocked;
                     const r = await block({ id: p.id, block: blocking });
                     if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'İşlem başarısız'), kind: 'error' }));
                     else q.refetch();
                   }}
                 >
-                  {p.follow_status?.isBlocked ? 'Engeli Kaldır' : 'Engelle'}
+                  {p.follow_status.isBlocked ? 'Engeli Kaldır' : 'Engelle'}
                 </button>
               )}
-              {signedIn && !placeholder && !p.follow_status?.isBlocked && !p.follow_status?.isBlockedBy && (
+              {signedIn && !placeholder && !p.follow_status.isBlocked && !p.follow_status.isBlockedBy && (
                 <Link className="btn btn-sm" to={`/messages?to=${p.id}`}>
                   Mesaj
                 </Link>

@@ -1,4 +1,4 @@
-import type { FollowStatus } from '../../shared/types';
+import type { FollowStatus } from '@app/contracts';
 
 export interface ProfileFollowInput {
   signedIn: boolean;

@@ -1,5 +1,5 @@
 import { api, data } from '../../app/api';
-import type { UserProfile, UserStats } from '../../shared/types';
+import type { UserProfile, UserStats } from '@app/contracts';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -28,18 +28,22 @@ export const profileApi = api.injectEndpoints({
 
 export const { useProfileQuery, useUpdateProfileMutation, useStatsQuery } = profileApi;
 
-/** A visitor's placeholder profile (part 1 §6): id 0, zero counts, no follow status. */
+/** A visitor's placeholder profile (part 1 §6): id 0, zero counts, nothing followed. */
 export function placeholderProfile(username: string): UserProfile {
   return {
     id: '0',
     username,
     display_name: username,
-    bio: null,
+    name: username,
+    bio: '',
     profile_image_url: null,
     created_at: new Date().toISOString(),
     followers_count: 0,
     following_count: 0,
     reviews_count: 0,
+    follow_status: { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false },
+    privacy_profile: 'public',
+    can_view_content: true,
   };
 }
 

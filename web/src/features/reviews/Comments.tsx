@@ -39,7 +39,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
       )}
       {data?.length === 0 && <p className="muted small">No comments yet</p>}
       {data?.map((c) => {
-        const uid = c.user_id ?? c.userId ?? c.user?.id;
+        const uid = c.userId;
         return (
           <div key={c.id} className="comment">
             <Avatar src={c.user?.profile_image_url} name={personName(c.user)} size={28} />
@@ -52,7 +52,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
                 ) : (
                   <span className="strong">{personName(c.user)}</span>
                 )}{' '}
-                <span className="muted small">{turkishAgo(c.created_at ?? c.createdAt ?? Date.now())}</span>
+                <span className="muted small">{turkishAgo(c.createdAt)}</span>
               </div>
               <div className="pre-wrap">{c.content}</div>
             </div>

@@ -6,14 +6,14 @@ import { errorMessage } from '../../app/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar, Stars, copyText, useClickOutside, useTimedFlag } from '../../shared/ui';
 import { personName, productSlug, turkishAgo, turkishLongDate } from '../../shared/format';
-import type { Review } from '../../shared/types';
+import type { ReviewView } from '@app/contracts';
 import { ImageViewer } from './ImageViewer';
 import { Comments } from './Comments';
-import { commentCount, likeCount, useDeleteReviewMutation, useReportReviewMutation, useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
+import { useDeleteReviewMutation, useReportReviewMutation, useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
 import { ReviewEditForm } from './ReviewEditForm';
 import { setMuted } from './mutedUsers';
 
-export function reviewLink(r: Review): string {
+export function reviewLink(r: ReviewView): string {
   const base = window.location.origin;
   if (r.product) return `${base}/product/${productSlug({ slug: (r.product as { slug?: string }).slug, name: r.product.name })}#review-${r.id}`;
   if (r.user?.username) return `${base}/user/${r.user.username}#review-${r.id}`;
@@ -28,20 +28,20 @@ function useMenu() {
   return { open, setOpen, ref, close };
 }
 
-export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: Review; timeStyle?: 'relative' | 'date' }) {
+export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: ReviewView; timeStyle?: 'relative' | 'date' }) {
   const dispatch = useAppDispatch();
   const { user } = useSession();
   // an edit shows at once, before the lists refetch
-  const [edited, setEdited] = useState<Review | null>(null);
+  const [edited, setEdited] = useState<ReviewView | null>(null);
   const review = edited && edited.id === given.id ? { ...given, ...edited } : given;
   const [editing, setEditing] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const [deleteReview, deleteState] = useDeleteReviewMutation();
   const mine = !!user && review.user_id === user.id;
   const [liked, setLiked] = useState(!!review.liked);
-  const [likes, setLikes] = useState(likeCount(review));
+  const [likes, setLikes] = useState(review.like_count);
   const [saved, setSaved] = useState(!!review.saved);
-  const [comments, setComments] = useState(commentCount(review));
+  const [comments, setComments] = useState(review.comment_count);
   const [showComments, setShowComments] = useState(false);
   const [viewer, setViewer] = useState<number | null>(null);
   const [copied, flashCopied] = useTimedFlag(2000);
@@ -226,7 +226,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
         </button>
         <div className="menu-wrap" ref={share.ref}>
           <button className="action" onClick={() => share.setOpen((o) => !o)} data-testid="share-button" aria-label="Share">
-            <Share2 size={16} aria-hidden="true" /> {Number(review.share_count ?? 0)}
+            <Share2 size={16} aria-hidden="true" /> 0
           </button>
           {share.open && (
             <div className="dropdown menu-dropdown">

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../app/api';
 import { Stars } from '../../shared/ui';
-import type { Review } from '../../shared/types';
+import type { ReviewView } from '@app/contracts';
 import { useUpdateReviewMutation } from './reviewsApi';
 
 /** Editing one's own review in place (PUT /reviews/{id}); the card then shows 'düzenlendi'. */
-export function ReviewEditForm({ review, onDone }: { review: Review; onDone: (updated: Review | null) => void }) {
+export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone: (updated: ReviewView | null) => void }) {
   const [content, setContent] = useState(review.content ?? '');
   const [rating, setRating] = useState<number | undefined>(review.rating || undefined);
   const [error, setError] = useState<string | null>(null);

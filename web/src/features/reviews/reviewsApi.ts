@@ -1,5 +1,5 @@
 import { api, data, listOf } from '../../app/api';
-import type { Comment, LikeStatus, Review } from '../../shared/types';
+import type { CommentView, LikeStatus, ReviewView } from '@app/contracts';
 
 export interface ReviewDraft {
   product_id?: string;
@@ -15,7 +15,7 @@ export interface ReviewDraft {
 export type ReviewSort = 'recent' | 'rating_desc' | 'rating_asc';
 
 export interface ReviewPage {
-  items: Review[];
+  items: ReviewView[];
   meta: { total: number; page: number; limit: number; totalPages: number };
 }
 
@@ -23,7 +23,7 @@ export const reviewsApi = api.injectEndpoints({
   endpoints: (b) => ({
     feed: b.query<ReviewPage, { page: number; limit?: number }>({
       query: ({ page, limit = 10 }) => ({ url: '/feed', params: { page, limit } }),
-      transformResponse: (r: unknown, _m, a) => listOf<Review>(r, a.page, a.limit ?? 10),
+      transformResponse: (r: unknown, _m, a) => listOf<ReviewView>(r, a.page, a.limit ?? 10),
       providesTags: ['Feed'],
     }),
     reviews: b.query<ReviewPage, { userId?: string; productId?: string; page?: number; limit?: number; sort?: ReviewSort }>({
@@ -31,17 +31,17 @@ export const reviewsApi = api.injectEndpoints({
         url: '/reviews',
         params: Object.fromEntries(Object.entries({ page, limit, ...rest }).filter(([, v]) => v !== undefined && v !== '')),
       }),
-      transformResponse: (r: unknown, _m, a) => listOf<Review>(r, a.page ?? 1, a.limit ?? 10),
+      transformResponse: (r: unknown, _m, a) => listOf<ReviewView>(r, a.page ?? 1, a.limit ?? 10),
       providesTags: ['Review'],
     }),
-    createReview: b.mutation<Review, ReviewDraft>({
+    createReview: b.mutation<ReviewView, ReviewDraft>({
       query: (body) => ({ url: '/reviews', method: 'POST', body }),
-      transformResponse: (r: unknown) => data<Review>(r),
+      transformResponse: (r: unknown) => data<ReviewView>(r),
       invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile', 'Trending'],
     }),
-    updateReview: b.mutation<Review, { id: string; content: string; rating?: number }>({
+    updateReview: b.mutation<ReviewView, { id: string; content: string; rating?: number }>({
       query: ({ id, ...body }) => ({ url: `/reviews/${id}`, method: 'PUT', body }),
-      transformResponse: (r: unknown) => data<Review>(r),
+      transformResponse: (r: unknown) => data<ReviewView>(r),
       invalidatesTags: ['Feed', 'Review', 'Product', 'Profile', 'Saved'],
     }),
     deleteReview: b.mutation<void, string>({
@@ -52,14 +52,14 @@ export const reviewsApi = api.injectEndpoints({
       query: (id) => ({ url: `/likes/reviews/${id}`, method: 'POST' }),
       transformResponse: (r: unknown) => data<LikeStatus>(r),
     }),
-    comments: b.query<Comment[], string>({
+    comments: b.query<CommentView[], string>({
       query: (id) => ({ url: `/reviews/${id}/comments`, params: { page: 1, limit: 50 } }),
-      transformResponse: (r: unknown) => listOf<Comment>(r).items,
+      transformResponse: (r: unknown) => listOf<CommentView>(r).items,
       providesTags: (_r, _e, id) => [{ type: 'Comments', id }],
     }),
-    addComment: b.mutation<Comment, { reviewId: string; content: string }>({
+    addComment: b.mutation<CommentView, { reviewId: string; content: string }>({
       query: ({ reviewId, content }) => ({ url: `/reviews/${reviewId}/comments`, method: 'POST', body: { content } }),
-      transformResponse: (r: unknown) => data<Comment>(r),
+      transformResponse: (r: unknown) => data<CommentView>(r),
       invalidatesTags: (_r, _e, a) => [{ type: 'Comments', id: a.reviewId }],
     }),
     deleteComment: b.mutation<void, { id: string; reviewId: string }>({
@@ -110,5 +110,3 @@ export function reviewErrorText(err: { status?: number | string; data?: unknown 
   }
 }
 
-export const likeCount = (r: Review) => Number(r.like_count ?? r.likes ?? 0);
-export const commentCount = (r: Review) => Number(r.comment_count ?? r.comments_count ?? 0);

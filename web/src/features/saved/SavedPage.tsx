@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, listOf } from '../../app/api';
 import { Skeleton } from '../../shared/ui';
-import type { Product, Review } from '../../shared/types';
+import type { ProductView, ReviewView } from '@app/contracts';
 import { ProductCard } from '../products/ProductsPage';
 import { ReviewCard } from '../reviews/ReviewCard';
 
@@ -9,14 +9,10 @@ type Kind = 'products' | 'reviews';
 
 const savedApi = api.injectEndpoints({
   endpoints: (b) => ({
-    saved: b.query<Array<Product | Review>, Kind>({
+    saved: b.query<Array<ProductView | ReviewView>, Kind>({
       query: (type) => ({ url: '/saved', params: { type, limit: 100 } }),
-      // unwrapped by the tab's kind: a saved review carries its own `product`, which is not the saved item
-      transformResponse: (r: unknown, _m, type) =>
-        listOf<Product | Review | { product?: Product; review?: Review; item?: Product | Review }>(r).items.map((x) => {
-          const w = x as { product?: Product; review?: Review; item?: Product | Review };
-          return (type === 'reviews' ? w.review : w.product && !('content' in w) ? w.product : undefined) ?? w.item ?? (x as Product | Review);
-        }),
+      // the items themselves, by the tab's kind (a saved review carries its own `product`, which is not the saved item)
+      transformResponse: (r: unknown) => listOf<ProductView | ReviewView>(r).items,
       providesTags: ['Saved'],
     }),
   }),
@@ -54,12 +50,12 @@ export function SavedPage() {
       )}
       {data && tab === 'products' && (
         <div className="grid grid-2">
-          {(data as Product[]).map((p) => (
-            <ProductCard key={p.id} product={{ ...p, saved: true }} />
+          {(data as ProductView[]).map((p) => (
+            <ProductCard key={p.id} product={p} saved />
           ))}
         </div>
       )}
-      {data && tab === 'reviews' && (data as Review[]).map((r) => <ReviewCard key={r.id} review={{ ...r, saved: true }} />)}
+      {data && tab === 'reviews' && (data as ReviewView[]).map((r) => <ReviewCard key={r.id} review={{ ...r, saved: true }} />)}
     </div>
   );
 }

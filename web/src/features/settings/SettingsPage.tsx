@@ -4,7 +4,7 @@ import { setDarkMode, userLoaded } from '../../app/session';
 import { errorMessage, errorStatus } from '../../app/api';
 import { Avatar, Spinner, useTimedMessage } from '../../shared/ui';
 import { personName } from '../../shared/format';
-import type { UserSettings } from '../../shared/types';
+import type { UserSettings } from '@app/contracts';
 import { useProfileQuery, useUpdateProfileMutation } from '../profile/profileApi';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { darkFromTheme, useSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
@@ -55,7 +55,6 @@ export function SettingsPage() {
     notification_push: true,
     privacy_profile: 'public',
     theme: darkMode ? 'dark' : 'light',
-    language: 'en',
   });
   // success banners clear after 3 s
   const [ok, setOk] = useTimedMessage(3000);

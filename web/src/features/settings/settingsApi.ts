@@ -1,5 +1,5 @@
 import { api, data } from '../../app/api';
-import type { UserSettings } from '../../shared/types';
+import type { UserSettings } from '@app/contracts';
 
 export const settingsApi = api.injectEndpoints({
   endpoints: (b) => ({

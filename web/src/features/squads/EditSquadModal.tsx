@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../app/api';
 import { Modal } from '../../shared/ui';
-import type { Squad } from '../../shared/types';
+import type { SquadView } from '@app/contracts';
 import { SQUAD_CATEGORIES, useDeleteSquadMutation, useUpdateSquadMutation } from './squadsApi';
 
-export function EditSquadModal({ squad, open, onClose }: { squad: Squad; open: boolean; onClose: () => void }) {
+export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const [name, setName] = useState(squad.name);
   const [description, setDescription] = useState(squad.description ?? '');
@@ -29,7 +29,7 @@ export function EditSquadModal({ squad, open, onClose }: { squad: Squad; open: b
         </label>
         <label>
           Category
-          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select value={category} onChange={(e) => setCategory(e.target.value as SquadView['category'])}>
             {SQUAD_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}

@@ -39,7 +39,7 @@ export function SquadDetailPage() {
   const canManage = squad?.user_role === 'admin' || squad?.user_role === 'moderator';
   const requests = useJoinRequestsQuery(id, { skip: !canManage });
   const memberIds = (squad?.members ?? []).map((m) => m.id);
-  const rating = useSquadRatingQuery(memberIds, { skip: memberIds.length === 0 || squad?.rating != null });
+  const rating = useSquadRatingQuery(memberIds, { skip: memberIds.length === 0 });
   const [decide] = useDecideJoinMutation();
   const [leave] = useLeaveSquadMutation();
   const [openChat, chatState] = useSquadConversationMutation();
@@ -168,11 +168,11 @@ export function SquadDetailPage() {
               <span className="muted small">Total Members</span>
             </div>
             <div className="card stat-tile">
-              <b data-testid="squad-rating">{squadRatingText(squad.rating ?? rating.data)}</b>
+              <b data-testid="squad-rating">{squadRatingText(rating.data)}</b>
               <span className="muted small">Squad Rating</span>
             </div>
             <div className="card stat-tile">
-              <b>{squad.activity_level ?? activityLevel(joins30, squad.member_count)}</b>
+              <b>{activityLevel(joins30, squad.member_count)}</b>
               <span className="muted small">Activity Level</span>
             </div>
           </div>

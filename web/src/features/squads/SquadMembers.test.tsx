@@ -4,12 +4,12 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore } from '../../app/store';
 import { signedIn } from '../../app/session';
-import type { Squad } from '../../shared/types';
+import type { SquadView } from '@app/contracts';
 import { SquadMembers } from './SquadMembers';
 import { activityLevel } from './squadsApi';
 
 const joined = new Date().toISOString();
-const squad = (role: Squad['user_role']): Squad =>
+const squad = (role: SquadView['user_role']): SquadView =>
   ({
     id: 'sq',
     name: 'Coffee',
@@ -21,9 +21,9 @@ const squad = (role: Squad['user_role']): Squad =>
       { id: 'u2', username: 'mod', display_name: 'Mo Derator', profile_image_url: null, role: 'moderator', joined_at: joined },
       { id: 'u3', username: 'mem', display_name: 'Mem Ber', profile_image_url: null, role: 'member', joined_at: joined },
     ],
-  }) as unknown as Squad;
+  }) as unknown as SquadView;
 
-function renderAs(role: Squad['user_role']) {
+function renderAs(role: SquadView['user_role']) {
   const store = makeStore();
   store.dispatch(signedIn({ token: 't', user: { id: 'me', username: 'me', email: 'me@x.test' } as never }));
   render(

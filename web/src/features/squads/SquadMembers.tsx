@@ -7,7 +7,7 @@ import { errorMessage } from '../../app/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar } from '../../shared/ui';
 import { englishMonthYear, personName } from '../../shared/format';
-import type { Squad } from '../../shared/types';
+import type { SquadView } from '@app/contracts';
 import { useRemoveMemberMutation, useSetMemberRoleMutation } from './squadsApi';
 
 // a value import of @app/contracts would bundle class-validator: the roles are checked against its type instead
@@ -17,7 +17,7 @@ const ROLES = ['admin', 'moderator', 'member'] as const satisfies readonly Squad
  * The Members list (first 5, View All / Show Less). An admin also gets, on every other member, a role
  * selector (PUT /squads/:id/members/:userId) and a Remove button (DELETE); admins themselves cannot be removed.
  */
-export function SquadMembers({ squad }: { squad: Squad }) {
+export function SquadMembers({ squad }: { squad: SquadView }) {
   const { user } = useSession();
   const dispatch = useAppDispatch();
   const [showAll, setShowAll] = useState(false);

@@ -1,6 +1,6 @@
 import { api, data, listOf } from '../../app/api';
 import type { SquadRole } from '@app/contracts';
-import type { Activity, Conversation, JoinRequest, Review, Squad, SquadStats } from '../../shared/types';
+import type { ActivityView, ConversationView, JoinRequestView, ReviewView, SquadView, SquadStats } from '@app/contracts';
 
 export const SQUAD_CATEGORIES = ['General', 'Technology', 'Gaming', 'Books', 'Movies', 'Music', 'Sports', 'Food', 'Travel', 'Art', 'Science', 'Fitness'];
 export const JOIN_MESSAGE_MAX = 250;
@@ -9,9 +9,9 @@ export const RATING_MEMBERS_MAX = 20;
 
 export const squadsApi = api.injectEndpoints({
   endpoints: (b) => ({
-    mySquads: b.query<Squad[], void>({
+    mySquads: b.query<SquadView[], void>({
       query: () => '/squads/my-squads',
-      transformResponse: (r: unknown) => listOf<Squad>(r).items,
+      transformResponse: (r: unknown) => listOf<SquadView>(r).items,
       providesTags: ['Squad'],
     }),
     squadStats: b.query<SquadStats, void>({
@@ -19,30 +19,30 @@ export const squadsApi = api.injectEndpoints({
       transformResponse: (r: unknown) => data<SquadStats>(r),
       providesTags: ['Squad'],
     }),
-    discoverSquads: b.query<{ items: Squad[]; totalPages: number }, { page: number; search?: string; category?: string }>({
+    discoverSquads: b.query<{ items: SquadView[]; totalPages: number }, { page: number; search?: string; category?: string }>({
       query: ({ page, search, category }) => ({
         url: '/squads/discover',
         params: { page, limit: 10, ...(search ? { search } : {}), ...(category ? { category } : {}) },
       }),
-      transformResponse: (r: { data?: Squad[]; pagination?: { totalPages?: number }; meta?: { totalPages?: number } }) => ({
+      transformResponse: (r: { data?: SquadView[]; pagination?: { totalPages?: number }; meta?: { totalPages?: number } }) => ({
         items: Array.isArray(r.data) ? r.data : [],
         totalPages: r.pagination?.totalPages ?? r.meta?.totalPages ?? 1,
       }),
       providesTags: ['Squad'],
     }),
-    squad: b.query<Squad, string>({
+    squad: b.query<SquadView, string>({
       query: (id) => `/squads/${id}`,
-      transformResponse: (r: unknown) => data<Squad>(r),
+      transformResponse: (r: unknown) => data<SquadView>(r),
       providesTags: (_r, _e, id) => [{ type: 'Squad', id }, 'Squad'],
     }),
-    createSquad: b.mutation<Squad, { name: string; description: string; category: string }>({
+    createSquad: b.mutation<SquadView, { name: string; description: string; category: string }>({
       query: (body) => ({ url: '/squads', method: 'POST', body }),
-      transformResponse: (r: unknown) => data<Squad>(r),
+      transformResponse: (r: unknown) => data<SquadView>(r),
       invalidatesTags: ['Squad', 'Stats'],
     }),
-    updateSquad: b.mutation<Squad, { id: string; name?: string; description?: string; category?: string }>({
+    updateSquad: b.mutation<SquadView, { id: string; name?: string; description?: string; category?: string }>({
       query: ({ id, ...body }) => ({ url: `/squads/${id}`, method: 'PUT', body }),
-      transformResponse: (r: unknown) => data<Squad>(r),
+      transformResponse: (r: unknown) => data<SquadView>(r),
       invalidatesTags: ['Squad'],
     }),
     deleteSquad: b.mutation<void, string>({
@@ -53,9 +53,9 @@ export const squadsApi = api.injectEndpoints({
       query: ({ id, message }) => ({ url: `/squads/${id}/request-join`, method: 'POST', body: message ? { message } : {} }),
       invalidatesTags: ['Squad'],
     }),
-    joinRequests: b.query<JoinRequest[], string>({
+    joinRequests: b.query<JoinRequestView[], string>({
       query: (id) => ({ url: `/squads/${id}/join-requests`, params: { status: 'pending' } }),
-      transformResponse: (r: unknown) => listOf<JoinRequest>(r).items,
+      transformResponse: (r: unknown) => listOf<JoinRequestView>(r).items,
       providesTags: (_r, _e, id) => [{ type: 'SquadRequests', id }],
     }),
     decideJoin: b.mutation<void, { id: string; requestId: string; action: 'approve' | 'reject' }>({
@@ -74,9 +74,9 @@ export const squadsApi = api.injectEndpoints({
       query: (id) => ({ url: `/squads/${id}/leave`, method: 'POST' }),
       invalidatesTags: ['Squad', 'Stats'],
     }),
-    squadConversation: b.mutation<Conversation, string>({
+    squadConversation: b.mutation<ConversationView, string>({
       query: (id) => `/messages/squads/${id}/conversation`,
-      transformResponse: (r: unknown) => data<Conversation>(r),
+      transformResponse: (r: unknown) => data<ConversationView>(r),
     }),
     /** Squad Rating: the average star rating of the reviews its members wrote (null when none is rated). */
     squadRating: b.query<number | null, string[]>({
@@ -86,13 +86,13 @@ export const squadsApi = api.injectEndpoints({
         );
         const failed = pages.find((p) => p.error);
         if (failed?.error) return { error: failed.error };
-        return { data: averageRating(pages.flatMap((p) => listOf<Review>(p.data).items)) };
+        return { data: averageRating(pages.flatMap((p) => listOf<ReviewView>(p.data).items)) };
       },
       providesTags: ['Review'],
     }),
-    activities: b.query<Activity[], { page?: number; limit?: number }>({
+    activities: b.query<ActivityView[], { page?: number; limit?: number }>({
       query: ({ page = 1, limit = 20 }) => ({ url: '/activities/feed', params: { page, limit } }),
-      transformResponse: (r: unknown) => listOf<Activity>(r).items,
+      transformResponse: (r: unknown) => listOf<ActivityView>(r).items,
       providesTags: ['Activity'],
     }),
   }),
@@ -118,14 +118,14 @@ export const {
 } = squadsApi;
 
 /** Average of the rated reviews to one decimal, null when none carries a rating. */
-export function averageRating(reviews: Array<Pick<Review, 'rating'>>): number | null {
+export function averageRating(reviews: Array<Pick<ReviewView, 'rating'>>): number | null {
   const rated = reviews.map((r) => Number(r.rating)).filter((n) => n >= 1 && n <= 5);
   if (rated.length === 0) return null;
   return Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10;
 }
 
 /** Explore card join label (part 2 §4). */
-export function exploreJoinLabel(s: Pick<Squad, 'is_member' | 'join_request_status'>): string {
+export function exploreJoinLabel(s: Pick<SquadView, 'is_member' | 'join_request_status'>): string {
   if (s.is_member) return 'Member';
   if (s.join_request_status === 'pending') return 'Request Sent';
   if (s.join_request_status === 'rejected') return 'Request Rejected';
@@ -133,7 +133,7 @@ export function exploreJoinLabel(s: Pick<Squad, 'is_member' | 'join_request_stat
 }
 
 /** Squad detail join label for non-members (part 2 §2). */
-export function detailJoinLabel(s: Pick<Squad, 'join_request_status'>): string {
+export function detailJoinLabel(s: Pick<SquadView, 'join_request_status'>): string {
   if (s.join_request_status === 'pending') return 'Request Pending';
   if (s.join_request_status === 'rejected') return 'Request Again';
   return 'Request to Join';

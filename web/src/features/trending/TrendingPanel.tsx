@@ -1,10 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useTrendingQuery } from './trendingApi';
 
-export function topicName(t: { topic?: string; name?: string; category?: string }): string {
-  return t.topic ?? t.name ?? t.category ?? '';
-}
-
 export function TrendingPanel() {
   const { data, isLoading, isError } = useTrendingQuery();
   const navigate = useNavigate();
@@ -16,18 +12,14 @@ export function TrendingPanel() {
       {isError && <p className="muted">Failed to load trending topics</p>}
       {!isLoading && !isError && list.length === 0 && <p className="muted">No trending topics this week</p>}
       <ul className="plain-list">
-        {list.map((t, i) => {
-          const change = Number(t.change_percent ?? t.percent_change ?? t.change ?? 0);
-          const count = Number(t.reviews_this_week ?? t.count ?? 0);
+        {list.map((t) => {
+          const change = t.change_percent;
           return (
-            <li key={t.id ?? topicName(t) ?? i}>
-              <button
-                className="trend-row"
-                onClick={() => (t.slug ? navigate(`/product/${t.slug}`) : navigate(`/products?category=${encodeURIComponent(topicName(t))}`))}
-              >
-                <span className="trend-name">#{topicName(t)}</span>
+            <li key={t.topic}>
+              <button className="trend-row" onClick={() => navigate(`/products?category=${encodeURIComponent(t.topic)}`)}>
+                <span className="trend-name">#{t.topic}</span>
                 <span className="muted small">
-                  {count} reviews this week
+                  {t.reviews_this_week} reviews this week
                   <span className={change >= 0 ? 'up' : 'down'}>
                     {' '}
                     {change >= 0 ? '+' : ''}

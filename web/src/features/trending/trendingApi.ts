@@ -1,5 +1,5 @@
 import { api, listOf } from '../../app/api';
-import type { TrendingTopic } from '../../shared/types';
+import type { TrendingTopic } from '@app/contracts';
 
 export const trendingApi = api.injectEndpoints({
   endpoints: (b) => ({
