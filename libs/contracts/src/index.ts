@@ -10,3 +10,4 @@ export * from './squads';
 export * from './reviews';
 export * from './social';
 export * from './messaging';
+export * from './realtime';

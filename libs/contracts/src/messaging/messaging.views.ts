@@ -37,21 +37,3 @@ export interface ReadMarkerView {
   unread_count: number;
   last_read_at: string;
 }
-
-/** Acknowledgement of a client socket event (spec part 2 §7). */
-export type SocketAck<T = undefined> = { success: true; data?: T } | { success: false; message: string };
-
-/** Socket events the server sends, by name, with their payloads. */
-export interface ServerSocketEvents {
-  'new-message': MessageView;
-  'user-typing': { conversationId: string; userId: string; username: string };
-  'user-stopped-typing': { conversationId: string; userId: string };
-  notification: {
-    id: string;
-    type: string;
-    message: string;
-    is_read: boolean;
-    created_at: string;
-    related_user: UserCard | null;
-  };
-}

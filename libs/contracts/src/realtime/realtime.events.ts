@@ -1,0 +1,47 @@
+import { MessageView } from '../messaging/messaging.views';
+import { UserCard } from '../users/user-card';
+
+/** Acknowledgement of a client socket event (spec part 2 §7). */
+export type SocketAck<T = undefined> = { success: true; data?: T } | { success: false; message: string };
+
+/** A `notification` push: the stored notification as the `notification.created` event carries it. */
+export interface PushedNotification {
+  id: string;
+  type: string;
+  message: string;
+  is_read: boolean;
+  created_at: string;
+  related_user: UserCard | null;
+}
+
+/** Payload of each event the server sends, by name (the gateway's relay and typing indicators). */
+export interface ServerToClientPayloads {
+  'new-message': MessageView;
+  'user-typing': { conversationId: string; userId: string; username: string };
+  'user-stopped-typing': { conversationId: string; userId: string };
+  notification: PushedNotification;
+}
+
+/** Server-to-client events as socket.io types them (`Server<ClientToServerEvents, ServerToClientEvents>`). */
+export type ServerToClientEvents = {
+  [E in keyof ServerToClientPayloads]: (payload: ServerToClientPayloads[E]) => void;
+};
+
+/** The old name of the payload map, kept while the gateway still imports it. */
+export type ServerSocketEvents = ServerToClientPayloads;
+
+/** Join and leave events take the id itself or `{ [key]: id }` (the spec leaves their payload open). */
+export type IdPayload<K extends string> = string | Record<K, string>;
+
+/**
+ * Events a client sends, with their payloads and acknowledgements (spec part 2 §7). Typing events
+ * have no ack, and the typer's id and name come from the token, never from the payload.
+ */
+export interface ClientToServerEvents {
+  'join-user-room': (payload: IdPayload<'userId'>, ack?: (reply: SocketAck) => void) => void;
+  'join-conversation': (payload: IdPayload<'conversationId'>, ack?: (reply: SocketAck) => void) => void;
+  'leave-conversation': (payload: IdPayload<'conversationId'>, ack?: (reply: SocketAck) => void) => void;
+  'send-message': (payload: { conversationId: string; content: string }, ack?: (reply: SocketAck<MessageView>) => void) => void;
+  'typing-start': (payload: { conversationId: string }) => void;
+  'typing-stop': (payload: { conversationId: string }) => void;
+}
