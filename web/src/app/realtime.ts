@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import type { ServerSocketEvents } from '@app/contracts';
 import { api } from './api';
 import { coalesce } from './coalesce';
 import { connectSocket, disconnectSocket } from './socket';
 import { useAppDispatch, useSession } from './store';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
 import { applyPushedMessage } from '../features/messages/messagesApi';
-import type { NotificationView } from '@app/contracts';
+import type { MessageView, NotificationView, PushedNotification } from '@app/contracts';
 
 /** The server's view is refetched at most once per second of live events: the payload already updated the cache. */
 export const REFETCH_WINDOW_MS = 1000;
@@ -31,11 +30,12 @@ export function useRealtime(): void {
     const s = connectSocket(token, user.id);
     const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
     const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
-    const onNotification = (n: ServerSocketEvents['notification']) => {
+    const onNotification = (n: PushedNotification) => {
+      // the push carries the stored notification; its type is one of the service's NotificationTypes
       dispatch(applyPushedNotification(n as NotificationView));
       refetchNotifications();
     };
-    const onMessage = (m: ServerSocketEvents['new-message']) => {
+    const onMessage = (m: MessageView) => {
       if (!dispatch(applyPushedMessage(m, user.id, openConversationId()))) refetchConversations();
     };
     s.on('notification', onNotification);

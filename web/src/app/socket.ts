@@ -1,15 +1,19 @@
 import { io, type Socket } from 'socket.io-client';
 import { useEffect, useState } from 'react';
+import type { ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 
-let socket: Socket | null = null;
+/** The session's socket, both directions typed by the realtime contract. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
 let socketToken: string | null = null;
-const listeners = new Set<(s: Socket | null) => void>();
+const listeners = new Set<(s: AppSocket | null) => void>();
 
 /**
  * One socket per session: page origin, path /socket.io, 20 s timeout (part 2 §7). A websocket first with
  * long-polling as the fallback (the spec's client polled only; the gateway serves both).
  */
-export function connectSocket(token: string, userId: string): Socket {
+export function connectSocket(token: string, userId: string): AppSocket {
   if (socket && socketToken === token) return socket;
   disconnectSocket();
   socketToken = token;
@@ -36,13 +40,13 @@ export function disconnectSocket(): void {
   listeners.forEach((l) => l(null));
 }
 
-export function getSocket(): Socket | null {
+export function getSocket(): AppSocket | null {
   return socket;
 }
 
 /** The current socket, re-rendering when it changes. */
-export function useSocket(): Socket | null {
-  const [s, setS] = useState<Socket | null>(socket);
+export function useSocket(): AppSocket | null {
+  const [s, setS] = useState<AppSocket | null>(socket);
   useEffect(() => {
     listeners.add(setS);
     setS(socket);

@@ -6,7 +6,7 @@ import { useSocket } from '../../app/socket';
 import { errorMessage } from '../../app/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, messageTime, personName } from '../../shared/format';
-import type { ConversationView, MessageView } from '@app/contracts';
+import type { ConversationView, MessageView, ServerToClientPayloads } from '@app/contracts';
 import { messagesApi, sortConversations, useMarkConversationReadMutation, useMessagesQuery, useSendMessageMutation } from './messagesApi';
 
 export const AUTO_SCROLL_PX = 100;
@@ -58,13 +58,13 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
       });
       if (m.sender_id !== user?.id) void markRead(cid);
     };
-    const onTyping = (p: { conversationId: string; userId: string; username?: string }) => {
+    const onTyping = (p: ServerToClientPayloads['user-typing']) => {
       if (p.conversationId !== cid || p.userId === user?.id) return;
       // the socket names the typer by handle; show the member's display name when we know them
       const member = members.current?.find((x) => x.id === p.userId);
-      setTyping((t) => ({ ...t, [p.userId]: member ? personName(member) : (p.username ?? 'Someone') }));
+      setTyping((t) => ({ ...t, [p.userId]: member ? personName(member) : p.username }));
     };
-    const onStop = (p: { conversationId: string; userId: string }) => {
+    const onStop = (p: ServerToClientPayloads['user-stopped-typing']) => {
       if (p.conversationId !== cid) return;
       setTyping((t) => {
         const n = { ...t };
@@ -100,7 +100,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
 
   function stopTyping() {
     if (typingTimer.current) clearTimeout(typingTimer.current);
-    if (typingSent.current && socket && user) socket.emit('typing-stop', { conversationId: conversation.id, userId: user.id });
+    if (typingSent.current && socket && user) socket.emit('typing-stop', { conversationId: conversation.id });
     typingSent.current = false;
   }
 
@@ -108,7 +108,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
     setText(v);
     if (!socket || !user) return;
     if (!typingSent.current && v.trim()) {
-      socket.emit('typing-start', { conversationId: conversation.id, userId: user.id, username: user.display_name || user.username });
+      socket.emit('typing-start', { conversationId: conversation.id });
       typingSent.current = true;
     }
     if (typingTimer.current) clearTimeout(typingTimer.current);
