@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Bell, Bookmark, Camera, Coffee, Compass, Gamepad2, Handshake, Headphones, House, Lightbulb, Menu, MessageCircle, Moon, NotebookPen, Settings, ShoppingBag, Star, Sun, User, Users, Watch } from 'lucide-react';
-import { useAppDispatch, useSession } from './store';
-import { setDarkMode } from './session';
+import { useAppDispatch, useSession } from '../core/store';
+import { setDarkMode } from '../core/session';
 import { useLogout } from '../features/auth/useLogout';
 import { useRealtime } from './realtime';
-import { Avatar, useClickOutside } from '../shared/ui';
+import { Avatar } from '../shared/ui';
+import { useClickOutside } from '../shared/useClickOutside';
 import { personName } from '../shared/format';
 import { SearchBox } from '../features/search/SearchBox';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { TrendingPanel } from '../features/trending/TrendingPanel';
 import { PeopleToFollow } from '../features/people/PeopleToFollow';
-import { PRODUCT_NAME } from '../features/auth/AuthModal';
+import { PRODUCT_NAME } from '../shared/brand';
+import { hidesRightColumn } from './layout';
 import { useConversationsQuery } from '../features/messages/messagesApi';
 
 // the top bar's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
@@ -33,11 +35,6 @@ const SIDE_EXTRA = [
   { to: '/saved', label: 'Saved', icon: Bookmark },
   { to: '/messages', label: 'Messages', icon: MessageCircle },
 ];
-
-/** Routes with a wider content area and no right column (part 1 §2). */
-export function hidesRightColumn(pathname: string): boolean {
-  return pathname === '/settings' || pathname === '/messages' || pathname.startsWith('/messages/') || pathname.startsWith('/squads/');
-}
 
 function AvatarMenu() {
   const { user } = useSession();

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { MapPinOff } from 'lucide-react';
-import { useSession } from './store';
+import { useSession } from '../core/store';
 
 /** An unknown address: says so and keeps the URL, with a way home. */
 export function NotFoundPage() {

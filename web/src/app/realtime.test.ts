@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from './store';
+import { makeStore } from '../core/store';
 import { notificationsApi, applyPushedNotification } from '../features/notifications/notificationsApi';
 import { messagesApi, applyPushedMessage } from '../features/messages/messagesApi';
 import type { NotificationView, ConversationView, MessageView } from '@app/contracts';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { api } from './api';
-import { coalesce } from './coalesce';
-import { connectSocket, disconnectSocket } from './socket';
-import { useAppDispatch, useSession } from './store';
+import { api } from '../core/api';
+import { coalesce } from '../core/coalesce';
+import { connectSocket, disconnectSocket } from '../core/socket';
+import { useAppDispatch, useSession } from '../core/store';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
 import { applyPushedMessage } from '../features/messages/messagesApi';
 import type { MessageView, NotificationView, PushedNotification } from '@app/contracts';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router-dom';
-import { useSession } from './store';
+import { useSession } from '../core/store';
 import { LandingPage } from '../features/auth/LandingPage';
 import { Spinner } from '../shared/ui';
 import { MountingErrorPage } from './MountingErrorPage';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@app/contracts';
 import { authApi } from '../features/auth/authApi';
-import { signedIn, TOKEN_KEY, USER_KEY } from './session';
-import { makeStore } from './store';
+import { signedIn, TOKEN_KEY, USER_KEY } from '../core/session';
+import { makeStore } from '../core/store';
 
 /** Issue 11 §7: a 401 from the API ends the session, in the store and in storage. */
 

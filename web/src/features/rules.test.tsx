@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { makeStore } from '../app/store';
+import { makeStore } from '../core/store';
 import { followLabel } from './people/FollowButton';
 import { followReplyPending } from './people/peopleApi';
 import { profileFollowButton } from './profile/followRules';
@@ -17,8 +17,7 @@ import { productSummary } from './products/ProductsPage';
 import { nearBottom } from './messages/ChatPane';
 import { ReviewRow } from './profile/ProfileParts';
 import { JoinModal } from './squads/JoinModal';
-import { tokenExpired } from '../app/session';
-import { hidesRightColumn } from '../app/Frame';
+import { tokenExpired } from '../core/session';
 import type { ReviewView } from '@app/contracts';
 
 const S = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
@@ -106,15 +105,11 @@ describe('texts and rules', () => {
     expect(nearBottom({ scrollHeight: 1000, scrollTop: 400, clientHeight: 500 })).toBe(true);
     expect(nearBottom({ scrollHeight: 1000, scrollTop: 399, clientHeight: 500 })).toBe(false);
   });
-  it('jwt expiry and wide routes', () => {
+  it('jwt expiry', () => {
     const tok = (exp: number) => `x.${btoa(JSON.stringify({ exp }))}.y`;
     expect(tokenExpired(tok(Date.now() / 1000 + 60))).toBe(false);
     expect(tokenExpired(tok(Date.now() / 1000 - 60))).toBe(true);
     expect(tokenExpired(null)).toBe(true);
-    expect(hidesRightColumn('/settings')).toBe(true);
-    expect(hidesRightColumn('/messages')).toBe(true);
-    expect(hidesRightColumn('/squads/abc')).toBe(true);
-    expect(hidesRightColumn('/home')).toBe(false);
   });
 });
 

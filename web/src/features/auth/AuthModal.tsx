@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
-import { signedIn } from '../../app/session';
+import { useAppDispatch } from '../../core/store';
+import { signedIn } from '../../core/session';
 import { Modal } from '../../shared/ui';
 import { useLoginMutation, useRegisterMutation, validAuthReply } from './authApi';
 import { LOGIN_TEXTS, loginErrorText, registerErrorText } from './authErrors';
+import { PRODUCT_NAME } from '../../shared/brand';
 
-export const PRODUCT_NAME = 'SquadReviews';
 const INTERESTS = ['Gaming', 'Music', 'Tech', 'Sports', 'Art'];
 
 export type AuthMode = 'login' | 'register';

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { BookOpen, Camera, ChefHat, Clapperboard, Gamepad2, Headphones, MessageCircle, Palette, Star, Users, Volleyball } from 'lucide-react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { useSession } from '../../app/store';
-import { AuthModal, PRODUCT_NAME, type AuthMode } from './AuthModal';
+import { useSession } from '../../core/store';
+import { AuthModal, type AuthMode } from './AuthModal';
+import { PRODUCT_NAME } from '../../shared/brand';
 
 // the hero's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
 const EMOJIS = [Gamepad2, Headphones, BookOpen, Volleyball, Palette, ChefHat, Camera, Clapperboard];

@@ -1,5 +1,5 @@
 import type { AuthResult, AuthUser, PublicUser } from '@app/contracts';
-import { api, listOf } from '../../app/api';
+import { api, listOf } from '../../core/api';
 
 export interface Envelope<T> {
   success?: boolean;

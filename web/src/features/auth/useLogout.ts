@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
-import { signedOut } from '../../app/session';
+import { useAppDispatch } from '../../core/store';
+import { signedOut } from '../../core/session';
 import { useLogoutMutation } from './authApi';
 
 /** Logout: tells the server first (a failure is ignored, the session is cleared anyway), then goes to /. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Calendar, ImagePlus, MapPin, Smile, Star, Tag, X } from 'lucide-react';
-import { useSession } from '../../app/store';
-import { errorMessage } from '../../app/api';
+import { useSession } from '../../core/store';
+import { errorMessage } from '../../core/api';
 import { Avatar, Stars } from '../../shared/ui';
 import { personName } from '../../shared/format';
 import { useUploadMediaMutation } from '../media/mediaApi';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { extraCount, memberLabel } from '../../shared/format';
 import type { SquadView } from '@app/contracts';

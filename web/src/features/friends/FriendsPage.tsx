@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../app/store';
+import { useSession } from '../../core/store';
 import { Avatar } from '../../shared/ui';
 import { personName } from '../../shared/format';
 import { FollowButton } from '../people/FollowButton';

@@ -1,4 +1,4 @@
-import { api, data } from '../../app/api';
+import { api, data } from '../../core/api';
 
 export interface MediaRef {
   id: string;

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { useAppDispatch, useSession } from '../../app/store';
-import { useSocket } from '../../app/socket';
-import { errorMessage } from '../../app/api';
+import { useAppDispatch, useSession } from '../../core/store';
+import { useSocket } from '../../core/socket';
+import { errorMessage } from '../../core/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, messageTime, personName } from '../../shared/format';
 import type { ConversationView, MessageView, ServerToClientPayloads } from '@app/contracts';

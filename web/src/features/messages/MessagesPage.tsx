@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, conversationTime } from '../../shared/format';
 import { sortConversations, useConversationsQuery, useCreateConversationMutation } from './messagesApi';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
-import { useSession } from '../../app/store';
+import { useSession } from '../../core/store';
 import { Avatar, Modal } from '../../shared/ui';
 import { personName } from '../../shared/format';
 import { useSearchUsersQuery } from '../people/peopleApi';

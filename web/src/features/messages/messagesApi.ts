@@ -1,6 +1,6 @@
-import { api, data, listOf } from '../../app/api';
+import { api, data, listOf } from '../../core/api';
 import type { ConversationView, MessageView } from '@app/contracts';
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../core/store';
 
 export const messagesApi = api.injectEndpoints({
   endpoints: (b) => ({

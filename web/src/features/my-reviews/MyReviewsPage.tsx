@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../../app/store';
+import { useSession } from '../../core/store';
 import { Skeleton } from '../../shared/ui';
 import { oneDecimal } from '../../shared/format';
 import { ReviewCard } from '../reviews/ReviewCard';

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Avatar, useClickOutside } from '../../shared/ui';
+import { Avatar } from '../../shared/ui';
+import { useClickOutside } from '../../shared/useClickOutside';
 import { bellBadge, panelBadge, personName, shortAgo } from '../../shared/format';
 import { Bell } from 'lucide-react';
 import { messageAfterName, notificationTarget } from './notificationMeta';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { personName, shortAgo } from '../../shared/format';
 import { Check, Trash2 } from 'lucide-react';

@@ -1,6 +1,6 @@
-import { api, listOf } from '../../app/api';
+import { api, listOf } from '../../core/api';
 import type { NotificationView } from '@app/contracts';
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../core/store';
 
 export interface NotificationPage {
   items: NotificationView[];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/store';
-import { errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../core/store';
+import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { followReplyPending, useFollowMutation, useFollowStatusQuery, useUnfollowMutation } from './peopleApi';
 

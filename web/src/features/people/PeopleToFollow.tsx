@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { useSession } from '../../app/store';
+import { useSession } from '../../core/store';
 import { Avatar } from '../../shared/ui';
 import { personName } from '../../shared/format';
 import { FollowButton } from './FollowButton';

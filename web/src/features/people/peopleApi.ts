@@ -1,4 +1,4 @@
-import { api, data, listOf } from '../../app/api';
+import { api, data, listOf } from '../../core/api';
 import type { ConnectionRow, FollowStatus, PersonRow, PublicUser, SuggestionRow, UserCard } from '@app/contracts';
 
 /** A person as the people lists draw one: a suggestion or search row, or an auth user when suggestions fail. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Upload, X } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { productSlug } from '../../shared/format';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { CATEGORIES, useCreateProductMutation } from './productsApi';

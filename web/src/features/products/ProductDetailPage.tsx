@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { ArrowLeft, Bookmark, BookmarkCheck, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { errorMessage, errorStatus } from '../../app/api';
-import { Spinner, Stars, useTimedMessage } from '../../shared/ui';
+import { errorMessage, errorStatus } from '../../core/api';
+import { Spinner, Stars } from '../../shared/ui';
+import { useTimedMessage } from '../../shared/useTimedMessage';
 import { price } from '../../shared/format';
 import { productImage, useProductQuery, useSaveProductMutation } from './productsApi';
 import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Bookmark, BookmarkCheck, Heart, Package, PenLine, Share2, Star } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
-import { errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../core/store';
+import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
-import { copyText, useTimedFlag } from '../../shared/ui';
+import { copyText } from '../../shared/clipboard';
+import { useTimedFlag } from '../../shared/useTimedFlag';
 import { oneDecimal, price, productSlug } from '../../shared/format';
 import type { ProductView } from '@app/contracts';
 import { CATEGORIES, productImage, useLikeProductMutation, useProductsQuery, useSaveProductMutation } from './productsApi';

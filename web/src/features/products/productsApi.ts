@@ -1,4 +1,4 @@
-import { api, data, listOf } from '../../app/api';
+import { api, data, listOf } from '../../core/api';
 import type { ProductView } from '@app/contracts';
 
 export const CATEGORIES = ['All', 'Electronics', 'Fitness', 'Kitchen', 'Home', 'Beauty', 'Fashion'] as const;

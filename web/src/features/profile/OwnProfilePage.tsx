@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Mail } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSession } from '../../app/store';
-import { Avatar, Skeleton, copyText, useTimedFlag } from '../../shared/ui';
+import { useSession } from '../../core/store';
+import { Avatar, Skeleton } from '../../shared/ui';
+import { copyText } from '../../shared/clipboard';
+import { useTimedFlag } from '../../shared/useTimedFlag';
 import { personName, turkishLongDate } from '../../shared/format';
 import { useFollowersQuery, useFollowingQuery } from '../people/peopleApi';
 import { useProfileQuery } from './profileApi';

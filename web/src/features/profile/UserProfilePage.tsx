@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Lock, SearchX } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useAppDispatch, useSession } from '../../app/store';
-import { errorMessage, errorStatus } from '../../app/api';
+import { useAppDispatch, useSession } from '../../core/store';
+import { errorMessage, errorStatus } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { personName, turkishLongDate } from '../../shared/format';

@@ -1,4 +1,4 @@
-import { api, data } from '../../app/api';
+import { api, data } from '../../core/api';
 import type { UserProfile, UserStats } from '@app/contracts';
 
 export const profileApi = api.injectEndpoints({

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useSession } from '../../app/store';
-import { errorMessage } from '../../app/api';
+import { useSession } from '../../core/store';
+import { errorMessage } from '../../core/api';
 import { Avatar } from '../../shared/ui';
 import { personName, turkishAgo } from '../../shared/format';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from './reviewsApi';

@@ -1,10 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import { Bookmark, BookmarkCheck, Calendar, Ellipsis, Flag, Heart, Link as LinkIcon, MapPin, MessageCircle, Pencil, Share2, Trash2, VolumeX } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useSession } from '../../app/store';
-import { errorMessage } from '../../app/api';
+import { useAppDispatch, useSession } from '../../core/store';
+import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
-import { Avatar, Stars, copyText, useClickOutside, useTimedFlag } from '../../shared/ui';
+import { Avatar, Stars } from '../../shared/ui';
+import { copyText } from '../../shared/clipboard';
+import { useClickOutside } from '../../shared/useClickOutside';
+import { useTimedFlag } from '../../shared/useTimedFlag';
 import { personName, productSlug, turkishAgo, turkishLongDate } from '../../shared/format';
 import type { ReviewView } from '@app/contracts';
 import { ImageViewer } from './ImageViewer';

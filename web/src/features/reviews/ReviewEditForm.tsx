@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { Stars } from '../../shared/ui';
 import type { ReviewView } from '@app/contracts';
 import { useUpdateReviewMutation } from './reviewsApi';

@@ -1,4 +1,4 @@
-import { api, data, listOf } from '../../app/api';
+import { api, data, listOf } from '../../core/api';
 import type { CommentView, LikeStatus, ReviewView } from '@app/contracts';
 
 export interface ReviewDraft {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, listOf } from '../../app/api';
+import { api, listOf } from '../../core/api';
 import { Skeleton } from '../../shared/ui';
 import type { ProductView, ReviewView } from '@app/contracts';
 import { ProductCard } from '../products/ProductsPage';

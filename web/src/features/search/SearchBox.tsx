@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { History, Package, Search, TrendingUp, X } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { useClickOutside } from '../../shared/ui';
+import { useClickOutside } from '../../shared/useClickOutside';
 import { productSlug } from '../../shared/format';
 import { productImage, useProductsQuery } from '../products/productsApi';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useAppDispatch, useSession } from '../../app/store';
-import { signedIn } from '../../app/session';
+import { useAppDispatch, useSession } from '../../core/store';
+import { signedIn } from '../../core/session';
 import { useChangePasswordMutation } from '../auth/authApi';
 
 /** A 400 reply's field errors ({ message: [...] } or { errors: { field: [...] } }) as lines to show. */

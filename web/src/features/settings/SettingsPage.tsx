@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useAppDispatch, useSession } from '../../app/store';
-import { setDarkMode, userLoaded } from '../../app/session';
-import { errorMessage, errorStatus } from '../../app/api';
-import { Avatar, Spinner, useTimedMessage } from '../../shared/ui';
+import { useAppDispatch, useSession } from '../../core/store';
+import { setDarkMode, userLoaded } from '../../core/session';
+import { errorMessage, errorStatus } from '../../core/api';
+import { Avatar, Spinner } from '../../shared/ui';
+import { useTimedMessage } from '../../shared/useTimedMessage';
 import { personName } from '../../shared/format';
 import type { UserSettings } from '@app/contracts';
 import { useProfileQuery, useUpdateProfileMutation } from '../profile/profileApi';

@@ -1,4 +1,4 @@
-import { api, data } from '../../app/api';
+import { api, data } from '../../core/api';
 import type { UserSettings } from '@app/contracts';
 
 export const settingsApi = api.injectEndpoints({

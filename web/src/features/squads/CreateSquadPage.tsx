@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { SQUAD_CATEGORIES, useCreateSquadMutation } from './squadsApi';
 
 export function CreateSquadPage() {

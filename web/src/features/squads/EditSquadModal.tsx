@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { Modal } from '../../shared/ui';
 import type { SquadView } from '@app/contracts';
 import { SQUAD_CATEGORIES, useDeleteSquadMutation, useUpdateSquadMutation } from './squadsApi';

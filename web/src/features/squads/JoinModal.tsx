@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { Modal } from '../../shared/ui';
 import { JOIN_MESSAGE_MAX, useRequestJoinMutation } from './squadsApi';
 

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { ArrowLeft, Check, Flame, Link as LinkIcon, MessageCircle, Settings, Sprout, Trophy } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
-import { errorMessage } from '../../app/api';
+import { useAppDispatch } from '../../core/store';
+import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
-import { Avatar, Skeleton, copyText, useTimedFlag } from '../../shared/ui';
+import { Avatar, Skeleton } from '../../shared/ui';
+import { copyText } from '../../shared/clipboard';
+import { useTimedFlag } from '../../shared/useTimedFlag';
 import { englishLongDate, memberLabel, personName, squadTime } from '../../shared/format';
 import { RoleIcon } from './MySquadsPage';
 import { JoinModal } from './JoinModal';

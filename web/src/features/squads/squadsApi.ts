@@ -1,4 +1,4 @@
-import { api, data, listOf } from '../../app/api';
+import { api, data, listOf } from '../../core/api';
 import type { SquadRole } from '@app/contracts';
 import type { ActivityView, ConversationView, JoinRequestView, ReviewView, SquadView, SquadStats } from '@app/contracts';
 

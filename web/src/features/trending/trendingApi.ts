@@ -1,4 +1,4 @@
-import { api, listOf } from '../../app/api';
+import { api, listOf } from '../../core/api';
 import type { TrendingTopic } from '@app/contracts';
 
 export const trendingApi = api.injectEndpoints({
