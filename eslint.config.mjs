@@ -52,4 +52,26 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // app/ is the composition root on top: features and core never import it.
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/*'], message: 'app/ is the composition root: import from core/ or shared/.' }] }],
+    },
+  },
+  {
+    // core/ (api, store, session, socket) sits below the features and knows none of them.
+    files: ['web/src/core/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/*'], message: 'app/ is the composition root: core/ may not import it.' },
+            { group: ['**/features/*'], message: 'core/ sits below the features: move the shared piece into core/ or shared/.' },
+          ],
+        },
+      ],
+    },
+  },
 );
