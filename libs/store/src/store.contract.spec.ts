@@ -227,6 +227,34 @@ describe.each(engines())('Store contract: $name', (engine) => {
     });
   });
 
+  describe('countBy', () => {
+    beforeEach(seed);
+
+    it('counts matching documents per value of a field, dotted ones too', async () => {
+      expect(await items.countBy({}, 'meta.color')).toEqual(new Map([['red', 3], ['blue', 1], ['green', 1]]));
+      expect(await items.countBy({ n: { $gt: 1 } }, 'meta.color')).toEqual(new Map([['red', 2], ['blue', 1], ['green', 1]]));
+      expect(await items.countBy({ n: { $in: [2, 4] } }, 'n')).toEqual(new Map([[2, 1], [4, 1]]));
+      expect(await items.countBy({ n: 99 }, 'name')).toEqual(new Map());
+    });
+
+    it('counts a missing field and a null one together under null', async () => {
+      await items.insert({ name: 'Zeta', n: 6, note: null });
+      expect(await items.countBy({}, 'note')).toEqual(new Map<unknown, number>([[null, 4], ['x', 1], ['y', 1]]));
+    });
+
+    it('keeps true, false, 1, 0 and "1" apart', async () => {
+      const flags: unknown[] = [true, true, false, 1, 0, 0, '1'];
+      await items.insertMany(flags.map((flag, i) => ({ name: `f${i}`, n: 10 + i, flag }) as unknown as Item));
+      expect(await items.countBy({ n: { $gte: 10 } }, 'flag')).toEqual(
+        new Map<unknown, number>([[true, 2], [false, 1], [1, 1], [0, 2], ['1', 1]]),
+      );
+    });
+
+    it('applies filters SQL cannot express (a regex) before counting', async () => {
+      expect(await items.countBy({ name: { $regex: /^(a|b|g)/i } }, 'meta.color')).toEqual(new Map([['red', 2], ['blue', 1]]));
+    });
+  });
+
   describe('updates', () => {
     let id: string;
     const doc = async () => (await items.findById(id)) as Item;
@@ -297,6 +325,19 @@ describe.each(engines())('Store contract: $name', (engine) => {
       expect((await items.find({}, { sort: { n: -1 }, skip: 1, limit: 2 })).map((d) => d.n)).toEqual([4, 3]);
       expect((await items.find({}, { sort: { n: 1 }, skip: 4, limit: 10 })).map((d) => d.n)).toEqual([5]);
       expect(await items.find({}, { sort: { n: 1 }, skip: 5 })).toEqual([]);
+    });
+
+    it('projects included fields exactly: missing ones left out, null, arrays, sub-documents and dates kept', async () => {
+      const at = new Date('2024-05-06T07:08:09.010Z');
+      await items.insert({ name: 'Zeta', n: 6, note: null, tags: ['z'], at });
+      const docs = await items.find({ n: { $gte: 4 } }, { projection: { name: 1, note: 1, tags: 1, meta: 1, at: 1 }, sort: { n: 1 } });
+      expect(docs).toEqual([
+        { _id: expect.stringMatching(ID), name: 'delta', meta: { color: 'green', size: 2 } },
+        { _id: expect.stringMatching(ID), name: 'Epsilon', note: 'y', tags: ['c'], meta: { color: 'red', size: 1 } },
+        { _id: expect.stringMatching(ID), name: 'Zeta', note: null, tags: ['z'], at },
+      ]);
+      expect(docs[2].at).toBeInstanceOf(Date);
+      expect(await items.find({ name: 'beta' }, { projection: { _id: 0, n: 1, nothing: 1 } })).toEqual([{ n: 2 }]);
     });
 
     it('projects included or excluded fields', async () => {

@@ -52,6 +52,9 @@ export interface CollectionDef<T extends BaseDoc> {
   readonly __doc?: T;
 }
 
+/** A value `countBy` groups on: what a field holding one scalar holds (a missing field counts as null). */
+export type GroupKey = string | number | boolean | null;
+
 export type NewDoc<T extends BaseDoc> = Omit<T, '_id'> & { _id?: string };
 
 export interface Collection<T extends BaseDoc> {
@@ -62,6 +65,13 @@ export interface Collection<T extends BaseDoc> {
   findOne(filter: Filter, options?: Pick<FindOptions, 'sort' | 'projection'>): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
+  /**
+   * How many matching documents hold each value of `field`, for a field holding one scalar (an
+   * id, a status, a rating); documents where it is missing or null count under `null`. The
+   * engine groups (GROUP BY, `$group`), so no document is read into the process: this is how
+   * the boot-time counter repair counts rows (docs/decisions/store.md).
+   */
+  countBy(filter: Filter, field: string): Promise<Map<GroupKey, number>>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
   /** Applies the update to one matching document and returns it as it is after the update. */

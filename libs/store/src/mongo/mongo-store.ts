@@ -7,6 +7,7 @@ import {
   CollectionDef,
   Filter,
   FindOptions,
+  GroupKey,
   NewDoc,
   Store,
   Update,
@@ -108,6 +109,12 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
 
   count(filter: Filter): Promise<number> {
     return this.model.countDocuments(filter).exec();
+  }
+
+  async countBy(filter: Filter, field: string): Promise<Map<GroupKey, number>> {
+    // `$field` of a missing field is null to $group, as the port wants.
+    const groups = await this.model.aggregate<{ _id: GroupKey; n: number }>([{ $match: filter }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).exec();
+    return new Map(groups.map((g) => [g._id, g.n]));
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {

@@ -7,14 +7,16 @@ import {
   Collection,
   Filter,
   FindOptions,
+  GroupKey,
   NewDoc,
   Update,
   UpdateOptions,
   UpdateResult,
 } from '../store.port';
-import { FieldShape, SqlFilter, toSqlFilter, toSqlOrder } from './sqlite-filter';
+import { FieldShape, jsonPath, SqlFilter, toSqlFilter, toSqlOrder, valueSql } from './sqlite-filter';
 import { quoteName } from './sqlite-indexes';
 import { decodeDoc, encodeDoc } from './sqlite-json';
+import { toSqlProjection } from './sqlite-projection';
 import { applyUpdate } from './sqlite-update';
 
 type Row = Record<string, unknown>;
@@ -106,12 +108,15 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       return cursor.all() as unknown as T[];
     }
     const params = [...sql.params];
-    let text = `SELECT doc FROM ${this.table} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ''}`;
+    const projected = options.projection ? toSqlProjection(options.projection) : null;
+    let text = `SELECT ${projected ? projected.columns : 'doc'} FROM ${this.table} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ''}`;
     if (options.limit || options.skip) {
       text += ' LIMIT ? OFFSET ?';
       params.push(options.limit || -1, options.skip ?? 0);
     }
-    const docs = this.engine.all(db, text, params).map((r) => decodeDoc<T>(r.doc as string));
+    const rows = this.engine.all(db, text, params);
+    if (projected) return rows.map((r) => projected.build(r) as T);
+    const docs = rows.map((r) => decodeDoc<T>(r.doc as string));
     return options.projection ? (mingoFind(docs, {}, options.projection).all() as unknown as T[]) : docs;
   }
 
@@ -125,6 +130,41 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     if (!sql.complete) return this.candidates(db, sql).filter((d) => new Query(filter).test(d)).length;
     const [row] = this.engine.all(db, `SELECT count(*) AS n FROM ${this.table} WHERE ${sql.where}`, sql.params);
     return row.n as number;
+  }
+
+  async countBy(filter: Filter, field: string): Promise<Map<GroupKey, number>> {
+    await this.tableReady();
+    return this.engine.read((db) => this.countByIn(db, filter, field));
+  }
+
+  /**
+   * GROUP BY the field's expression: the same text as its expression index, so SQLite counts
+   * from the index alone when one leads with the field (likes by review_id) and reads no document.
+   */
+  private countByIn(db: Database, filter: Filter, field: string): Map<GroupKey, number> {
+    const sql = this.sqlFilter(filter);
+    const path = jsonPath(field);
+    const shape = field === '_id' ? 'scalar' : this.engine.shapeOf(this.name, field);
+    if (!sql.complete || path === null || shape !== 'scalar') {
+      const query = new Query(filter);
+      const docs = this.candidates(db, sql).filter((d) => sql.complete || query.test(d));
+      return tallyField(docs, field);
+    }
+    const value = valueSql(field, path);
+    const counts = new Map<GroupKey, number>();
+    const rows = this.engine.all(db, `SELECT ${value} AS v, count(*) AS n FROM ${this.table} WHERE ${sql.where} GROUP BY ${value}`, sql.params);
+    for (const r of rows) counts.set(r.v as GroupKey, r.n as number);
+    // json_extract gives true and false as 1 and 0: only those groups are told apart by type.
+    if (field !== '_id' && (counts.has(0) || counts.has(1))) {
+      counts.delete(0);
+      counts.delete(1);
+      const text = `SELECT ${value} AS v, json_type(doc, '${path}') AS t, count(*) AS n FROM ${this.table} WHERE (${sql.where}) AND ${value} IN (0, 1) GROUP BY 1, 2`;
+      for (const r of this.engine.all(db, text, sql.params)) {
+        const key = r.t === 'true' ? true : r.t === 'false' ? false : (r.v as number);
+        counts.set(key, (counts.get(key) ?? 0) + (r.n as number));
+      }
+    }
+    return counts;
   }
 
   async updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
@@ -221,4 +261,20 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       throw err;
     }
   }
+}
+
+/** `countBy` over documents in hand (what SQL could not filter or group): a missing field counts as null. */
+function tallyField(docs: readonly Row[], field: string): Map<GroupKey, number> {
+  const counts = new Map<GroupKey, number>();
+  for (const doc of docs) {
+    let at: unknown = doc;
+    for (const segment of field.split('.')) {
+      if (Array.isArray(at)) break;
+      at = typeof at === 'object' && at !== null ? (at as Row)[segment] : undefined;
+    }
+    if (typeof at === 'object' && at !== null) throw new Error(`countBy groups by a field holding one scalar; ${field} holds ${Array.isArray(at) ? 'an array' : 'an object'}`);
+    const key = (at ?? null) as GroupKey;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 }
