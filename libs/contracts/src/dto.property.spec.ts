@@ -8,7 +8,7 @@ import { CreateConversationDto, ConversationsQueryDto, MESSAGE_MAX_LENGTH, Messa
 import { NotificationListQueryDto } from './notifications/notification.dto';
 import { ActivityQueryDto, FeedQueryDto, SavedQueryDto } from './reviews/activity.dto';
 import { CreateProductDto, ProductQueryDto, UpdateProductDto } from './reviews/product.dto';
-import { CreateCommentDto, CreateReviewDto, ReportReviewDto, ReviewQueryDto, UpdateReviewDto } from './reviews/review.dto';
+import { CreateCommentDto, CreateReviewDto, ReportReviewDto, ReviewQueryDto, UpdateCommentDto, UpdateReviewDto } from './reviews/review.dto';
 import { UserSearchQueryDto } from './social/discovery.dto';
 import { FollowRequestsQueryDto } from './social/follows.dto';
 import { UpdateProfileDto, UserIdParamDto } from './social/profile.dto';
@@ -61,6 +61,7 @@ const BODY_DTOS: [string, ClassConstructor<object>][] = [
   ['CreateReviewDto', CreateReviewDto],
   ['UpdateReviewDto', UpdateReviewDto],
   ['CreateCommentDto', CreateCommentDto],
+  ['UpdateCommentDto', UpdateCommentDto],
   ['ReportReviewDto', ReportReviewDto],
   ['CreateProductDto', CreateProductDto],
   ['UpdateProductDto', UpdateProductDto],

@@ -126,6 +126,9 @@ export class CreateCommentDto {
   content: string;
 }
 
+/** PUT /comments/{id}: the new text, under the same rules as a new comment. */
+export class UpdateCommentDto extends CreateCommentDto {}
+
 export const REPORT_REASON_MAX = 500;
 export const DUPLICATE_REPORT_MESSAGE = 'You have already reported this review';
 
@@ -170,6 +173,9 @@ export interface CommentView {
   userId: string;
   content: string;
   createdAt: string;
+  /** Set once its author edits it (PUT /comments/{id}); the thread shows 'düzenlendi'. */
+  is_edited: boolean;
+  edited_at: string | null;
   user: UserCard;
 }
 

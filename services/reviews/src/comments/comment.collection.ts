@@ -6,6 +6,8 @@ export interface CommentDoc {
   user_id: string;
   content: string;
   created_at: string;
+  /** When its author last edited it; absent until then. */
+  edited_at?: string;
 }
 
 export const commentsCollection = defineCollection<CommentDoc>('comments', [

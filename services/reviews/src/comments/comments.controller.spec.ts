@@ -74,9 +74,61 @@ describe('comments (HTTP)', () => {
     expect(await count()).toBe(1);
   });
 
+  describe('editing (PUT /comments/:id)', () => {
+    const put = (m: Member, id: string, content: unknown) => svc.http().put(`/api/comments/${id}`).set(m.auth).send({ content });
+    let commentId: string;
+
+    beforeAll(async () => {
+      commentId = (await post(zeynep, 'First words')).body.data.id;
+    });
+
+    it('a new comment is not edited', async () => {
+      const list = (await svc.http().get(`/api/reviews/${reviewId}/comments?limit=100`).set(zeynep.auth)).body.data;
+      expect(list.find((c: { id: string }) => c.id === commentId)).toMatchObject({ is_edited: false, edited_at: null });
+    });
+
+    it('lets the author reword it, trimmed, and marks it edited in the reply and the list', async () => {
+      const res = await put(zeynep, commentId, '  Better words  ');
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Comment updated');
+      expect(res.body.data).toMatchObject({ id: commentId, reviewId, userId: zeynep.id, content: 'Better words', is_edited: true, user: { id: zeynep.id } });
+      expect(Date.parse(res.body.data.edited_at)).toBeGreaterThanOrEqual(Date.parse(res.body.data.createdAt));
+      const list = (await svc.http().get(`/api/reviews/${reviewId}/comments?limit=100`).set(ayse.auth)).body.data;
+      expect(list.find((c: { id: string }) => c.id === commentId)).toMatchObject({ content: 'Better words', is_edited: true });
+    });
+
+    it.each([
+      ['blank', '   '],
+      ['too long', 'x'.repeat(2001)],
+      ['not text', { $gt: '' }],
+    ])('refuses a %s edit with 400', async (_label, content) => {
+      const res = await put(zeynep, commentId, content);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].field).toBe('content');
+    });
+
+    it("refuses another member's edit with 403, the review author's too", async () => {
+      expect((await put(mehmet, commentId, 'hijack')).status).toBe(403);
+      expect((await put(ayse, commentId, 'hijack')).status).toBe(403);
+      const list = (await svc.http().get(`/api/reviews/${reviewId}/comments?limit=100`).set(ayse.auth)).body.data;
+      expect(list.find((c: { id: string }) => c.id === commentId).content).toBe('Better words');
+    });
+
+    it('answers a missing comment with 404', async () => {
+      expect((await put(zeynep, 'nope', 'hi')).status).toBe(404);
+    });
+
+    it('does not count an edit as a new comment', async () => {
+      const before = await count();
+      await put(zeynep, commentId, 'Once more');
+      expect(await count()).toBe(before);
+    });
+  });
+
   it('keeps the count exact under parallel posts', async () => {
+    const before = await count();
     await Promise.all(Array.from({ length: 30 }, (_, i) => post(zeynep, `burst ${i}`)));
-    expect(await count()).toBe(31);
+    expect(await count()).toBe(before + 30);
   });
 
   it('drops the comments and likes of a deleted review', async () => {

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { CreateCommentDto, EventEnvelope, PageQueryDto, pageWindow } from '@app/contracts';
+import { CreateCommentDto, EventEnvelope, PageQueryDto, pageWindow, UpdateCommentDto } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { CommentsService } from './comments.service';
@@ -19,6 +19,11 @@ export class CommentsController {
   @Post('reviews/:id/comments')
   async create(@CurrentUser() user: AuthenticatedUser, @Param('id') reviewId: string, @Body() dto: CreateCommentDto) {
     return Reply.message('Comment added', await this.comments.create(user.id, reviewId, dto.content));
+  }
+
+  @Put('comments/:id')
+  async update(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() dto: UpdateCommentDto) {
+    return Reply.message('Comment updated', await this.comments.update(user.id, id, dto.content));
   }
 
   @Delete('comments/:id')

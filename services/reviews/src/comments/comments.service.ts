@@ -54,6 +54,17 @@ export class CommentsService {
     return (await this.views([saved]))[0];
   }
 
+  /** By the comment's author only (the review's author may delete it, not reword it). */
+  async update(userId: string, commentId: string, content: string): Promise<CommentView> {
+    const doc = await this.comments.findById(commentId);
+    if (!doc) throw new NotFoundException('Comment not found');
+    if (doc.user_id !== userId) throw new ForbiddenException('Only the author can edit this comment');
+    const updated = await this.comments.findOneAndUpdate({ _id: commentId }, { $set: { content, edited_at: new Date().toISOString() } });
+    // deleted between the read and the write
+    if (!updated) throw new NotFoundException('Comment not found');
+    return (await this.views([updated]))[0];
+  }
+
   /** By the comment's author or the review's author. */
   async remove(userId: string, commentId: string): Promise<void> {
     const doc = await this.comments.findById(commentId);
@@ -86,6 +97,8 @@ export class CommentsService {
       userId: d.user_id,
       content: d.content,
       createdAt: d.created_at,
+      is_edited: d.edited_at !== undefined,
+      edited_at: d.edited_at ?? null,
       user: cards.get(d.user_id)!,
     }));
   }
