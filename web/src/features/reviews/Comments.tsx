@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Trash2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { useSession } from '../../core/store';
 import { errorMessage } from '../../core/api';
-import { Avatar } from '../../shared/ui';
-import { personName, turkishAgo } from '../../shared/format';
+import { CommentItem } from './CommentItem';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from './reviewsApi';
 
 export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: string; reviewAuthorId: string; onCount: (delta: number) => void }) {
@@ -38,39 +35,18 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
         </p>
       )}
       {data?.length === 0 && <p className="muted small">No comments yet</p>}
-      {data?.map((c) => {
-        const uid = c.userId;
-        return (
-          <div key={c.id} className="comment">
-            <Avatar src={c.user?.profile_image_url} name={personName(c.user)} size={28} />
-            <div className="comment-body">
-              <div>
-                {c.user?.username ? (
-                  <Link to={`/user/${c.user.username}`} className="strong">
-                    {personName(c.user)}
-                  </Link>
-                ) : (
-                  <span className="strong">{personName(c.user)}</span>
-                )}{' '}
-                <span className="muted small">{turkishAgo(c.createdAt)}</span>
-              </div>
-              <div className="pre-wrap">{c.content}</div>
-            </div>
-            {user && (uid === user.id || reviewAuthorId === user.id) && (
-              <button
-                className="icon-btn small"
-                aria-label="Delete comment"
-                onClick={async () => {
-                  const r = await del({ id: c.id, reviewId });
-                  if (!('error' in r)) onCount(-1);
-                }}
-              >
-                <Trash2 size={14} aria-hidden="true" />
-              </button>
-            )}
-          </div>
-        );
-      })}
+      {data?.map((c) => (
+        <CommentItem
+          key={c.id}
+          comment={c}
+          canEdit={c.userId === user?.id}
+          canDelete={!!user && (c.userId === user.id || reviewAuthorId === user.id)}
+          onDelete={async () => {
+            const r = await del({ id: c.id, reviewId });
+            if (!('error' in r)) onCount(-1);
+          }}
+        />
+      ))}
       {user && (
         <form className="comment-form" onSubmit={submit}>
           <input placeholder="Write a comment..." value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />

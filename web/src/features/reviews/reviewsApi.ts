@@ -62,6 +62,11 @@ export const reviewsApi = api.injectEndpoints({
       transformResponse: (r: unknown) => data<CommentView>(r),
       invalidatesTags: (_r, _e, a) => [{ type: 'Comments', id: a.reviewId }],
     }),
+    updateComment: b.mutation<CommentView, { id: string; reviewId: string; content: string }>({
+      query: ({ id, content }) => ({ url: `/comments/${id}`, method: 'PUT', body: { content } }),
+      transformResponse: (r: unknown) => data<CommentView>(r),
+      invalidatesTags: (_r, _e, a) => [{ type: 'Comments', id: a.reviewId }],
+    }),
     deleteComment: b.mutation<void, { id: string; reviewId: string }>({
       query: ({ id }) => ({ url: `/comments/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, a) => [{ type: 'Comments', id: a.reviewId }],
@@ -85,6 +90,7 @@ export const {
   useToggleLikeMutation,
   useCommentsQuery,
   useAddCommentMutation,
+  useUpdateCommentMutation,
   useDeleteCommentMutation,
   useSaveReviewMutation,
   useReportReviewMutation,

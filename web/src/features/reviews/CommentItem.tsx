@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { CommentView } from '@app/contracts';
+import { errorMessage } from '../../core/api';
+import { Avatar } from '../../shared/ui';
+import { personName, turkishAgo } from '../../shared/format';
+import { useUpdateCommentMutation } from './reviewsApi';
+
+/**
+ * One comment of a review's thread. Its author may edit it in place (PUT /comments/{id}), and an edited
+ * comment says 'düzenlendi'; its author or the review's author may delete it.
+ */
+export function CommentItem({ comment: c, canEdit, canDelete, onDelete }: { comment: CommentView; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(c.content);
+  const [error, setError] = useState<string | null>(null);
+  const [update, updateState] = useUpdateCommentMutation();
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const content = text.trim();
+    if (!content) return;
+    const r = await update({ id: c.id, reviewId: c.reviewId, content });
+    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update comment'));
+    setError(null);
+    setEditing(false);
+  }
+
+  return (
+    <div className="comment" data-testid="comment">
+      <Avatar src={c.user.profile_image_url} name={personName(c.user)} size={28} />
+      <div className="comment-body">
+        <div>
+          <Link to={`/user/${c.user.username}`} className="strong">
+            {personName(c.user)}
+          </Link>{' '}
+          <span className="muted small">
+            {turkishAgo(c.createdAt)}
+            {c.is_edited && <span data-testid="comment-edited-label"> · düzenlendi</span>}
+          </span>
+        </div>
+        {editing ? (
+          <form className="comment-form" onSubmit={save}>
+            <input value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} aria-label="Comment text" autoFocus />
+            <button className="btn btn-sm btn-primary" disabled={!text.trim() || updateState.isLoading}>
+              Save
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => {
+                setEditing(false);
+                setText(c.content);
+                setError(null);
+              }}
+            >
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <div className="pre-wrap">{c.content}</div>
+        )}
+        {error && <p className="error-text small">{error}</p>}
+      </div>
+      {canEdit && !editing && (
+        <button className="icon-btn small" aria-label="Edit comment" data-testid="edit-comment" onClick={() => setEditing(true)}>
+          <Pencil size={14} aria-hidden="true" />
+        </button>
+      )}
+      {canDelete && (
+        <button className="icon-btn small" aria-label="Delete comment" onClick={onDelete}>
+          <Trash2 size={14} aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}
