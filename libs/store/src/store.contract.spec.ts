@@ -338,6 +338,9 @@ describe.each(engines())('Store contract: $name', (engine) => {
       ]);
       expect(docs[2].at).toBeInstanceOf(Date);
       expect(await items.find({ name: 'beta' }, { projection: { _id: 0, n: 1, nothing: 1 } })).toEqual([{ n: 2 }]);
+      const odd = 'quote " back \\ ünïcödé 👋 a.b';
+      await items.insert({ name: odd, n: 7 });
+      expect(await items.findOne({ n: 7 }, { projection: { name: 1 } })).toEqual({ _id: expect.stringMatching(ID), name: odd });
     });
 
     it('projects included or excluded fields', async () => {

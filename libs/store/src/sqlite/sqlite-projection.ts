@@ -6,46 +6,44 @@ type Row = Record<string, unknown>;
 
 /**
  * An inclusion projection of top-level fields, done in SQL: each field is read as JSON text
- * (`doc -> path`, NULL when the field is missing, 'null' when it holds null) and only those
- * pieces are put together and parsed, instead of parsing the whole document and projecting it
- * with mingo. That decode was most of the counter repair's boot time (docs/decisions/store.md).
- * Anything else (exclusions, dotted fields, odd names) returns null and keeps the mingo path,
- * whose MongoDB semantics for those cases are not repeated here.
+ * (`doc -> path`: NULL when the field is missing, 'null' when it holds null) and only those
+ * values are parsed, instead of parsing the whole document and projecting it with mingo. That
+ * decode was most of the counter repair's boot time (docs/decisions/store.md). Anything else
+ * (exclusions, dotted fields, odd names) returns null and keeps the mingo path, whose MongoDB
+ * semantics for those cases are not repeated here.
  */
 export interface SqlProjection {
-  /** The SELECT list: `_id` then one column per field (c0, c1...). */
+  /** The SELECT list: `_id`, then one column per field. */
   columns: string;
-  /** The projected document of one row. */
-  build(row: Row): Row;
+  /** The projected document of one row (the columns as an array). */
+  build(row: unknown[]): Row;
+}
+
+/** A JSON value's text; a plain string (the usual id or time) without JSON.parse. */
+function parseValue(text: string): unknown {
+  if (text.charCodeAt(0) === 34 && !text.includes('\\')) return text.slice(1, -1);
+  return decodeDoc(text); // revives a stored date too
 }
 
 export function toSqlProjection(projection: Projection): SqlProjection | null {
-  const entries = Object.entries(projection);
   const fields: string[] = [];
   let withId = true;
-  for (const [field, on] of entries) {
-    if (field === '_id') {
-      withId = Boolean(on);
-      continue;
-    }
-    if (!on || field.includes('.') || jsonPath(field) === null) return null;
-    fields.push(field);
+  for (const [field, on] of Object.entries(projection)) {
+    if (field === '_id') withId = Boolean(on);
+    else if (!on || field.includes('.') || field === '__proto__' || jsonPath(field) === null) return null;
+    else fields.push(field);
   }
-  // `{ _id: 0 }` alone is an exclusion; `{}` is no projection at all: both are mingo's.
+  // `{ _id: 0 }` alone is an exclusion and `{ _id: 1 }` needs no SQL: mingo's.
   if (fields.length === 0) return null;
-  const columns = ['_id', ...fields.map((f, i) => `doc -> '${jsonPath(f)}' AS c${i}`)].join(', ');
-  // Field names passed jsonPath's pattern: they need no escaping inside the JSON text.
-  const keys = fields.map((f) => `"${f}":`);
   return {
-    columns,
+    columns: ['_id', ...fields.map((f) => `doc -> '${jsonPath(f)}'`)].join(', '),
     build(row) {
-      let text = withId ? `{"_id":${JSON.stringify(row._id)}` : '{';
-      for (let i = 0; i < keys.length; i++) {
-        const value = row[`c${i}`];
-        if (value === null) continue; // missing: left out, as MongoDB does
-        text += (text.length > 1 ? ',' : '') + keys[i] + (value as string);
+      const doc: Row = withId ? { _id: row[0] } : {};
+      for (let i = 0; i < fields.length; i++) {
+        const text = row[i + 1];
+        if (text !== null) doc[fields[i]] = parseValue(text as string); // missing: left out, as in MongoDB
       }
-      return decodeDoc<Row>(text + '}');
+      return doc;
     },
   };
 }

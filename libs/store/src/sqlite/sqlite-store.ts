@@ -144,6 +144,10 @@ export class SqliteStore implements Store, SqliteEngine {
     return this.statement(db, sql).all(...params) as Row[];
   }
 
+  rows(db: Database, sql: string, params: unknown[]): unknown[][] {
+    return this.statement(db, sql, true).all(...params) as unknown[][];
+  }
+
   run(db: Database, sql: string, params: unknown[]): number {
     return this.statement(db, sql).run(...params).changes;
   }
@@ -213,15 +217,18 @@ export class SqliteStore implements Store, SqliteEngine {
     this.shapes.reset(this.all(db, `SELECT collection, field FROM ${SHAPES_TABLE}`, []) as { collection: string; field: string }[]);
   }
 
-  private statement(db: Database, sql: string): Statement {
+  private statement(db: Database, sql: string, raw = false): Statement {
     let cache = this.statements.get(db);
     if (!cache) this.statements.set(db, (cache = new Map()));
-    let stmt = cache.get(sql);
+    // A raw statement (rows as arrays) is its own entry: the mode belongs to the prepared statement.
+    const key = raw ? `raw:${sql}` : sql;
+    let stmt = cache.get(key);
     if (!stmt) {
       // Filters vary in shape only (lists are one JSON parameter): the cache stays small, but bound it anyway.
       if (cache.size >= 1000) cache.clear();
       stmt = db.prepare(sql);
-      cache.set(sql, stmt);
+      if (raw) stmt.raw(true);
+      cache.set(key, stmt);
     }
     return stmt;
   }

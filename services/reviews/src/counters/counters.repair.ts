@@ -18,8 +18,9 @@ import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
  *   (ReviewsService.create / update / remove through ProductsService.applyRating);
  * - products.like_count: product like rows (absent on older products: 0);
  * - follower_counts.follower_count: follow edges to the member (FollowGraphService; no document: 0).
- * Each collection is read once with a projection and counted in memory (reviews feed both the
- * review counters, as documents to fix, and the product aggregates, as rows).
+ * Rows are counted by the store (`countBy`: on SQLite a GROUP BY read from the index, no document
+ * parsed); the documents to fix are read once with a projection (reviews feed both the review
+ * counters, as documents to fix, and the product aggregates, as rows, counted in memory).
  */
 @Injectable()
 export class ReviewsCountersRepair extends CounterRepairPass {
@@ -52,9 +53,9 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   }
 
   private async reviewCounters(reviews: ReviewDoc[]): Promise<CountersFixed> {
-    const likes = tally(await this.likes.find({}, { projection: { review_id: 1 } }), (r) => r.review_id);
+    const likes = await this.likes.countBy({}, 'review_id');
     const likeCounts = await fixCounters(this.reviews, reviews, ['like_count'], (d) => likes.get(d._id) ?? 0);
-    const comments = tally(await this.comments.find({}, { projection: { review_id: 1 } }), (r) => r.review_id);
+    const comments = await this.comments.countBy({}, 'review_id');
     const commentCounts = await fixCounters(this.reviews, reviews, ['comment_count'], (d) => comments.get(d._id) ?? 0);
     return { 'reviews.like_count': likeCounts, 'reviews.comment_count': commentCounts };
   }
@@ -63,7 +64,7 @@ export class ReviewsCountersRepair extends CounterRepairPass {
     const rated = reviews.filter((r) => typeof r.rating === 'number');
     const reviewCount = tally(rated, (r) => r.product_id);
     const ratingSum = tally(rated, (r) => r.product_id, (r) => r.rating as number);
-    const likes = tally(await this.productLikes.find({}, { projection: { product_id: 1 } }), (r) => r.product_id);
+    const likes = await this.productLikes.countBy({}, 'product_id');
     const products = await this.products.find({}, { projection: { rating_sum: 1, review_count: 1, like_count: 1 } });
     return {
       'products.rating': await fixCounters(this.products, products, ['review_count', 'rating_sum'], (d, f) =>
@@ -75,12 +76,12 @@ export class ReviewsCountersRepair extends CounterRepairPass {
 
   /** A member with edges but no count document gets one; a document without edges goes to 0. */
   private async followerCountsFix(): Promise<CountersFixed> {
-    const followers = tally(await this.edges.find({}, { projection: { followee_id: 1 } }), (e) => e.followee_id);
+    const followers = await this.edges.countBy({}, 'followee_id');
     const counts = await this.followerCounts.find({});
     let fixed = await fixCounters(this.followerCounts, counts, ['follower_count'], (d) => followers.get(d._id) ?? 0);
     const known = new Set(counts.map((d) => d._id));
     for (const [followeeId, n] of followers) {
-      if (known.has(followeeId)) continue;
+      if (typeof followeeId !== 'string' || known.has(followeeId)) continue;
       try {
         await this.followerCounts.insert({ _id: followeeId, follower_count: n });
         fixed++;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { CounterRepairPass, CountersFixed, fixCounters, PLATFORM_CONFIG, PlatformConfig, SERVICE_LOGGER, tally } from '@app/platform';
+import { CounterRepairPass, CountersFixed, fixCounters, PLATFORM_CONFIG, PlatformConfig, SERVICE_LOGGER } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
 import { FollowDoc, followsCollection } from '../follows/follow.collection';
 import { ProfileDoc, profilesCollection } from '../profiles/profile.collection';
@@ -11,7 +11,8 @@ import { ProfileDoc, profilesCollection } from '../profiles/profile.collection';
  * following_count the rows with `follower_id` = the member and status 'following' (pending
  * requests count in neither). FollowsService raises a counter before the row exists, so a crash
  * there leaves it one too high; one after a row is deleted leaves it one too high as well.
- * The rows are read once with a projection and counted in memory.
+ * The store counts the rows (`countBy`: on SQLite a GROUP BY read from the (followee_id, status)
+ * and (follower_id, status) indexes); only the profiles are read, with a projection.
  */
 @Injectable()
 export class SocialCountersRepair extends CounterRepairPass {
@@ -25,9 +26,8 @@ export class SocialCountersRepair extends CounterRepairPass {
   }
 
   async repair(): Promise<CountersFixed> {
-    const active = await this.follows.find({ status: 'following' }, { projection: { follower_id: 1, followee_id: 1 } });
-    const followers = tally(active, (r) => r.followee_id);
-    const following = tally(active, (r) => r.follower_id);
+    const followers = await this.follows.countBy({ status: 'following' }, 'followee_id');
+    const following = await this.follows.countBy({ status: 'following' }, 'follower_id');
     const profiles = await this.profiles.find({}, { projection: { followers_count: 1, following_count: 1 } });
     return {
       'profiles.followers_count': await fixCounters(this.profiles, profiles, ['followers_count'], (d) => followers.get(d._id) ?? 0),
