@@ -1,59 +1,39 @@
-import { useCallback, useRef, useState } from 'react';
-import { Bookmark, BookmarkCheck, Calendar, Ellipsis, Flag, Heart, Link as LinkIcon, MapPin, MessageCircle, Pencil, Share2, Trash2, VolumeX } from 'lucide-react';
+import { useState } from 'react';
+import { Bookmark, BookmarkCheck, Calendar, Heart, MapPin, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useSession } from '../../core/store';
+import type { ReviewView } from '@app/contracts';
+import { useAppDispatch } from '../../core/store';
 import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar, Stars } from '../../shared/ui';
 import { copyText } from '../../shared/clipboard';
-import { useClickOutside } from '../../shared/useClickOutside';
 import { useTimedFlag } from '../../shared/useTimedFlag';
 import { personName, productSlug, turkishAgo, turkishLongDate } from '../../shared/format';
-import type { ReviewView } from '@app/contracts';
 import { ImageViewer } from './ImageViewer';
 import { Comments } from './Comments';
-import { useDeleteReviewMutation, useReportReviewMutation, useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
+import { useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
 import { ReviewEditForm } from './ReviewEditForm';
-import { setMuted } from './mutedUsers';
-
-export function reviewLink(r: ReviewView): string {
-  const base = window.location.origin;
-  if (r.product) return `${base}/product/${productSlug({ slug: (r.product as { slug?: string }).slug, name: r.product.name })}#review-${r.id}`;
-  if (r.user?.username) return `${base}/user/${r.user.username}#review-${r.id}`;
-  return `${base}/home#review-${r.id}`;
-}
-
-function useMenu() {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useClickOutside(ref, close, open);
-  return { open, setOpen, ref, close };
-}
+import { ReviewImages } from './ReviewImages';
+import { reviewLink } from './reviewLink';
+import { ReviewMoreMenu } from './ReviewMoreMenu';
+import { ReviewShareMenu } from './ReviewShareMenu';
 
 export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: ReviewView; timeStyle?: 'relative' | 'date' }) {
   const dispatch = useAppDispatch();
-  const { user } = useSession();
   // an edit shows at once, before the lists refetch
   const [edited, setEdited] = useState<ReviewView | null>(null);
   const review = edited && edited.id === given.id ? { ...given, ...edited } : given;
   const [editing, setEditing] = useState(false);
   const [deleted, setDeleted] = useState(false);
-  const [deleteReview, deleteState] = useDeleteReviewMutation();
-  const mine = !!user && review.user_id === user.id;
-  const [liked, setLiked] = useState(!!review.liked);
+  const [liked, setLiked] = useState(review.liked);
   const [likes, setLikes] = useState(review.like_count);
-  const [saved, setSaved] = useState(!!review.saved);
+  const [saved, setSaved] = useState(review.saved);
   const [comments, setComments] = useState(review.comment_count);
   const [showComments, setShowComments] = useState(false);
   const [viewer, setViewer] = useState<number | null>(null);
   const [copied, flashCopied] = useTimedFlag(2000);
-  const share = useMenu();
-  const more = useMenu();
   const [toggleLike, likeState] = useToggleLikeMutation();
   const [saveReview] = useSaveReviewMutation();
-  const [report] = useReportReviewMutation();
-  const images = review.images ?? [];
   const link = reviewLink(review);
   const when = review.created_at;
 
@@ -83,109 +63,31 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
     }
   }
 
-  async function copyLink(closeMenu: () => void) {
-    const ok = await copyText(link);
-    if (ok) flashCopied();
+  async function copyLink() {
+    if (await copyText(link)) flashCopied();
     else console.error('Clipboard unavailable');
-    closeMenu();
-  }
-
-  async function remove() {
-    more.close();
-    if (!window.confirm('Delete this review?')) return;
-    const r = await deleteReview(review.id);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to delete review'), kind: 'error' }));
-    else setDeleted(true);
   }
 
   if (deleted) return null;
-  const shareUrl = encodeURIComponent(link);
-  const shareText = encodeURIComponent(review.title || (review.content ?? '').slice(0, 100));
 
   return (
     <article className="card review-card" id={`review-${review.id}`} data-testid="review-card">
       <header className="review-head">
-        <Avatar src={review.user?.profile_image_url} name={personName(review.user)} size={42} />
+        <Avatar src={review.user.profile_image_url} name={personName(review.user)} size={42} />
         <div className="review-author">
-          {review.user?.username ? (
-            <Link to={`/user/${review.user.username}`} className="strong">
-              {personName(review.user)}
-            </Link>
-          ) : (
-            <span className="strong">{personName(review.user)}</span>
-          )}
+          <Link to={`/user/${review.user.username}`} className="strong">
+            {personName(review.user)}
+          </Link>
           <span className="muted small">
-            @{review.user?.username ?? 'unknown'} · <time dateTime={when}>{timeStyle === 'relative' ? turkishAgo(when) : turkishLongDate(when)}</time>
-            {review.edited || (review.updated_at && review.updated_at !== review.created_at && review.edited !== false) ? (
-              <span data-testid="edited-label"> · düzenlendi</span>
-            ) : (
-              ''
-            )}
+            @{review.user.username} · <time dateTime={when}>{timeStyle === 'relative' ? turkishAgo(when) : turkishLongDate(when)}</time>
+            {review.edited && <span data-testid="edited-label"> · düzenlendi</span>}
           </span>
         </div>
-        <div className="menu-wrap" ref={more.ref}>
-          <button className="icon-btn" aria-label="More actions" onClick={() => more.setOpen((o) => !o)}>
-            <Ellipsis size={18} aria-hidden="true" />
-          </button>
-          {more.open && (
-            <div className="dropdown menu-dropdown right">
-              {mine && (
-                <>
-                  <button
-                    className="dropdown-item"
-                    onClick={() => {
-                      more.close();
-                      setEditing(true);
-                    }}
-                    data-testid="review-edit-button"
-                  >
-                    <Pencil size={14} aria-hidden="true" /> Edit review
-                  </button>
-                  <button className="dropdown-item" onClick={() => void remove()} disabled={deleteState.isLoading} data-testid="review-delete-button">
-                    <Trash2 size={14} aria-hidden="true" /> Delete review
-                  </button>
-                </>
-              )}
-              <button
-                className="dropdown-item"
-                onClick={async () => {
-                  more.close();
-                  const r = await report({ id: review.id, reason: 'inappropriate' });
-                  dispatch(
-                    'error' in r
-                      ? pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to report review'), kind: 'error' })
-                      : pushToast({ title: 'Report review', message: 'Thanks, the review was reported.', kind: 'success' }),
-                  );
-                }}
-              >
-                <Flag size={14} aria-hidden="true" /> Report review
-              </button>
-              {user && review.user_id !== user.id && (
-                <button
-                  className="dropdown-item"
-                  onClick={() => {
-                    more.close();
-                    setMuted(review.user_id, true);
-                    dispatch(pushToast({ title: 'Mute this user', message: `Reviews by @${review.user?.username ?? 'user'} are hidden.`, kind: 'info' }));
-                  }}
-                >
-                  <VolumeX size={14} aria-hidden="true" /> Mute this user
-                </button>
-              )}
-              <button className="dropdown-item" onClick={() => copyLink(more.close)}>
-                <LinkIcon size={14} aria-hidden="true" /> Copy link to review
-              </button>
-            </div>
-          )}
-        </div>
+        <ReviewMoreMenu review={review} onEdit={() => setEditing(true)} onDeleted={() => setDeleted(true)} onCopyLink={() => void copyLink()} />
       </header>
 
       {review.product && (
-        <Link
-          to={`/product/${productSlug({ slug: (review.product as { slug?: string }).slug, name: review.product.name })}`}
-          className="product-chip"
-          data-testid="product-chip"
-        >
+        <Link to={`/product/${productSlug(review.product)}`} className="product-chip" data-testid="product-chip">
           {review.product.image_url && <img src={review.product.image_url} alt="" />}
           {review.product.name}
         </Link>
@@ -209,16 +111,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
           {review.date && <><Calendar size={14} aria-hidden="true" /> {turkishLongDate(review.date)}</>}
         </p>
       )}
-      {images.length > 0 && (
-        <div className={`image-grid n${Math.min(images.length, 4)}`}>
-          {images.slice(0, 4).map((src, i) => (
-            <button key={src + i} className="image-cell" onClick={() => setViewer(i)}>
-              <img src={src} alt={`Review image ${i + 1}`} loading="lazy" />
-              {i === 3 && images.length > 4 && <span className="more-images">+{images.length - 4}</span>}
-            </button>
-          ))}
-        </div>
-      )}
+      {review.images.length > 0 && <ReviewImages images={review.images} onOpen={setViewer} />}
 
       <footer className="review-actions">
         <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} aria-label="Like" data-testid="like-button">
@@ -227,34 +120,13 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
         <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button" aria-label="Comments">
           <MessageCircle size={16} aria-hidden="true" /> <span data-testid="comment-count">{comments}</span>
         </button>
-        <div className="menu-wrap" ref={share.ref}>
-          <button className="action" onClick={() => share.setOpen((o) => !o)} data-testid="share-button" aria-label="Share">
-            <Share2 size={16} aria-hidden="true" /> 0
-          </button>
-          {share.open && (
-            <div className="dropdown menu-dropdown">
-              <a className="dropdown-item" target="_blank" rel="noreferrer" href={`https://twitter.com/intent/tweet?url=${shareUrl}&text=${shareText}`}>
-                Twitter
-              </a>
-              <a className="dropdown-item" target="_blank" rel="noreferrer" href={`https://www.facebook.com/sharer/sharer.php?u=${shareUrl}`}>
-                Facebook
-              </a>
-              <a className="dropdown-item" target="_blank" rel="noreferrer" href={`https://www.linkedin.com/sharing/share-offsite/?url=${shareUrl}`}>
-                LinkedIn
-              </a>
-              <button className="dropdown-item" onClick={() => copyLink(() => undefined)}>
-                {copied ? 'Copied!' : 'Copy link'}
-              </button>
-            </div>
-          )}
-        </div>
-        {copied && !share.open && <span className="muted small">Copied!</span>}
+        <ReviewShareMenu link={link} text={review.title || review.content.slice(0, 100)} copied={copied} onCopyLink={() => void copyLink()} />
         <button className={`action push-right ${saved ? 'saved' : ''}`} onClick={toggleSave} aria-pressed={saved} data-testid="save-button">
           {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? 'Saved' : 'Save'}
         </button>
       </footer>
       {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}
-      {viewer !== null && <ImageViewer images={images} start={viewer} onClose={() => setViewer(null)} />}
+      {viewer !== null && <ImageViewer images={review.images} start={viewer} onClose={() => setViewer(null)} />}
     </article>
   );
 }

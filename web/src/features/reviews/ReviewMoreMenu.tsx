@@ -1,0 +1,89 @@
+import { Ellipsis, Flag, Link as LinkIcon, Pencil, Trash2, VolumeX } from 'lucide-react';
+import type { ReviewView } from '@app/contracts';
+import { useAppDispatch, useSession } from '../../core/store';
+import { errorMessage } from '../../core/api';
+import { pushToast } from '../../shared/toast';
+import { useMenu } from '../../shared/useMenu';
+import { useDeleteReviewMutation, useReportReviewMutation } from './reviewsApi';
+import { setMuted } from './mutedUsers';
+
+/** The card's '...' menu: edit and delete for the author, report, mute the author, copy the link. */
+export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { review: ReviewView; onEdit: () => void; onDeleted: () => void; onCopyLink: () => void }) {
+  const dispatch = useAppDispatch();
+  const { user } = useSession();
+  const menu = useMenu();
+  const [deleteReview, deleteState] = useDeleteReviewMutation();
+  const [report] = useReportReviewMutation();
+  const mine = !!user && review.user_id === user.id;
+
+  async function remove() {
+    menu.close();
+    if (!window.confirm('Delete this review?')) return;
+    const r = await deleteReview(review.id);
+    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to delete review'), kind: 'error' }));
+    else onDeleted();
+  }
+
+  async function reportReview() {
+    menu.close();
+    const r = await report({ id: review.id, reason: 'inappropriate' });
+    dispatch(
+      'error' in r
+        ? pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to report review'), kind: 'error' })
+        : pushToast({ title: 'Report review', message: 'Thanks, the review was reported.', kind: 'success' }),
+    );
+  }
+
+  return (
+    <div className="menu-wrap" ref={menu.ref}>
+      <button className="icon-btn" aria-label="More actions" onClick={() => menu.setOpen((o) => !o)}>
+        <Ellipsis size={18} aria-hidden="true" />
+      </button>
+      {menu.open && (
+        <div className="dropdown menu-dropdown right">
+          {mine && (
+            <>
+              <button
+                className="dropdown-item"
+                onClick={() => {
+                  menu.close();
+                  onEdit();
+                }}
+                data-testid="review-edit-button"
+              >
+                <Pencil size={14} aria-hidden="true" /> Edit review
+              </button>
+              <button className="dropdown-item" onClick={() => void remove()} disabled={deleteState.isLoading} data-testid="review-delete-button">
+                <Trash2 size={14} aria-hidden="true" /> Delete review
+              </button>
+            </>
+          )}
+          <button className="dropdown-item" onClick={() => void reportReview()}>
+            <Flag size={14} aria-hidden="true" /> Report review
+          </button>
+          {user && !mine && (
+            <button
+              className="dropdown-item"
+              onClick={() => {
+                menu.close();
+                setMuted(review.user_id, true);
+                dispatch(pushToast({ title: 'Mute this user', message: `Reviews by @${review.user.username} are hidden.`, kind: 'info' }));
+              }}
+            >
+              <VolumeX size={14} aria-hidden="true" /> Mute this user
+            </button>
+          )}
+          <button
+            className="dropdown-item"
+            onClick={() => {
+              onCopyLink();
+              menu.close();
+            }}
+          >
+            <LinkIcon size={14} aria-hidden="true" /> Copy link to review
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
