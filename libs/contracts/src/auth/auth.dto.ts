@@ -4,7 +4,8 @@ import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-valid
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
-export const PASSWORD_MIN = 6;
+/** NIST SP 800-63B: at least 8 characters (and not a common or guessable one: the auth service checks that). */
+export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export class RegisterDto {
@@ -40,6 +41,24 @@ export class LoginDto {
   password: string;
 }
 
+/** PUT /auth/password: the current password proves it is the member; every older token ends. */
+export class ChangePasswordDto {
+  @IsString()
+  @IsNotEmpty({ message: 'Current password is required' })
+  @MaxLength(PASSWORD_MAX)
+  current_password: string;
+
+  @IsString()
+  @MinLength(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
+  @MaxLength(PASSWORD_MAX)
+  new_password: string;
+}
+
+/** GET /auth/session: the member's session version; tokens that carry an older one are revoked. */
+export interface SessionView {
+  session_version: number;
+}
+
 /** The signed-in member as the web keeps it (spec part 1 §3: User). */
 export interface AuthUser {
   id: string;
@@ -69,6 +88,8 @@ export interface AuthResult {
 export interface JwtClaims {
   sub: string;
   username: string;
+  /** Session version at issue: a token older than the member's current version is revoked (logout, password change). */
+  ver?: number;
   iat?: number;
   exp?: number;
 }

@@ -27,6 +27,11 @@ export interface EventPayloads {
     privacy_profile: 'public' | 'friends' | 'private';
     theme: 'light' | 'dark' | 'system';
   };
+  /**
+   * Beyond ARCHITECTURE §6: the member logged out or changed their password; every token whose
+   * `ver` claim is below `version` is revoked (the gateways cut them off and close their sockets).
+   */
+  'auth.sessions_revoked': { userId: string; version: number };
   /** A follow now exists without approval (public account). */
   'follow.created': { followerId: string; followeeId: string };
   /** A follow request waits for the followee's approval. */
@@ -143,6 +148,7 @@ export const EVENT_TYPES = [
   'user.registered',
   'user.updated',
   'user.settings_updated',
+  'auth.sessions_revoked',
   'follow.created',
   'follow.requested',
   'follow.accepted',

@@ -4,6 +4,8 @@ import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 export interface AuthenticatedUser {
   id: string;
   username: string;
+  /** The token's session version (`ver`, 0 when absent): the auth service compares it with the member's. */
+  sessionVersion?: number;
 }
 
 export const CurrentUser = createParamDecorator(

@@ -13,7 +13,7 @@ describe('auth service (HTTP)', () => {
   const register = (body: Record<string, unknown>) => svc.http().post('/api/auth/register').send(body);
 
   it('registers a member: 201 with a token and the user, and announces user.registered', async () => {
-    const res = await register({ email: 'Ayse@Example.com ', name: 'Ayşe Yılmaz', password: 'secret123' });
+    const res = await register({ email: 'Ayse@Example.com ', name: 'Ayşe Yılmaz', password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     expect(res.body.data.token).toEqual(expect.any(String));
@@ -32,26 +32,26 @@ describe('auth service (HTTP)', () => {
   });
 
   it('derives a different username when the name is taken', async () => {
-    const res = await register({ email: 'ayse2@example.com', name: 'Ayşe Yılmaz', password: 'secret123' });
+    const res = await register({ email: 'ayse2@example.com', name: 'Ayşe Yılmaz', password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(201);
     expect(res.body.data.user.username).toBe('ayse_yilmaz2');
   });
 
   it('answers a duplicate email with 409', async () => {
-    const res = await register({ email: 'ayse@example.com', name: 'Other', password: 'secret123' });
+    const res = await register({ email: 'ayse@example.com', name: 'Other', password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ success: false, message: 'An account with this email already exists' });
   });
 
   it.each([
-    [{ name: 'A', password: 'secret123' }, 'email'],
-    [{ email: 'not-an-email', name: 'A', password: 'secret123' }, 'email'],
-    [{ email: 'a@b.co', name: '   ', password: 'secret123' }, 'name'],
+    [{ name: 'A', password: 'lamp-desk-battery-42' }, 'email'],
+    [{ email: 'not-an-email', name: 'A', password: 'lamp-desk-battery-42' }, 'email'],
+    [{ email: 'a@b.co', name: '   ', password: 'lamp-desk-battery-42' }, 'name'],
     [{ email: 'a@b.co', name: 'A', password: '123' }, 'password'],
     [{ email: 'a@b.co', name: 'A', password: 12345678 }, 'password'],
-    [{ email: 'a@b.co', name: 'A'.repeat(81), password: 'secret123' }, 'name'],
-    [{ email: 'a@b.co', name: 'A', password: 'secret123', role: 'admin' }, 'role'],
-    [{ email: { $ne: null }, name: 'A', password: 'secret123' }, 'email'],
+    [{ email: 'a@b.co', name: 'A'.repeat(81), password: 'lamp-desk-battery-42' }, 'name'],
+    [{ email: 'a@b.co', name: 'A', password: 'lamp-desk-battery-42', role: 'admin' }, 'role'],
+    [{ email: { $ne: null }, name: 'A', password: 'lamp-desk-battery-42' }, 'email'],
   ])('refuses %j with a 400 naming %s', async (body, field) => {
     const res = await register(body);
     expect(res.status).toBe(400);
@@ -66,7 +66,7 @@ describe('auth service (HTTP)', () => {
   });
 
   it('logs in with the right password and refuses wrong password and unknown email alike', async () => {
-    const ok = await svc.http().post('/api/auth/login').send({ email: 'AYSE@example.com', password: 'secret123' });
+    const ok = await svc.http().post('/api/auth/login').send({ email: 'AYSE@example.com', password: 'lamp-desk-battery-42' });
     expect(ok.status).toBe(200);
     expect(ok.body.data.user.username).toBe('ayse_yilmaz');
 
@@ -79,7 +79,7 @@ describe('auth service (HTTP)', () => {
   });
 
   it('returns the signed-in member from /auth/me and refuses missing or forged tokens', async () => {
-    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'secret123' });
+    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'lamp-desk-battery-42' });
     const token = login.body.data.token as string;
     const me = await svc.http().get('/api/auth/me').set('Authorization', `Bearer ${token}`);
     expect(me.status).toBe(200);
@@ -93,7 +93,7 @@ describe('auth service (HTTP)', () => {
   });
 
   it('lists users with public fields only', async () => {
-    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'secret123' });
+    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'lamp-desk-battery-42' });
     const res = await svc.http().get('/api/auth/users').set('Authorization', `Bearer ${login.body.data.token}`);
     expect(res.status).toBe(200);
     expect(res.body.meta).toMatchObject({ total: 2, page: 1 });
@@ -103,10 +103,75 @@ describe('auth service (HTTP)', () => {
   });
 
   it('follows profile renames from user.updated', async () => {
-    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'secret123' });
+    const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'lamp-desk-battery-42' });
     const id = login.body.data.user.id as string;
     await svc.publish('user.updated', { userId: id, username: 'ayse', display_name: 'Ayşe', bio: '', profile_image_url: null });
     const me = await svc.http().get('/api/auth/me').set(svc.authHeader({ id, username: 'ayse' }));
     expect(me.body.data).toMatchObject({ username: 'ayse', display_name: 'Ayşe' });
+  });
+
+  it.each(['123456', 'aaaaaa', '      ', 'password', 'password1', 'demo1234', '12345678', 'qwertyuiop', 'ayse.weak@example.com'])(
+    'refuses the weak password %j with a 400 naming password (NIST 800-63B)',
+    async (password) => {
+      const res = await register({ email: 'ayse.weak@example.com', name: 'Weak Ayse', password });
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      expect(res.body.errors).toEqual([{ field: 'password', messages: expect.arrayContaining([expect.stringMatching(/^Password /)]) }]);
+    },
+  );
+
+  describe('sessions', () => {
+    const PASSWORD = 'quiet-harbour-lantern-7';
+    let token: string;
+    let id: string;
+    const as = (t: string) => ({ Authorization: `Bearer ${t}` });
+
+    beforeAll(async () => {
+      const res = await register({ email: 'sessions@example.com', name: 'Session Person', password: PASSWORD });
+      token = res.body.data.token;
+      id = res.body.data.user.id;
+    });
+
+    it('reports the session version, logs out, and refuses every token of the member after', async () => {
+      const second = (await svc.http().post('/api/auth/login').send({ email: 'sessions@example.com', password: PASSWORD })).body.data.token as string;
+      expect((await svc.http().get('/api/auth/session').set(as(token))).body).toEqual({ success: true, data: { session_version: 0 } });
+      const out = await svc.http().post('/api/auth/logout').set(as(token));
+      expect(out.status).toBe(200);
+      expect(out.body).toMatchObject({ success: true, message: 'Logged out' });
+      await svc.settle();
+      expect(svc.emitted('auth.sessions_revoked')).toEqual([{ userId: id, version: 1 }]);
+      for (const old of [token, second]) {
+        const me = await svc.http().get('/api/auth/me').set(as(old));
+        expect(me.status).toBe(401);
+        expect(me.body).toEqual({ success: false, message: 'Invalid or expired token' });
+      }
+      expect((await svc.http().post('/api/auth/logout').set(as(token))).status).toBe(401);
+      const again = await svc.http().post('/api/auth/login').send({ email: 'sessions@example.com', password: PASSWORD });
+      token = again.body.data.token;
+      expect((await svc.http().get('/api/auth/session').set(as(token))).body.data).toEqual({ session_version: 1 });
+    });
+
+    it('changes the password: a wrong current one or a weak new one is a 400 naming the field', async () => {
+      const wrong = await svc.http().put('/api/auth/password').set(as(token)).send({ current_password: 'not-it-at-all', new_password: 'another-quiet-harbour-8' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors).toEqual([{ field: 'current_password', messages: ['Current password is incorrect'] }]);
+      const weak = await svc.http().put('/api/auth/password').set(as(token)).send({ current_password: PASSWORD, new_password: 'password1' });
+      expect(weak.status).toBe(400);
+      expect(weak.body.errors.map((e: { field: string }) => e.field)).toEqual(['new_password']);
+      const short = await svc.http().put('/api/auth/password').set(as(token)).send({ current_password: PASSWORD, new_password: 'x1' });
+      expect(short.body.errors.map((e: { field: string }) => e.field)).toEqual(['new_password']);
+      // Neither attempt ended the session.
+      expect((await svc.http().get('/api/auth/me').set(as(token))).status).toBe(200);
+    });
+
+    it('changes the password: older tokens are revoked, the fresh token and the new password work', async () => {
+      const res = await svc.http().put('/api/auth/password').set(as(token)).send({ current_password: PASSWORD, new_password: 'another-quiet-harbour-8' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true, data: { token: expect.any(String) } });
+      expect((await svc.http().get('/api/auth/me').set(as(token))).status).toBe(401);
+      expect((await svc.http().get('/api/auth/me').set(as(res.body.data.token))).status).toBe(200);
+      expect((await svc.http().post('/api/auth/login').send({ email: 'sessions@example.com', password: PASSWORD })).status).toBe(401);
+      expect((await svc.http().post('/api/auth/login').send({ email: 'sessions@example.com', password: 'another-quiet-harbour-8' })).status).toBe(200);
+    });
   });
 });

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { LoginDto, PageQueryDto, pageWindow, RegisterDto } from '@app/contracts';
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ChangePasswordDto, LoginDto, PageQueryDto, pageWindow, RegisterDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Public, Reply } from '@app/platform';
 import { AuthService } from './auth.service';
 
@@ -22,7 +22,24 @@ export class AuthController {
 
   @Get('me')
   me(@CurrentUser() user: AuthenticatedUser) {
-    return this.auth.me(user.id);
+    return this.auth.me(user);
+  }
+
+  @Get('session')
+  session(@CurrentUser() user: AuthenticatedUser) {
+    return this.auth.session(user);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@CurrentUser() user: AuthenticatedUser) {
+    await this.auth.logout(user);
+    return Reply.message('Logged out', null);
+  }
+
+  @Put('password')
+  async changePassword(@CurrentUser() user: AuthenticatedUser, @Body() dto: ChangePasswordDto) {
+    return Reply.message('Password changed', await this.auth.changePassword(user, dto));
   }
 
   @Get('users')

@@ -1,15 +1,21 @@
-import { ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
-import { AuthResult, AuthUser, LoginDto, PublicUser, RegisterDto } from '@app/contracts';
+import { AuthResult, AuthUser, ChangePasswordDto, LoginDto, PublicUser, RegisterDto, SessionView } from '@app/contracts';
+import { AuthenticatedUser } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { UserDoc, usersCollection } from '../users/user.collection';
 import { usernameBase, usernameCandidate } from '../users/username';
+import { assertStrongPassword } from './password-policy';
 
 const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS ?? 10);
 const USERNAME_ATTEMPTS = 12;
 const INVALID_CREDENTIALS = 'Invalid email or password';
+const SESSION_ENDED = 'Invalid or expired token';
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+const versionOf = (user: UserDoc): number => user.session_version ?? 0;
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = bcrypt.hashSync('not-a-password', BCRYPT_ROUNDS);
 
@@ -45,22 +51,69 @@ export class AuthService {
     if (await this.users.findOne({ email: dto.email })) {
       throw new ConflictException('An account with this email already exists');
     }
+    assertStrongPassword(dto.password, 'password', [dto.email, dto.name]);
     const password_hash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
     const user = await this.insertWithFreeUsername(dto, password_hash);
-    return this.session(user);
+    return this.issue(user);
   }
 
   async login(dto: LoginDto): Promise<AuthResult> {
     const user = await this.users.findOne({ email: dto.email });
     const ok = await bcrypt.compare(dto.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) throw new UnauthorizedException(INVALID_CREDENTIALS);
-    return this.session(user);
+    return this.issue(user);
   }
 
-  async me(userId: string): Promise<AuthUser> {
-    const user = await this.users.findById(userId);
+  async me(member: AuthenticatedUser): Promise<AuthUser> {
+    return toAuthUser(await this.currentSession(member));
+  }
+
+  /** What the gateway asks when it does not know a member's cut-off; a revoked token gets 401 here. */
+  async session(member: AuthenticatedUser): Promise<SessionView> {
+    return { session_version: versionOf(await this.currentSession(member)) };
+  }
+
+  /** Ends every session of the member (every device): the token used here stops working too. */
+  async logout(member: AuthenticatedUser): Promise<void> {
+    await this.revokeSessions(await this.currentSession(member), {});
+  }
+
+  /** Sets a new password, revokes every older token and signs a new one. */
+  async changePassword(member: AuthenticatedUser, dto: ChangePasswordDto): Promise<{ token: string }> {
+    const user = await this.currentSession(member);
+    if (!(await bcrypt.compare(dto.current_password, user.password_hash))) {
+      throw new BadRequestException({ message: WRONG_CURRENT_PASSWORD, errors: [{ field: 'current_password', messages: [WRONG_CURRENT_PASSWORD] }] });
+    }
+    assertStrongPassword(dto.new_password, 'new_password', [user.email, user.name, user.username]);
+    await this.revokeSessions(user, { password_hash: await bcrypt.hash(dto.new_password, BCRYPT_ROUNDS) });
+    const updated = (await this.users.findById(user._id)) as UserDoc;
+    return { token: this.sign(updated) };
+  }
+
+  /**
+   * The member behind a token whose session is still current. A 401 otherwise (not a 400 or
+   * 403): the web clears its session on any 401, which is right for a revoked token.
+   */
+  private async currentSession(member: AuthenticatedUser): Promise<UserDoc> {
+    const user = await this.users.findById(member.id);
     if (!user) throw new UnauthorizedException('Account no longer exists');
-    return toAuthUser(user);
+    if ((member.sessionVersion ?? 0) < versionOf(user)) throw new UnauthorizedException(SESSION_ENDED);
+    return user;
+  }
+
+  /** Bumps the session version (with `fields`) and announces it, so every gateway cuts older tokens off. */
+  private async revokeSessions(user: UserDoc, fields: Partial<UserDoc>): Promise<void> {
+    const version = versionOf(user) + 1;
+    await this.bus.emitWith(
+      {
+        type: 'auth.sessions_revoked',
+        payload: { userId: user._id, version },
+        key: user._id,
+        actorId: user._id,
+        proof: { collection: usersCollection, match: { _id: user._id, session_version: version }, present: true },
+      },
+      () => this.users.updateOne({ _id: user._id }, { $set: { ...fields, session_version: version } }),
+    );
   }
 
   async list(skip: number, limit: number): Promise<{ items: PublicUser[]; total: number }> {
@@ -125,8 +178,11 @@ export class AuthService {
     );
   }
 
-  private session(user: UserDoc): AuthResult {
-    const token = this.jwt.sign({ sub: user._id, username: user.username });
-    return { token, user: toAuthUser(user) };
+  private sign(user: UserDoc): string {
+    return this.jwt.sign({ sub: user._id, username: user.username, ver: versionOf(user) });
+  }
+
+  private issue(user: UserDoc): AuthResult {
+    return { token: this.sign(user), user: toAuthUser(user) };
   }
 }

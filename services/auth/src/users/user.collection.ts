@@ -9,6 +9,8 @@ export interface UserDoc {
   display_name: string;
   avatar: string | null;
   password_hash: string;
+  /** Bumped by logout and password change: tokens whose `ver` is lower are revoked. Absent means 0. */
+  session_version?: number;
   created_at: string;
 }
 
