@@ -35,13 +35,13 @@ run('SquadReviews in the browser', () => {
     await form.getByLabel('Full Name').fill('Deniz Browser');
     const email = `deniz.${Date.now()}@example.test`;
     await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password').fill('secret123');
+    await form.getByLabel('Password').fill('lamp-desk-battery-42');
     await shot(page, '02-signup-modal');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/home');
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') }));
     expect(stored.token).toBeTruthy();
-    author = { id: stored.user.id, username: stored.user.username, name: 'Deniz Browser', email, password: 'secret123', token: stored.token! };
+    author = { id: stored.user.id, username: stored.user.username, name: 'Deniz Browser', email, password: 'lamp-desk-battery-42', token: stored.token! };
 
     // composer: text + image upload, then 'Post Review'
     const post = page.getByTestId('post-review');

@@ -79,7 +79,7 @@ export async function apiCall<T>(world: World, method: string, path: string, tok
 export async function register(world: World, name: string): Promise<Member> {
   seq += 1;
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${seq}@example.test`;
-  const password = 'secret123';
+  const password = 'lamp-desk-battery-42';
   const r = await apiCall<{ token: string; user: { id: string; username: string } }>(world, 'POST', '/auth/register', undefined, { name, email, password });
   return { id: r.user.id, username: r.user.username, name, email, password, token: r.token };
 }

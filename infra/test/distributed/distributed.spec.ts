@@ -76,7 +76,7 @@ async function register(base: string, name: string, tag: string): Promise<Member
   const res = await call<{ token: string; user: { id: string; username: string } }>(base, 'POST', '/api/auth/register', undefined, {
     email: `${name.toLowerCase()}-${tag}@example.com`,
     name,
-    password: 'secret123',
+    password: 'lamp-desk-battery-42',
   });
   if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.user.id, username: res.body.data.user.username, token: res.body.data.token };

@@ -17,11 +17,11 @@ describe('auth through the gateway (embedded stack)', () => {
   it('registers, logs in, reads me and lists users', async () => {
     const reg = await request(stack.url)
       .post('/api/auth/register')
-      .send({ email: 'deniz@example.com', name: 'Deniz Ak', password: 'secret123' });
+      .send({ email: 'deniz@example.com', name: 'Deniz Ak', password: 'lamp-desk-battery-42' });
     expect(reg.status).toBe(201);
     expect(reg.body).toMatchObject({ success: true, data: { user: { username: 'deniz_ak' } } });
 
-    const login = await request(stack.url).post('/api/auth/login').send({ email: 'deniz@example.com', password: 'secret123' });
+    const login = await request(stack.url).post('/api/auth/login').send({ email: 'deniz@example.com', password: 'lamp-desk-battery-42' });
     expect(login.status).toBe(200);
     const token = login.body.data.token as string;
 
@@ -46,7 +46,7 @@ describe('auth through the gateway (embedded stack)', () => {
   });
 
   it('counts handled events per consumer group in the services’ metrics', async () => {
-    await request(stack.url).post('/api/auth/register').send({ email: 'metrics@example.com', name: 'Metric Person', password: 'secret123' });
+    await request(stack.url).post('/api/auth/register').send({ email: 'metrics@example.com', name: 'Metric Person', password: 'lamp-desk-battery-42' });
     await stack.settle();
     const res = await request(stack.serviceUrls.social as string).get('/metrics');
     expect(res.text).toMatch(/bus_events_handled_total\{group="social",type="user.registered",outcome="handled"\} [1-9]/);
@@ -69,7 +69,7 @@ describe('auth through the gateway (embedded stack)', () => {
   });
 
   it('answers a duplicate email with 409', async () => {
-    const body = { email: 'dup@example.com', name: 'Dup', password: 'secret123' };
+    const body = { email: 'dup@example.com', name: 'Dup', password: 'lamp-desk-battery-42' };
     expect((await request(stack.url).post('/api/auth/register').send(body)).status).toBe(201);
     const again = await request(stack.url).post('/api/auth/register').send(body);
     expect(again.status).toBe(409);
@@ -77,14 +77,14 @@ describe('auth through the gateway (embedded stack)', () => {
   });
 
   it('answers unknown API paths with a 404 envelope and too large bodies with 413', async () => {
-    const login = await request(stack.url).post('/api/auth/login').send({ email: 'dup@example.com', password: 'secret123' });
+    const login = await request(stack.url).post('/api/auth/login').send({ email: 'dup@example.com', password: 'lamp-desk-battery-42' });
     const auth = `Bearer ${login.body.data.token}`;
     const unknown = await request(stack.url).get('/api/nothing-here').set('Authorization', auth);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ success: false, message: 'Not found' });
     const huge = await request(stack.url)
       .post('/api/auth/register')
-      .send({ email: 'x@example.com', name: 'x'.repeat(2 * 1024 * 1024), password: 'secret123' });
+      .send({ email: 'x@example.com', name: 'x'.repeat(2 * 1024 * 1024), password: 'lamp-desk-battery-42' });
     expect(huge.status).toBe(413);
     expect(huge.body.success).toBe(false);
   });

@@ -28,10 +28,14 @@ interface RouteSpec {
 /** Built from `grep -rn "@Get\|@Post\|@Put\|@Delete\|@Controller" services/*\/src`. */
 const ROUTES: RouteSpec[] = [
   // auth
-  { method: 'POST', path: '/api/auth/register', as: 'none', body: { email: 'new@example.com', name: 'New One', password: 'secret123' }, fields: { email: 'email', name: 'str', password: 'str' } },
-  { method: 'POST', path: '/api/auth/login', as: 'none', body: { email: 'ayse@example.com', password: 'secret123' }, fields: { email: 'str', password: 'str' } },
+  { method: 'POST', path: '/api/auth/register', as: 'none', body: { email: 'new@example.com', name: 'New One', password: 'lamp-desk-battery-42' }, fields: { email: 'email', name: 'str', password: 'str' } },
+  { method: 'POST', path: '/api/auth/login', as: 'none', body: { email: 'ayse@example.com', password: 'lamp-desk-battery-42' }, fields: { email: 'str', password: 'str' } },
   { method: 'GET', path: '/api/auth/me', as: 'A' },
   { method: 'GET', path: '/api/auth/users', as: 'A', paged: true },
+  { method: 'GET', path: '/api/auth/session', as: 'A' },
+  // Every probe of these two is refused before the handler runs (a success would end A's session and show in the snapshot).
+  { method: 'POST', path: '/api/auth/logout', as: 'A' },
+  { method: 'PUT', path: '/api/auth/password', as: 'A', body: { current_password: 'not-the-password', new_password: 'quiet-harbour-lantern-7' }, fields: { current_password: 'str', new_password: 'str' } },
   // social: follows
   { method: 'POST', path: '/api/follows/users/:userB', as: 'A' },
   { method: 'DELETE', path: '/api/follows/users/:userB', as: 'A' },
@@ -79,6 +83,7 @@ const ROUTES: RouteSpec[] = [
   { method: 'DELETE', path: '/api/products/:product', as: 'A' },
   { method: 'GET', path: '/api/reviews/:review/comments', as: 'A', paged: true },
   { method: 'POST', path: '/api/reviews/:review/comments', as: 'A', body: { content: 'Nice' }, fields: { content: 'str' } },
+  { method: 'PUT', path: '/api/comments/:comment', as: 'B', body: { content: 'Edited' }, fields: { content: 'str' } },
   { method: 'DELETE', path: '/api/comments/:comment', as: 'B' },
   { method: 'GET', path: '/api/feed', as: 'A', paged: true },
   { method: 'GET', path: '/api/saved', as: 'A', paged: true },
@@ -351,7 +356,7 @@ describe('bad input on every route (embedded stack)', () => {
   beforeAll(async () => {
     stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' } });
     const register = async (email: string, name: string) => {
-      const res = await call('POST', '/api/auth/register', 'none', { email, name, password: 'secret123' });
+      const res = await call('POST', '/api/auth/register', 'none', { email, name, password: 'lamp-desk-battery-42' });
       expect(res.status).toBe(201);
       return res.json as { data: { token: string; user: { id: string; username: string } } };
     };

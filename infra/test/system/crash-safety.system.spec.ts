@@ -127,7 +127,7 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
   it('every acknowledged like, follow, comment and message survives, and the counters and last message agree with the rows', async () => {
     const members: Member[] = [];
     for (let i = 0; i < MEMBERS; i++) {
-      const res = await api('POST', '/api/auth/register', undefined, { email: `m${i}@crash.test`, name: `Member ${i}`, password: 'secret123' });
+      const res = await api('POST', '/api/auth/register', undefined, { email: `m${i}@crash.test`, name: `Member ${i}`, password: 'lamp-desk-battery-42' });
       expect(res.status).toBe(201);
       const data = (res.json as { data: { token: string; user: { id: string; username: string } } }).data;
       members.push({ id: data.user.id, username: data.user.username, token: data.token });

@@ -33,7 +33,7 @@ describe('a service down behind the gateway (embedded stack)', () => {
 
   beforeAll(async () => {
     stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' } });
-    const reg = await request(stack.url).post('/api/auth/register').send({ email: 'fault@example.com', name: 'Fault Drill', password: 'secret123' });
+    const reg = await request(stack.url).post('/api/auth/register').send({ email: 'fault@example.com', name: 'Fault Drill', password: 'lamp-desk-battery-42' });
     auth = { Authorization: `Bearer ${reg.body.data.token}` };
     await stack.settle();
   });
@@ -101,7 +101,7 @@ describeWithRedis('a bus outage (BUS=redis, Redis stopped and started again)', (
   const http = (name: keyof typeof apps) => request(apps[name]!.getHttpServer());
 
   async function register(name: string) {
-    const res = await http('auth').post('/api/auth/register').send({ email: `${name.replace(/\W/g, '.')}@example.com`, name, password: 'secret123' });
+    const res = await http('auth').post('/api/auth/register').send({ email: `${name.replace(/\W/g, '.')}@example.com`, name, password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(201);
     const user = res.body.data.user as { id: string; username: string };
     return { ...user, auth: { Authorization: `Bearer ${jwt.sign({ sub: user.id, username: user.username })}` } };

@@ -27,7 +27,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function register(url: string, name: string): Promise<Member> {
   const res = await request(url)
     .post('/api/auth/register')
-    .send({ email: `${name.toLowerCase()}-${newId()}@example.com`, name, password: 'secret123' });
+    .send({ email: `${name.toLowerCase()}-${newId()}@example.com`, name, password: 'lamp-desk-battery-42' });
   expect(res.status).toBe(201);
   return { id: res.body.data.user.id, username: res.body.data.user.username, token: res.body.data.token };
 }

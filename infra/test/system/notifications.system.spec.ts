@@ -31,7 +31,7 @@ describe('notifications through the gateway (embedded stack)', () => {
 
   const api = () => request(stack.url);
   const register = async (email: string, name: string): Promise<Session> => {
-    const res = await api().post('/api/auth/register').send({ email, name, password: 'secret123' });
+    const res = await api().post('/api/auth/register').send({ email, name, password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(201);
     const token = res.body.data.token as string;
     return { id: res.body.data.user.id, token, auth: { Authorization: `Bearer ${token}` } };

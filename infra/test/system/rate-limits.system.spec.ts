@@ -29,7 +29,7 @@ describe('abuse limits (RATE_LIMITS=on, tiny limits)', () => {
       env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'on', RATE_LIMIT_FOLLOWS: '2/60', RATE_LIMIT_MESSAGES: '3/60', RATE_LIMIT_SOCKET_EVENTS: '12/60' },
     });
     for (const name of ['ada', 'bob', 'cem', 'dan']) {
-      const res = await request(stack.url).post('/api/auth/register').send({ email: `${name}@example.com`, name, password: 'secret123' });
+      const res = await request(stack.url).post('/api/auth/register').send({ email: `${name}@example.com`, name, password: 'lamp-desk-battery-42' });
       expect(res.status).toBe(201);
       members.push({ id: res.body.data.user.id, token: res.body.data.token });
     }

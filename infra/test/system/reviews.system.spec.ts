@@ -20,7 +20,7 @@ describe('reviews and feed through the gateway (embedded stack)', () => {
   const api = () => request(stack.url);
 
   async function register(email: string, name: string): Promise<Member> {
-    const res = await api().post('/api/auth/register').send({ email, name, password: 'secret123' });
+    const res = await api().post('/api/auth/register').send({ email, name, password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(201);
     return { id: res.body.data.user.id, username: res.body.data.user.username, auth: `Bearer ${res.body.data.token}` };
   }

@@ -34,7 +34,7 @@ describe('security headers on every reply of the gateway', () => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
     writeFileSync(join(webDir, 'assets', 'app.js'), 'export {};');
     stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off', WEB_DIR: webDir } });
-    const reg = await request(stack.url).post('/api/auth/register').send({ email: 'headers@example.com', name: 'Head Ers', password: 'secret123' });
+    const reg = await request(stack.url).post('/api/auth/register').send({ email: 'headers@example.com', name: 'Head Ers', password: 'lamp-desk-battery-42' });
     token = reg.body.data.token;
   });
 

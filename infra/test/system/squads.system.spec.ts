@@ -13,7 +13,7 @@ describe('squads through the gateway (embedded stack)', () => {
   let cem: Member;
 
   async function register(email: string, name: string): Promise<Member> {
-    const res = await request(stack.url).post('/api/auth/register').send({ email, name, password: 'secret123' });
+    const res = await request(stack.url).post('/api/auth/register').send({ email, name, password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(201);
     return { id: res.body.data.user.id, auth: `Bearer ${res.body.data.token}` };
   }

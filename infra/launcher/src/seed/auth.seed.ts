@@ -1,7 +1,7 @@
 import { AuthResult } from '@app/contracts';
 import { SeedContext } from './seed-client';
 
-export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_PASSWORD = 'squad-demo-2026';
 
 const DEMO_MEMBERS = [
   { name: 'Ayşe Yılmaz', email: 'ayse@demo.local' },
