@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { createJsonDepthCheck } from './access/json-depth';
-import { createTokenCheck } from './access/token-check';
+import { SessionCutoffs } from './access/session-cutoffs';
+import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
 import { createDocsRouter } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
@@ -100,15 +101,16 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   );
   app.use(cors({ origin: config.APP_ORIGIN ?? false, credentials: true }));
   app.use('/api', createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES));
-  app.use('/api', createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET)));
+  const sessions = app.get(SessionCutoffs);
+  app.use('/api', createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET), sessions));
   app.use('/api', createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis));
   app.use('/api', createJsonDepthCheck(config.BODY_LIMIT_BYTES));
   app.use(createDocsRouter(urls));
   const forwarder = app.get(ServiceForwarder);
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     const service = forwarder.serviceFor(req.url);
     if (service === undefined) return next();
-    forwarder.forward(req, res, service);
+    forwarder.forward(req, res, service, sessionEndGate(req, sessions));
   });
   app.use('/api', (_req: Request, res: Response) => sendEnvelopeError(res, 404, 'Not found'));
   for (const handler of createSpaHandlers(config.WEB_DIR)) app.use(handler);

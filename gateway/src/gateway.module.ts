@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { hmacKey, MetricsController, PLATFORM_CONFIG } from '@app/platform';
+import { SessionCutoffs } from './access/session-cutoffs';
 import { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_SERVICE_URLS } from './gateway.tokens';
 import { GatewayHealthController } from './health/gateway-health.controller';
@@ -24,12 +25,13 @@ export class GatewayModule {
         { provide: PLATFORM_CONFIG, useValue: config },
         { provide: GATEWAY_SERVICE_URLS, useValue: urls },
         RateLimitStore,
+        SessionCutoffs,
         {
           provide: ServiceForwarder,
           useFactory: () => new ServiceForwarder(urls, config.UPSTREAM_TIMEOUT_MS),
         },
       ],
-      exports: [GATEWAY_CONFIG, PLATFORM_CONFIG, GATEWAY_SERVICE_URLS, JwtModule],
+      exports: [GATEWAY_CONFIG, PLATFORM_CONFIG, GATEWAY_SERVICE_URLS, JwtModule, SessionCutoffs],
     };
   }
 }

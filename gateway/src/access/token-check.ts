@@ -4,10 +4,14 @@ import { JwtClaims } from '@app/contracts';
 import { AccessTokenVerifier, assertAccessClaims } from '@app/platform';
 import { isPublicRoute } from '../proxy/routes';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
+import { routePath } from '../proxy/route-path';
+import { SessionCutoffs } from './session-cutoffs';
 
 export interface GatewayRequest extends Request {
   /** Set once the bearer token has been verified. */
   userId?: string;
+  /** The verified token's session version (`ver`, 0 when absent). */
+  sessionVersion?: number;
 }
 
 /**
@@ -18,24 +22,53 @@ export function verifyAccessToken(jwt: JwtService, token: string): JwtClaims {
   return assertAccessClaims(jwt.verify<JwtClaims>(token, { algorithms: ['HS256'] }));
 }
 
+/** The claims of a token that is valid and not revoked, or undefined. */
+async function currentClaims(tokens: AccessTokenVerifier, sessions: SessionCutoffs, token: string): Promise<JwtClaims | undefined> {
+  let claims: JwtClaims;
+  try {
+    claims = tokens.verify(token);
+  } catch {
+    return undefined;
+  }
+  return (await sessions.isCurrent(claims.sub, claims.ver ?? 0, token)) ? claims : undefined;
+}
+
 /**
- * Verifies the bearer token (HS256 pinned, expiry enforced) before a protected route is proxied.
- * The same rules as verifyAccessToken, with the verified-token cache of AccessTokenVerifier.
+ * Verifies the bearer token (HS256 pinned, expiry enforced, not revoked by a logout or a
+ * password change) before a protected route is proxied. The same rules as verifyAccessToken,
+ * with the verified-token cache of AccessTokenVerifier.
  */
-export function createTokenCheck(tokens: AccessTokenVerifier) {
-  return (req: GatewayRequest, res: Response, next: NextFunction): void => {
+export function createTokenCheck(tokens: AccessTokenVerifier, sessions: SessionCutoffs) {
+  return async (req: GatewayRequest, res: Response, next: NextFunction): Promise<void> => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const isPublic = isPublicRoute(req.method, req.originalUrl);
     if (token) {
-      try {
-        req.userId = tokens.verify(token).sub;
-      } catch {
-        if (!isPublicRoute(req.method, req.originalUrl)) return sendEnvelopeError(res, 401, 'Invalid or expired token');
+      const claims = await currentClaims(tokens, sessions, token);
+      if (!claims && !isPublic) return sendEnvelopeError(res, 401, 'Invalid or expired token');
+      if (claims) {
+        req.userId = claims.sub;
+        req.sessionVersion = claims.ver ?? 0;
       }
     }
-    if (!req.userId && !isPublicRoute(req.method, req.originalUrl)) {
-      return sendEnvelopeError(res, 401, 'Authentication required');
-    }
+    if (!req.userId && !isPublic) return sendEnvelopeError(res, 401, 'Authentication required');
     next();
   };
+}
+
+/** Logout and password change end the member's older sessions. */
+function endsSessions(req: GatewayRequest): boolean {
+  const path = routePath(req.originalUrl);
+  return (req.method === 'POST' && path === '/api/auth/logout') || (req.method === 'PUT' && path === '/api/auth/password');
+}
+
+/**
+ * For a logout or password change: once auth answers 2xx, the member's cut-off is raised past
+ * the token used before the reply goes out, so that token fails on the very next request on
+ * every gateway sharing the cache (the event follows for the others and for sockets).
+ */
+export function sessionEndGate(req: GatewayRequest, sessions: SessionCutoffs): ((status: number) => Promise<void>) | undefined {
+  const { userId, sessionVersion } = req;
+  if (!userId || sessionVersion === undefined || !endsSessions(req)) return undefined;
+  return (status) => (status >= 200 && status < 300 ? sessions.raise(userId, sessionVersion + 1) : Promise.resolve());
 }

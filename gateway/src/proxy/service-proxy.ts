@@ -83,16 +83,27 @@ function upstreamPath(url: string): string {
   return path.replace(/\/+/g, '/') + (q < 0 ? '' : url.slice(q));
 }
 
+/** Runs once the service's status is known and before the client sees any of the reply. */
+export type ReplyGate = (status: number) => Promise<void>;
+
+/** A reply held back while its gate runs. */
+interface Held {
+  chunks: Buffer[];
+  ended: boolean;
+}
+
 /** Streams one service reply into the client's response; maps failures to envelopes. */
 class ForwardHandler implements Dispatcher.DispatchHandler {
   private controller?: Dispatcher.DispatchController;
   private clientGone = false;
   /** The reply ended or failed: nothing left to abort. */
   private settled = false;
+  private held?: Held;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly service: ServiceName,
+    private readonly gate?: ReplyGate,
   ) {
     res.once('close', () => {
       if (res.writableFinished) return;
@@ -106,16 +117,31 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     if (this.clientGone) controller.abort(new ClientGone());
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
     // 1xx (an early hint): the client is answered by the final reply only.
     if (statusCode < 200 || this.clientGone) return;
     const passed = endToEnd(headers);
-    if (statusMessage) this.res.writeHead(statusCode, statusMessage, passed);
-    else this.res.writeHead(statusCode, passed);
+    const start = () => (statusMessage ? this.res.writeHead(statusCode, statusMessage, passed) : this.res.writeHead(statusCode, passed));
+    if (!this.gate) return void start();
+    const held: Held = { chunks: [], ended: false };
+    this.held = held;
+    controller.pause();
+    void this.gate(statusCode)
+      .catch(() => undefined)
+      .then(() => {
+        // A failure or a gone client since: nothing of this reply is sent.
+        if (this.held !== held || this.clientGone) return;
+        this.held = undefined;
+        start();
+        for (const chunk of held.chunks) this.res.write(chunk);
+        if (held.ended) this.res.end();
+        else controller.resume();
+      });
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.clientGone) return;
+    if (this.held) return void this.held.chunks.push(chunk);
     if (!this.res.write(chunk)) {
       controller.pause();
       this.res.once('drain', () => controller.resume());
@@ -124,11 +150,13 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     this.settled = true;
-    if (!this.clientGone) this.res.end();
+    if (this.held) this.held.ended = true;
+    else if (!this.clientGone) this.res.end();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
     this.settled = true;
+    this.held = undefined;
     if (this.clientGone || err instanceof ClientGone) return;
     const code = (err as NodeJS.ErrnoException).code ?? '';
     if (TIMED_OUT.has(code)) {
@@ -174,11 +202,11 @@ export class ServiceForwarder implements OnApplicationShutdown {
     return service !== undefined && this.pools.has(service) ? service : undefined;
   }
 
-  /** Sends the request to `service` (from serviceFor) and its reply to `res`. */
-  forward(req: IncomingMessage & { bufferedBody?: Buffer }, res: ServerResponse, service: ServiceName): void {
+  /** Sends the request to `service` (from serviceFor) and its reply to `res`, after `gate` when given. */
+  forward(req: IncomingMessage & { bufferedBody?: Buffer }, res: ServerResponse, service: ServiceName, gate?: ReplyGate): void {
     const pool = this.pools.get(service) as Pool;
     // A JSON body already read by the depth check goes on as its bytes.
-    if (req.bufferedBody) return this.dispatch(pool, req, res, service, req.bufferedBody);
+    if (req.bufferedBody) return this.dispatch(pool, req, res, { service, body: req.bufferedBody, gate });
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
     let body: PassThrough | null = null;
     if (hasBody) {
@@ -193,10 +221,15 @@ export class ServiceForwarder implements OnApplicationShutdown {
         req.resume();
       });
     }
-    this.dispatch(pool, req, res, service, body);
+    this.dispatch(pool, req, res, { service, body, gate });
   }
 
-  private dispatch(pool: Pool, req: IncomingMessage, res: ServerResponse, service: ServiceName, body: PassThrough | Buffer | null): void {
+  private dispatch(
+    pool: Pool,
+    req: IncomingMessage,
+    res: ServerResponse,
+    { service, body, gate }: { service: ServiceName; body: PassThrough | Buffer | null; gate?: ReplyGate },
+  ): void {
     pool.dispatch(
       {
         path: upstreamPath(req.url ?? '/'),
@@ -204,7 +237,7 @@ export class ServiceForwarder implements OnApplicationShutdown {
         headers: upstreamHeaders(req),
         body,
       },
-      new ForwardHandler(res, service),
+      new ForwardHandler(res, service, gate),
     );
   }
 

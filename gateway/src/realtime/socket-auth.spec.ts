@@ -22,22 +22,25 @@ describe('socket handshake token', () => {
     expect(tokenFromHandshake(handshake({ auth: { token: 42 } }))).toBeUndefined();
   });
 
-  it('admits a valid HS256 token and refuses missing, forged and alg:none tokens', () => {
+  it('admits a valid HS256 token and refuses missing, forged, alg:none and revoked tokens', async () => {
     const jwt = new JwtService({ secret: SECRET });
     const good = jwt.sign({ sub: 'u1', username: 'ayse' }, { algorithm: 'HS256', expiresIn: 60 });
     const [, payload] = good.split('.');
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     const forged = new JwtService({ secret: 'another-secret-that-is-at-least-32-characters' }).sign({ sub: 'u1', username: 'x' });
-    const run = (token?: string) => {
+    // Member u1's sessions before version 1 were revoked.
+    const sessions = { isCurrent: async (_userId: string, ver: number) => ver >= 1 };
+    const current = jwt.sign({ sub: 'u1', username: 'ayse', ver: 1 }, { algorithm: 'HS256', expiresIn: 60 });
+    const run = async (token?: string) => {
       const socket = { handshake: handshake({ auth: token ? { token } : {} }), data: {} } as unknown as Socket;
-      let error: Error | undefined;
-      socketAuth(jwt)(socket, (err) => (error = err));
+      const error = await new Promise<Error | undefined>((resolve) => socketAuth(jwt, sessions)(socket, resolve));
       return { error: error?.message, data: socket.data };
     };
-    expect(run(good)).toMatchObject({ error: undefined, data: { user: { id: 'u1', username: 'ayse' }, token: good } });
-    expect(run().error).toBe('Authentication required');
-    expect(run(none).error).toBe('Invalid or expired token');
-    expect(run(forged).error).toBe('Invalid or expired token');
+    expect(await run(current)).toMatchObject({ error: undefined, data: { user: { id: 'u1', username: 'ayse' }, token: current, sessionVersion: 1 } });
+    expect((await run()).error).toBe('Authentication required');
+    expect((await run(none)).error).toBe('Invalid or expired token');
+    expect((await run(forged)).error).toBe('Invalid or expired token');
+    expect((await run(good)).error).toBe('Invalid or expired token');
   });
 });
 
