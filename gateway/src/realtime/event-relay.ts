@@ -5,10 +5,22 @@ import { AnyEventEnvelope, EventType, isEventEnvelope } from '@app/contracts';
 import { BusTransport, createTransport, Subscription } from '@app/bus';
 import { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
+import { SessionCutoffs } from '../access/session-cutoffs';
 import { RealtimeGateway } from './realtime.gateway';
+import { RoomGuard } from './room-guard';
 import { userRoom } from './rooms';
+import { SocketSession } from './socket-auth';
 
-const RELAYED: EventType[] = ['message.sent', 'notification.created'];
+/** Pushed to sockets, or changing who may hold a socket or be in a room. */
+const RELAYED: EventType[] = [
+  'message.sent',
+  'notification.created',
+  'auth.sessions_revoked',
+  'block.created',
+  'block.removed',
+  'conversation.created',
+  'squad.member_left',
+];
 
 /**
  * Pushes bus events to sockets. Each gateway reads every event (its own broadcast group:
@@ -25,6 +37,8 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly gateway: RealtimeGateway,
+    private readonly rooms: RoomGuard,
+    private readonly sessions: SessionCutoffs,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -52,17 +66,38 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /** Never throws: a push that cannot be made is not worth redelivering to every gateway. */
-  relay(event: AnyEventEnvelope): void {
+  async relay(event: AnyEventEnvelope): Promise<void> {
     if (!isEventEnvelope(event)) {
       this.logger.error('Dropped a malformed event');
       return;
     }
+    await this.revoke(event).catch((err: Error) => this.logger.warn(`${event.type} not applied to sockets: ${err.message}`));
     const local = this.gateway.server.local;
     if (event.type === 'message.sent') {
       // One emit to all the members' rooms: a socket in several of them still gets it once.
       local.to(event.payload.memberIds.map(userRoom)).emit('new-message', event.payload.message);
     } else if (event.type === 'notification.created' && event.payload.push) {
       local.to(userRoom(event.payload.recipientId)).emit('notification', event.payload.notification);
+    }
+  }
+
+  /** Events that take something away: a session, a room. */
+  private async revoke(event: AnyEventEnvelope): Promise<void> {
+    const server = this.gateway.server;
+    if (event.type === 'auth.sessions_revoked') {
+      const { userId, version } = event.payload;
+      await this.sessions.raise(userId, version);
+      for (const socket of await server.local.in(userRoom(userId)).fetchSockets()) {
+        if ((socket.data as SocketSession).sessionVersion < version) socket.disconnect(true);
+      }
+    } else if (event.type === 'block.created') {
+      await this.rooms.blocked(server, event.payload.blockerId, event.payload.blockedId);
+    } else if (event.type === 'block.removed') {
+      await this.rooms.unblocked(event.payload.blockerId, event.payload.blockedId);
+    } else if (event.type === 'conversation.created' && event.payload.squadId) {
+      await this.rooms.squadChatCreated(event.payload.squadId, event.payload.conversationId);
+    } else if (event.type === 'squad.member_left') {
+      await this.rooms.leftSquad(server, event.payload.userId, event.payload.squadId);
     }
   }
 }

@@ -27,7 +27,8 @@ interface Envelope {
 /** The gateway's calls to the messaging service, made with the member's own token. */
 @Injectable()
 export class MessagingClient implements OnApplicationShutdown {
-  private readonly membership = new Map<string, { member: boolean; until: number }>();
+  /** `userId|conversationId` -> the conversation's member ids, or null for "not a member". */
+  private readonly membership = new Map<string, { members: string[] | null; until: number }>();
   // Plain http over kept-alive sockets: fetch (undici, web streams, an AbortSignal per call)
   // cost about three times as much CPU per message send. Idle sockets close before the
   // services' 65 s keep-alive time-out, as the proxy's do.
@@ -35,37 +36,44 @@ export class MessagingClient implements OnApplicationShutdown {
 
   constructor(@Inject(GATEWAY_SERVICE_URLS) private readonly urls: ServiceUrls) {}
 
-  /** Membership, asked from GET /messages/conversations/{id}/members and cached briefly. */
-  async isMember(conversationId: string, userId: string, token: string): Promise<boolean> {
+  /**
+   * The conversation's member ids when `userId` is one of them, null otherwise; asked from
+   * GET /messages/conversations/{id}/members and cached briefly.
+   */
+  async membersOf(conversationId: string, userId: string, token: string): Promise<string[] | null> {
     const key = `${userId}|${conversationId}`;
     const cached = this.membership.get(key);
-    if (cached && cached.until > Date.now()) return cached.member;
+    if (cached && cached.until > Date.now()) return cached.members;
     const res = await this.call('GET', `/api/messages/conversations/${encodeURIComponent(conversationId)}/members`, token);
     if (res.status !== 200 && res.status !== 403 && res.status !== 404) throw new MessagingUnavailableError();
-    const member = res.status === 200;
-    this.remember(key, member);
-    return member;
+    const members = res.status === 200 && Array.isArray(res.body.data) ? (res.body.data as { id: string }[]).map((m) => m.id) : null;
+    this.remember(key, members);
+    return members;
+  }
+
+  /** Drops what is cached about `userId`'s conversations: their membership just changed. */
+  forget(userId: string): void {
+    for (const key of this.membership.keys()) if (key.startsWith(`${userId}|`)) this.membership.delete(key);
   }
 
   /** Persists a message; delivery to sockets follows from `message.sent`. */
-  async send(conversationId: string, content: string, userId: string, token: string): Promise<SendResult> {
+  async send(conversationId: string, content: string, token: string): Promise<SendResult> {
     const res = await this.call('POST', `/api/messages/conversations/${encodeURIComponent(conversationId)}/messages`, token, {
       content,
     });
     if (res.status === 201 || res.status === 200) {
-      this.remember(`${userId}|${conversationId}`, true);
       return { ok: true, message: res.body.data as MessageView };
     }
     if (res.status >= 500) throw new MessagingUnavailableError();
     return { ok: false, message: res.body.message ?? 'Failed to send message' };
   }
 
-  private remember(key: string, member: boolean): void {
+  private remember(key: string, members: string[] | null): void {
     if (this.membership.size >= CACHE_MAX) {
       const oldest = this.membership.keys().next().value;
       if (oldest !== undefined) this.membership.delete(oldest);
     }
-    this.membership.set(key, { member, until: Date.now() + (member ? MEMBER_TTL_MS : NON_MEMBER_TTL_MS) });
+    this.membership.set(key, { members, until: Date.now() + (members ? MEMBER_TTL_MS : NON_MEMBER_TTL_MS) });
   }
 
   private call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Envelope }> {

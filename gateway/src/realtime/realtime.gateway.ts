@@ -13,7 +13,9 @@ import {
 import type { Server } from 'socket.io';
 import { MessageView, ServerSocketEvents, SocketAck } from '@app/contracts';
 import { socketConnections } from '@app/platform';
+import { SessionCutoffs } from '../access/session-cutoffs';
 import { MessagingClient, MessagingUnavailableError } from './messaging.client';
+import { RoomGuard } from './room-guard';
 import { conversationRoom, idFrom, userRoom } from './rooms';
 import { AuthedSocket, socketAuth } from './socket-auth';
 import { SocketLimits, tooManyEvents } from './socket-limits';
@@ -41,10 +43,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly jwt: JwtService,
     private readonly messaging: MessagingClient,
     private readonly limits: SocketLimits,
+    private readonly rooms: RoomGuard,
+    private readonly sessions: SessionCutoffs,
   ) {}
 
   afterInit(server: Server): void {
-    server.use(socketAuth(this.jwt));
+    server.use(socketAuth(this.jwt, this.sessions));
   }
 
   /** Every socket is in its member's room from the start: notifications and messages need no join. */
@@ -74,7 +78,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const conversationId = idFrom(payload, 'conversationId');
     if (!conversationId) return { success: false, message: 'conversationId is required' };
     try {
-      if (!(await this.isMember(socket, conversationId))) return { success: false, message: NOT_A_MEMBER };
+      if (!(await this.rooms.mayUse(socket, conversationId))) return { success: false, message: NOT_A_MEMBER };
     } catch (err) {
       return failure(err, 'Failed to join the conversation');
     }
@@ -103,8 +107,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return { success: false, message: 'conversationId and content are required' };
     }
     try {
-      const { user, token } = socket.data;
-      const result = await this.messaging.send(conversationId, content, user.id, token);
+      const result = await this.messaging.send(conversationId, content, socket.data.token);
       return result.ok ? { success: true, data: result.message } : { success: false, message: result.message };
     } catch (err) {
       this.logger.warn(`send-message failed: ${(err as Error).message}`);
@@ -131,8 +134,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /**
-   * To the conversation's room only, never back to the sender, throttled per socket. The
-   * user id and name come from the token, not from the payload.
+   * To the conversation's room only, never back to the sender, throttled per socket, and only
+   * from a socket that may use the conversation now (a member, no block in a one-to-one): being
+   * in the room is not enough, it may predate a removal or a block. The user id and name come
+   * from the token, not from the payload.
    */
   private async relayTyping<E extends 'user-typing' | 'user-stopped-typing'>(
     socket: AuthedSocket,
@@ -144,12 +149,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (await this.limits.event(socket.id)) return;
     const conversationId = idFrom(payload, 'conversationId');
     if (!conversationId || !allowTyping(socket.data.typingAt, `${event}:${conversationId}`)) return;
-    const room = conversationRoom(conversationId);
-    const allowed = socket.rooms.has(room) || (await this.isMember(socket, conversationId).catch(() => false));
-    if (allowed) socket.to(room).emit(event, build(conversationId));
-  }
-
-  private isMember(socket: AuthedSocket, conversationId: string): Promise<boolean> {
-    return this.messaging.isMember(conversationId, socket.data.user.id, socket.data.token);
+    if (await this.rooms.mayUse(socket, conversationId).catch(() => false)) {
+      socket.to(conversationRoom(conversationId)).emit(event, build(conversationId));
+    }
   }
 }

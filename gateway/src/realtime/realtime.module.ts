@@ -4,6 +4,7 @@ import { GATEWAY_CONFIG } from '../gateway.tokens';
 import { EventRelay } from './event-relay';
 import { MessagingClient } from './messaging.client';
 import { RealtimeGateway } from './realtime.gateway';
+import { RoomGuard } from './room-guard';
 import { SocketLimits, socketLimitSettings } from './socket-limits';
 
 /**
@@ -15,6 +16,7 @@ import { SocketLimits, socketLimitSettings } from './socket-limits';
   providers: [
     RealtimeGateway,
     MessagingClient,
+    RoomGuard,
     EventRelay,
     { provide: SocketLimits, inject: [GATEWAY_CONFIG], useFactory: (config: GatewayConfig) => new SocketLimits(socketLimitSettings(config)) },
   ],
