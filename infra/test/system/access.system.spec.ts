@@ -83,7 +83,7 @@ describe('access matrix (embedded stack)', () => {
     process.env.JWT_SECRET = SECRET;
     stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' } });
     const register = async (email: string, name: string): Promise<Member> => {
-      const res = await probe(stack.url, { method: 'POST', path: '/api/auth/register', body: { email, name, password: 'secret123' } });
+      const res = await probe(stack.url, { method: 'POST', path: '/api/auth/register', body: { email, name, password: 'lamp-desk-battery-42' } });
       expect(res.status).toBe(201);
       const data = (res.json as { data: { token: string; user: { id: string; username: string } } }).data;
       return { id: data.user.id, username: data.user.username, email, token: data.token };
@@ -295,5 +295,61 @@ describe('access matrix (embedded stack)', () => {
     // The scan is live: the owner's own profile carries the owner's email, and no one else's.
     expect((await as('owner', 'GET', '/api/auth/me')).text).toContain(members.owner.email);
     expect(leaks).toEqual([]);
+  });
+
+  it('a review hidden by a block or by its author going private is hidden on every read path, saved items included (issue 17 §2)', async () => {
+    const join = async (name: string): Promise<Member> => {
+      const email = `${name}.vis@example.com`;
+      const res = await probe(stack.url, { method: 'POST', path: '/api/auth/register', body: { email, name, password: 'lamp-desk-battery-42' } });
+      const data = (res.json as { data: { token: string; user: { id: string; username: string } } }).data;
+      return { id: data.user.id, username: data.user.username, email, token: data.token };
+    };
+    const call = async (m: Member, method: string, path: string, body?: unknown) => {
+      const res = await probe(stack.url, { method, path, token: m.token, body, timeoutMs: 15_000 });
+      if (res.status >= 300 && method !== 'GET') throw new Error(`${method} ${path} -> ${res.status} ${res.text.slice(0, 200)}`);
+      return res;
+    };
+    const [blocker, blockedReader, goesPrivate, stranger] = [await join('blocker'), await join('reader'), await join('private'), await join('stranger')];
+    await stack.settle();
+    const post = async (author: Member, title: string) =>
+      ((await call(author, 'POST', '/api/reviews', { rating: 4, title, content: `About ${title}` })).json as { data: { id: string } }).data.id;
+    const blockedReview = await post(blocker, 'Blocked words');
+    const privateReview = await post(goesPrivate, 'Private words');
+    for (const [reader, review] of [[blockedReader, blockedReview], [stranger, privateReview]] as const) {
+      await call(reader, 'POST', `/api/saved/reviews/${review}`);
+      await call(reader, 'POST', `/api/likes/reviews/${review}`);
+    }
+    await stack.settle();
+    /** What each read path shows `reader` of `review`: a 200 and the id in the reply, or not. */
+    const shows = async (reader: Member, review: string, author: Member) => {
+      const paths = {
+        review: `/api/reviews/${review}`,
+        saved: '/api/saved?type=reviews',
+        list: '/api/reviews?limit=100',
+        byAuthor: `/api/reviews?userId=${author.id}`,
+        activities: '/api/activities/feed',
+        authorActivities: `/api/activities/user?userId=${author.id}`,
+      };
+      const seen: Record<string, boolean> = {};
+      for (const [name, path] of Object.entries(paths)) {
+        const res = await call(reader, 'GET', path);
+        seen[name] = res.status === 200 && res.text.includes(review);
+      }
+      return seen;
+    };
+    const everywhere = { review: true, saved: true, list: true, byAuthor: true, activities: true, authorActivities: true };
+    const nowhere = { review: false, saved: false, list: false, byAuthor: false, activities: false, authorActivities: false };
+    expect(await shows(blockedReader, blockedReview, blocker)).toEqual(everywhere);
+    expect(await shows(stranger, privateReview, goesPrivate)).toEqual(everywhere);
+
+    await call(blocker, 'POST', `/api/users/${blockedReader.id}/block`);
+    await call(goesPrivate, 'PUT', '/api/users/settings', { privacy_profile: 'private' });
+    await stack.settle();
+    expect(await shows(blockedReader, blockedReview, blocker)).toEqual(nowhere);
+    expect(await shows(stranger, privateReview, goesPrivate)).toEqual(nowhere);
+    const saved = (await call(stranger, 'GET', '/api/saved?type=reviews')).json as { meta: { total: number } };
+    expect(saved.meta.total).toBe(0);
+    // The author still sees their own review everywhere.
+    expect(await shows(goesPrivate, privateReview, goesPrivate)).toMatchObject({ review: true, list: true, byAuthor: true });
   });
 });

@@ -176,6 +176,18 @@ export class ReviewsService {
     return authorIds.length === 0 ? 0 : this.reviews.count({ user_id: { $in: authorIds } });
   }
 
+  /**
+   * Of these review ids, those the viewer may not see (the GET /reviews/:id rule: a block either
+   * way, or a restricted author the viewer does not follow). Lists built from other rows
+   * (saved items) leave them out with this.
+   */
+  async hiddenAmong(ids: string[], viewerId: string): Promise<string[]> {
+    const hidden = await this.audience.hiddenAuthors(viewerId);
+    if (ids.length === 0 || hidden.length === 0) return [];
+    const docs = await this.reviews.find({ _id: { $in: ids }, user_id: { $in: hidden } }, { projection: { _id: 1 } });
+    return docs.map((d) => d._id);
+  }
+
   async findMany(ids: string[]): Promise<ReviewDoc[]> {
     if (ids.length === 0) return [];
     const docs = await this.reviews.find({ _id: { $in: ids } });

@@ -40,8 +40,11 @@ export class SavedService {
     return { items, total };
   }
 
+  /** Saved reviews the member may still see: a block or the author going private since hides them, as GET /reviews/:id does. */
   async reviewsOf(userId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
-    const { ids, total } = await this.page(userId, 'review', skip, limit);
+    const saved = await this.saved.find({ user_id: userId, kind: 'review' }, { projection: { item_id: 1 } });
+    const hidden = await this.reviews.hiddenAmong(saved.map((row) => row.item_id), userId);
+    const { ids, total } = await this.page(userId, 'review', skip, limit, hidden);
     return { items: await this.reviews.present(await this.reviews.findMany(ids), userId), total };
   }
 
@@ -49,8 +52,8 @@ export class SavedService {
     await this.saved.deleteMany({ kind, item_id: itemId });
   }
 
-  private async page(userId: string, kind: SavedKind, skip: number, limit: number) {
-    const filter = { user_id: userId, kind };
+  private async page(userId: string, kind: SavedKind, skip: number, limit: number, hidden: string[] = []) {
+    const filter = { user_id: userId, kind, ...(hidden.length > 0 && { item_id: { $nin: hidden } }) };
     const [rows, total] = await Promise.all([
       this.saved.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
       this.saved.count(filter),
