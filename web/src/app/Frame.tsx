@@ -1,25 +1,23 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Bell, Bookmark, Camera, Coffee, Compass, Gamepad2, Handshake, Headphones, House, Lightbulb, Menu, MessageCircle, Moon, NotebookPen, Settings, ShoppingBag, Star, Sun, User, Users, Watch } from 'lucide-react';
 import { useAppDispatch, useSession } from '../core/store';
 import { setDarkMode } from '../core/session';
 import { useLogout } from '../features/auth/useLogout';
 import { useRealtime } from './realtime';
-import { Avatar } from '../shared/ui';
-import { useClickOutside } from '../shared/useClickOutside';
-import { personName } from '../shared/format';
 import { SearchBox } from '../features/search/SearchBox';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { TrendingPanel } from '../features/trending/TrendingPanel';
 import { PeopleToFollow } from '../features/people/PeopleToFollow';
 import { PRODUCT_NAME } from '../shared/brand';
 import { hidesRightColumn } from './layout';
-import { useConversationsQuery } from '../features/messages/messagesApi';
+import { MessagesLink } from '../features/messages/MessagesLink';
+import { AvatarMenu } from './AvatarMenu';
 
 // the top bar's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
 const TOP_EMOJIS = [Star, Headphones, Gamepad2, Camera, Coffee, Watch, Lightbulb];
 
-export const SIDE_MENU = [
+const SIDE_MENU = [
   { to: '/', label: 'Home', icon: House },
   { to: '/explore', label: 'Explore', icon: Compass },
   { to: '/notifications', label: 'Notifications', icon: Bell },
@@ -35,49 +33,6 @@ const SIDE_EXTRA = [
   { to: '/saved', label: 'Saved', icon: Bookmark },
   { to: '/messages', label: 'Messages', icon: MessageCircle },
 ];
-
-function AvatarMenu() {
-  const { user } = useSession();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useClickOutside(ref, close, open);
-  const logout = useLogout();
-  return (
-    <div className="avatar-menu" ref={ref}>
-      <button className="icon-btn" aria-label="Account menu" data-testid="avatar-menu" onClick={() => setOpen((o) => !o)}>
-        <Avatar src={user?.avatar} name={personName(user)} size={34} />
-      </button>
-      {open && (
-        <div className="dropdown menu-dropdown">
-          <div className="dropdown-header">
-            <span className="strong ellipsis">{personName(user)}</span>
-          </div>
-          <Link className="dropdown-item" to="/profile" onClick={close}>
-            Profile
-          </Link>
-          <Link className="dropdown-item" to="/settings" onClick={close}>
-            Settings
-          </Link>
-          <button className="dropdown-item" onClick={() => void logout()}>
-            Logout
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-function MessagesLink() {
-  const { data } = useConversationsQuery(undefined, { pollingInterval: 60_000 });
-  const unread = (data ?? []).reduce((n, c) => n + (c.unread_count ?? 0), 0);
-  return (
-    <Link className="icon-btn bell" to="/messages" aria-label="Messages" data-testid="messages-link">
-      <MessageCircle size={20} aria-hidden="true" />
-      {unread > 0 && <span className="badge">{unread > 99 ? '99+' : unread}</span>}
-    </Link>
-  );
-}
 
 export function Frame() {
   useRealtime();

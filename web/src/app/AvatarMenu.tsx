@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { useSession } from '../core/store';
+import { useLogout } from '../features/auth/useLogout';
+import { Avatar } from '../shared/ui';
+import { useMenu } from '../shared/useMenu';
+import { personName } from '../shared/format';
+
+/** The top bar's account menu: Profile, Settings, Logout. */
+export function AvatarMenu() {
+  const { user } = useSession();
+  const { open, setOpen, ref, close } = useMenu();
+  const logout = useLogout();
+  return (
+    <div className="avatar-menu" ref={ref}>
+      <button className="icon-btn" aria-label="Account menu" data-testid="avatar-menu" onClick={() => setOpen((o) => !o)}>
+        <Avatar src={user?.avatar} name={personName(user)} size={34} />
+      </button>
+      {open && (
+        <div className="dropdown menu-dropdown">
+          <div className="dropdown-header">
+            <span className="strong ellipsis">{personName(user)}</span>
+          </div>
+          <Link className="dropdown-item" to="/profile" onClick={close}>
+            Profile
+          </Link>
+          <Link className="dropdown-item" to="/settings" onClick={close}>
+            Settings
+          </Link>
+          <button className="dropdown-item" onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

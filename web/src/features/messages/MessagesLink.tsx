@@ -1,0 +1,15 @@
+import { Link } from 'react-router-dom';
+import { MessageCircle } from 'lucide-react';
+import { useConversationsQuery } from './messagesApi';
+
+/** The top bar's Messages link with the unread total (polled each minute; pushes refresh it sooner). */
+export function MessagesLink() {
+  const { data } = useConversationsQuery(undefined, { pollingInterval: 60_000 });
+  const unread = (data ?? []).reduce((n, c) => n + (c.unread_count), 0);
+  return (
+    <Link className="icon-btn bell" to="/messages" aria-label="Messages" data-testid="messages-link">
+      <MessageCircle size={20} aria-hidden="true" />
+      {unread > 0 && <span className="badge">{unread > 99 ? '99+' : unread}</span>}
+    </Link>
+  );
+}
