@@ -1,0 +1,35 @@
+import type { FormEvent, ReactNode } from 'react';
+
+/** One settings form: its title, its fields, and Save (plus any `actions` before it). */
+export function SettingsSection({
+  title,
+  testId,
+  saving,
+  onSave,
+  actions,
+  children,
+}: {
+  title: string;
+  testId: string;
+  saving: boolean;
+  onSave: () => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSave();
+  }
+  return (
+    <form className="form" onSubmit={submit} data-testid={testId}>
+      <h2>{title}</h2>
+      {children}
+      <div className="form-actions">
+        {actions}
+        <button className="btn btn-primary" disabled={saving}>
+          Save
+        </button>
+      </div>
+    </form>
+  );
+}
