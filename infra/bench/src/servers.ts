@@ -10,7 +10,8 @@ export interface CannedReply {
   body: string;
 }
 
-export type ChildMessage = { ready: string };
+/** `bootMs`: the stack child's own startEmbeddedStack time (stores opened, counter repair, listen), module loading excluded. */
+export type ChildMessage = { ready: string; bootMs?: number };
 /**
  * The stack child's answer to 'memory' (as it is) and 'memory-gc' (after a full GC, when the
  * child runs with --expose-gc: `heapUsed` is then the live heap): `process.memoryUsage()` in MB.
@@ -18,10 +19,11 @@ export type ChildMessage = { ready: string };
 export type MemoryReply = { memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; afterGc: boolean } };
 export type RawServerCommand = { replies: Record<string, CannedReply> };
 
-/** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, NeDB). */
+/** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, one SQLite file per service). */
 async function serveStack(dataDir: string): Promise<void> {
+  const started = performance.now();
   const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
-  process.send?.({ ready: stack.url } satisfies ChildMessage);
+  process.send?.({ ready: stack.url, bootMs: Math.round(performance.now() - started) } satisfies ChildMessage);
   process.on('message', (msg: unknown) => {
     if (msg === 'settle') void stack.settle().then(() => process.send?.('settled'));
     if (msg === 'memory' || msg === 'memory-gc') {

@@ -34,6 +34,8 @@ const SETTINGS = {
   rssGrowth: num('SOAK_RSS_GROWTH', 0.25),
 };
 const DELIVERY_TIMEOUT_MS = 5_000;
+/** Strong enough for registration's password check (zxcvbn score >= 2: `bench1234` is refused). */
+const SOAK_PASSWORD = 'soak-kettle-orbit-17';
 
 interface Member {
   id: string;
@@ -120,7 +122,7 @@ async function seed(url: string): Promise<World> {
     const { token, user } = await call<{ token: string; user: { id: string; username: string } }>(url, 'POST', '/api/auth/register', undefined, {
       email: `soak${i}@soak.local`,
       name: `Soak Member ${i}`,
-      password: 'soak12345',
+      password: SOAK_PASSWORD,
     });
     members.push({ id: user.id, username: user.username, token });
   }
