@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Skeleton } from '../../shared/ui';
+import { useFeedQuery } from '../reviews/reviewsApi';
+import { useProductsQuery } from '../products/productsApi';
+import { ReviewCard } from '../reviews/ReviewCard';
+import { ProductCard } from '../products/ProductsPage';
+
+/** Trending categories of the Products & Reviews tab, mapped onto the catalogue's categories. */
+const EXPLORE_CATEGORIES: Array<[string, string]> = [
+  ['Electronics', 'Electronics'],
+  ['Fashion', 'Fashion'],
+  ['Home & Living', 'Home'],
+  ['Beauty', 'Beauty'],
+  ['Sports', 'Fitness'],
+  ['Books', 'Books'],
+  ['Gaming', 'Gaming'],
+  ['Food', 'Kitchen'],
+];
+
+export function ProductsTab() {
+  const [category, setCategory] = useState<string | null>(null);
+  const feed = useFeedQuery({ page: 1, limit: 10 });
+  const products = useProductsQuery({ category: category ?? undefined, limit: 12 }, { skip: !category });
+  const popular = [...(feed.data?.items ?? [])].sort((a, b) => Number(b.like_count ?? 0) - Number(a.like_count ?? 0));
+  return (
+    <div>
+      <h3>Trending categories</h3>
+      <div className="chips" style={{ marginBottom: '1rem' }}>
+        {EXPLORE_CATEGORIES.map(([label, value]) => (
+          <button key={label} className={`chip ${category === value ? 'chip-on' : ''}`} onClick={() => setCategory(category === value ? null : value)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {category && (
+        <>
+          {products.isLoading && <p className="muted">Loading products...</p>}
+          {products.data && products.data.items.length === 0 && <p className="muted">No products found matching your criteria.</p>}
+          <div className="grid grid-2">
+            {products.data?.items.map((p) => (
+              <ProductCard key={p.id} product={p} />
+            ))}
+          </div>
+        </>
+      )}
+      <h3 style={{ marginTop: '1rem' }}>Popular reviews</h3>
+      {feed.isLoading && <Skeleton />}
+      {feed.data && popular.length === 0 && <p className="muted">Popular reviews will appear here</p>}
+      {popular.map((r) => (
+        <ReviewCard key={r.id} review={r} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { errorMessage } from '../../core/api';
+import { Skeleton } from '../../shared/ui';
+import { useDiscoverSquadsQuery } from '../squads/squadsApi';
+import { SquadCard } from './SquadCard';
+
+export function SquadPage({ page, search, last, onMore }: { page: number; search: string; last: boolean; onMore: () => void }) {
+  const { data, isLoading, isError, error, refetch, isFetching } = useDiscoverSquadsQuery({ page, search });
+  if (isLoading) return <Skeleton />;
+  if (isError)
+    return (
+      <div className="error-bar">
+        {errorMessage(error, 'Failed to load squads')}{' '}
+        <button className="link" onClick={() => refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  if (!data) return null;
+  return (
+    <>
+      {page === 1 && data.items.length === 0 && <p className="muted">No squads found.</p>}
+      {data.items.map((s) => (
+        <SquadCard key={s.id} squad={s} />
+      ))}
+      {last && page < data.totalPages && (
+        <div style={{ gridColumn: '1 / -1' }}>
+          <button className="btn btn-block" onClick={onMore} disabled={isFetching}>
+            Load More Squads
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
