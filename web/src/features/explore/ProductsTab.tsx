@@ -3,7 +3,7 @@ import { Skeleton } from '../../shared/ui';
 import { useFeedQuery } from '../reviews/reviewsApi';
 import { useProductsQuery } from '../products/productsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
-import { ProductCard } from '../products/ProductsPage';
+import { ProductCard } from '../products/ProductCard';
 
 /** Trending categories of the Products & Reviews tab, mapped onto the catalogue's categories. */
 const EXPLORE_CATEGORIES: Array<[string, string]> = [

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { ArrowLeft, Bookmark, BookmarkCheck, Package } from 'lucide-react';
+import { ArrowLeft, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorMessage, errorStatus } from '../../core/api';
 import { Spinner, Stars } from '../../shared/ui';
 import { useTimedMessage } from '../../shared/useTimedMessage';
 import { price } from '../../shared/format';
-import { productImage, useProductQuery, useSaveProductMutation } from './productsApi';
+import { productImage, useProductQuery } from './productsApi';
 import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
+import { SaveProductButton } from './SaveProductButton';
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
 export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
@@ -154,26 +155,3 @@ export function ProductDetailPage() {
   );
 }
 
-/**
- * Saves or unsaves the product through /api/saved/products/{id}; the label follows the server's answer.
- * It starts unsaved: the product reply does not say whether the viewer saved it.
- */
-function SaveProductButton({ productId }: { productId: string }) {
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [save, state] = useSaveProductMutation();
-  async function toggle() {
-    setError(null);
-    const r = await save({ id: productId, save: !saved });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to save product'));
-    setSaved(!saved);
-  }
-  return (
-    <>
-      <button className="btn" onClick={toggle} disabled={state.isLoading} aria-pressed={saved} data-testid="save-product">
-        {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? 'Saved' : 'Save'}
-      </button>
-      {error && <span className="error-text small">{error}</span>}
-    </>
-  );
-}

@@ -1,113 +1,11 @@
 import { useState } from 'react';
-import { Bookmark, BookmarkCheck, Heart, Package, PenLine, Share2, Star } from 'lucide-react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../core/store';
-import { errorMessage } from '../../core/api';
-import { pushToast } from '../../shared/toast';
-import { copyText } from '../../shared/clipboard';
-import { useTimedFlag } from '../../shared/useTimedFlag';
-import { oneDecimal, price, productSlug } from '../../shared/format';
-import type { ProductView } from '@app/contracts';
-import { CATEGORIES, productImage, useLikeProductMutation, useProductsQuery, useSaveProductMutation } from './productsApi';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CATEGORIES, useProductsQuery } from './productsApi';
+import { ProductCard } from './ProductCard';
 
 /** 'Showing {n} product(s) in {category} matching "{text}"' (part 1 §2). */
 export function productSummary(n: number, category: string, text: string): string {
   return `Showing ${n} product(s) in ${category} matching "${text}"`;
-}
-
-/** `saved`: the product reply does not say whether the viewer saved it; the saved list does. */
-export function ProductCard({ product, saved: savedAtFirst = false }: { product: ProductView; saved?: boolean }) {
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const [liked, setLiked] = useState(!!product.liked);
-  const [likes, setLikes] = useState(Number(product.like_count ?? 0));
-  const [saved, setSaved] = useState(savedAtFirst);
-  const [copied, flash] = useTimedFlag(2000);
-  const [like] = useLikeProductMutation();
-  const [save] = useSaveProductMutation();
-  const img = productImage(product);
-  const author = product.user?.display_name || product.user?.name || product.user?.username || 'Unknown User';
-  const path = `/product/${productSlug(product)}`;
-  const stop = (e: React.MouseEvent) => e.stopPropagation();
-
-  return (
-    <article className="card product-card" onClick={() => navigate(path)} data-testid="product-card">
-      <div className="product-img">
-        {img ? <img src={img} alt={product.name} loading="lazy" /> : <Package size={48} aria-hidden="true" />}
-        <button
-          className="save-toggle"
-          aria-label={saved ? 'Unsave product' : 'Save product'}
-          aria-pressed={saved}
-          onClick={async (e) => {
-            stop(e);
-            setSaved(!saved);
-            const r = await save({ id: product.id, save: !saved });
-            if ('error' in r) {
-              setSaved(saved);
-              dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to save product'), kind: 'error' }));
-            }
-          }}
-        >
-          {saved ? <BookmarkCheck size={18} aria-hidden="true" /> : <Bookmark size={18} aria-hidden="true" />}
-        </button>
-      </div>
-      <div className="product-body">
-        <div className="row gap small muted">
-          <span className="initial">{author[0]?.toUpperCase()}</span> {author}
-        </div>
-        <h3 style={{ margin: 0 }}>{product.name}</h3>
-        {product.brand && <div className="muted small">{product.brand}</div>}
-        <p className="muted small" style={{ margin: 0 }}>
-          {product.description}
-        </p>
-        <div className="row gap">
-          <span><Star size={14} aria-hidden="true" /> {oneDecimal(product.rating)}</span>
-          <span className="muted small">({product.review_count} reviews)</span>
-          <span className="price push-right">{price(product.price)}</span>
-        </div>
-        <div className="product-actions">
-          <button
-            className={`action ${liked ? 'liked' : ''}`}
-            onClick={async (e) => {
-              stop(e);
-              const before = { liked, likes };
-              setLiked(!liked);
-              setLikes(likes + (liked ? -1 : 1));
-              const r = await like(product.id);
-              if ('error' in r) {
-                setLiked(before.liked);
-                setLikes(before.likes);
-                dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
-              } else if (r.data) {
-                setLiked(r.data.liked);
-                setLikes(r.data.like_count);
-              }
-            }}
-          >
-            <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> Like {likes > 0 ? likes : ''}
-          </button>
-          <button
-            className="action"
-            onClick={(e) => {
-              stop(e);
-              navigate(`${path}?review=1`);
-            }}
-          >
-            <PenLine size={16} aria-hidden="true" /> Review
-          </button>
-          <button
-            className="action"
-            onClick={async (e) => {
-              stop(e);
-              if (await copyText(`${window.location.origin}${path}`)) flash();
-            }}
-          >
-            {copied ? 'Copied!' : <><Share2 size={16} aria-hidden="true" /> Share</>}
-          </button>
-        </div>
-      </div>
-    </article>
-  );
 }
 
 export function ProductsPage() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api, listOf } from '../../core/api';
 import { Skeleton } from '../../shared/ui';
 import type { ProductView, ReviewView } from '@app/contracts';
-import { ProductCard } from '../products/ProductsPage';
+import { ProductCard } from '../products/ProductCard';
 import { ReviewCard } from '../reviews/ReviewCard';
 
 type Kind = 'products' | 'reviews';
