@@ -107,6 +107,9 @@ describe('squads through the gateway (embedded stack)', () => {
     const squadId = created.body.data.id as string;
     const asked = await api().post(`/api/squads/${squadId}/request-join`).set('Authorization', cem.auth).send({});
     expect(asked.status).toBe(201);
+    // Burak's request stays pending: its notification must follow the rename.
+    const pending = await api().post(`/api/squads/${squadId}/request-join`).set('Authorization', burak.auth).send({});
+    expect(pending.status).toBe(201);
     await stack.settle();
     const approved = await api()
       .post(`/api/squads/${squadId}/join-requests/${asked.body.data.id}`)
@@ -135,7 +138,9 @@ describe('squads through the gateway (embedded stack)', () => {
 
     const messagesOf = async (who: Member) =>
       ((await api().get('/api/notifications').set('Authorization', who.auth)).body.data as { message: string }[]).map((n) => n.message);
-    expect(await messagesOf(ayse)).toContain('Cem Kaya wants to join Filter Coffee Club');
+    expect(await messagesOf(ayse)).toContain('Burak Demir wants to join Filter Coffee Club');
+    // A decided request's 'wants to join' is cleared for the managers.
+    expect((await messagesOf(ayse)).filter((m) => m.startsWith('Cem Kaya wants to join'))).toEqual([]);
     expect(await messagesOf(cem)).toContain('Ayşe Yılmaz approved your request to join Filter Coffee Club');
 
     const activities = await api().get('/api/activities/user').set('Authorization', cem.auth);
