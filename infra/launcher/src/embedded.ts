@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   if (stack.seeded?.users[0]) {
     lines.push(`  Demo login: ${stack.seeded.users[0].email} / ${DEMO_PASSWORD} (every demo member uses that password)\n`);
   } else {
-    lines.push(`  Data from ${process.env.DATA_DIR ?? '.data'}; demo login (if seeded there): ayse@demo.local / ${DEMO_PASSWORD}\n`);
+    lines.push(`  Data from ${process.env.DATA_DIR ?? '.data'}; demo login (if seeded there): ayse@demo.local / ${DEMO_PASSWORD} (demo1234 on folders seeded before the password policy)\n`);
   }
   process.stdout.write(lines.join(''));
   let closing = false;
