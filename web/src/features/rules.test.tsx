@@ -7,7 +7,7 @@ import { followLabel } from './people/FollowButton';
 import { followReplyPending } from './people/peopleApi';
 import { profileFollowButton } from './profile/followRules';
 import { averageRating, detailJoinLabel, exploreJoinLabel } from './squads/squadsApi';
-import { squadRatingText } from './squads/SquadDetailPage';
+import { squadRatingText } from './squads/SquadStatTiles';
 import { filterFeed } from './feed/HomePage';
 import { buildReview, mentionQuery } from './composer/Composer';
 import { loginErrorText, registerErrorText } from './auth/authErrors';

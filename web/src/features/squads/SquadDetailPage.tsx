@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft, Check, Flame, Link as LinkIcon, MessageCircle, Settings, Sprout, Trophy } from 'lucide-react';
+import { ArrowLeft, Check, Link as LinkIcon, MessageCircle, Settings } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../core/store';
 import { errorMessage } from '../../core/api';
@@ -7,16 +7,18 @@ import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { copyText } from '../../shared/clipboard';
 import { useTimedFlag } from '../../shared/useTimedFlag';
-import { englishLongDate, memberLabel, personName, squadTime } from '../../shared/format';
+import { englishLongDate, memberLabel } from '../../shared/format';
 import { RoleIcon } from './MySquadsPage';
 import { JoinModal } from './JoinModal';
 import { EditSquadModal } from './EditSquadModal';
 import { SquadActivity } from './SquadActivity';
 import { SquadMembers } from './SquadMembers';
+import { JoinRequests } from './JoinRequests';
+import { SquadAchievements } from './SquadAchievements';
+import { SquadCreator } from './SquadCreator';
+import { SquadStatTiles } from './SquadStatTiles';
 import {
-  activityLevel,
   detailJoinLabel,
-  useDecideJoinMutation,
   useJoinRequestsQuery,
   useLeaveSquadMutation,
   useSquadConversationMutation,
@@ -25,11 +27,6 @@ import {
 } from './squadsApi';
 
 const DAY = 86_400_000;
-
-/** Squad Rating tile: one decimal, '—' while unknown or when no member rated anything. */
-export function squadRatingText(rating: number | null | undefined): string {
-  return rating != null ? Number(rating).toFixed(1) : '—';
-}
 
 export function SquadDetailPage() {
   const { id = '' } = useParams();
@@ -42,10 +39,9 @@ export function SquadDetailPage() {
   const requests = useJoinRequestsQuery(id, { skip: !canManage });
   const memberIds = (squad?.members ?? []).map((m) => m.id);
   const rating = useSquadRatingQuery(memberIds, { skip: memberIds.length === 0 });
-  const [decide] = useDecideJoinMutation();
   const [leave] = useLeaveSquadMutation();
   const [openChat, chatState] = useSquadConversationMutation();
-  const [pending, setPending] = useState<string | null>(null); // leave, join, approve-{id}, reject-{id}
+  const [leaving, setLeaving] = useState(false);
   // a "wants to join" notification opens the page with its requests shown (?requests=1)
   const [showRequests, setShowRequests] = useState(() => new URLSearchParams(location.search).has('requests'));
   const [joinOpen, setJoinOpen] = useState(false);
@@ -79,7 +75,6 @@ export function SquadDetailPage() {
   const members = squad.members ?? [];
   const pendingRequests = requests.data ?? [];
   const joins30 = members.filter((m) => Date.now() - new Date(m.joined_at).getTime() < 30 * DAY).length;
-  const creator = members.find((m) => m.id === squad.creator_id);
 
   async function share() {
     if (await copyText(window.location.href)) flash();
@@ -87,19 +82,12 @@ export function SquadDetailPage() {
   }
 
   async function doLeave() {
-    setPending('leave');
+    setLeaving(true);
     setLeaveError(null);
     const r = await leave(id);
-    setPending(null);
+    setLeaving(false);
     if ('error' in r) setLeaveError(errorMessage(r.error, 'Failed to leave squad'));
     else q.refetch();
-  }
-
-  async function doDecide(requestId: string, action: 'approve' | 'reject') {
-    setPending(`${action}-${requestId}`);
-    const r = await decide({ id, requestId, action });
-    setPending(null);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, `Failed to ${action} join request`), kind: 'error' }));
   }
 
   async function chat() {
@@ -142,8 +130,8 @@ export function SquadDetailPage() {
                   <button className="btn btn-primary" onClick={chat} disabled={chatState.isLoading} data-testid="squad-chat">
                     <MessageCircle size={16} aria-hidden="true" /> Squad Chat
                   </button>
-                  <button className="btn" disabled={squad.user_role === 'admin' || pending === 'leave'} onClick={doLeave}>
-                    {pending === 'leave' ? 'Leaving...' : 'Leave Squad'}
+                  <button className="btn" disabled={squad.user_role === 'admin' || leaving} onClick={doLeave}>
+                    {leaving ? 'Leaving...' : 'Leave Squad'}
                   </button>
                   {canManage && pendingRequests.length > 0 && (
                     <button className="btn" onClick={() => setShowRequests((s) => !s)} data-testid="manage-requests">
@@ -164,75 +152,17 @@ export function SquadDetailPage() {
             {leaveError && <div className="error-bar">{leaveError}</div>}
           </section>
 
-          <div className="grid grid-3">
-            <div className="card stat-tile">
-              <b>{squad.member_count}</b>
-              <span className="muted small">Total Members</span>
-            </div>
-            <div className="card stat-tile">
-              <b data-testid="squad-rating">{squadRatingText(rating.data)}</b>
-              <span className="muted small">Squad Rating</span>
-            </div>
-            <div className="card stat-tile">
-              <b>{activityLevel(joins30, squad.member_count)}</b>
-              <span className="muted small">Activity Level</span>
-            </div>
-          </div>
 
-          {canManage && showRequests && (
-            <section className="card" data-testid="join-requests">
-              <h3 className="panel-title">Join Requests</h3>
-              {pendingRequests.length === 0 && <p className="muted">No pending join requests</p>}
-              {pendingRequests.map((r) => (
-                <div key={r.id} className="request-row">
-                  <Avatar src={r.user.profile_image_url} name={personName(r.user)} size={40} />
-                  <div style={{ flex: 1 }}>
-                    <div className="strong">{personName(r.user)}</div>
-                    <div className="muted small">{squadTime(r.created_at)}</div>
-                    {r.message && <blockquote>"{r.message}"</blockquote>}
-                  </div>
-                  <button className="btn btn-sm btn-success" disabled={pending === `approve-${r.id}`} onClick={() => doDecide(r.id, 'approve')}>
-                    {pending === `approve-${r.id}` ? 'Approving...' : 'Approve'}
-                  </button>
-                  <button className="btn btn-sm" disabled={pending === `reject-${r.id}`} onClick={() => doDecide(r.id, 'reject')}>
-                    {pending === `reject-${r.id}` ? 'Rejecting...' : 'Reject'}
-                  </button>
-                </div>
-              ))}
-            </section>
-          )}
-          <SquadActivity squadId={squad.id} squadName={squad.name} />
+          <SquadStatTiles memberCount={squad.member_count} rating={rating.data} joinsLast30Days={joins30} />
+
+          {canManage && showRequests && <JoinRequests squadId={squad.id} requests={pendingRequests} />}
+                    <SquadActivity squadId={squad.id} squadName={squad.name} />
         </div>
 
         <aside>
-          <section className="card">
-            <h3 className="panel-title">Squad Creator</h3>
-            <div className="row gap">
-              <Avatar src={squad.creator_avatar ?? creator?.profile_image_url} name={squad.creator_name || squad.creator_username} size={40} />
-              <div>
-                {squad.creator_username ? (
-                  <Link to={`/user/${squad.creator_username}`} className="strong">
-                    {squad.creator_name || squad.creator_username}
-                  </Link>
-                ) : (
-                  <span className="strong">{squad.creator_name}</span>
-                )}
-                <div className="muted small">Creator</div>
-              </div>
-            </div>
-          </section>
+          <SquadCreator squad={squad} creator={members.find((m) => m.id === squad.creator_id)} />
           <SquadMembers squad={squad} />
-          <section className="card">
-            <h3 className="panel-title">Squad Achievements</h3>
-            <ul className="plain-list small">
-              <li style={{ opacity: 1 }}>
-                <Trophy size={14} aria-hidden="true" className="inline-icon" /> Squad Pioneer — founded {squadTime(squad.created_at)}</li>
-              <li style={{ opacity: joins30 > 0 ? 1 : 0.45 }}>
-                <Flame size={14} aria-hidden="true" className="inline-icon" /> Active Community — {joins30} joined in the last 30 days</li>
-              <li style={{ opacity: squad.member_count >= 50 ? 1 : 0.45 }}>
-                <Sprout size={14} aria-hidden="true" className="inline-icon" /> Growing Squad — 50+ members</li>
-            </ul>
-          </section>
+          <SquadAchievements createdAt={squad.created_at} memberCount={squad.member_count} joinsLast30Days={joins30} />
         </aside>
       </div>
       <JoinModal squad={squad} open={joinOpen} onClose={() => setJoinOpen(false)} />

@@ -1,0 +1,19 @@
+import { Flame, Sprout, Trophy } from 'lucide-react';
+import { squadTime } from '../../shared/format';
+
+/** Achievements lit from data: founded, recent joins, 50+ members. */
+export function SquadAchievements({ createdAt, memberCount, joinsLast30Days }: { createdAt: string; memberCount: number; joinsLast30Days: number }) {
+  return (
+    <section className="card">
+      <h3 className="panel-title">Squad Achievements</h3>
+      <ul className="plain-list small">
+        <li style={{ opacity: 1 }}>
+          <Trophy size={14} aria-hidden="true" className="inline-icon" /> Squad Pioneer — founded {squadTime(createdAt)}</li>
+        <li style={{ opacity: joinsLast30Days > 0 ? 1 : 0.45 }}>
+          <Flame size={14} aria-hidden="true" className="inline-icon" /> Active Community — {joinsLast30Days} joined in the last 30 days</li>
+        <li style={{ opacity: memberCount >= 50 ? 1 : 0.45 }}>
+          <Sprout size={14} aria-hidden="true" className="inline-icon" /> Growing Squad — 50+ members</li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import type { SquadMemberView, SquadView } from '@app/contracts';
+import { Avatar } from '../../shared/ui';
+
+/** The creator's card: the squad's creator fields, the avatar from the member list when the squad has none. */
+export function SquadCreator({ squad, creator }: { squad: SquadView; creator: SquadMemberView | undefined }) {
+  return (
+    <section className="card">
+      <h3 className="panel-title">Squad Creator</h3>
+      <div className="row gap">
+        <Avatar src={squad.creator_avatar ?? creator?.profile_image_url} name={squad.creator_name || squad.creator_username} size={40} />
+        <div>
+          {squad.creator_username ? (
+            <Link to={`/user/${squad.creator_username}`} className="strong">
+              {squad.creator_name || squad.creator_username}
+            </Link>
+          ) : (
+            <span className="strong">{squad.creator_name}</span>
+          )}
+          <div className="muted small">Creator</div>
+        </div>
+      </div>
+    </section>
+  );
+}
