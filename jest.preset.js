@@ -21,6 +21,7 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    '^@app/testing/engines$': path.join(root, 'libs/testing/engines/src/index.ts'),
     '^@app/(contracts|platform|bus|store|testing)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   moduleFileExtensions: ['ts', 'js', 'json'],

@@ -8,7 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import Redis from 'ioredis';
 import { io, Socket } from 'socket.io-client';
 import { MessageView, NotificationView, SocketAck } from '@app/contracts';
-import { redisServerAvailable, RedisServerHandle, startRedisServer } from '../../../libs/bus/src/testing';
+import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
 
 /**
  * ARCHITECTURE §8.6: `npm run start:distributed` as an operator runs it (the built launcher,
@@ -193,15 +193,7 @@ function connect(url: string, token: string, inbox: Inbox): Promise<Socket> {
 const emitAck = <T>(socket: Socket, event: string, payload: unknown): Promise<SocketAck<T>> =>
   socket.timeout(10_000).emitWithAck(event, payload);
 
-const ci = process.env.CI === 'true';
-const haveRedis = redisServerAvailable();
-if (!haveRedis && !ci) {
-  // Locally a missing engine skips with a reason; under CI=true the suite runs and fails.
-  process.stderr.write('distributed.spec: redis-server not found, skipping the distributed tests (install redis-server)\n');
-}
-const describeWithRedis = haveRedis || ci ? describe : describe.skip;
-
-describeWithRedis('distributed mode: separate processes over Redis Streams', () => {
+describeWithRedis('distributed.spec')('distributed mode: separate processes over Redis Streams', () => {
   let redis: RedisServerHandle | undefined;
   let launcher: LauncherProcess | undefined;
   let dataDir = '';

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { BusTransport, createTransport } from '@app/bus';
 import { buildService } from '@app/platform';
 import { TEST_JWT_SECRET, testConfig } from '@app/testing';
-import { redisServerAvailable, RedisServerHandle, startRedisServer } from '../../../libs/bus/src/testing';
+import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 import { authService } from '../../../services/auth/src/auth.service-definition';
 import { notificationsService } from '../../../services/notifications/src/notifications.service-definition';
@@ -73,9 +73,7 @@ describe('a service down behind the gateway (embedded stack)', () => {
   });
 });
 
-const describeWithRedis = redisServerAvailable() || process.env.CI === 'true' ? describe : describe.skip;
-
-describeWithRedis('a bus outage (BUS=redis, Redis stopped and started again)', () => {
+describeWithRedis('faults.system.spec')('a bus outage (BUS=redis, Redis stopped and started again)', () => {
   const jwt = new JwtService({ secret: TEST_JWT_SECRET, signOptions: { algorithm: 'HS256', expiresIn: 3600 } });
   let redis: RedisServerHandle;
   const apps: Partial<Record<'auth' | 'social' | 'notifications', INestApplication>> = {};

@@ -6,7 +6,7 @@ import { MessageView, SocketAck } from '@app/contracts';
 import { newId } from '@app/store';
 import { sharedMemoryTransport } from '@app/bus';
 import { buildService, loadConfig, PlatformConfig, startServiceApp } from '@app/platform';
-import { redisServerAvailable, RedisServerHandle, startRedisServer } from '../../../libs/bus/src/testing';
+import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
 import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
 import { createSocketAdapter, RealtimeIoAdapter } from '../../../gateway/src/realtime';
 import { authService } from '../../../services/auth/src/auth.service-definition';
@@ -220,9 +220,7 @@ function adapterOf(app: INestApplication): unknown {
   return (app as unknown as { config?: ApplicationConfig }).config?.getIoAdapter();
 }
 
-const describeWithRedis = redisServerAvailable() || process.env.CI === 'true' ? describe : describe.skip;
-
-describeWithRedis('message delivery across two gateways sharing Redis', () => {
+describeWithRedis('messaging.system.spec')('message delivery across two gateways sharing Redis', () => {
   let redis: RedisServerHandle;
   const apps: INestApplication[] = [];
   const sockets: Socket[] = [];

@@ -12,7 +12,7 @@ import { KafkaTransport } from './kafka/kafka-transport';
 import { MemoryTransport } from './memory/memory-transport';
 import { inboxCollection } from './outbox.collection';
 import { RedisStreamsTransport } from './redis/redis-streams-transport';
-import { RedisServerHandle, redisServerAvailable, startRedisServer } from './testing';
+import { RedisServerHandle, redisServerAvailable, startRedisServer } from '@app/testing/engines';
 
 interface Tuning {
   claimIdleMs?: number;

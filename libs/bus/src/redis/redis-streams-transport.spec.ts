@@ -2,7 +2,7 @@
 // seconds and name the setting (the outage after boot is in infra/test/system/faults).
 import { createServer } from 'node:net';
 import { REDIS_CONNECT_TIMEOUT_MS } from '@app/store';
-import { redisServerAvailable, startRedisServer } from '../testing';
+import { describeWithRedis, startRedisServer } from '@app/testing/engines';
 import { createTransport } from '../transport.factory';
 import { RedisStreamsTransport } from './redis-streams-transport';
 
@@ -29,11 +29,9 @@ describe('Redis Streams transport with an unreachable REDIS_URL', () => {
   });
 });
 
-const describeWithRedis = redisServerAvailable() || process.env.CI === 'true' ? describe : describe.skip;
-
 // A guard, not a reliable reproduction: the old hang (DESTROY queued on a connection that
 // retries without limit) depended on where ioredis was in its reconnect cycle.
-describeWithRedis('Redis Streams transport closed during an outage', () => {
+describeWithRedis('redis-streams-transport.spec')('Redis Streams transport closed during an outage', () => {
   it('closes within its close time-out with a broadcast subscription (as the gateway has), not waiting for Redis', async () => {
     const redis = await startRedisServer();
     const transport = new RedisStreamsTransport({ url: redis.url, prefix: `outage-${Date.now()}:`, closeTimeoutMs: 300 });

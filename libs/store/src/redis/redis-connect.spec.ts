@@ -2,7 +2,7 @@
 // to fix (docs/OPERATIONS.md); a Redis that goes away after boot is reconnected to.
 import Redis from 'ioredis';
 import { createServer, Server, Socket } from 'node:net';
-import { redisServerAvailable, startRedisServer } from '../../../bus/src/testing/redis-server';
+import { describeWithRedis, startRedisServer } from '@app/testing/engines';
 import { RedisCache } from '../cache/redis-cache';
 import { connectRedis, REDIS_CONNECT_TIMEOUT_MS, RedisUnreachableError } from './redis-connect';
 
@@ -80,9 +80,7 @@ describe('connectRedis at boot', () => {
   });
 });
 
-const describeWithRedis = redisServerAvailable() || process.env.CI === 'true' ? describe : describe.skip;
-
-describeWithRedis('a Redis that goes away after boot', () => {
+describeWithRedis('redis-connect.spec')('a Redis that goes away after boot', () => {
   it('is reconnected to: the cache fails commands meanwhile and works again once Redis is back', async () => {
     let redis = await startRedisServer();
     const cache = new RedisCache({ url: redis.url, keyPrefix: 'outage:' });
