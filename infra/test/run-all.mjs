@@ -19,6 +19,9 @@ let broken = false;
 // The browser tests drive the built SPA, so build it first.
 if (existsSync('web/vite.config.ts')) broken ||= run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0;
 
+// Lint, module boundaries included: the boundary rule reads Nx's project graph, computed first.
+broken ||= run('npm', ['run', 'lint', '--silent']) !== 0;
+
 // The k6 scenarios cannot run here (no k6 binary): they are type-checked against @types/k6.
 const k6Status = run('npx', ['tsc', '-p', 'infra/k6/tsconfig.json', '--noEmit']);
 broken ||= k6Status !== 0;
