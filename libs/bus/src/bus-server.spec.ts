@@ -1,3 +1,4 @@
+import { AnyEventEnvelope, EventEnvelope } from '@app/contracts';
 import { SqliteStore } from '@app/store';
 import { BusServer } from './bus-server';
 import { MemoryTransport } from './memory/memory-transport';
@@ -48,7 +49,7 @@ describe('BusServer outcomes', () => {
       occurredAt: new Date(Date.now() - 50).toISOString(),
       actorId: null,
       key: 'k',
-      payload: { userId: 'u', username: 'u', email: 'u@x.io', display_name: 'U', name: 'U', profile_image_url: null, created_at: '' },
+      payload: { userId: 'u', username: 'u', email: 'u@x.io', display_name: 'U', name: 'U', profile_image_url: null, created_at: new Date().toISOString() },
     });
     await server.dispatch(event('e1'));
     await server.dispatch(event('e1'));
@@ -56,5 +57,82 @@ describe('BusServer outcomes', () => {
     await expect(server.dispatch(event('e2'))).rejects.toThrow('boom');
     expect(seen).toEqual(['e1:handled', 'e1:duplicate', 'e2:failed']);
     await store.close();
+  });
+});
+
+describe('BusServer payload checks', () => {
+  const liked = (id: string, payload: Record<string, unknown>, version = 1) =>
+    ({
+      id,
+      type: 'review.liked',
+      version,
+      occurredAt: new Date().toISOString(),
+      actorId: 'u2',
+      key: 'r1',
+      payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1, ...payload },
+    }) as EventEnvelope<'review.liked'> as AnyEventEnvelope;
+
+  async function consumer() {
+    const transport = new MemoryTransport();
+    const handled: string[] = [];
+    const outcomes: string[] = [];
+    const server = new BusServer({
+      transport,
+      group: 'g',
+      consumer: 'c',
+      observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`),
+    });
+    server.addHandler('review.liked', async (event: AnyEventEnvelope) => void handled.push(event.id), true);
+    await new Promise<void>((resolve) => void server.listen(() => resolve()));
+    return { transport, server, handled, outcomes };
+  }
+
+  it('keeps a malformed payload of a real event from its handler and handles the next good one', async () => {
+    const { transport, server, handled, outcomes } = await consumer();
+    await transport.publish(liked('bad', { likeCount: 'many', userId: undefined }));
+    await transport.publish(liked('good', {}));
+    await transport.drain();
+    expect(handled).toEqual(['good']);
+    expect(outcomes).toEqual(['bad:rejected', 'good:handled']);
+    await server.close();
+    await transport.close();
+  });
+
+  it('refuses a version this code does not know the same way', async () => {
+    const { transport, server, handled, outcomes } = await consumer();
+    await transport.publish(liked('newer', {}, 2));
+    await transport.publish(liked('good', {}));
+    await transport.drain();
+    expect(handled).toEqual(['good']);
+    expect(outcomes).toEqual(['newer:rejected', 'good:handled']);
+    await server.close();
+    await transport.close();
+  });
+
+  it('checks nested objects and nullable fields', async () => {
+    const { transport, server, handled, outcomes } = await consumer();
+    server.addHandler('notification.created', async (event: AnyEventEnvelope) => void handled.push(event.id), true);
+    const notification = (id: string, related_user: unknown) =>
+      ({
+        id,
+        type: 'notification.created',
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        actorId: null,
+        key: 'u1',
+        payload: {
+          notificationId: 'n1',
+          recipientId: 'u1',
+          push: true,
+          notification: { id: 'n1', type: 'like', message: 'm', is_read: false, created_at: new Date().toISOString(), related_user },
+        },
+      }) as AnyEventEnvelope;
+    await server.dispatch(notification('no-user', null));
+    await server.dispatch(notification('bad-user', { id: 'u2', username: 'x' }));
+    await server.dispatch(notification('user', { id: 'u2', username: 'x', display_name: 'X', profile_image_url: null }));
+    expect(handled).toEqual(['no-user', 'user']);
+    expect(outcomes).toEqual(['no-user:handled', 'bad-user:rejected', 'user:handled']);
+    await server.close();
+    await transport.close();
   });
 });

@@ -1,4 +1,4 @@
-import { AnyEventEnvelope, EventType, isEventEnvelope } from '@app/contracts';
+import { AnyEventEnvelope, eventProblems, EventType, isEventEnvelope } from '@app/contracts';
 import { Logger } from '@nestjs/common';
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { Collection } from '@app/store';
@@ -21,15 +21,16 @@ export interface BusServerOptions {
   observe?: (event: AnyEventEnvelope, outcome: DeliveryOutcome, lagSeconds: number) => void;
 }
 
-export type DeliveryOutcome = 'handled' | 'duplicate' | 'failed';
+/** `rejected`: an unknown version or an invalid payload, acknowledged without running a handler. */
+export type DeliveryOutcome = 'handled' | 'duplicate' | 'failed' | 'rejected';
 
 const DEFAULT_INBOX_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The @nestjs/microservices strategy that feeds `@OnEvent` handlers from any transport.
- * It validates each envelope, skips an event id already handled, and acknowledges
- * only after every handler for the event has succeeded.
+ * It validates each envelope and its payload, skips an event id already handled, and
+ * acknowledges only after every handler for the event has succeeded.
  */
 export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(BusServer.name);
@@ -83,6 +84,16 @@ export class BusServer extends Server implements CustomTransportStrategy {
       return;
     }
     const lag = () => Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000);
+    const problems = eventProblems(event);
+    if (problems.length > 0) {
+      // No transport keeps a dead-letter queue: retrying cannot fix the payload, so it is
+      // acknowledged, and this log and the `rejected` outcome (a metric) are its only trace.
+      this.logger.error(
+        `Rejected ${event.type} v${event.version} ${event.id} on ${this.options.group}: ${problems.join('; ')}`,
+      );
+      this.options.observe?.(event, 'rejected', lag());
+      return;
+    }
     try {
       const outcome = await this.handle(event);
       this.options.observe?.(event, outcome, lag());

@@ -1,4 +1,4 @@
-import { EventEnvelope, EventPayloads, EventType } from '@app/contracts';
+import { EVENT_VERSIONS, EventEnvelope, EventPayloads, EventType } from '@app/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { BaseDoc, Collection, CollectionDef, defineCollection, newId, Store, STORE } from '@app/store';
 import { BusTransport } from './bus.port';
@@ -188,7 +188,7 @@ function envelope<T extends EventType>(planned: PlannedEvent<T>): EventEnvelope<
   return {
     id: newId(),
     type: planned.type,
-    version: 1,
+    version: EVENT_VERSIONS[planned.type],
     occurredAt: new Date().toISOString(),
     actorId: planned.actorId ?? null,
     key: planned.key,

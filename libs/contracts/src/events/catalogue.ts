@@ -1,148 +1,316 @@
-/**
- * The whole event catalogue (ARCHITECTURE §6): one map from event name to payload.
- * Emitters, bus handlers and socket pushes all type their payload from here.
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsString,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { PRIVACY_VALUES, THEME_VALUES } from '../social/settings.dto';
+import type { PrivacyProfile } from '../social/profile.dto';
+import type { Theme } from '../social/settings.dto';
+import { SQUAD_ROLES, type SquadRole } from '../squads/squads.dto';
+
+/*
+ * The whole event catalogue (ARCHITECTURE §6): one class per event payload, and one map from
+ * event name to that class. The class is both the compile-time type (emitters, bus handlers and
+ * socket pushes type their payload from `EventPayloads`) and the rules `BusServer` checks
+ * every consumed payload against (class-validator, as the HTTP DTOs).
  */
-export interface EventPayloads {
-  'user.registered': {
-    userId: string;
-    username: string;
-    email: string;
-    display_name: string;
-    name: string;
-    profile_image_url: string | null;
-    created_at: string;
-  };
-  'user.updated': {
-    userId: string;
-    username: string;
-    display_name: string;
-    bio: string;
-    profile_image_url: string | null;
-  };
-  /** Beyond ARCHITECTURE §6: carries the privacy and notification preferences to the services that honour them. */
-  'user.settings_updated': {
-    userId: string;
-    notification_email: boolean;
-    notification_push: boolean;
-    privacy_profile: 'public' | 'friends' | 'private';
-    theme: 'light' | 'dark' | 'system';
-  };
-  /**
-   * Beyond ARCHITECTURE §6: the member logged out or changed their password; every token whose
-   * `ver` claim is below `version` is revoked (the gateways cut them off and close their sockets).
-   */
-  'auth.sessions_revoked': { userId: string; version: number };
-  /** A follow now exists without approval (public account). */
-  'follow.created': { followerId: string; followeeId: string };
-  /** A follow request waits for the followee's approval. */
-  'follow.requested': { followerId: string; followeeId: string };
-  /** The followee approved: a follow now exists (followerId is the requester). */
-  'follow.accepted': { followerId: string; followeeId: string };
-  /** A follow or a pending request ended (unfollow, cancel, reject, removal, block). */
-  'follow.removed': { followerId: string; followeeId: string; wasPending: boolean };
-  'block.created': { blockerId: string; blockedId: string };
-  'block.removed': { blockerId: string; blockedId: string };
-  'product.created': {
-    productId: string;
-    slug: string;
-    name: string;
-    category: string;
-    image: string | null;
-    userId: string;
-  };
-  'review.created': {
-    reviewId: string;
-    authorId: string;
-    productId: string | null;
-    productName: string | null;
-    rating: number | null;
-    title: string;
-    excerpt: string;
-    created_at: string;
-  };
-  'review.updated': { reviewId: string; authorId: string; productId: string | null; rating: number | null };
-  'review.deleted': { reviewId: string; authorId: string; productId: string | null };
-  'review.liked': { reviewId: string; reviewAuthorId: string; userId: string; likeCount: number };
-  'review.unliked': { reviewId: string; reviewAuthorId: string; userId: string; likeCount: number };
-  'comment.created': {
-    commentId: string;
-    reviewId: string;
-    reviewAuthorId: string;
-    userId: string;
-    excerpt: string;
-  };
-  'squad.created': { squadId: string; name: string; category: string; creatorId: string };
-  /**
-   * Beyond ARCHITECTURE §6: the name or category changed (a description-only edit is not
-   * announced), so the squad chat and other copies of the name follow a rename. `updated_at`
-   * is the squad's: a copy keeps the newest and ignores an older rename arriving late.
-   */
-  'squad.updated': { squadId: string; name: string; category: string; updated_at: string };
-  /** Beyond ARCHITECTURE §6: lets messaging close the squad chat and social drop the squad from stats. */
-  'squad.deleted': { squadId: string; name: string; memberIds: string[] };
-  'squad.join_requested': {
-    squadId: string;
-    squadName: string;
-    requestId: string;
-    userId: string;
-    message: string | null;
-    /** Admins and moderators at the time of the request: the ones to tell. */
-    managerIds: string[];
-  };
-  'squad.join_decided': {
-    squadId: string;
-    squadName: string;
-    requestId: string;
-    userId: string;
-    decision: 'approved' | 'rejected';
-    decidedBy: string;
-  };
-  'squad.member_joined': {
-    squadId: string;
-    squadName: string;
-    userId: string;
-    role: 'admin' | 'moderator' | 'member';
-    joined_at: string;
-  };
-  'squad.member_left': { squadId: string; squadName: string; userId: string; reason: 'left' | 'removed' };
-  'conversation.created': {
-    conversationId: string;
-    memberIds: string[];
-    createdBy: string;
-    squadId: string | null;
-  };
-  'message.sent': {
-    messageId: string;
-    conversationId: string;
-    senderId: string;
-    memberIds: string[];
-    /** The message exactly as GET /messages/conversations/{id}/messages shows it. */
-    message: {
-      id: string;
-      conversation_id: string;
-      sender_id: string;
-      sender: { id: string; display_name: string; username: string; profile_image_url: string | null };
-      content: string;
-      created_at: string;
-    };
-  };
-  'notification.created': {
-    notificationId: string;
-    recipientId: string;
-    /** False when the recipient turned push off: stored, not pushed. */
-    push: boolean;
-    notification: {
-      id: string;
-      type: string;
-      message: string;
-      is_read: boolean;
-      created_at: string;
-      related_user: { id: string; display_name: string; username: string; profile_image_url: string | null } | null;
-    };
-  };
+
+/** The field must be present: null, or valid under the rules below it. */
+const Nullable = () => ValidateIf((_object: object, value: unknown) => value !== null);
+/** Decorators for a present array of strings. */
+const StringArray = () => (target: object, key: string) => {
+  IsArray()(target, key);
+  IsString({ each: true })(target, key);
+};
+
+export class UserRegisteredPayload {
+  @IsString() userId!: string;
+  @IsString() username!: string;
+  @IsString() email!: string;
+  @IsString() display_name!: string;
+  @IsString() name!: string;
+  @Nullable() @IsString() profile_image_url!: string | null;
+  @IsDateString() created_at!: string;
 }
 
-export type EventType = keyof EventPayloads;
+export class UserUpdatedPayload {
+  @IsString() userId!: string;
+  @IsString() username!: string;
+  @IsString() display_name!: string;
+  @IsString() bio!: string;
+  @Nullable() @IsString() profile_image_url!: string | null;
+}
+
+/** Beyond ARCHITECTURE §6: carries the privacy and notification preferences to the services that honour them. */
+export class UserSettingsUpdatedPayload {
+  @IsString() userId!: string;
+  @IsBoolean() notification_email!: boolean;
+  @IsBoolean() notification_push!: boolean;
+  @IsIn(PRIVACY_VALUES) privacy_profile!: PrivacyProfile;
+  @IsIn(THEME_VALUES) theme!: Theme;
+}
+
+/**
+ * Beyond ARCHITECTURE §6: the member logged out or changed their password; every token whose
+ * `ver` claim is below `version` is revoked (the gateways cut them off and close their sockets).
+ */
+export class SessionsRevokedPayload {
+  @IsString() userId!: string;
+  @IsInt() version!: number;
+}
+
+/** follow.created: a follow now exists without approval (public account). follow.requested: it
+ * waits for the followee's approval. follow.accepted: approved (followerId is the requester). */
+export class FollowPayload {
+  @IsString() followerId!: string;
+  @IsString() followeeId!: string;
+}
+
+/** A follow or a pending request ended (unfollow, cancel, reject, removal, block). */
+export class FollowRemovedPayload extends FollowPayload {
+  @IsBoolean() wasPending!: boolean;
+}
+
+export class BlockPayload {
+  @IsString() blockerId!: string;
+  @IsString() blockedId!: string;
+}
+
+export class ProductCreatedPayload {
+  @IsString() productId!: string;
+  @IsString() slug!: string;
+  @IsString() name!: string;
+  @IsString() category!: string;
+  @Nullable() @IsString() image!: string | null;
+  @IsString() userId!: string;
+}
+
+export class ReviewCreatedPayload {
+  @IsString() reviewId!: string;
+  @IsString() authorId!: string;
+  @Nullable() @IsString() productId!: string | null;
+  @Nullable() @IsString() productName!: string | null;
+  @Nullable() @IsNumber() rating!: number | null;
+  @IsString() title!: string;
+  @IsString() excerpt!: string;
+  @IsDateString() created_at!: string;
+}
+
+export class ReviewDeletedPayload {
+  @IsString() reviewId!: string;
+  @IsString() authorId!: string;
+  @Nullable() @IsString() productId!: string | null;
+}
+
+export class ReviewUpdatedPayload extends ReviewDeletedPayload {
+  @Nullable() @IsNumber() rating!: number | null;
+}
+
+/** review.liked and review.unliked: `likeCount` is the count after the change. */
+export class ReviewLikePayload {
+  @IsString() reviewId!: string;
+  @IsString() reviewAuthorId!: string;
+  @IsString() userId!: string;
+  @IsInt() likeCount!: number;
+}
+
+export class CommentCreatedPayload {
+  @IsString() commentId!: string;
+  @IsString() reviewId!: string;
+  @IsString() reviewAuthorId!: string;
+  @IsString() userId!: string;
+  @IsString() excerpt!: string;
+}
+
+export class SquadCreatedPayload {
+  @IsString() squadId!: string;
+  @IsString() name!: string;
+  @IsString() category!: string;
+  @IsString() creatorId!: string;
+}
+
+/**
+ * Beyond ARCHITECTURE §6: the name or category changed (a description-only edit is not
+ * announced), so the squad chat and other copies of the name follow a rename. `updated_at`
+ * is the squad's: a copy keeps the newest and ignores an older rename arriving late.
+ */
+export class SquadUpdatedPayload {
+  @IsString() squadId!: string;
+  @IsString() name!: string;
+  @IsString() category!: string;
+  @IsDateString() updated_at!: string;
+}
+
+/** Beyond ARCHITECTURE §6: lets messaging close the squad chat and social drop the squad from stats. */
+export class SquadDeletedPayload {
+  @IsString() squadId!: string;
+  @IsString() name!: string;
+  @StringArray() memberIds!: string[];
+}
+
+export class SquadJoinRequestedPayload {
+  @IsString() squadId!: string;
+  @IsString() squadName!: string;
+  @IsString() requestId!: string;
+  @IsString() userId!: string;
+  @Nullable() @IsString() message!: string | null;
+  /** Admins and moderators at the time of the request: the ones to tell. */
+  @StringArray() managerIds!: string[];
+}
+
+export class SquadJoinDecidedPayload {
+  @IsString() squadId!: string;
+  @IsString() squadName!: string;
+  @IsString() requestId!: string;
+  @IsString() userId!: string;
+  @IsIn(['approved', 'rejected']) decision!: 'approved' | 'rejected';
+  @IsString() decidedBy!: string;
+}
+
+export class SquadMemberJoinedPayload {
+  @IsString() squadId!: string;
+  @IsString() squadName!: string;
+  @IsString() userId!: string;
+  @IsIn(SQUAD_ROLES) role!: SquadRole;
+  @IsDateString() joined_at!: string;
+}
+
+export class SquadMemberLeftPayload {
+  @IsString() squadId!: string;
+  @IsString() squadName!: string;
+  @IsString() userId!: string;
+  @IsIn(['left', 'removed']) reason!: 'left' | 'removed';
+}
+
+export class ConversationCreatedPayload {
+  @IsString() conversationId!: string;
+  @StringArray() memberIds!: string[];
+  @IsString() createdBy!: string;
+  @Nullable() @IsString() squadId!: string | null;
+}
+
+/** A member as another service's reply shows them (`UserCard`). */
+export class EventUserCard {
+  @IsString() id!: string;
+  @IsString() display_name!: string;
+  @IsString() username!: string;
+  @Nullable() @IsString() profile_image_url!: string | null;
+}
+
+/** The message exactly as GET /messages/conversations/{id}/messages shows it. */
+export class SentMessage {
+  @IsString() id!: string;
+  @IsString() conversation_id!: string;
+  @IsString() sender_id!: string;
+  @IsObject() @ValidateNested() @Type(() => EventUserCard) sender!: EventUserCard;
+  @IsString() content!: string;
+  @IsDateString() created_at!: string;
+}
+
+export class MessageSentPayload {
+  @IsString() messageId!: string;
+  @IsString() conversationId!: string;
+  @IsString() senderId!: string;
+  @StringArray() memberIds!: string[];
+  @IsObject() @ValidateNested() @Type(() => SentMessage) message!: SentMessage;
+}
+
+/** The stored notification as GET /notifications shows it. */
+export class CreatedNotification {
+  @IsString() id!: string;
+  @IsString() type!: string;
+  @IsString() message!: string;
+  @IsBoolean() is_read!: boolean;
+  @IsDateString() created_at!: string;
+  @Nullable() @IsObject() @ValidateNested() @Type(() => EventUserCard) related_user!: EventUserCard | null;
+}
+
+export class NotificationCreatedPayload {
+  @IsString() notificationId!: string;
+  @IsString() recipientId!: string;
+  /** False when the recipient turned push off: stored, not pushed. */
+  @IsBoolean() push!: boolean;
+  @IsObject() @ValidateNested() @Type(() => CreatedNotification) notification!: CreatedNotification;
+}
+
+/** Event name to payload class: what `BusServer` validates a consumed payload against. */
+export const EVENT_PAYLOAD_CLASSES = {
+  'user.registered': UserRegisteredPayload,
+  'user.updated': UserUpdatedPayload,
+  'user.settings_updated': UserSettingsUpdatedPayload,
+  'auth.sessions_revoked': SessionsRevokedPayload,
+  'follow.created': FollowPayload,
+  'follow.requested': FollowPayload,
+  'follow.accepted': FollowPayload,
+  'follow.removed': FollowRemovedPayload,
+  'block.created': BlockPayload,
+  'block.removed': BlockPayload,
+  'product.created': ProductCreatedPayload,
+  'review.created': ReviewCreatedPayload,
+  'review.updated': ReviewUpdatedPayload,
+  'review.deleted': ReviewDeletedPayload,
+  'review.liked': ReviewLikePayload,
+  'review.unliked': ReviewLikePayload,
+  'comment.created': CommentCreatedPayload,
+  'squad.created': SquadCreatedPayload,
+  'squad.updated': SquadUpdatedPayload,
+  'squad.deleted': SquadDeletedPayload,
+  'squad.join_requested': SquadJoinRequestedPayload,
+  'squad.join_decided': SquadJoinDecidedPayload,
+  'squad.member_joined': SquadMemberJoinedPayload,
+  'squad.member_left': SquadMemberLeftPayload,
+  'conversation.created': ConversationCreatedPayload,
+  'message.sent': MessageSentPayload,
+  'notification.created': NotificationCreatedPayload,
+} as const;
+
+export type EventType = keyof typeof EVENT_PAYLOAD_CLASSES;
+
+/** The payload of each event, typed by its class. */
+export type EventPayloads = { [T in EventType]: InstanceType<(typeof EVENT_PAYLOAD_CLASSES)[T]> };
+
+/**
+ * The payload version each event is emitted with and the only one a consumer accepts. A change
+ * an older reader would misread (a field renamed, removed or retyped) bumps it; consumers must be
+ * deployed knowing the new version before any emitter sends it (ARCHITECTURE §6, DECISIONS).
+ */
+export const EVENT_VERSIONS = {
+  'user.registered': 1,
+  'user.updated': 1,
+  'user.settings_updated': 1,
+  'auth.sessions_revoked': 1,
+  'follow.created': 1,
+  'follow.requested': 1,
+  'follow.accepted': 1,
+  'follow.removed': 1,
+  'block.created': 1,
+  'block.removed': 1,
+  'product.created': 1,
+  'review.created': 1,
+  'review.updated': 1,
+  'review.deleted': 1,
+  'review.liked': 1,
+  'review.unliked': 1,
+  'comment.created': 1,
+  'squad.created': 1,
+  'squad.updated': 1,
+  'squad.deleted': 1,
+  'squad.join_requested': 1,
+  'squad.join_decided': 1,
+  'squad.member_joined': 1,
+  'squad.member_left': 1,
+  'conversation.created': 1,
+  'message.sent': 1,
+  'notification.created': 1,
+} as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = [
   'user.registered',

@@ -1,4 +1,6 @@
-import { EventPayloads, EVENT_TYPES, EventType } from './catalogue';
+import { ClassConstructor, plainToInstance } from 'class-transformer';
+import { ValidationError, validateSync } from 'class-validator';
+import { EVENT_PAYLOAD_CLASSES, EVENT_VERSIONS, EventPayloads, EVENT_TYPES, EventType } from './catalogue';
 
 /** What travels on the bus (ARCHITECTURE §6). `key` is the aggregate id: the partition key. */
 export interface EventEnvelope<T extends EventType = EventType> {
@@ -31,4 +33,24 @@ export function isEventEnvelope(value: unknown): value is AnyEventEnvelope {
     typeof e.payload === 'object' &&
     e.payload !== null
   );
+}
+
+/**
+ * Why this code cannot handle a well-formed envelope: a version it does not know, or a payload
+ * its class refuses (`field: rule` each, values left out since they may be personal). Empty when
+ * it can. Nothing is stripped: the handlers get the payload as it came.
+ */
+export function eventProblems(event: AnyEventEnvelope): string[] {
+  const known: number = EVENT_VERSIONS[event.type];
+  if (event.version !== known) return [`version ${event.version} is unknown here (this code reads ${known})`];
+  const payload = plainToInstance(EVENT_PAYLOAD_CLASSES[event.type] as ClassConstructor<object>, event.payload as object);
+  return describe(validateSync(payload, { forbidUnknownValues: true }));
+}
+
+function describe(errors: ValidationError[], parent = ''): string[] {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = Object.keys(e.constraints ?? {}).map((rule) => `${field}: ${rule}`);
+    return [...own, ...describe(e.children ?? [], field)];
+  });
 }
