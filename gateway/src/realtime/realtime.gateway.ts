@@ -10,8 +10,8 @@ import {
   WebSocketGateway,
   WebSocketServer,
 } from '@nestjs/websockets';
-import type { Server } from 'socket.io';
-import { MessageView, ServerSocketEvents, SocketAck } from '@app/contracts';
+import { MessageView, SocketAck } from '@app/contracts';
+import { RealtimeServer } from './socket-types';
 import { socketConnections } from '@app/platform';
 import { SessionCutoffs } from '../access/session-cutoffs';
 import { MessagingClient, MessagingUnavailableError } from './messaging.client';
@@ -37,7 +37,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private readonly logger = new Logger(RealtimeGateway.name);
 
   @WebSocketServer()
-  server: Server;
+  server: RealtimeServer;
 
   constructor(
     private readonly jwt: JwtService,
@@ -47,7 +47,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly sessions: SessionCutoffs,
   ) {}
 
-  afterInit(server: Server): void {
+  afterInit(server: RealtimeServer): void {
     server.use(socketAuth(this.jwt, this.sessions));
   }
 
@@ -118,19 +118,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('typing-start')
   async typingStart(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<void> {
     const { user } = socket.data;
-    await this.relayTyping(socket, payload, 'user-typing', (conversationId) => ({
-      conversationId,
-      userId: user.id,
-      username: user.username,
-    }));
+    await this.relayTyping(socket, payload, 'user-typing', (room, conversationId) =>
+      room.emit('user-typing', { conversationId, userId: user.id, username: user.username }),
+    );
   }
 
   @SubscribeMessage('typing-stop')
   async typingStop(@ConnectedSocket() socket: AuthedSocket, @MessageBody() payload: unknown): Promise<void> {
-    await this.relayTyping(socket, payload, 'user-stopped-typing', (conversationId) => ({
-      conversationId,
-      userId: socket.data.user.id,
-    }));
+    await this.relayTyping(socket, payload, 'user-stopped-typing', (room, conversationId) =>
+      room.emit('user-stopped-typing', { conversationId, userId: socket.data.user.id }),
+    );
   }
 
   /**
@@ -139,18 +136,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * in the room is not enough, it may predate a removal or a block. The user id and name come
    * from the token, not from the payload.
    */
-  private async relayTyping<E extends 'user-typing' | 'user-stopped-typing'>(
+  private async relayTyping(
     socket: AuthedSocket,
     payload: unknown,
-    event: E,
-    build: (conversationId: string) => ServerSocketEvents[E],
+    event: 'user-typing' | 'user-stopped-typing',
+    push: (room: ReturnType<AuthedSocket['to']>, conversationId: string) => void,
   ): Promise<void> {
     // Over the socket's budget a typing event is dropped: it has no ack to carry an error.
     if (await this.limits.event(socket.id)) return;
     const conversationId = idFrom(payload, 'conversationId');
     if (!conversationId || !allowTyping(socket.data.typingAt, `${event}:${conversationId}`)) return;
     if (await this.rooms.mayUse(socket, conversationId).catch(() => false)) {
-      socket.to(conversationRoom(conversationId)).emit(event, build(conversationId));
+      push(socket.to(conversationRoom(conversationId)), conversationId);
     }
   }
 }

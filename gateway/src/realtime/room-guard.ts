@@ -1,11 +1,11 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import type { Server } from 'socket.io';
 import { Cache, createCache } from '@app/store';
 import { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
 import { MessagingClient } from './messaging.client';
 import { conversationRoom, userRoom } from './rooms';
 import { AuthedSocket } from './socket-auth';
+import { RealtimeServer } from './socket-types';
 
 const CONVERSATION_PREFIX = conversationRoom('');
 
@@ -49,7 +49,7 @@ export class RoomGuard implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Both sides of a new block leave their one-to-one rooms on this gateway. */
-  async blocked(server: Server, blockerId: string, blockedId: string): Promise<void> {
+  async blocked(server: RealtimeServer, blockerId: string, blockedId: string): Promise<void> {
     await this.cache.set(pairKey(blockerId, blockedId), '1');
     for (const id of [blockerId, blockedId]) this.messaging.forget(id);
     await Promise.all([blockerId, blockedId].map((id) => this.evictUnless(server, id)));
@@ -65,7 +65,7 @@ export class RoomGuard implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** A member who left or was removed leaves the squad's chat room (every conversation room when it is not known). */
-  async leftSquad(server: Server, userId: string, squadId: string): Promise<void> {
+  async leftSquad(server: RealtimeServer, userId: string, squadId: string): Promise<void> {
     this.messaging.forget(userId);
     const chat = await this.cache.get(squadChatKey(squadId));
     const sockets = await server.local.in(userRoom(userId)).fetchSockets();
@@ -76,7 +76,7 @@ export class RoomGuard implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** The member's local sockets leave each conversation room they may no longer use. */
-  private async evictUnless(server: Server, userId: string): Promise<void> {
+  private async evictUnless(server: RealtimeServer, userId: string): Promise<void> {
     const sockets = (await server.local.in(userRoom(userId)).fetchSockets()) as unknown as AuthedSocket[];
     for (const socket of sockets) {
       for (const room of [...socket.rooms].filter((r) => r.startsWith(CONVERSATION_PREFIX))) {

@@ -3,7 +3,8 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import Redis from 'ioredis';
 import { connectRedis } from '@app/store';
-import type { Server, ServerOptions } from 'socket.io';
+import type { ServerOptions } from 'socket.io';
+import { RealtimeServer } from './socket-types';
 import { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
 
@@ -48,9 +49,9 @@ export class RealtimeIoAdapter extends IoAdapter {
     this.redisAdapter = createAdapter(pub, sub);
   }
 
-  override createIOServer(port: number, options?: ServerOptions): Server {
+  override createIOServer(port: number, options?: ServerOptions): RealtimeServer {
     const origins = this.settings.appOrigin?.split(',').map((o) => o.trim()).filter(Boolean);
-    const server: Server = super.createIOServer(port, {
+    const server: RealtimeServer = super.createIOServer(port, {
       ...options,
       path: '/socket.io',
       transports: ['polling', 'websocket'],

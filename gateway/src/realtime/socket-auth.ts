@@ -4,6 +4,7 @@ import { JwtClaims } from '@app/contracts';
 import { AuthenticatedUser } from '@app/platform';
 import { SessionCutoffs } from '../access/session-cutoffs';
 import { verifyAccessToken } from '../access/token-check';
+import { RealtimeSocket } from './socket-types';
 
 /** What the gateway keeps on each authenticated socket. */
 export interface SocketSession {
@@ -16,7 +17,7 @@ export interface SocketSession {
   typingAt: Map<string, number>;
 }
 
-export type AuthedSocket = Socket & { data: SocketSession };
+export type AuthedSocket = RealtimeSocket & { data: SocketSession };
 
 function stripBearer(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0) return undefined;

@@ -27,9 +27,6 @@ export type ServerToClientEvents = {
   [E in keyof ServerToClientPayloads]: (payload: ServerToClientPayloads[E]) => void;
 };
 
-/** The old name of the payload map, kept while the gateway still imports it. */
-export type ServerSocketEvents = ServerToClientPayloads;
-
 /** Join and leave events take the id itself or `{ [key]: id }` (the spec leaves their payload open). */
 export type IdPayload<K extends string> = string | Record<K, string>;
 
