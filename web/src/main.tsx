@@ -8,6 +8,8 @@ import { errorDetail } from './app/MountingErrorPage';
 import { checkDone, signedOut, userLoaded } from './core/session';
 import { authApi } from './features/auth/authApi';
 import { Toasts } from './shared/toast';
+import { registerSW } from 'virtual:pwa-register';
+import { OfflineBanner } from './app/OfflineBanner';
 import './styles.css';
 
 /** Fetches the current user at start when a token is stored; a failure clears the session (part 1 §4). */
@@ -65,6 +67,7 @@ function start() {
           <SessionCheck />
           <RouterProvider router={router} />
           <Toasts />
+          <OfflineBanner />
         </Provider>
       </StrictMode>,
     );
@@ -74,3 +77,5 @@ function start() {
 }
 
 start();
+// the service worker caches the shell; a new build replaces it on the next load (registerType 'autoUpdate')
+registerSW({ immediate: true });

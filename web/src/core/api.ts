@@ -1,8 +1,10 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { signedOut } from './session';
+import { apiReplied, apiUnreachable } from './network';
 
 interface WithSession {
   session: { token: string | null };
+  network: { apiReachable: boolean };
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -18,6 +20,9 @@ const rawBaseQuery = fetchBaseQuery({
 /** Any 401 reply clears the session (part 1 §4, §8). */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await rawBaseQuery(args, api, extra);
+  // no reply at all (not an error reply) is what the offline banner needs to know
+  const replied = result.error?.status !== 'FETCH_ERROR' && result.error?.status !== 'TIMEOUT_ERROR';
+  if (replied !== (api.getState() as WithSession).network.apiReachable) api.dispatch(replied ? apiReplied() : apiUnreachable());
   if (result.error && result.error.status === 401) {
     const hadToken = !!(api.getState() as WithSession).session.token;
     if (hadToken) api.dispatch(signedOut());

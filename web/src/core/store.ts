@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
 import { persistSession, sessionReducer } from './session';
+import { networkReducer } from './network';
 import { toastReducer } from '../shared/toast';
 
 export function makeStore() {
@@ -10,6 +11,7 @@ export function makeStore() {
     reducer: {
       session: sessionReducer,
       toasts: toastReducer,
+      network: networkReducer,
       [api.reducerPath]: api.reducer,
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),
