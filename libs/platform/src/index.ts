@@ -18,3 +18,4 @@ export * from './bootstrap/openapi';
 export * from './read-models';
 export * from './logging/logger';
 export * from './counters/counter-repair';
+export * from './mail';

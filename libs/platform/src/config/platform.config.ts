@@ -52,6 +52,19 @@ export class PlatformConfig {
   @IsIn(['on', 'off'])
   RATE_LIMITS: 'on' | 'off' = 'on';
 
+  /** smtp(s)://user:pass@host:port: mail goes out through it; unset, each message is an .eml file under DATA_DIR/mail. */
+  @IsOptional()
+  @IsString()
+  SMTP_URL?: string;
+
+  /** The From of every message. */
+  @IsString()
+  MAIL_FROM = 'SquadReviews <no-reply@squadreviews.local>';
+
+  /** The address members open the app at: links in emails (password reset) point there. */
+  @IsString()
+  APP_URL = 'http://localhost:3000';
+
   /** 'off' skips the boot-time pass that recomputes stored counters from their rows. */
   @IsIn(['on', 'off'])
   COUNTER_REPAIR: 'on' | 'off' = 'on';

@@ -1,0 +1,3 @@
+export * from './mailer';
+export * from './mail-outbox';
+export * from './mail.module';

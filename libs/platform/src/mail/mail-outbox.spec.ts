@@ -1,0 +1,134 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { testConfig } from '@app/testing';
+import { defineCollection, SqliteStore } from '@app/store';
+import { createMailer, MemoryMailer } from './mailer';
+import { MailOutboxDoc, MailOutboxWorker } from './mail-outbox';
+
+const outboxDef = defineCollection<MailOutboxDoc>('mail_outbox', [{ fields: { sent_at: 1 }, orderBy: { created_at: 1 } }]);
+const logger = pino({ level: 'silent' });
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port; `refuse` makes the next N messages fail with a 451. */
+async function smtpServer(): Promise<{ url: string; received: Received[]; refuse: { count: number }; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const refuse = { count: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      if (refuse.count > 0) {
+        refuse.count--;
+        const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, refuse, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const row = (id: string, to: string): MailOutboxDoc => ({
+  _id: id,
+  to,
+  subject: 'Şifreni sıfırla',
+  body: `Merhaba,\nhttp://localhost:3000/reset-password?token=${id}`,
+  created_at: new Date().toISOString(),
+  sent_at: null,
+});
+
+describe('mail outbox', () => {
+  let store: SqliteStore;
+
+  beforeEach(async () => {
+    store = new SqliteStore();
+    await store.open([outboxDef]);
+  });
+  afterEach(() => store.close());
+
+  it('sends each row once over SMTP, in UTF-8, and forgets the body when asked', async () => {
+    const smtp = await smtpServer();
+    const outbox = store.collection(outboxDef);
+    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Squad <no-reply@squad.test>' }), logger), logger, { forgetBody: true });
+    try {
+      await outbox.insert(row('m1', 'ayse@example.com'));
+      await outbox.insert(row('m2', 'can@example.com'));
+      await worker.drain();
+      await worker.drain();
+      expect(smtp.received.map((m) => m.to)).toEqual([['ayse@example.com'], ['can@example.com']]);
+      const raw = smtp.received[0].raw;
+      expect(raw).toMatch(/^From: Squad <no-reply@squad\.test>/m);
+      expect(raw).toMatch(/^Subject: =\?UTF-8\?/m);
+      expect(raw).toContain('reset-password?token=m1');
+      const stored = await outbox.findById('m1');
+      expect(stored?.sent_at).toEqual(expect.any(String));
+      expect(stored?.body).toBe('');
+    } finally {
+      await worker.onApplicationShutdown();
+      await smtp.close();
+    }
+  });
+
+  it('keeps a refused message and sends it on a later pass, after its back-off', async () => {
+    const smtp = await smtpServer();
+    const outbox = store.collection(outboxDef);
+    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ SMTP_URL: smtp.url }), logger), logger);
+    try {
+      smtp.refuse.count = 1;
+      await outbox.insert(row('m1', 'ayse@example.com'));
+      await worker.drain();
+      expect(smtp.received).toHaveLength(0);
+      const failed = await outbox.findById('m1');
+      expect(failed).toMatchObject({ sent_at: null, attempts: 1 });
+      await worker.drain();
+      expect(smtp.received).toHaveLength(0); // still backing off
+      await outbox.updateOne({ _id: 'm1' }, { $set: { retry_at: new Date(Date.now() - 1).toISOString() } });
+      await worker.drain();
+      expect(smtp.received.map((m) => m.to)).toEqual([['ayse@example.com']]);
+      expect((await outbox.findById('m1'))?.body).toContain('token=m1');
+    } finally {
+      await worker.onApplicationShutdown();
+      await smtp.close();
+    }
+  });
+
+  it('without SMTP_URL writes an .eml file under DATA_DIR/mail', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
+    const outbox = store.collection(outboxDef);
+    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ DATA_DIR: dir }), logger), logger);
+    try {
+      await outbox.insert(row('m1', 'ayse@example.com'));
+      await worker.drain();
+      const files = await readdir(join(dir, 'mail'));
+      expect(files).toHaveLength(1);
+      const eml = await readFile(join(dir, 'mail', files[0]), 'utf8');
+      expect(eml).toMatch(/^To: ayse@example\.com$/m);
+      expect(eml).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+    } finally {
+      await worker.onApplicationShutdown();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps messages in memory when DATA_DIR is :memory:', () => {
+    expect(createMailer(testConfig(), logger)).toBeInstanceOf(MemoryMailer);
+  });
+});

@@ -1,0 +1,92 @@
+import { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Collection } from '@app/store';
+import { Mailer } from './mailer';
+
+/** A message waiting to be sent: a service writes the row, the worker sends it and sets `sent_at`. */
+export interface MailOutboxDoc {
+  _id: string;
+  to: string;
+  subject: string;
+  body: string;
+  created_at: string;
+  sent_at: string | null;
+  /** Failed sends so far. */
+  attempts?: number;
+  /** No worker touches the row before this: a claim while sending, the back-off after a failure. */
+  retry_at?: string;
+}
+
+export interface MailOutboxOptions {
+  /** Drop the body once sent: it may hold a credential (a reset link). */
+  forgetBody?: boolean;
+  pollMs?: number;
+}
+
+const BATCH = 20;
+/** A claim outlives any send; a replica that died mid-send leaves the row to another after it. */
+const CLAIM_MS = 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/**
+ * Sends an outbox collection's rows through a Mailer, at least once: rows are claimed (so replicas
+ * sharing the store do not send the same row twice in a row), a failure is retried with an
+ * exponential back-off capped at an hour, and nothing is ever dropped.
+ */
+export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly outbox: Collection<MailOutboxDoc>,
+    readonly mailer: Mailer,
+    private readonly logger: Logger,
+    private readonly options: MailOutboxOptions = {},
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.drain(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.mailer.close();
+  }
+
+  /** One pass over the due rows; concurrent calls share the pass in flight. */
+  drain(): Promise<void> {
+    this.running ??= this.pass().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const now = new Date();
+    const due = await this.outbox.find(
+      { sent_at: null, $or: [{ retry_at: { $exists: false } }, { retry_at: { $lte: now.toISOString() } }] },
+      { sort: { created_at: 1 }, limit: BATCH },
+    );
+    for (const row of due) {
+      const claimed = await this.outbox.updateOne(
+        { _id: row._id, sent_at: null, retry_at: row.retry_at ?? { $exists: false } },
+        { $set: { retry_at: new Date(Date.now() + CLAIM_MS).toISOString() } },
+      );
+      if (claimed.modified === 1) await this.send(row);
+    }
+  }
+
+  private async send(row: MailOutboxDoc): Promise<void> {
+    try {
+      const where = await this.mailer.send({ to: row.to, subject: row.subject, text: row.body });
+      const sent: Partial<MailOutboxDoc> = { sent_at: new Date().toISOString(), ...(this.options.forgetBody ? { body: '' } : {}) };
+      await this.outbox.updateOne({ _id: row._id }, { $set: sent });
+      this.logger.debug({ mail: row._id, where }, 'mail sent');
+    } catch (err) {
+      const attempts = (row.attempts ?? 0) + 1;
+      const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts);
+      await this.outbox.updateOne({ _id: row._id }, { $set: { attempts, retry_at: new Date(Date.now() + backoff).toISOString() } });
+      this.logger.warn({ mail: row._id, attempts, err: (err as Error).message }, 'mail not sent; will retry');
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport, Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import { PlatformConfig } from '../config/platform.config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends one message; throws when the mail server refuses it (the outbox retries). */
+export interface Mailer {
+  /** Where it went: the SMTP reply, the .eml path, or 'memory'. */
+  send(message: MailMessage): Promise<string>;
+  close(): void;
+}
+
+export const MAILER = Symbol('MAILER');
+
+/** SMTP through nodemailer; its options come from SMTP_URL (smtp://user:pass@host:port, smtps://...). */
+class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(url: string, private readonly from: string) {
+    this.transport = createTransport(url);
+  }
+
+  async send(message: MailMessage): Promise<string> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    return String(info.response);
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/**
+ * The embedded default: nodemailer builds the RFC 822 text and it is written to DATA_DIR/mail as an
+ * .eml file a person can open in any mail client; the path is logged.
+ */
+class FileMailer implements Mailer {
+  private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  constructor(private readonly dir: string, private readonly from: string, private readonly logger: Logger) {}
+
+  async send(message: MailMessage): Promise<string> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    await mkdir(this.dir, { recursive: true });
+    const id = String(info.messageId).replace(/[^\w.-]/g, '');
+    const path = join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+    await writeFile(path, info.message as Buffer, { mode: 0o600 });
+    this.logger.info({ path, to: message.to }, 'mail written');
+    return path;
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}
+
+/** DATA_DIR=':memory:' (tests): keeps what it sent, newest last, so a test can read it. */
+export class MemoryMailer implements Mailer {
+  readonly sent: MailMessage[] = [];
+
+  async send(message: MailMessage): Promise<string> {
+    this.sent.push(message);
+    if (this.sent.length > 100) this.sent.shift();
+    return 'memory';
+  }
+
+  close(): void {}
+}
+
+export function createMailer(config: PlatformConfig, logger: Logger): Mailer {
+  if (config.SMTP_URL) return new SmtpMailer(config.SMTP_URL, config.MAIL_FROM);
+  if (config.DATA_DIR === ':memory:') return new MemoryMailer();
+  return new FileMailer(join(config.DATA_DIR, 'mail'), config.MAIL_FROM, logger);
+}
