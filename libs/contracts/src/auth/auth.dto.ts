@@ -1,12 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { LANGUAGES, Language } from './language';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits';
+
+export * from './password-limits';
+export * from './language';
+export * from './account.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
-/** NIST SP 800-63B: at least 8 characters (and not a common or guessable one: the auth service checks that). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 export class RegisterDto {
   @Transform(trimLower)
@@ -26,6 +29,11 @@ export class RegisterDto {
   @MinLength(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
   @MaxLength(PASSWORD_MAX)
   password: string;
+
+  /** The web's language at sign-up: the member's emails are written in it (Turkish when absent). */
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  language?: Language;
 }
 
 export class LoginDto {

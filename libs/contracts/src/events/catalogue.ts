@@ -7,10 +7,12 @@ import {
   IsInt,
   IsNumber,
   IsObject,
+  IsOptional,
   IsString,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { LANGUAGES, type Language } from '../auth/language';
 import { PRIVACY_VALUES, THEME_VALUES } from '../social/settings.dto';
 import type { PrivacyProfile } from '../social/profile.dto';
 import type { Theme } from '../social/settings.dto';
@@ -39,6 +41,8 @@ export class UserRegisteredPayload {
   @IsString() name!: string;
   @Nullable() @IsString() profile_image_url!: string | null;
   @IsDateString() created_at!: string;
+  /** The language the member's emails are written in. Optional: events stored before it existed lack it (Turkish). */
+  @IsOptional() @IsIn(LANGUAGES) language?: Language;
 }
 
 export class UserUpdatedPayload {
