@@ -1,3 +1,4 @@
+import { Language } from '@app/contracts';
 import { StoredUserCard } from '@app/platform';
 import { defineCollection } from '@app/store';
 
@@ -8,6 +9,8 @@ import { defineCollection } from '@app/store';
  */
 export interface MemberDoc extends StoredUserCard {
   email?: string;
+  /** The emails' language (from user.registered); absent means Turkish. */
+  language?: Language;
   notification_push?: boolean;
   notification_email?: boolean;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventPayloads, UserCard } from '@app/contracts';
+import { DEFAULT_LANGUAGE, EventPayloads, Language, UserCard } from '@app/contracts';
 import { UserCardsReadModel } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
 import { MemberDoc, membersCollection } from './member.collection';
@@ -9,6 +9,7 @@ export interface Recipient {
   id: string;
   display_name: string | null;
   email: string | null;
+  language: Language;
   push: boolean;
   emailOn: boolean;
 }
@@ -35,7 +36,7 @@ export class MembersService {
 
   /** The card fields of the same event are the shared read model's. */
   async registered(p: EventPayloads['user.registered']): Promise<void> {
-    await this.set(p.userId, { email: p.email });
+    await this.set(p.userId, { email: p.email, ...(p.language ? { language: p.language } : {}) });
   }
 
   async settingsUpdated(p: EventPayloads['user.settings_updated']): Promise<void> {
@@ -59,6 +60,7 @@ export class MembersService {
       id: userId,
       display_name: doc?.display_name ?? null,
       email: doc?.email ?? null,
+      language: doc?.language ?? DEFAULT_LANGUAGE,
       push: doc?.notification_push ?? true,
       emailOn: doc?.notification_email ?? true,
     };

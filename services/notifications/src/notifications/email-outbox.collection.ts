@@ -1,19 +1,15 @@
+import { MailOutboxDoc } from '@app/platform';
 import { defineCollection } from '@app/store';
 
 /**
- * Emails waiting for a mail service (docs/decisions/notifications.md): an operator's worker
- * sends the ones with `sent_at: null` and sets it.
+ * Emails of notifications: the MailOutboxWorker (libs/platform/src/mail) sends the rows with
+ * `sent_at: null` over SMTP (or as .eml files) and sets it, retrying failures.
  */
-export interface EmailOutboxDoc {
+export interface EmailOutboxDoc extends MailOutboxDoc {
   /** `${notification_id}:${event_id}`: one email per notification per event, however often it is handled. */
   _id: string;
   user_id: string;
   notification_id: string;
-  to: string;
-  subject: string;
-  body: string;
-  created_at: string;
-  sent_at: string | null;
 }
 
 export const emailOutboxCollection = defineCollection<EmailOutboxDoc>('email_outbox', [

@@ -6,7 +6,7 @@ import { NotificationDoc } from './notification.collection';
 import { EMAIL_WORTHY, notificationEmail } from './notification-text';
 import { EmailOutboxDoc, emailOutboxCollection } from './email-outbox.collection';
 
-/** notification_email: writes the email of a new notification for whoever wants emails. */
+/** notification_email: queues the email of a new notification, in the recipient's language, for whoever wants emails. */
 @Injectable()
 export class EmailOutbox {
   private readonly outbox: Collection<EmailOutboxDoc>;
@@ -17,7 +17,8 @@ export class EmailOutbox {
 
   async queue(recipient: Recipient, doc: NotificationDoc, view: NotificationView): Promise<void> {
     if (!recipient.emailOn || !recipient.email || !EMAIL_WORTHY.has(doc.type)) return;
-    const { subject, body } = notificationEmail(recipient.display_name, view.message);
+    const actor = view.related_user?.display_name || view.related_user?.username || null;
+    const { subject, body } = notificationEmail(recipient.language, recipient.display_name, doc.type, actor, doc.squad_name);
     try {
       await this.outbox.insert({
         _id: `${doc._id}:${doc.event_id}`,

@@ -36,11 +36,16 @@ describe('notification emails', () => {
     expect(EMAIL_WORTHY.has('follow_request')).toBe(true);
   });
 
-  it('uses the message as subject and greets the recipient', () => {
-    const mail = notificationEmail('Ayşe', 'Burak Kaya started following you');
-    expect(mail.subject).toBe('Burak Kaya started following you');
-    expect(mail.body.split('\n')[0]).toBe('Hi Ayşe,');
-    expect(mail.body).toContain('Burak Kaya started following you.');
-    expect(notificationEmail(null, 'x').body.startsWith('Hi there,')).toBe(true);
+  it('writes the email in the recipient\'s language, greeting them', () => {
+    const en = notificationEmail('en', 'Ayşe', 'new_follower', 'Burak Kaya', null);
+    expect(en.subject).toBe('Burak Kaya started following you');
+    expect(en.body.split('\n')[0]).toBe('Hi Ayşe,');
+    expect(en.body).toContain('Burak Kaya started following you.');
+    expect(notificationEmail('en', null, 'comment', 'x', null).body.startsWith('Hi there,')).toBe(true);
+    const tr = notificationEmail('tr', 'Ayşe', 'squad_join_request', 'Burak', 'Kahve');
+    expect(tr.subject).toBe('Burak, Kahve topluluğuna katılmak istiyor');
+    expect(tr.body.split('\n')[0]).toBe('Merhaba Ayşe,');
+    expect(tr.body).toContain('Ayarlar > Bildirimler');
+    expect(notificationEmail('tr', null, 'comment', 'x', null).body.startsWith('Merhaba,')).toBe(true);
   });
 });

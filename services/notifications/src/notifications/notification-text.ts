@@ -1,4 +1,4 @@
-import { NotificationType, UserCard } from '@app/contracts';
+import { Language, NotificationType, UserCard } from '@app/contracts';
 
 /** Shown in place of a name this service has not heard of yet. */
 export const UNKNOWN_ACTOR = 'Someone';
@@ -43,15 +43,48 @@ export const EMAIL_WORTHY: ReadonlySet<NotificationType> = new Set<NotificationT
   'squad_join_rejected',
 ]);
 
-export function notificationEmail(recipientName: string | null, message: string): { subject: string; body: string } {
-  return {
-    subject: message,
-    body: [
-      `Hi ${recipientName || 'there'},`,
-      '',
-      `${message}.`,
-      '',
-      'Sign in to see it. You can turn these emails off under Settings > Notifications.',
-    ].join('\n'),
-  };
+/** Email sentences per language; the app's own sentence (notificationMessage) stays English. */
+const EMAIL_SENTENCES: Record<Language, (type: NotificationType, name: string, squad: string | null) => string> = {
+  en: (type, name, squad) => notificationMessage(type, { display_name: name } as UserCard, squad),
+  tr: (type, name, squad) => {
+    const group = squad || 'topluluğun';
+    switch (type) {
+      case 'review_liked':
+        return `${name} incelemeni beğendi`;
+      case 'comment':
+        return `${name} incelemene yorum yaptı`;
+      case 'new_follower':
+        return `${name} seni takip etmeye başladı`;
+      case 'follow_request':
+        return `${name} sana takip isteği gönderdi`;
+      case 'follow_accepted':
+        return `${name} takip isteğini kabul etti`;
+      case 'new_review':
+        return `${name} yeni bir inceleme paylaştı`;
+      case 'squad_join_request':
+        return `${name}, ${group} topluluğuna katılmak istiyor`;
+      case 'squad_join_approved':
+        return `${name}, ${group} topluluğuna katılma isteğini onayladı`;
+      case 'squad_join_rejected':
+        return `${name}, ${group} topluluğuna katılma isteğini reddetti`;
+    }
+  },
+};
+
+const EMAIL_FRAME: Record<Language, { hi: (name: string | null) => string; footer: string }> = {
+  en: { hi: (name) => `Hi ${name || 'there'},`, footer: 'Sign in to see it. You can turn these emails off under Settings > Notifications.' },
+  tr: { hi: (name) => `Merhaba ${name || ''},`.replace(' ,', ','), footer: 'Görmek için giriş yap. Bu e-postaları Ayarlar > Bildirimler bölümünden kapatabilirsin.' },
+};
+
+/** The email of a notification in the recipient's language (Turkish unless they chose English). */
+export function notificationEmail(
+  language: Language,
+  recipientName: string | null,
+  type: NotificationType,
+  actorName: string | null,
+  squadName: string | null,
+): { subject: string; body: string } {
+  const message = EMAIL_SENTENCES[language](type, actorName || UNKNOWN_ACTOR, squadName);
+  const frame = EMAIL_FRAME[language];
+  return { subject: message, body: [frame.hi(recipientName), '', `${message}.`, '', frame.footer].join('\n') };
 }

@@ -329,16 +329,24 @@ describe('notifications service: notifications from events', () => {
       expect(pushesTo(svc, ayse).map((p) => p.push)).toEqual([false, true]);
     });
 
-    it('email on: an email-worthy notification lands in the outbox, unsent', async () => {
+    it('email on: an email-worthy notification lands in the outbox, unsent, in Turkish by default', async () => {
       await follow(burak, ayse);
       expect(await emailsTo(ayse)).toEqual([
         expect.objectContaining({
           to: ayse.email,
-          subject: 'Burak Kaya started following you',
-          body: expect.stringContaining('Hi Ayşe Yılmaz,'),
+          subject: 'Burak Kaya seni takip etmeye başladı',
+          body: expect.stringContaining('Merhaba Ayşe Yılmaz,'),
           sent_at: null,
           created_at: expect.any(String),
         }),
+      ]);
+    });
+
+    it('writes the email in English for a member who signed up in English', async () => {
+      const ellen = await addMember(svc, 'Ellen Page', 'en');
+      await follow(burak, ellen);
+      expect(await emailsTo(ellen)).toEqual([
+        expect.objectContaining({ subject: 'Burak Kaya started following you', body: expect.stringContaining('Hi Ellen Page,') }),
       ]);
     });
 

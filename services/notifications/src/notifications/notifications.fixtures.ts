@@ -1,4 +1,4 @@
-import { NotificationView } from '@app/contracts';
+import { Language, NotificationView } from '@app/contracts';
 import { TestService } from '@app/testing';
 import { newId } from '@app/store';
 
@@ -11,7 +11,7 @@ export interface Member {
   auth: { Authorization: string };
 }
 
-export async function addMember(svc: TestService, name: string): Promise<Member> {
+export async function addMember(svc: TestService, name: string, language?: Language): Promise<Member> {
   const id = newId();
   const username = `${name.split(' ')[0].toLowerCase()}_${id.slice(-6)}`;
   const email = `${username}@example.com`;
@@ -23,6 +23,7 @@ export async function addMember(svc: TestService, name: string): Promise<Member>
     name,
     profile_image_url: null,
     created_at: new Date().toISOString(),
+    ...(language ? { language } : {}),
   });
   return { id, username, name, email, auth: svc.authHeader({ id, username }) };
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '@app/platform';
 import { MembersModule } from '../members/members.module';
 import { RelationsModule } from '../relations/relations.module';
+import { emailOutboxCollection } from './email-outbox.collection';
 import { EmailOutbox } from './email-outbox.service';
 import { NotificationsController } from './notifications.controller';
 import { NotificationEvents } from './notifications.events';
@@ -8,7 +10,7 @@ import { NotificationsService } from './notifications.service';
 import { Notifier } from './notifier.service';
 
 @Module({
-  imports: [MembersModule, RelationsModule],
+  imports: [MembersModule, RelationsModule, MailModule.forOutbox(emailOutboxCollection)],
   controllers: [NotificationsController, NotificationEvents],
   providers: [NotificationsService, Notifier, EmailOutbox],
 })
