@@ -1,11 +1,15 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ChangePasswordDto, LoginDto, PageQueryDto, pageWindow, RegisterDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Public, Reply } from '@app/platform';
+import { TwoFactorService } from '../account/two-factor.service';
 import { AuthService } from './auth.service';
 
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   @Public()
   @Post('register')
@@ -17,7 +21,11 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   async login(@Body() dto: LoginDto) {
-    return Reply.message('Login successful', await this.auth.login(dto));
+    const user = await this.auth.authenticate(dto);
+    // With two-factor sign-in on, no token yet: a challenge for POST /auth/2fa/verify.
+    const challenge = await this.twoFactor.challengeFor(user);
+    if (challenge) return Reply.message('Enter the code from your authenticator app', challenge);
+    return Reply.message('Login successful', this.auth.issue(user));
   }
 
   @Get('me')

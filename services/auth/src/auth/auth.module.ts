@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { hmacKey, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
+import { hmacKey, MailModule, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
+import { AccountController } from '../account/account.controller';
+import { authMailCollection } from '../account/account.collections';
+import { PasswordResetService } from '../account/password-reset.service';
+import { TwoFactorService } from '../account/two-factor.service';
 import { AuthController } from './auth.controller';
 import { AuthEvents } from './auth.events';
 import { AuthService } from './auth.service';
@@ -16,8 +20,10 @@ import { AuthService } from './auth.service';
         verifyOptions: { algorithms: ['HS256'] },
       }),
     }),
+    // Reset links are a credential: auth sends them itself rather than over the bus (docs/decisions/auth.md).
+    MailModule.forOutbox(authMailCollection, { forgetBody: true }),
   ],
-  controllers: [AuthController, AuthEvents],
-  providers: [AuthService],
+  controllers: [AuthController, AccountController, AuthEvents],
+  providers: [AuthService, PasswordResetService, TwoFactorService],
 })
 export class AuthModule {}

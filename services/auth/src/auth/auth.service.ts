@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
-import { AuthResult, AuthUser, ChangePasswordDto, LoginDto, PublicUser, RegisterDto, SessionView } from '@app/contracts';
+import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, PublicUser, RegisterDto, SessionView } from '@app/contracts';
 import { AuthenticatedUser } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
@@ -9,7 +9,7 @@ import { UserDoc, usersCollection } from '../users/user.collection';
 import { usernameBase, usernameCandidate } from '../users/username';
 import { assertStrongPassword } from './password-policy';
 
-const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS ?? 10);
+export const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS ?? 10);
 const USERNAME_ATTEMPTS = 12;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_ENDED = 'Invalid or expired token';
@@ -57,11 +57,12 @@ export class AuthService {
     return this.issue(user);
   }
 
-  async login(dto: LoginDto): Promise<AuthResult> {
+  /** The member whose email and password these are; login issues a token or asks for the second factor. */
+  async authenticate(dto: LoginDto): Promise<UserDoc> {
     const user = await this.users.findOne({ email: dto.email });
     const ok = await bcrypt.compare(dto.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) throw new UnauthorizedException(INVALID_CREDENTIALS);
-    return this.issue(user);
+    return user;
   }
 
   async me(member: AuthenticatedUser): Promise<AuthUser> {
@@ -94,7 +95,7 @@ export class AuthService {
    * The member behind a token whose session is still current. A 401 otherwise (not a 400 or
    * 403): the web clears its session on any 401, which is right for a revoked token.
    */
-  private async currentSession(member: AuthenticatedUser): Promise<UserDoc> {
+  async currentSession(member: AuthenticatedUser): Promise<UserDoc> {
     const user = await this.users.findById(member.id);
     if (!user) throw new UnauthorizedException('Account no longer exists');
     if ((member.sessionVersion ?? 0) < versionOf(user)) throw new UnauthorizedException(SESSION_ENDED);
@@ -102,7 +103,7 @@ export class AuthService {
   }
 
   /** Bumps the session version (with `fields`) and announces it, so every gateway cuts older tokens off. */
-  private async revokeSessions(user: UserDoc, fields: Partial<UserDoc>): Promise<void> {
+  async revokeSessions(user: UserDoc, fields: Partial<UserDoc>): Promise<void> {
     const version = versionOf(user) + 1;
     await this.bus.emitWith(
       {
@@ -142,6 +143,7 @@ export class AuthService {
           display_name: dto.name,
           avatar: null,
           password_hash,
+          language: dto.language ?? DEFAULT_LANGUAGE,
           created_at: new Date().toISOString(),
         });
       } catch (err) {
@@ -168,6 +170,7 @@ export class AuthService {
           name: user.name,
           profile_image_url: user.avatar,
           created_at: user.created_at,
+          language: user.language,
         },
         key: user._id,
         actorId: user._id,
@@ -182,7 +185,7 @@ export class AuthService {
     return this.jwt.sign({ sub: user._id, username: user.username, ver: versionOf(user) });
   }
 
-  private issue(user: UserDoc): AuthResult {
+  issue(user: UserDoc): AuthResult {
     return { token: this.sign(user), user: toAuthUser(user) };
   }
 }

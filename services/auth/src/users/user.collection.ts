@@ -1,3 +1,4 @@
+import { Language } from '@app/contracts';
 import { defineCollection } from '@app/store';
 
 /** Credentials and the identity fields the token and /auth/me need. Only this service sees hashes. */
@@ -11,6 +12,8 @@ export interface UserDoc {
   password_hash: string;
   /** Bumped by logout and password change: tokens whose `ver` is lower are revoked. Absent means 0. */
   session_version?: number;
+  /** The emails' language; absent (members from before it) means Turkish. */
+  language?: Language;
   created_at: string;
 }
 
