@@ -24,10 +24,13 @@ export function ownerOf(path: string): ServiceName | undefined {
   return api === 'api' ? OWNER.get(prefix) : undefined;
 }
 
+/** Sign-up, sign-in (its second step too) and password reset: made before the member has a token. */
+const PUBLIC_AUTH = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/2fa/verify', '/api/auth/password-reset', '/api/auth/password-reset/confirm']);
+
 /** Routes a visitor reaches without a token; everything else under /api needs one. */
 export function isPublicRoute(method: string, path: string): boolean {
   const p = routePath(path);
-  if (method === 'POST' && (p === '/api/auth/login' || p === '/api/auth/register')) return true;
+  if (method === 'POST' && PUBLIC_AUTH.has(p)) return true;
   // Images are fetched by <img> tags, which cannot send a bearer token.
   if ((method === 'GET' || method === 'HEAD') && /^\/api\/media\/[^/]+$/.test(p)) return true;
   // The merged OpenAPI document and its page: reference material, no member data.

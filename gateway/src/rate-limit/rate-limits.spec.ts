@@ -111,3 +111,12 @@ describe('rate limit settings from the environment', () => {
     expect(() => loadGatewayConfig({ ...env, RATE_LIMIT_FOLLOWS: '0/60' })).toThrow(/RATE_LIMIT_FOLLOWS/);
   });
 });
+
+describe('password reset and two-factor budget', () => {
+  it('gives reset and two-factor calls the login rate per address, apart from login itself', async () => {
+    const app = appWith({ login: '3/60' });
+    const paths = ['/api/auth/password-reset', '/api/auth/password-reset/confirm/', '/api/auth/2FA/verify', '/api/auth/2fa/disable'];
+    expect(await statuses(app, '', paths)).toEqual([200, 200, 200, 429]);
+    expect(await statuses(app, '', ['/api/auth/login'])).toEqual([200]);
+  });
+});

@@ -55,6 +55,9 @@ const MEMBER_ACTIONS: Array<[keyof RateLimitSettings & ('reviews' | 'likes' | 'm
   ['follows', /^\/api\/follows\/users\/[^/]+$/],
 ];
 
+/** Password reset and two-factor routes: each tries a token, a code or a password. */
+const ACCOUNT_SECRETS = /^\/api\/auth\/(password-reset(\/confirm)?|2fa\/(setup|enable|verify|disable))$/;
+
 /**
  * Rules read the path as the services route it (routePath): `/api/auth/LOGIN`, `//login`,
  * `/%6cogin` and `/login/` all count against the login budget.
@@ -72,6 +75,8 @@ export function createRateLimits(settings: RateLimitSettings, redis?: Redis) {
   };
   const rules: Rule[] = [
     { limiter: limiter('login', settings.login), keyOf: (r) => (r.method === 'POST' && routePath(r.originalUrl) === '/api/auth/login' ? r.ip : undefined) },
+    // Reset and two-factor calls guess or spray secrets as login does: the login rate, a window of their own.
+    { limiter: limiter('account', settings.login), keyOf: (r) => (r.method === 'POST' && ACCOUNT_SECRETS.test(routePath(r.originalUrl)) ? r.ip : undefined) },
     {
       limiter: limiter('register', settings.register),
       keyOf: (r) => (r.method === 'POST' && routePath(r.originalUrl) === '/api/auth/register' ? r.ip : undefined),
