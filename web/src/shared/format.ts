@@ -1,4 +1,9 @@
-/** Pure display rules of the spec: badges, cuts, relative times, names, prices. */
+/**
+ * Pure display rules of the spec: badges, cuts, relative times, names, prices. The one formatter for dates:
+ * in the default language each screen keeps the spec's locale (Turkish feed and profiles, English squads and
+ * messages); in English every date is en-US.
+ */
+import { currentLanguage } from './i18n/language';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -34,25 +39,39 @@ export function shortAgo(value: string | number | Date, now: number = Date.now()
   return `${Math.floor(h / 24)}d ago`;
 }
 
-/** Feed card time in Turkish (part 1 §2). */
-export function turkishAgo(value: string | number | Date, now: number = Date.now()): string {
+/** The spec's locale for a screen, or en-US when the interface is in English. */
+const localeOr = (spec: 'tr-TR' | 'en-US') => (currentLanguage() === 'en' ? 'en-US' : spec);
+
+/** Feed card and comment time: Turkish by default (part 1 §2), English when the language is en. */
+export function feedAgo(value: string | number | Date, now: number = Date.now()): string {
   const d = toDate(value);
   const diff = Math.max(0, now - d.getTime());
+  if (currentLanguage() === 'en') return englishAgo(d, diff);
   if (diff < MINUTE) return 'az önce';
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)} dakika önce`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)} saat önce`;
   if (diff < 7 * DAY) return `${Math.floor(diff / DAY)} gün önce`;
   if (diff < 30 * DAY) return `${Math.floor(diff / (7 * DAY))} hafta önce`;
-  return d.toLocaleDateString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+  return longDate(d);
+}
+
+function englishAgo(d: Date, diff: number): string {
+  const rtf = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+  if (diff < MINUTE) return 'just now';
+  if (diff < HOUR) return rtf.format(-Math.floor(diff / MINUTE), 'minute');
+  if (diff < DAY) return rtf.format(-Math.floor(diff / HOUR), 'hour');
+  if (diff < 7 * DAY) return rtf.format(-Math.floor(diff / DAY), 'day');
+  if (diff < 30 * DAY) return rtf.format(-Math.floor(diff / (7 * DAY)), 'week');
+  return longDate(d);
 }
 
 /** Turkish long date: 'Joined {date}' / 'Katılma: {date}' (part 1 §2). */
-export function turkishLongDate(value: string | number | Date): string {
-  return toDate(value).toLocaleDateString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+export function longDate(value: string | number | Date): string {
+  return toDate(value).toLocaleDateString(localeOr('tr-TR'), { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-export function turkishShortDate(value: string | number | Date): string {
-  return toDate(value).toLocaleDateString('tr-TR');
+export function shortDate(value: string | number | Date): string {
+  return toDate(value).toLocaleDateString(localeOr('tr-TR'));
 }
 
 /** English (US) long date: month day, year (part 2 §9). */

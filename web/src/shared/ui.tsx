@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Star as StarIcon } from 'lucide-react';
 import { initialsAvatar } from './avatar';
+import { useFocusTrap } from './useFocusTrap';
 
 export function Avatar({ src, name, size = 40, className = '' }: { src?: string | null; name?: string | null; size?: number; className?: string }) {
   const [broken, setBroken] = useState(false);
@@ -22,7 +23,7 @@ export function Avatar({ src, name, size = 40, className = '' }: { src?: string 
 export function Stars({ value, size = 16, onChange }: { value: number; size?: number; onChange?: (v: number) => void }) {
   const full = Math.floor(value || 0);
   return (
-    <span className="stars" aria-label={`${full} of 5 stars`} data-testid="stars">
+    <span className="stars" role={onChange ? 'group' : 'img'} aria-label={`${full} of 5 stars`} data-testid="stars">
       {[1, 2, 3, 4, 5].map((i) =>
         onChange ? (
           <button
@@ -43,17 +44,18 @@ export function Stars({ value, size = 16, onChange }: { value: number; size?: nu
 }
 
 export function Modal({ open, onClose, title, children, wide }: { open: boolean; onClose: () => void; title?: ReactNode; children: ReactNode; wide?: boolean }) {
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  const box = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useFocusTrap(box, open, onClose);
   if (!open) return null;
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true">
-        {title && <h2 className="modal-title">{title}</h2>}
+      <div ref={box} className={`modal ${wide ? 'modal-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={title ? titleId : undefined} tabIndex={-1}>
+        {title && (
+          <h2 className="modal-title" id={titleId}>
+            {title}
+          </h2>
+        )}
         {children}
       </div>
     </div>,

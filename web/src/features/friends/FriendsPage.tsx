@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../core/store';
 import { Avatar } from '../../shared/ui';
 import { personName } from '../../shared/format';
@@ -32,7 +32,9 @@ export function FriendsPage() {
           <div key={p.id} className="person-item" style={{ cursor: 'pointer' }} onClick={() => navigate(`/user/${p.username}`)}>
             <Avatar src={p.profile_image_url} name={personName(p)} size={44} />
             <div style={{ flex: 1, minWidth: 0 }}>
-              <div className="strong">{personName(p)}</div>
+              <Link className="strong block plain-link" to={`/user/${p.username}`} onClick={(e) => e.stopPropagation()}>
+                {personName(p)}
+              </Link>
               <div className="muted small">@{p.username}</div>
               {p.bio && <div className="small ellipsis">{p.bio}</div>}
             </div>

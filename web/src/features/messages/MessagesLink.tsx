@@ -7,8 +7,9 @@ export function MessagesLink() {
   const { data } = useConversationsQuery(undefined, { pollingInterval: 60_000 });
   const unread = (data ?? []).reduce((n, c) => n + (c.unread_count), 0);
   return (
-    <Link className="icon-btn bell" to="/messages" aria-label="Messages" data-testid="messages-link">
+    <Link className="icon-btn bell" to="/messages" data-testid="messages-link">
       <MessageCircle size={20} aria-hidden="true" />
+      <span className="sr-only">Messages</span>
       {unread > 0 && <span className="badge">{unread > 99 ? '99+' : unread}</span>}
     </Link>
   );

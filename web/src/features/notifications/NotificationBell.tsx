@@ -41,8 +41,10 @@ export function NotificationBell() {
 
   return (
     <div className="bell-wrap" ref={ref}>
-      <button className="icon-btn bell" aria-label="Notifications" data-testid="bell" onClick={() => setOpen((o) => !o)}>
+      <button className="icon-btn bell" data-testid="bell" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Bell size={20} aria-hidden="true" />
+        {/* a hidden name rather than aria-label, so the visible badge is part of the name */}
+        <span className="sr-only">Notifications</span>
         {unread > 0 && (
           <span className="badge" data-testid="bell-badge">
             {bellBadge(unread)}

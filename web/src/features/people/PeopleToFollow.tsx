@@ -21,7 +21,9 @@ export function PeopleToFollow() {
           <li key={p.id} className="person-row" onClick={() => navigate(`/user/${p.username}`)}>
             <Avatar src={p.profile_image_url} name={personName(p)} size={36} />
             <div className="person-text">
-              <div className="strong ellipsis">{personName(p)}</div>
+              <Link className="strong ellipsis block plain-link" to={`/user/${p.username}`} onClick={(e) => e.stopPropagation()}>
+                {personName(p)}
+              </Link>
               <div className="muted small ellipsis">@{p.username}</div>
             </div>
             <FollowButton userId={p.id} small />

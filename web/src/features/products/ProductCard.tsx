@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Bookmark, BookmarkCheck, Heart, Package, PenLine, Share2, Star } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../core/store';
 import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
@@ -50,7 +50,12 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
         <div className="row gap small muted">
           <span className="initial">{author[0]?.toUpperCase()}</span> {author}
         </div>
-        <h3 style={{ margin: 0 }}>{product.name}</h3>
+        <h3 style={{ margin: 0 }}>
+          {/* the keyboard's way into the card (the card's own click is for the mouse) */}
+          <Link to={path} className="plain-link" onClick={stop}>
+            {product.name}
+          </Link>
+        </h3>
         {product.brand && <div className="muted small">{product.brand}</div>}
         <p className="muted small" style={{ margin: 0 }}>
           {product.description}

@@ -5,7 +5,7 @@ import { useSession } from '../../core/store';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { copyText } from '../../shared/clipboard';
 import { useTimedFlag } from '../../shared/useTimedFlag';
-import { personName, turkishLongDate } from '../../shared/format';
+import { personName, longDate } from '../../shared/format';
 import { useFollowersQuery, useFollowingQuery } from '../people/peopleApi';
 import { useProfileQuery } from './profileApi';
 import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
@@ -60,7 +60,7 @@ export function OwnProfilePage() {
         </div>
         <p className="pre-wrap">{p.bio || 'No bio yet.'}</p>
         <div className="muted small">
-          {(p.email ?? user?.email) && <><Mail size={14} aria-hidden="true" className="inline-icon" /> {p.email ?? user?.email} · </>}Joined {turkishLongDate(p.created_at)}
+          {(p.email ?? user?.email) && <><Mail size={14} aria-hidden="true" className="inline-icon" /> {p.email ?? user?.email} · </>}Joined {longDate(p.created_at)}
         </div>
         <Counters reviews={p.reviews_count} following={p.following_count} followers={p.followers_count} />
       </section>

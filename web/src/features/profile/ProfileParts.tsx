@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, Stars } from '../../shared/ui';
-import { cutText, personName, turkishShortDate } from '../../shared/format';
+import { cutText, personName, shortDate } from '../../shared/format';
 import type { ReviewView } from '@app/contracts';
 import type { PersonCard } from '../people/peopleApi';
 import { useReviewsQuery } from '../reviews/reviewsApi';
@@ -32,12 +32,20 @@ export function ReviewRow({ review }: { review: ReviewView }) {
   const img = review.product?.image_url;
   if (open) return <ReviewCard review={review} timeStyle="date" />;
   return (
-    <div className="review-row" data-testid="review-row" onClick={() => setOpen(true)} style={{ cursor: 'pointer' }}>
+    <div
+      className="review-row"
+      data-testid="review-row"
+      role="button"
+      tabIndex={0}
+      onClick={() => setOpen(true)}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setOpen(true))}
+      style={{ cursor: 'pointer' }}
+    >
       {img ? <img className="thumb" src={img} alt="" /> : <span className="thumb">No img</span>}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div className="row gap wrap">
           <span className="strong">{review.product?.name ?? review.title ?? ''}</span>
-          <span className="muted small">{turkishShortDate(review.created_at)}</span>
+          <span className="muted small">{shortDate(review.created_at)}</span>
         </div>
         {review.rating ? <Stars value={review.rating} size={14} /> : null}
         {review.title && review.title !== review.product?.name && <div className="strong">{review.title}</div>}

@@ -5,7 +5,7 @@ import { useAppDispatch, useSession } from '../../core/store';
 import { errorMessage, errorStatus } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
-import { personName, turkishLongDate } from '../../shared/format';
+import { personName, longDate } from '../../shared/format';
 import type { UserProfile } from '@app/contracts';
 import { followReplyPending, useBlockMutation, useFollowMutation, useFollowersQuery, useFollowingQuery, useUnfollowMutation } from '../people/peopleApi';
 import { placeholderProfile, profileErrorText, useProfileQuery } from './profileApi';
@@ -161,7 +161,7 @@ export function UserProfilePage() {
           )}
         </div>
         {p.bio && <p className="pre-wrap">{p.bio}</p>}
-        <div className="muted small">Katılma: {turkishLongDate(p.created_at)}</div>
+        <div className="muted small">Katılma: {longDate(p.created_at)}</div>
         <Counters reviews={p.reviews_count} following={p.following_count} followers={p.followers_count} />
       </section>
       <div className="tabs">

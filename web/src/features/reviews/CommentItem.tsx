@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { CommentView } from '@app/contracts';
 import { errorMessage } from '../../core/api';
 import { Avatar } from '../../shared/ui';
-import { personName, turkishAgo } from '../../shared/format';
+import { personName, feedAgo } from '../../shared/format';
 import { useUpdateCommentMutation } from './reviewsApi';
 
 /**
@@ -36,7 +36,7 @@ export function CommentItem({ comment: c, canEdit, canDelete, onDelete }: { comm
             {personName(c.user)}
           </Link>{' '}
           <span className="muted small">
-            {turkishAgo(c.createdAt)}
+            {feedAgo(c.createdAt)}
             {c.is_edited && <span data-testid="comment-edited-label"> · düzenlendi</span>}
           </span>
         </div>

@@ -1,22 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { createPortal } from 'react-dom';
+import { useFocusTrap } from '../../shared/useFocusTrap';
 
 /** Full-screen viewer: Escape closes, arrow keys and buttons move, counter 'n / total' (part 1 §2). */
 export function ImageViewer({ images, start, onClose }: { images: string[]; start: number; onClose: () => void }) {
   const [i, setI] = useState(start);
   const total = images.length;
+  const box = useRef<HTMLDivElement>(null);
+  useFocusTrap(box, true, onClose);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
       if (e.key === 'ArrowRight') setI((x) => (x + 1) % total);
       if (e.key === 'ArrowLeft') setI((x) => (x - 1 + total) % total);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onClose, total]);
+  }, [total]);
   return createPortal(
-    <div className="viewer" data-testid="image-viewer" onClick={onClose}>
+    <div ref={box} className="viewer" data-testid="image-viewer" role="dialog" aria-modal="true" aria-label="Images" tabIndex={-1} onClick={onClose}>
       <button className="viewer-close" aria-label="Close" onClick={onClose}>
         <X size={22} aria-hidden="true" />
       </button>

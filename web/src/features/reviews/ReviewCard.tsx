@@ -8,7 +8,7 @@ import { pushToast } from '../../shared/toast';
 import { Avatar, Stars } from '../../shared/ui';
 import { copyText } from '../../shared/clipboard';
 import { useTimedFlag } from '../../shared/useTimedFlag';
-import { personName, productSlug, turkishAgo, turkishLongDate } from '../../shared/format';
+import { personName, productSlug, feedAgo, longDate } from '../../shared/format';
 import { ImageViewer } from './ImageViewer';
 import { Comments } from './Comments';
 import { useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
@@ -79,7 +79,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
             {personName(review.user)}
           </Link>
           <span className="muted small">
-            @{review.user.username} · <time dateTime={when}>{timeStyle === 'relative' ? turkishAgo(when) : turkishLongDate(when)}</time>
+            @{review.user.username} · <time dateTime={when}>{timeStyle === 'relative' ? feedAgo(when) : longDate(when)}</time>
             {review.edited && <span data-testid="edited-label"> · düzenlendi</span>}
           </span>
         </div>
@@ -108,17 +108,17 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
       {(review.location || review.date) && (
         <p className="muted small">
           {review.location && <><MapPin size={14} aria-hidden="true" /> {review.location} </>}
-          {review.date && <><Calendar size={14} aria-hidden="true" /> {turkishLongDate(review.date)}</>}
+          {review.date && <><Calendar size={14} aria-hidden="true" /> {longDate(review.date)}</>}
         </p>
       )}
       {review.images.length > 0 && <ReviewImages images={review.images} onOpen={setViewer} />}
 
       <footer className="review-actions">
-        <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} aria-label="Like" data-testid="like-button">
-          <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> <span data-testid="like-count">{likes}</span>
+        <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} data-testid="like-button">
+          <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> <span className="sr-only">Like</span> <span data-testid="like-count">{likes}</span>
         </button>
-        <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button" aria-label="Comments">
-          <MessageCircle size={16} aria-hidden="true" /> <span data-testid="comment-count">{comments}</span>
+        <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button" aria-expanded={showComments}>
+          <MessageCircle size={16} aria-hidden="true" /> <span className="sr-only">Comments</span> <span data-testid="comment-count">{comments}</span>
         </button>
         <ReviewShareMenu link={link} text={review.title || review.content.slice(0, 100)} copied={copied} onCopyLink={() => void copyLink()} />
         <button className={`action push-right ${saved ? 'saved' : ''}`} onClick={toggleSave} aria-pressed={saved} data-testid="save-button">

@@ -9,8 +9,8 @@ export function ReviewShareMenu({ link, text, copied, onCopyLink }: { link: stri
   return (
     <>
       <div className="menu-wrap" ref={menu.ref}>
-        <button className="action" onClick={() => menu.setOpen((o) => !o)} data-testid="share-button" aria-label="Share">
-          <Share2 size={16} aria-hidden="true" /> 0
+        <button className="action" onClick={() => menu.setOpen((o) => !o)} data-testid="share-button" aria-expanded={menu.open}>
+          <Share2 size={16} aria-hidden="true" /> <span className="sr-only">Share</span> 0
         </button>
         {menu.open && (
           <div className="dropdown menu-dropdown">

@@ -35,7 +35,13 @@ export function SearchBox() {
   };
 
   return (
-    <div className="search" ref={ref} data-testid="search-box">
+    <div
+      className="search"
+      ref={ref}
+      data-testid="search-box"
+      // Tab past the last suggestion closes the list, as a click outside does
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setOpen(false)}
+    >
       <span className="search-icon" aria-hidden>
         <Search size={16} aria-hidden="true" />
       </span>

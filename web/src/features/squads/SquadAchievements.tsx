@@ -7,11 +7,11 @@ export function SquadAchievements({ createdAt, memberCount, joinsLast30Days }: {
     <section className="card">
       <h3 className="panel-title">Squad Achievements</h3>
       <ul className="plain-list small">
-        <li style={{ opacity: 1 }}>
+        <li>
           <Trophy size={14} aria-hidden="true" className="inline-icon" /> Squad Pioneer — founded {squadTime(createdAt)}</li>
-        <li style={{ opacity: joinsLast30Days > 0 ? 1 : 0.45 }}>
+        <li className={joinsLast30Days > 0 ? '' : 'locked'}>
           <Flame size={14} aria-hidden="true" className="inline-icon" /> Active Community — {joinsLast30Days} joined in the last 30 days</li>
-        <li style={{ opacity: memberCount >= 50 ? 1 : 0.45 }}>
+        <li className={memberCount >= 50 ? '' : 'locked'}>
           <Sprout size={14} aria-hidden="true" className="inline-icon" /> Growing Squad — 50+ members</li>
       </ul>
     </section>
