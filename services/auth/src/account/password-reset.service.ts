@@ -78,7 +78,7 @@ export class PasswordResetService implements OnApplicationShutdown {
     const id = sha256(dto.token);
     const reset = await this.resets.findById(id);
     const user = reset && (await this.users.findById(reset.user_id));
-    if (!reset || !user || reset.used_at || reset.expires_at <= new Date().toISOString() || reset.session_version !== (user.session_version ?? 0)) {
+    if (!reset || !user || reset.used_at || Date.parse(reset.expires_at) <= Date.now() || reset.session_version !== (user.session_version ?? 0)) {
       throw invalidLink();
     }
     assertStrongPassword(dto.new_password, 'new_password', [user.email, user.name, user.username]);

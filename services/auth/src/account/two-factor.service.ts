@@ -130,7 +130,7 @@ export class TwoFactorService {
       !challenge ||
       !user ||
       !doc?.secret ||
-      challenge.expires_at <= new Date().toISOString() ||
+      Date.parse(challenge.expires_at) <= Date.now() ||
       challenge.attempts >= MAX_CODE_ATTEMPTS ||
       challenge.session_version !== (user.session_version ?? 0)
     ) {
