@@ -28,8 +28,15 @@ interface Case {
 }
 
 const SECRET = `access-spec-${randomBytes(24).toString('hex')}`;
-/** Routes a visitor may reach: login, register and media (an <img> cannot send a token). */
-const PUBLIC = new Set(['POST /api/auth/register', 'POST /api/auth/login', 'GET /api/media/:p']);
+/** Routes a visitor may reach: login (and its second step), register, password reset and media (an <img> cannot send a token). */
+const PUBLIC = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/2fa/verify',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  'GET /api/media/:p',
+]);
 const HASH_KEYS = /^(password|password_hash|passwordHash|hash|salt)$/i;
 
 describe('access matrix (embedded stack)', () => {

@@ -28,7 +28,7 @@ interface RouteSpec {
 /** Built from `grep -rn "@Get\|@Post\|@Put\|@Delete\|@Controller" services/*\/src`. */
 const ROUTES: RouteSpec[] = [
   // auth
-  { method: 'POST', path: '/api/auth/register', as: 'none', body: { email: 'new@example.com', name: 'New One', password: 'lamp-desk-battery-42' }, fields: { email: 'email', name: 'str', password: 'str' } },
+  { method: 'POST', path: '/api/auth/register', as: 'none', body: { email: 'new@example.com', name: 'New One', password: 'lamp-desk-battery-42' }, fields: { email: 'email', name: 'str', password: 'str', language: 'enum' }, nullable: ['language'] },
   { method: 'POST', path: '/api/auth/login', as: 'none', body: { email: 'ayse@example.com', password: 'lamp-desk-battery-42' }, fields: { email: 'str', password: 'str' } },
   { method: 'GET', path: '/api/auth/me', as: 'A' },
   { method: 'GET', path: '/api/auth/users', as: 'A', paged: true },
@@ -36,6 +36,13 @@ const ROUTES: RouteSpec[] = [
   // Every probe of these two is refused before the handler runs (a success would end A's session and show in the snapshot).
   { method: 'POST', path: '/api/auth/logout', as: 'A' },
   { method: 'PUT', path: '/api/auth/password', as: 'A', body: { current_password: 'not-the-password', new_password: 'quiet-harbour-lantern-7' }, fields: { current_password: 'str', new_password: 'str' } },
+  { method: 'POST', path: '/api/auth/password-reset', as: 'none', body: { email: 'nobody@example.com' }, fields: { email: 'email', language: 'enum' }, nullable: ['language'] },
+  { method: 'POST', path: '/api/auth/password-reset/confirm', as: 'none', body: { token: 'not-a-reset-token', new_password: 'quiet-harbour-lantern-7' }, fields: { token: 'str', new_password: 'str' } },
+  { method: 'GET', path: '/api/auth/2fa', as: 'A' },
+  { method: 'POST', path: '/api/auth/2fa/setup', as: 'A' },
+  { method: 'POST', path: '/api/auth/2fa/enable', as: 'A', body: { code: '000000' }, fields: { code: 'str' } },
+  { method: 'POST', path: '/api/auth/2fa/verify', as: 'none', body: { challenge: 'not-a-challenge', code: '000000' }, fields: { challenge: 'str', code: 'str' } },
+  { method: 'POST', path: '/api/auth/2fa/disable', as: 'A', body: { password: 'not-the-password' }, fields: { password: 'str' } },
   // social: follows
   { method: 'POST', path: '/api/follows/users/:userB', as: 'A' },
   { method: 'DELETE', path: '/api/follows/users/:userB', as: 'A' },
