@@ -20,28 +20,40 @@ describe('settings (HTTP)', () => {
       notification_push: true,
       privacy_profile: 'public',
       theme: 'system',
+      language: 'tr',
     });
+  });
+
+  it('stores the language and returns it, without announcing it', async () => {
+    const res = await svc.http().put('/api/users/settings').set(zeynep.auth).send({ language: 'en' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.language).toBe('en');
+    expect((await svc.http().get('/api/users/settings').set(zeynep.auth)).body.data.language).toBe('en');
+    await svc.settle();
+    expect(svc.emitted('user.settings_updated').at(-1)).not.toHaveProperty('language');
+    await svc.http().put('/api/users/settings').set(zeynep.auth).send({ language: 'tr' });
   });
 
   it('changes only what a partial PUT names and announces the whole set', async () => {
     const res = await svc.http().put('/api/users/settings').set(zeynep.auth).send({ theme: 'dark' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ notification_email: true, notification_push: true, privacy_profile: 'public', theme: 'dark' });
+    expect(res.body.data).toEqual({ notification_email: true, notification_push: true, privacy_profile: 'public', theme: 'dark', language: 'tr' });
 
     const second = await svc.http().put('/api/users/settings').set(zeynep.auth).send({ notification_push: false, privacy_profile: 'friends' });
-    expect(second.body.data).toEqual({ notification_email: true, notification_push: false, privacy_profile: 'friends', theme: 'dark' });
+    expect(second.body.data).toEqual({ notification_email: true, notification_push: false, privacy_profile: 'friends', theme: 'dark', language: 'tr' });
 
     const stored = await svc.http().get('/api/users/settings').set(zeynep.auth);
     expect(stored.body.data).toEqual(second.body.data);
     await svc.settle();
-    expect(svc.emitted('user.settings_updated').at(-1)).toEqual({ userId: zeynep.id, ...second.body.data });
+    const { language: _language, ...announced } = second.body.data;
+    expect(svc.emitted('user.settings_updated').at(-1)).toEqual({ userId: zeynep.id, ...announced });
   });
 
   it.each([
     [{ theme: 'blue' }, 'theme'],
     [{ privacy_profile: 'secret' }, 'privacy_profile'],
     [{ notification_email: 'yes' }, 'notification_email'],
-    [{ language: 'tr' }, 'language'],
+    [{ language: 'de' }, 'language'],
   ])('refuses %j with a 400 naming %s', async (body, field) => {
     const res = await svc.http().put('/api/users/settings').set(zeynep.auth).send(body);
     expect(res.status).toBe(400);

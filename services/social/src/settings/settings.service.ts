@@ -23,10 +23,12 @@ export class SettingsService {
     const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
     const current = await this.profiles.require(userId);
     const settings: UserSettings = { ...DEFAULT_SETTINGS, ...current.settings, ...fields };
+    // the language only concerns this member's own screens: the event's payload stays as the catalogue has it
+    const { language: _language, ...announced } = settings;
     await this.bus.emitWith(
       {
         type: 'user.settings_updated',
-        payload: { userId, ...settings },
+        payload: { userId, ...announced },
         key: userId,
         actorId: userId,
         proof: { collection: profilesCollection, match: { _id: userId, ...settingsPaths(fields) }, present: true },
