@@ -31,6 +31,7 @@ const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'F
 const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage');
 const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
+const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
 
 /** A lazy screen with the spinner while its chunk loads. */
 function screen(Page: LazyExoticComponent<ComponentType>) {
@@ -92,6 +93,7 @@ export const routes = [
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LandingPage /> },
+      { path: '/reset-password', element: screen(ResetPasswordPage) },
       {
         element: <FrameIfSignedIn />,
         children: [

@@ -3,9 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../core/store';
 import { signedIn } from '../../core/session';
 import { Modal } from '../../shared/ui';
-import { useLoginMutation, useRegisterMutation, validAuthReply } from './authApi';
+import type { AuthResult } from '@app/contracts';
+import { challengeOf, emailLanguage, useLoginMutation, useRegisterMutation, validAuthReply } from './authApi';
 import { LOGIN_TEXTS, loginErrorText, registerErrorText } from './authErrors';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { TwoFactorStep } from './TwoFactorStep';
 
 const INTERESTS = ['Gaming', 'Music', 'Tech', 'Sports', 'Art'];
 
@@ -21,6 +24,9 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
   const [password, setPassword] = useState('');
   const [interests, setInterests] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [forgot, setForgot] = useState(false);
+  /** Set when the password was right and the account asks for a second factor. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   // the error bar disappears after 5 s (part 1 §2)
   useEffect(() => {
@@ -29,7 +35,11 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
     return () => clearTimeout(t);
   }, [error]);
 
-  useEffect(() => setError(null), [mode]);
+  useEffect(() => {
+    setError(null);
+    setForgot(false);
+    setChallenge(null);
+  }, [mode, open]);
 
   const busy = loginState.isLoading || registerState.isLoading;
 
@@ -42,16 +52,37 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
     if (mode === 'login') {
       const r = await login({ email: email.trim(), password });
       if ('error' in r) return setError(loginErrorText(r.error as never));
+      const pending = challengeOf(r.data);
+      if (pending) return setChallenge(pending);
       if (!validAuthReply(r.data)) return setError(LOGIN_TEXTS.unexpectedShape);
-      dispatch(signedIn({ token: r.data.data.token, user: r.data.data.user }));
+      finish(r.data.data);
     } else {
-      const r = await register({ email: email.trim(), name: name.trim(), password });
+      const r = await register({ email: email.trim(), name: name.trim(), password, language: emailLanguage() });
       if ('error' in r) return setError(registerErrorText(r.error as never));
       if (!validAuthReply(r.data)) return setError(LOGIN_TEXTS.registerShape);
-      dispatch(signedIn({ token: r.data.data.token, user: r.data.data.user }));
+      finish(r.data.data);
     }
+  }
+
+  function finish(result: AuthResult) {
+    dispatch(signedIn({ token: result.token, user: result.user }));
     onClose();
     navigate('/home', { replace: true });
+  }
+
+  if (challenge) {
+    return (
+      <Modal open={open} onClose={onClose} title="Two-factor sign-in">
+        <TwoFactorStep challenge={challenge} onSignedIn={finish} onRestart={() => setChallenge(null)} />
+      </Modal>
+    );
+  }
+  if (forgot) {
+    return (
+      <Modal open={open} onClose={onClose} title="Reset your password">
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      </Modal>
+    );
   }
 
   return (
@@ -83,6 +114,11 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
             autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
           />
         </label>
+        {mode === 'login' && (
+          <button type="button" className="link" onClick={() => setForgot(true)} data-testid="forgot-password">
+            Forgot password?
+          </button>
+        )}
         {mode === 'register' && (
           <div className="field">
             <span className="label">Interests</span>

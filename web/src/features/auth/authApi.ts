@@ -1,4 +1,4 @@
-import type { AuthResult, AuthUser, PublicUser } from '@app/contracts';
+import type { AuthResult, AuthUser, Language, PublicUser, TwoFactorChallenge } from '@app/contracts';
 import { api, listOf } from '../../core/api';
 
 export interface Envelope<T> {
@@ -9,10 +9,21 @@ export interface Envelope<T> {
 
 export const authApi = api.injectEndpoints({
   endpoints: (b) => ({
-    login: b.mutation<Envelope<AuthResult>, { email: string; password: string }>({
+    /** A member with two-factor sign-in on gets a challenge instead of a token: verifyTwoFactor finishes. */
+    login: b.mutation<Envelope<AuthResult | TwoFactorChallenge>, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
     }),
-    register: b.mutation<Envelope<AuthResult>, { email: string; name: string; password: string }>({
+    verifyTwoFactor: b.mutation<Envelope<AuthResult>, { challenge: string; code: string }>({
+      query: (body) => ({ url: '/auth/2fa/verify', method: 'POST', body }),
+    }),
+    /** Always the same answer, whether or not the email has an account. */
+    requestPasswordReset: b.mutation<Envelope<null>, { email: string; language: Language }>({
+      query: (body) => ({ url: '/auth/password-reset', method: 'POST', body }),
+    }),
+    confirmPasswordReset: b.mutation<Envelope<null>, { token: string; new_password: string }>({
+      query: (body) => ({ url: '/auth/password-reset/confirm', method: 'POST', body }),
+    }),
+    register: b.mutation<Envelope<AuthResult>, { email: string; name: string; password: string; language: Language }>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
     }),
     me: b.query<AuthUser, void>({
@@ -36,7 +47,28 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useMeQuery, useUsersQuery, useLogoutMutation, useChangePasswordMutation } = authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useMeQuery,
+  useUsersQuery,
+  useLogoutMutation,
+  useChangePasswordMutation,
+  useVerifyTwoFactorMutation,
+  useRequestPasswordResetMutation,
+  useConfirmPasswordResetMutation,
+} = authApi;
+
+/** The language emails are written in: the page's, Turkish unless it is English. */
+export function emailLanguage(): Language {
+  return document.documentElement.lang.toLowerCase().startsWith('en') ? 'en' : 'tr';
+}
+
+/** A login reply asking for the second factor. */
+export function challengeOf(r: unknown): string | null {
+  const d = (r as Envelope<Partial<TwoFactorChallenge>> | undefined)?.data;
+  return d?.two_factor_required === true && typeof d.challenge === 'string' ? d.challenge : null;
+}
 
 /** True when a login or register reply carries the success flag and data holding token and user (part 1 §5). */
 export function validAuthReply(r: unknown): r is Envelope<AuthResult> & { data: AuthResult } {

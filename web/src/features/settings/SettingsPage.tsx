@@ -12,14 +12,16 @@ import { useLogout } from '../auth/useLogout';
 import { Banners } from './Banners';
 import { ProfileSettings } from './ProfileSettings';
 import { SettingsSection } from './SettingsSection';
+import { TwoFactorSection } from '../account/TwoFactorSection';
 
-type Section = 'profile' | 'notifications' | 'privacy' | 'appearance' | 'password';
+type Section = 'profile' | 'notifications' | 'privacy' | 'appearance' | 'password' | 'two-factor';
 const SECTIONS: Array<[Section, string]> = [
   ['profile', 'Profile'],
   ['notifications', 'Notifications'],
   ['privacy', 'Privacy'],
   ['appearance', 'Appearance'],
   ['password', 'Password'],
+  ['two-factor', 'Two-factor'],
 ];
 
 const PRIVACY_CHOICES = [
@@ -136,6 +138,7 @@ export function SettingsPage() {
             </SettingsSection>
           )}
           {section === 'password' && <PasswordForm onDone={setOk} />}
+          {section === 'two-factor' && <TwoFactorSection />}
           {section === 'appearance' && (
             <SettingsSection title="Appearance" testId="settings-appearance" saving={settingsState.isLoading} onSave={() => void saveSettings({ theme: prefs.theme })}>
               <label>

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../core/api';
+import { useConfirmPasswordResetMutation } from '../auth/authApi';
+
+/** /reset-password?token=...: the page the emailed link opens. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [confirmReset, state] = useConfirmPasswordResetMutation();
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (password !== again) return setError('The new passwords do not match.');
+    setError(null);
+    const r = await confirmReset({ token, new_password: password });
+    if ('error' in r) return setError(errorMessage(r.error, 'Could not reset the password. Please try again.'));
+    setDone(true);
+  }
+
+  return (
+    <div className="page" style={{ maxWidth: 480, margin: '3rem auto' }}>
+      <form className="card form" onSubmit={submit} data-testid="reset-password">
+        <h1 className="page-title">Choose a new password</h1>
+        {!token && <div className="error-bar">This page needs the link from your email.</div>}
+        {error && (
+          <div className="error-bar" role="alert" data-testid="reset-error">
+            {error}
+          </div>
+        )}
+        {done ? (
+          <p className="success-bar" role="status" data-testid="reset-done">
+            Your password has been reset and every other session signed out. <Link to="/login">Log in</Link> with the new one.
+          </p>
+        ) : (
+          <>
+            <label>
+              New Password
+              <input name="new_password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required />
+            </label>
+            <label>
+              Confirm New Password
+              <input name="confirm_password" type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" required />
+            </label>
+            <div className="form-actions">
+              <button type="submit" className="btn btn-primary" disabled={state.isLoading || !token}>
+                Reset password
+              </button>
+            </div>
+          </>
+        )}
+      </form>
+    </div>
+  );
+}
