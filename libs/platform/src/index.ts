@@ -19,3 +19,4 @@ export * from './read-models';
 export * from './logging/logger';
 export * from './counters/counter-repair';
 export * from './mail';
+export * from './export';

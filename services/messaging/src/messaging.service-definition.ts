@@ -5,12 +5,14 @@ import { CountersModule } from './counters/counters.module';
 import { messagesCollection } from './messages/message.collection';
 import { MessagesModule } from './messages/messages.module';
 import { SquadChatModule } from './squad-chat/squad-chat.module';
+import { MessagingExport } from './export/messaging-export.controller';
 
 /** services/messaging: conversations, members, messages, squad chats (/api/messages/*). */
 export const messagingService: ServiceDefinition = {
   name: 'messaging',
   collections: [conversationsCollection, memberStatesCollection, messagesCollection, userCardsCollection, blocksCollection],
   imports: [
+    MessagingExport,
     // Messaging has always shown a member it has not heard of with an empty username.
     UserCardsModule.forRoot({ placeholder: { username: '', display_name: 'Unknown member' } }),
     BlocksModule,

@@ -6,12 +6,14 @@ import { notificationsCollection } from './notifications/notification.collection
 import { NotificationsModule } from './notifications/notifications.module';
 import { followsCollection } from './relations/relation.collection';
 import { RelationsModule } from './relations/relations.module';
+import { NotificationsExport } from './export/notifications-export.controller';
 
 /** services/notifications: notifications from events, unread counts (/api/notifications/*). */
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
   collections: [notificationsCollection, emailOutboxCollection, membersCollection, followsCollection, blocksCollection],
   imports: [
+    NotificationsExport,
     // The cards stay in `members`, beside each member's email and preferences.
     UserCardsModule.forRoot({ collection: membersCollection }),
     BlocksModule,

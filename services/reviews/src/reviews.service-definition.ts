@@ -24,6 +24,7 @@ import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
+import { ReviewsExport } from './export/reviews-export.controller';
 
 /** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, trending. */
 export const reviewsService: ServiceDefinition = {
@@ -45,6 +46,7 @@ export const reviewsService: ServiceDefinition = {
     reportsCollection,
   ],
   imports: [
+    ReviewsExport,
     UsersModule,
     AudienceModule,
     ProductsModule,

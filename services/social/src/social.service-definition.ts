@@ -10,10 +10,11 @@ import { ProfilesModule } from './profiles/profiles.module';
 import { SettingsModule } from './settings/settings.module';
 import { activitiesCollection } from './stats/activity.collection';
 import { StatsModule } from './stats/stats.module';
+import { SocialExport } from './export/social-export.controller';
 
 /** services/social: profiles, settings, follows and requests, blocks, user search, stats (ARCHITECTURE §1). */
 export const socialService: ServiceDefinition = {
   name: 'social',
   collections: [profilesCollection, followsCollection, blocksCollection, activitiesCollection],
-  imports: [ProfilesModule, SettingsModule, FollowsModule, BlocksModule, DiscoveryModule, StatsModule, CountersModule],
+  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, BlocksModule, DiscoveryModule, StatsModule, CountersModule],
 };

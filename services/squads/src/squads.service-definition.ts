@@ -5,6 +5,7 @@ import { membersCollection } from './members/member.collection';
 import { MembersModule } from './members/members.module';
 import { squadsCollection } from './squads/squad.collection';
 import { SquadsModule } from './squads/squads.module';
+import { SquadsExport } from './export/squads-export.controller';
 
 /** services/squads: squads, members, roles, join requests (/api/squads/*). */
 export const squadsService: ServiceDefinition = {
@@ -12,6 +13,7 @@ export const squadsService: ServiceDefinition = {
   collections: [squadsCollection, membersCollection, joinRequestsCollection, userCardsCollection, blocksCollection],
   // SquadsModule first: its fixed paths (/squads/stats...) must be routed before the others' `:id` routes.
   imports: [
+    SquadsExport,
     SquadsModule,
     MembersModule,
     JoinRequestsModule,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { PasswordResetConfirmDto, PasswordResetRequestDto, TwoFactorDisableDto, TwoFactorEnableDto, TwoFactorVerifyDto } from '@app/contracts';
+import { DEFAULT_LANGUAGE, PasswordResetConfirmDto, PasswordResetRequestDto, TwoFactorDisableDto, TwoFactorEnableDto, TwoFactorVerifyDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Public, Reply } from '@app/platform';
-import { AuthService } from '../auth/auth.service';
+import { AuthService, toAuthUser } from '../auth/auth.service';
 import { PasswordResetService, RESET_TTL_MINUTES } from './password-reset.service';
 import { TwoFactorService } from './two-factor.service';
 
@@ -28,6 +28,13 @@ export class AccountController {
   async confirmReset(@Body() dto: PasswordResetConfirmDto) {
     await this.resets.confirm(dto);
     return Reply.message('Password has been reset; please sign in', null);
+  }
+
+  /** Auth's part of GET /api/users/me/export: the account, never its hash or two-factor secrets. */
+  @Get('me/export')
+  async export(@CurrentUser() member: AuthenticatedUser) {
+    const user = await this.auth.currentSession(member);
+    return { account: { ...toAuthUser(user), language: user.language ?? DEFAULT_LANGUAGE }, two_factor: await this.twoFactor.status(member) };
   }
 
   @Get('2fa')

@@ -1,0 +1,1 @@
+export * from './member-export.module';
