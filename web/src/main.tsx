@@ -7,12 +7,17 @@ import { makeRouter } from './app/router';
 import { errorDetail } from './app/MountingErrorPage';
 import { checkDone, signedOut, userLoaded } from './core/session';
 import { authApi } from './features/auth/authApi';
+import { settingsApi } from './features/settings/settingsApi';
+import { applyLanguage, isLanguage } from './shared/i18n';
 import { Toasts } from './shared/toast';
 import { registerSW } from 'virtual:pwa-register';
 import { OfflineBanner } from './app/OfflineBanner';
 import './styles.css';
 
-/** Fetches the current user at start when a token is stored; a failure clears the session (part 1 §4). */
+/**
+ * Fetches the current user at start when a token is stored; a failure clears the session (part 1 §4).
+ * Then the member's stored language is applied, so a sign-in on another browser opens in their language.
+ */
 function SessionCheck() {
   const dispatch = useAppDispatch();
   const { token } = useSession();
@@ -21,7 +26,15 @@ function SessionCheck() {
     const sub = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
     sub
       .unwrap()
-      .then((u) => dispatch(userLoaded(u)))
+      .then((u) => {
+        dispatch(userLoaded(u));
+        const settings = dispatch(settingsApi.endpoints.settings.initiate(undefined, { forceRefetch: true }));
+        settings
+          .unwrap()
+          .then((s) => isLanguage(s.language) && applyLanguage(s.language))
+          .catch(() => undefined) // no settings: the browser's last language stays
+          .finally(() => settings.unsubscribe());
+      })
       .catch((e: { status?: number | string }) => {
         if (e?.status === 'FETCH_ERROR' || e?.status === 'TIMEOUT_ERROR') dispatch(checkDone());
         else dispatch(signedOut());

@@ -4,15 +4,17 @@ import { useLogout } from '../features/auth/useLogout';
 import { Avatar } from '../shared/ui';
 import { useMenu } from '../shared/useMenu';
 import { personName } from '../shared/format';
+import { useT } from '../shared/i18n';
 
 /** The top bar's account menu: Profile, Settings, Logout. */
 export function AvatarMenu() {
   const { user } = useSession();
   const { open, setOpen, ref, close } = useMenu();
   const logout = useLogout();
+  const t = useT();
   return (
     <div className="avatar-menu" ref={ref}>
-      <button className="icon-btn" aria-label="Account menu" data-testid="avatar-menu" onClick={() => setOpen((o) => !o)}>
+      <button className="icon-btn" aria-label={t('nav.accountMenu')} data-testid="avatar-menu" onClick={() => setOpen((o) => !o)}>
         <Avatar src={user?.avatar} name={personName(user)} size={34} />
       </button>
       {open && (
@@ -21,13 +23,13 @@ export function AvatarMenu() {
             <span className="strong ellipsis">{personName(user)}</span>
           </div>
           <Link className="dropdown-item" to="/profile" onClick={close}>
-            Profile
+            {t('nav.profile')}
           </Link>
           <Link className="dropdown-item" to="/settings" onClick={close}>
-            Settings
+            {t('nav.settings')}
           </Link>
           <button className="dropdown-item" onClick={() => void logout()}>
-            Logout
+            {t('nav.logout')}
           </button>
         </div>
       )}

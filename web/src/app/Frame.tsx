@@ -13,26 +13,41 @@ import { PRODUCT_NAME } from '../shared/brand';
 import { hidesRightColumn } from './layout';
 import { MessagesLink } from '../features/messages/MessagesLink';
 import { AvatarMenu } from './AvatarMenu';
+import { useT } from '../shared/i18n';
 
 // the top bar's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
 const TOP_EMOJIS = [Star, Headphones, Gamepad2, Camera, Coffee, Watch, Lightbulb];
 
 const SIDE_MENU = [
-  { to: '/', label: 'Home', icon: House },
-  { to: '/explore', label: 'Explore', icon: Compass },
-  { to: '/notifications', label: 'Notifications', icon: Bell },
-  { to: '/my-reviews', label: 'My Reviews', icon: NotebookPen },
-  { to: '/my-squads', label: 'My Squads', icon: Users },
-  { to: '/profile', label: 'Profile', icon: User },
-  { to: '/settings', label: 'Settings', icon: Settings },
-];
+  { to: '/', label: 'nav.home', icon: House },
+  { to: '/explore', label: 'nav.explore', icon: Compass },
+  { to: '/notifications', label: 'nav.notifications', icon: Bell },
+  { to: '/my-reviews', label: 'nav.myReviews', icon: NotebookPen },
+  { to: '/my-squads', label: 'nav.mySquads', icon: Users },
+  { to: '/profile', label: 'nav.profile', icon: User },
+  { to: '/settings', label: 'nav.settings', icon: Settings },
+] as const;
 
 const SIDE_EXTRA = [
-  { to: '/products', label: 'Products', icon: ShoppingBag },
-  { to: '/friends', label: 'Friends', icon: Handshake },
-  { to: '/saved', label: 'Saved', icon: Bookmark },
-  { to: '/messages', label: 'Messages', icon: MessageCircle },
-];
+  { to: '/products', label: 'nav.products', icon: ShoppingBag },
+  { to: '/friends', label: 'nav.friends', icon: Handshake },
+  { to: '/saved', label: 'nav.saved', icon: Bookmark },
+  { to: '/messages', label: 'nav.messages', icon: MessageCircle },
+] as const;
+
+// the spec's seven entries, plus the screens a phone could not reach otherwise
+const MOBILE_MENU = [
+  ['/home', 'nav.home'],
+  ['/products', 'nav.products'],
+  ['/friends', 'nav.friends'],
+  ['/saved', 'nav.saved'],
+  ['/explore', 'nav.explore'],
+  ['/my-squads', 'nav.mySquads'],
+  ['/my-reviews', 'nav.myReviews'],
+  ['/notifications', 'nav.notifications'],
+  ['/profile', 'nav.profile'],
+  ['/settings', 'nav.settings'],
+] as const;
 
 export function Frame() {
   useRealtime();
@@ -40,6 +55,7 @@ export function Frame() {
   const { darkMode } = useSession();
   const location = useLocation();
   const logout = useLogout();
+  const t = useT();
   const [emoji, setEmoji] = useState(0);
   const [menuOpen, setMenuOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -59,10 +75,10 @@ export function Frame() {
     <div className={`frame ${menuOpen ? '' : 'menu-closed'}`}>
       <header className="topbar">
         <div className="topbar-left">
-          <button className="icon-btn mobile-only" aria-label="Menu" data-testid="mobile-menu-toggle" onClick={() => setMobileOpen((o) => !o)}>
+          <button className="icon-btn mobile-only" aria-label={t('nav.menu')} data-testid="mobile-menu-toggle" onClick={() => setMobileOpen((o) => !o)}>
             <Menu size={20} aria-hidden="true" />
           </button>
-          <button className="icon-btn desktop-only" aria-label="Toggle side menu" onClick={() => setMenuOpen((o) => !o)}>
+          <button className="icon-btn desktop-only" aria-label={t('nav.toggleMenu')} onClick={() => setMenuOpen((o) => !o)}>
             <Menu size={20} aria-hidden="true" />
           </button>
           <Link to="/home" className="brand">
@@ -74,10 +90,10 @@ export function Frame() {
         <div className="topbar-right">
           <button
             className="icon-btn"
-            aria-label="Toggle theme"
+            aria-label={t('nav.toggleTheme')}
             data-testid="theme-toggle"
             onClick={() => dispatch(setDarkMode(!darkMode))}
-            title={darkMode ? 'Light mode' : 'Dark mode'}
+            title={darkMode ? t('nav.lightMode') : t('nav.darkMode')}
           >
             {darkMode ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
           </button>
@@ -88,19 +104,13 @@ export function Frame() {
       </header>
       {mobileOpen && (
         <nav className="mobile-menu" data-testid="mobile-menu">
-          {/* the spec's seven entries, plus the screens a phone could not reach otherwise */}
-          <Link to="/home">Home</Link>
-          <Link to="/products">Products</Link>
-          <Link to="/friends">Friends</Link>
-          <Link to="/saved">Saved</Link>
-          <Link to="/explore">Explore</Link>
-          <Link to="/my-squads">My Squads</Link>
-          <Link to="/my-reviews">My Reviews</Link>
-          <Link to="/notifications">Notifications</Link>
-          <Link to="/profile">Profile</Link>
-          <Link to="/settings">Settings</Link>
+          {MOBILE_MENU.map(([to, label]) => (
+            <Link key={to} to={to}>
+              {t(label)}
+            </Link>
+          ))}
           <button className="link" onClick={() => void logout()}>
-            Logout
+            {t('nav.logout')}
           </button>
         </nav>
       )}
@@ -110,14 +120,14 @@ export function Frame() {
             {SIDE_MENU.map((m) => (
               <NavLink key={m.to} to={m.to} className={() => `side-item ${isActive(m.to) ? 'active' : ''}`} end={m.to === '/'}>
                 <m.icon className="side-icon" size={18} aria-hidden="true" />
-                {m.label}
+                {t(m.label)}
               </NavLink>
             ))}
             <div className="side-sep" />
             {SIDE_EXTRA.map((m) => (
               <NavLink key={m.to} to={m.to} className={() => `side-item small ${isActive(m.to) ? 'active' : ''}`}>
                 <m.icon className="side-icon" size={16} aria-hidden="true" />
-                {m.label}
+                {t(m.label)}
               </NavLink>
             ))}
           </nav>

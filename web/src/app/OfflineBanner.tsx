@@ -3,6 +3,7 @@ import { WifiOff } from 'lucide-react';
 import { useAppSelector } from '../core/store';
 import { useSocket } from '../core/socket';
 import { useOnline } from '../shared/useOnline';
+import { useT } from '../shared/i18n';
 
 /** True while the session's socket is connected (no socket, as for a visitor, counts as not connected). */
 function useSocketConnected(): boolean {
@@ -31,11 +32,12 @@ export function OfflineBanner() {
   const online = useOnline();
   const apiReachable = useAppSelector((s) => s.network.apiReachable);
   const socketConnected = useSocketConnected();
+  const t = useT();
   if (online && (apiReachable || socketConnected)) return null;
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
       <WifiOff size={16} aria-hidden="true" />
-      <span>Çevrimdışısınız: kayıtlı uygulama gösteriliyor; bağlantı dönünce içerik yenilenir.</span>
+      <span>{t('offline')}</span>
     </div>
   );
 }

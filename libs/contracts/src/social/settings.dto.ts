@@ -1,13 +1,12 @@
 import { IsBoolean, IsIn } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PrivacyProfile } from './profile.dto';
+// one list with the email language: 'tr' is the interface's default texts (the spec's, Turkish and English mixed)
+import { DEFAULT_LANGUAGE, LANGUAGES, Language } from '../auth/language';
 
 export const PRIVACY_VALUES: readonly PrivacyProfile[] = ['public', 'friends', 'private'];
 export type Theme = 'light' | 'dark' | 'system';
 export const THEME_VALUES: readonly Theme[] = ['light', 'dark', 'system'];
-/** 'tr': the interface's default texts (the spec's, Turkish and English mixed); 'en': its English translation. */
-export type Language = 'tr' | 'en';
-export const LANGUAGE_VALUES: readonly Language[] = ['tr', 'en'];
 
 /** Spec part 2 §3: User settings. */
 export interface UserSettings {
@@ -25,7 +24,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   privacy_profile: 'public',
   theme: 'system',
   // the spec lists 'en', but its own texts are the default interface; English is chosen explicitly
-  language: 'tr',
+  language: DEFAULT_LANGUAGE,
 };
 
 /** PUT /users/settings: a partial object, only what it names changes. */
@@ -42,6 +41,6 @@ export class UpdateSettingsDto {
   theme?: Theme;
 
   @IsAbsentOrValid()
-  @IsIn(LANGUAGE_VALUES, { message: `language must be one of ${LANGUAGE_VALUES.join(', ')}` })
+  @IsIn(LANGUAGES, { message: `language must be one of ${LANGUAGES.join(', ')}` })
   language?: Language;
 }

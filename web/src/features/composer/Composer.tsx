@@ -7,6 +7,7 @@ import { personName } from '../../shared/format';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { useProductsQuery } from '../products/productsApi';
 import { reviewErrorText, useCreateReviewMutation, type ReviewDraft } from '../reviews/reviewsApi';
+import { useT } from '../../shared/i18n';
 
 export const EMOJIS = ['😀', '😂', '😍', '🤩', '😎', '🤔', '😢', '😡', '👍', '👎', '👏', '🙌', '🔥', '💯', '❤️', '⭐', '🎉', '💡'];
 export const LOCATIONS = ['Istanbul', 'Ankara', 'Izmir', 'Antalya', 'Bursa', 'Adana', 'Konya', 'Trabzon', 'Gaziantep', 'Eskisehir'];
@@ -48,6 +49,7 @@ export function buildReview(input: {
 }
 
 export function Composer({ onPosted }: { onPosted: () => void }) {
+  const t = useT();
   const { user } = useSession();
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
@@ -96,7 +98,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
       const r = await upload(file);
       setFiles((fs) =>
         fs.map((a) =>
-          a.key === key ? ('error' in r ? { ...a, error: errorMessage(r.error, 'Upload failed') } : { ...a, url: r.data!.url }) : a,
+          a.key === key ? ('error' in r ? { ...a, error: errorMessage(r.error, t('composer.uploadFailed')) } : { ...a, url: r.data!.url }) : a,
         ),
       );
     }
@@ -147,7 +149,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
         <div className="composer-main">
           <textarea
             ref={area}
-            placeholder="Share something..."
+            placeholder={t('composer.placeholder')}
             value={text}
             maxLength={COMPOSER_MAX}
             rows={3}
@@ -163,7 +165,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           />
           {mention !== null && (
             <div className="dropdown mention-list" data-testid="mention-list">
-              <div className="dropdown-head">Products</div>
+              <div className="dropdown-head">{t('composer.products')}</div>
               {matches.map((p) => (
                 <button key={p.id} type="button" className="dropdown-item" onMouseDown={(e) => e.preventDefault()} onClick={() => chooseProduct(p)}>
                   {p.name} <span className="muted small">{p.category}</span>
@@ -175,7 +177,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           {product && (
             <div className="product-chip linked" data-testid="linked-product">
               <Tag size={14} aria-hidden="true" /> {product.name}
-              <button className="icon-btn small" aria-label="Unlink product" onClick={() => setProduct(null)}>
+              <button className="icon-btn small" aria-label={t('composer.unlink')} onClick={() => setProduct(null)}>
                 <X size={12} aria-hidden="true" />
               </button>
             </div>
@@ -189,7 +191,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
                   {f.error && <span className="preview-state" title={f.error}>!</span>}
                   <button
                     className="preview-remove"
-                    aria-label="Remove image"
+                    aria-label={t('composer.removeImage')}
                     onClick={() => {
                       URL.revokeObjectURL(f.preview);
                       setFiles((fs) => fs.filter((x) => x.key !== f.key));
@@ -241,31 +243,31 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           )}
           <div className="composer-tools">
             <input ref={fileInput} type="file" accept="image/*" multiple hidden onChange={(e) => addFiles(e.target.files)} data-testid="composer-file" />
-            <button type="button" className="icon-btn" aria-label="Attach images" onClick={() => fileInput.current?.click()}>
+            <button type="button" className="icon-btn" aria-label={t('composer.attach')} onClick={() => fileInput.current?.click()}>
               <ImagePlus size={18} aria-hidden="true" />
             </button>
-            <button type="button" className={`icon-btn ${tool === 'emoji' ? 'on' : ''}`} aria-label="Emoji" onClick={() => setTool(tool === 'emoji' ? null : 'emoji')}>
+            <button type="button" className={`icon-btn ${tool === 'emoji' ? 'on' : ''}`} aria-label={t('composer.emoji')} onClick={() => setTool(tool === 'emoji' ? null : 'emoji')}>
               <Smile size={18} aria-hidden="true" />
             </button>
-            <button type="button" className={`icon-btn ${tool === 'date' ? 'on' : ''}`} aria-label="Date" onClick={() => setTool(tool === 'date' ? null : 'date')}>
+            <button type="button" className={`icon-btn ${tool === 'date' ? 'on' : ''}`} aria-label={t('composer.date')} onClick={() => setTool(tool === 'date' ? null : 'date')}>
               <Calendar size={18} aria-hidden="true" />
             </button>
             <button
               type="button"
               className={`icon-btn ${tool === 'location' ? 'on' : ''}`}
-              aria-label="Location"
+              aria-label={t('composer.location')}
               onClick={() => setTool(tool === 'location' ? null : 'location')}
             >
               <MapPin size={18} aria-hidden="true" />
             </button>
-            <button type="button" className={`icon-btn ${tool === 'rating' ? 'on' : ''}`} aria-label="Rating" onClick={() => setTool(tool === 'rating' ? null : 'rating')}>
+            <button type="button" className={`icon-btn ${tool === 'rating' ? 'on' : ''}`} aria-label={t('composer.rating')} onClick={() => setTool(tool === 'rating' ? null : 'rating')}>
               <Star size={18} aria-hidden="true" />
             </button>
             <span className="muted small push-right">
               {text.length}/{COMPOSER_MAX}
             </span>
             <button className="btn btn-primary" disabled={blank || uploading || createState.isLoading} onClick={submit} data-testid="post-review">
-              Post Review
+              {t('composer.post')}
             </button>
           </div>
         </div>

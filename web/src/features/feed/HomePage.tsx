@@ -7,13 +7,14 @@ import { Composer } from '../composer/Composer';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { useFeedQuery } from '../reviews/reviewsApi';
 import { mutedUsers, onMutedChange } from '../reviews/mutedUsers';
+import { useT } from '../../shared/i18n';
 
 export type FeedTab = 'all' | 'reviews' | 'media';
-export const FEED_TABS: Array<{ id: FeedTab; label: string }> = [
-  { id: 'all', label: 'Tüm Paylaşımlar' },
-  { id: 'reviews', label: 'İncelemeler' },
-  { id: 'media', label: 'Medya' },
-];
+export const FEED_TABS = [
+  { id: 'all', label: 'feed.tabAll' },
+  { id: 'reviews', label: 'feed.tabReviews' },
+  { id: 'media', label: 'feed.tabMedia' },
+] as const satisfies ReadonlyArray<{ id: FeedTab; label: string }>;
 
 /** 'İncelemeler' keeps only items with a rating; 'Medya' only items with images. */
 export function filterFeed(items: ReviewView[], tab: FeedTab, muted: string[] = []): ReviewView[] {
@@ -34,6 +35,7 @@ function useMuted() {
 function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; isLast: boolean; onMore: () => void }) {
   const { data, isLoading, isFetching, isError, refetch } = useFeedQuery({ page, limit: 10 });
   const muted = useMuted();
+  const t = useT();
   if (isLoading)
     return (
       <>
@@ -44,9 +46,9 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
   if (isError)
     return (
       <div className="card error-box" data-testid="feed-error">
-        <p>Feed yüklenirken bir hata oluştu.</p>
+        <p>{t('feed.error')}</p>
         <button className="btn btn-primary" onClick={() => refetch()}>
-          Yeniden Dene
+          {t('feed.retry')}
         </button>
       </div>
     );
@@ -55,10 +57,10 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
     return (
       <div className="card empty" data-testid="feed-empty">
         <Inbox className="empty-icon" size={40} aria-hidden="true" />
-        <h3>Feed'iniz Boş</h3>
-        <p className="muted">Takip ettiğiniz kişilerin incelemeleri burada görünecek.</p>
+        <h3>{t('feed.emptyTitle')}</h3>
+        <p className="muted">{t('feed.emptyText')}</p>
         <Link to="/explore" className="btn btn-primary">
-          Kişi Keşfet
+          {t('feed.discover')}
         </Link>
       </div>
     );
@@ -71,11 +73,11 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
         <ReviewCard key={r.id} review={r} />
       ))}
       {page === 1 && tab !== 'all' && items.length === 0 && (
-        <p className="muted center">{tab === 'media' ? 'Henüz medya içeren paylaşım yok.' : 'Henüz puanlı inceleme yok.'}</p>
+        <p className="muted center">{tab === 'media' ? t('feed.noMedia') : t('feed.noRated')}</p>
       )}
       {isLast && more && (
         <button className="btn btn-block" onClick={onMore} disabled={isFetching} data-testid="feed-more">
-          {isFetching ? 'Yükleniyor...' : 'Daha Fazla Göster'}
+          {isFetching ? t('feed.moreLoading') : t('feed.more')}
         </button>
       )}
     </>
@@ -85,15 +87,16 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
 export function HomePage() {
   const [tab, setTab] = useState<FeedTab>('all');
   const [pages, setPages] = useState(1);
+  const t = useT();
   return (
     <div className="page">
-      <h1 className="page-title">Home</h1>
+      <h1 className="page-title">{t('feed.title')}</h1>
       {/* posting a review resets the feed to page 1 */}
       <Composer onPosted={() => setPages(1)} />
       <div className="tabs" role="tablist">
-        {FEED_TABS.map((t) => (
-          <button key={t.id} role="tab" aria-selected={tab === t.id} className={`tab ${tab === t.id ? 'active' : ''}`} onClick={() => setTab(t.id)}>
-            {t.label}
+        {FEED_TABS.map((tb) => (
+          <button key={tb.id} role="tab" aria-selected={tab === tb.id} className={`tab ${tab === tb.id ? 'active' : ''}`} onClick={() => setTab(tb.id)}>
+            {t(tb.label)}
           </button>
         ))}
       </div>

@@ -7,8 +7,10 @@ import { conversationName, conversationTime } from '../../shared/format';
 import { sortConversations, useConversationsQuery, useCreateConversationMutation } from './messagesApi';
 import { ChatPane } from './ChatPane';
 import { NewMessageModal } from './NewMessageModal';
+import { useT } from '../../shared/i18n';
 
 export function MessagesPage() {
+  const t = useT();
   const { conversationId } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -52,12 +54,12 @@ export function MessagesPage() {
       <div className="conv-list">
         <div className="conv-list-head">
           <div className="row">
-            <h2 style={{ margin: 0 }}>Messages</h2>
+            <h2 style={{ margin: 0 }}>{t('messages.title')}</h2>
             <button className="btn btn-sm btn-primary push-right" onClick={() => setModal(true)}>
-              New Message
+              {t('messages.newMessage')}
             </button>
           </div>
-          <input placeholder="Search conversations..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input placeholder={t('messages.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
         <div className="conv-scroll">
           {list.isLoading && <Spinner />}
@@ -70,7 +72,7 @@ export function MessagesPage() {
             </div>
           )}
           {createError && <div className="error-bar">{createError}</div>}
-          {list.data && conversations.length === 0 && <p className="muted center small">No conversations yet</p>}
+          {list.data && conversations.length === 0 && <p className="muted center small">{t('messages.none')}</p>}
           {conversations.map((c) => {
             const name = conversationName(c.other_members, c.name);
             const last = c.last_message;
@@ -88,7 +90,7 @@ export function MessagesPage() {
                     <span className="muted small push-right">{conversationTime(last?.created_at ?? c.updated_at)}</span>
                   </div>
                   <div className="row gap">
-                    <span className="muted small ellipsis">{last?.content ?? 'No messages yet'}</span>
+                    <span className="muted small ellipsis">{last?.content ?? t('messages.noMessages')}</span>
                     {(c.unread_count ?? 0) > 0 && (
                       <span className="badge badge-inline push-right" data-testid="conversation-unread">
                         {c.unread_count}
@@ -107,9 +109,9 @@ export function MessagesPage() {
         <div className="chat center" style={{ justifyContent: 'center', alignItems: 'center' }}>
           <div className="empty">
             <MessageCircle className="empty-icon" size={40} aria-hidden="true" />
-            <p className="muted">Select a conversation or start a new one.</p>
+            <p className="muted">{t('messages.select')}</p>
             <button className="btn btn-primary" onClick={() => setModal(true)}>
-              New Message
+              {t('messages.newMessage')}
             </button>
           </div>
         </div>

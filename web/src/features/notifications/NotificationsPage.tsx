@@ -7,8 +7,10 @@ import { messageAfterName } from './notificationMeta';
 import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { useDeleteNotificationMutation, useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
 import { useDecideFollowRequestMutation } from '../people/peopleApi';
+import { useT } from '../../shared/i18n';
 
 export function NotificationsPage() {
+  const t = useT();
   const list = useNotificationsQuery({ page: 1, limit: 50 }, { pollingInterval: 30_000 });
   const count = useUnreadCountQuery();
   const [markRead] = useMarkReadMutation();
@@ -20,10 +22,10 @@ export function NotificationsPage() {
   return (
     <div className="page" data-testid="notifications-page">
       <div className="page-head">
-        <h1 className="page-title">Notifications</h1>
+        <h1 className="page-title">{t('notifications.title')}</h1>
         {unread > 0 && (
           <button className="btn" onClick={() => void markAll()}>
-            Mark All Read
+            {t('notifications.markAll')}
           </button>
         )}
       </div>
@@ -32,11 +34,11 @@ export function NotificationsPage() {
         <div className="card error-box">
           <p className="error-text">{errorMessage(list.error, 'Failed to load notifications')}</p>
           <button className="btn" onClick={() => list.refetch()}>
-            Retry
+            {t('notifications.retry')}
           </button>
         </div>
       )}
-      {list.data && list.data.items.length === 0 && <div className="card empty">No notifications yet</div>}
+      {list.data && list.data.items.length === 0 && <div className="card empty">{t('notifications.empty')}</div>}
       {list.data && list.data.items.length > 0 && (
         <div className="card" style={{ padding: 0 }}>
           {list.data.items.map((n) => (
@@ -82,11 +84,11 @@ export function NotificationsPage() {
                 )}
               </div>
               {!n.is_read && (
-                <button className="icon-btn small" title="Mark as read" aria-label="Mark as read" onClick={() => void markRead(n.id)}>
+                <button className="icon-btn small" title={t('notifications.markRead')} aria-label={t('notifications.markRead')} onClick={() => void markRead(n.id)}>
                   <Check size={16} aria-hidden="true" />
                 </button>
               )}
-              <button className="icon-btn small" title="Delete" aria-label="Delete notification" onClick={() => void del(n.id)}>
+              <button className="icon-btn small" title={t('notifications.delete')} aria-label={t('notifications.delete')} onClick={() => void del(n.id)}>
                 <Trash2 size={16} aria-hidden="true" />
               </button>
             </div>

@@ -9,9 +9,11 @@ import { useTimedFlag } from '../../shared/useTimedFlag';
 import { oneDecimal, price, productSlug } from '../../shared/format';
 import type { ProductView } from '@app/contracts';
 import { productImage, useLikeProductMutation, useSaveProductMutation } from './productsApi';
+import { useT } from '../../shared/i18n';
 
 /** `saved`: the product reply does not say whether the viewer saved it; the saved list does. */
 export function ProductCard({ product, saved: savedAtFirst = false }: { product: ProductView; saved?: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [liked, setLiked] = useState(!!product.liked);
@@ -21,7 +23,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
   const [like] = useLikeProductMutation();
   const [save] = useSaveProductMutation();
   const img = productImage(product);
-  const author = product.user?.display_name || product.user?.name || product.user?.username || 'Unknown User';
+  const author = product.user?.display_name || product.user?.name || product.user?.username || t('products.unknownUser');
   const path = `/product/${productSlug(product)}`;
   const stop = (e: React.MouseEvent) => e.stopPropagation();
 
@@ -31,7 +33,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
         {img ? <img src={img} alt={product.name} loading="lazy" /> : <Package size={48} aria-hidden="true" />}
         <button
           className="save-toggle"
-          aria-label={saved ? 'Unsave product' : 'Save product'}
+          aria-label={saved ? t('products.unsaveProduct') : t('products.saveProduct')}
           aria-pressed={saved}
           onClick={async (e) => {
             stop(e);
@@ -39,7 +41,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
             const r = await save({ id: product.id, save: !saved });
             if ('error' in r) {
               setSaved(saved);
-              dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to save product'), kind: 'error' }));
+              dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to save product'), kind: 'error' }));
             }
           }}
         >
@@ -62,7 +64,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
         </p>
         <div className="row gap">
           <span><Star size={14} aria-hidden="true" /> {oneDecimal(product.rating)}</span>
-          <span className="muted small">({product.review_count} reviews)</span>
+          <span className="muted small">{t('products.reviews', { count: product.review_count })}</span>
           <span className="price push-right">{price(product.price)}</span>
         </div>
         <div className="product-actions">
@@ -77,14 +79,14 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
               if ('error' in r) {
                 setLiked(before.liked);
                 setLikes(before.likes);
-                dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
+                dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
               } else if (r.data) {
                 setLiked(r.data.liked);
                 setLikes(r.data.like_count);
               }
             }}
           >
-            <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> Like {likes > 0 ? likes : ''}
+            <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> {t('products.like')} {likes > 0 ? likes : ''}
           </button>
           <button
             className="action"
@@ -93,7 +95,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
               navigate(`${path}?review=1`);
             }}
           >
-            <PenLine size={16} aria-hidden="true" /> Review
+            <PenLine size={16} aria-hidden="true" /> {t('products.review')}
           </button>
           <button
             className="action"
@@ -102,7 +104,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
               if (await copyText(`${window.location.origin}${path}`)) flash();
             }}
           >
-            {copied ? 'Copied!' : <><Share2 size={16} aria-hidden="true" /> Share</>}
+            {copied ? t('common.copied') : <><Share2 size={16} aria-hidden="true" /> {t('common.share')}</>}
           </button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CATEGORIES, useProductsQuery } from './productsApi';
 import { ProductCard } from './ProductCard';
+import { useT } from '../../shared/i18n';
 
 /** 'Showing {n} product(s) in {category} matching "{text}"' (part 1 §2). */
 export function productSummary(n: number, category: string, text: string): string {
@@ -9,6 +10,7 @@ export function productSummary(n: number, category: string, text: string): strin
 }
 
 export function ProductsPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('search') ?? '');
   const category = params.get('category') && (CATEGORIES as readonly string[]).includes(params.get('category')!) ? params.get('category')! : 'All';
@@ -17,13 +19,13 @@ export function ProductsPage() {
   return (
     <div className="page" data-testid="products-page">
       <div className="page-head">
-        <h1 className="page-title">Products</h1>
+        <h1 className="page-title">{t('products.title')}</h1>
         <Link to="/create-product" className="btn btn-primary">
           Add Product
         </Link>
       </div>
       <div className="toolbar">
-        <input placeholder="Search products..." value={text} onChange={(e) => setText(e.target.value)} aria-label="Search products" />
+        <input placeholder={t('products.search')} value={text} onChange={(e) => setText(e.target.value)} aria-label={t('products.searchLabel')} />
         <select
           value={category}
           aria-label="Category"
@@ -39,8 +41,8 @@ export function ProductsPage() {
           ))}
         </select>
       </div>
-      {isLoading && <p className="muted">Loading products...</p>}
-      {isError && <p className="error-text">Failed to load products. Please try again later.</p>}
+      {isLoading && <p className="muted">{t('products.loading')}</p>}
+      {isError && <p className="error-text">{t('products.error')}</p>}
       {data && (
         <>
           <p className="muted small" data-testid="products-summary">
@@ -48,9 +50,9 @@ export function ProductsPage() {
           </p>
           {items.length === 0 ? (
             <div className="card empty">
-              <p>No products found matching your criteria.</p>
+              <p>{t('products.empty')}</p>
               <Link to="/create-product" className="btn btn-primary">
-                Add a New Product
+                {t('products.addNew')}
               </Link>
             </div>
           ) : (

@@ -10,10 +10,12 @@ import { useFollowersQuery, useFollowingQuery } from '../people/peopleApi';
 import { useProfileQuery } from './profileApi';
 import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
 import { FollowRequests } from './FollowRequests';
+import { useT } from '../../shared/i18n';
 
 type Tab = 'reviews' | 'followers' | 'following' | 'requests';
 
 export function OwnProfilePage() {
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -27,7 +29,7 @@ export function OwnProfilePage() {
   if (profile.isError || !profile.data)
     return (
       <div className="card error-box">
-        <p className="error-text">Failed to load profile information. Please try again.</p>
+        <p className="error-text">{t('profile.loadError')}</p>
         <button className="btn" onClick={() => profile.refetch()}>
           Retry
         </button>
@@ -46,7 +48,7 @@ export function OwnProfilePage() {
           </div>
           <div className="row gap">
             <button className="btn" onClick={() => navigate('/settings')}>
-              Edit Profile
+              {t('profile.editProfile')}
             </button>
             <button
               className="btn"
@@ -54,13 +56,13 @@ export function OwnProfilePage() {
                 if (await copyText(`${window.location.origin}/user/${p.username}`)) flash();
               }}
             >
-              {copied ? 'Copied!' : 'Share Profile'}
+              {copied ? t('common.copied') : t('profile.shareProfile')}
             </button>
           </div>
         </div>
-        <p className="pre-wrap">{p.bio || 'No bio yet.'}</p>
+        <p className="pre-wrap">{p.bio || t('profile.noBio')}</p>
         <div className="muted small">
-          {(p.email ?? user?.email) && <><Mail size={14} aria-hidden="true" className="inline-icon" /> {p.email ?? user?.email} · </>}Joined {longDate(p.created_at)}
+          {(p.email ?? user?.email) && <><Mail size={14} aria-hidden="true" className="inline-icon" /> {p.email ?? user?.email} · </>}{t('profile.joined', { date: longDate(p.created_at) })}
         </div>
         <Counters reviews={p.reviews_count} following={p.following_count} followers={p.followers_count} />
       </section>
@@ -68,10 +70,10 @@ export function OwnProfilePage() {
       <div className="tabs">
         {(
           [
-            ['reviews', 'İncelemeler'],
-            ['followers', 'Takipçiler'],
-            ['following', 'Takip Edilenler'],
-            ['requests', 'Takip İstekleri'],
+            ['reviews', t('profile.tabReviews')],
+            ['followers', t('profile.tabFollowers')],
+            ['following', t('profile.tabFollowing')],
+            ['requests', t('profile.tabRequests')],
           ] as Array<[Tab, string]>
         ).map(([id, label]) => (
           <button key={id} className={`tab ${tab === id ? 'active' : ''}`} onClick={() => setTab(id)}>
@@ -80,13 +82,13 @@ export function OwnProfilePage() {
         ))}
       </div>
       <section className="card">
-        {tab === 'reviews' && <ProfileReviews userId={p.id} emptyText="Henüz hiç inceleme yazmadınız." />}
+        {tab === 'reviews' && <ProfileReviews userId={p.id} emptyText={t('profile.emptyOwnReviews')} />}
         {tab === 'followers' && (
           <PeopleList
             people={followers.data}
             loading={followers.isLoading}
             error={followers.isError ? 'Failed to load followers. Please try again.' : null}
-            emptyText="Henüz takipçiniz yok."
+            emptyText={t('profile.emptyOwnFollowers')}
             buttonLabel="Profili Görüntüle"
           />
         )}
@@ -95,7 +97,7 @@ export function OwnProfilePage() {
             people={following.data}
             loading={following.isLoading}
             error={following.isError ? 'Failed to load following. Please try again.' : null}
-            emptyText="Henüz kimseyi takip etmiyorsunuz."
+            emptyText={t('profile.emptyOwnFollowing')}
             buttonLabel="Profili Görüntüle"
           />
         )}

@@ -6,21 +6,23 @@ import type { ReviewView } from '@app/contracts';
 import type { PersonCard } from '../people/peopleApi';
 import { useReviewsQuery } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
+import { useT } from '../../shared/i18n';
 
 export function Counters({ reviews, following, followers }: { reviews: number; following: number; followers: number }) {
+  const t = useT();
   return (
     <div className="counters" data-testid="profile-counters">
       <div className="counter">
         <b data-testid="count-reviews">{reviews}</b>
-        <span className="muted small">İnceleme</span>
+        <span className="muted small">{t('profile.reviews')}</span>
       </div>
       <div className="counter">
         <b data-testid="count-following">{following}</b>
-        <span className="muted small">Takip Edilen</span>
+        <span className="muted small">{t('profile.following')}</span>
       </div>
       <div className="counter">
         <b data-testid="count-followers">{followers}</b>
-        <span className="muted small">Takipçi</span>
+        <span className="muted small">{t('profile.followers')}</span>
       </div>
     </div>
   );
@@ -28,6 +30,7 @@ export function Counters({ reviews, following, followers }: { reviews: number; f
 
 /** A profile review row: product image ('No img'), product name, date, stars, title, content cut at 150. */
 export function ReviewRow({ review }: { review: ReviewView }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const img = review.product?.image_url;
   if (open) return <ReviewCard review={review} timeStyle="date" />;
@@ -41,7 +44,7 @@ export function ReviewRow({ review }: { review: ReviewView }) {
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setOpen(true))}
       style={{ cursor: 'pointer' }}
     >
-      {img ? <img className="thumb" src={img} alt="" /> : <span className="thumb">No img</span>}
+      {img ? <img className="thumb" src={img} alt="" /> : <span className="thumb">{t('profile.noImg')}</span>}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div className="row gap wrap">
           <span className="strong">{review.product?.name ?? review.title ?? ''}</span>
@@ -59,6 +62,7 @@ export function ReviewRow({ review }: { review: ReviewView }) {
 
 /** Reviews of one member, 5 per load. */
 export function ProfileReviews({ userId, emptyText }: { userId: string; emptyText: string }) {
+  const t = useT();
   const [pages, setPages] = useState(1);
   const { data, isLoading, isError, isFetching, refetch } = useReviewsQuery({ userId, page: 1, limit: 5 * pages }, { skip: !userId || userId === '0' });
   if (isLoading) return <p className="muted">Loading...</p>;
@@ -80,7 +84,7 @@ export function ProfileReviews({ userId, emptyText }: { userId: string; emptyTex
       ))}
       {(data?.meta.total ?? 0) > items.length && (
         <button className="btn btn-block" disabled={isFetching} onClick={() => setPages((p) => p + 1)}>
-          {isFetching ? 'Yükleniyor...' : 'Daha Fazla Göster'}
+          {isFetching ? t('feed.moreLoading') : t('feed.more')}
         </button>
       )}
     </div>

@@ -17,8 +17,10 @@ import { ReviewImages } from './ReviewImages';
 import { reviewLink } from './reviewLink';
 import { ReviewMoreMenu } from './ReviewMoreMenu';
 import { ReviewShareMenu } from './ReviewShareMenu';
+import { useT } from '../../shared/i18n';
 
 export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: ReviewView; timeStyle?: 'relative' | 'date' }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   // an edit shows at once, before the lists refetch
   const [edited, setEdited] = useState<ReviewView | null>(null);
@@ -46,7 +48,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
     if ('error' in r) {
       setLiked(before.liked);
       setLikes(before.likes);
-      dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
+      dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
     } else if (r.data) {
       setLiked(r.data.liked);
       setLikes(r.data.like_count);
@@ -59,7 +61,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
     const r = await saveReview({ id: review.id, save: next });
     if ('error' in r) {
       setSaved(!next);
-      dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to save review'), kind: 'error' }));
+      dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to save review'), kind: 'error' }));
     }
   }
 
@@ -80,7 +82,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
           </Link>
           <span className="muted small">
             @{review.user.username} · <time dateTime={when}>{timeStyle === 'relative' ? feedAgo(when) : longDate(when)}</time>
-            {review.edited && <span data-testid="edited-label"> · düzenlendi</span>}
+            {review.edited && <span data-testid="edited-label"> · {t('review.edited')}</span>}
           </span>
         </div>
         <ReviewMoreMenu review={review} onEdit={() => setEditing(true)} onDeleted={() => setDeleted(true)} onCopyLink={() => void copyLink()} />
@@ -115,14 +117,14 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
 
       <footer className="review-actions">
         <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} data-testid="like-button">
-          <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> <span className="sr-only">Like</span> <span data-testid="like-count">{likes}</span>
+          <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> <span className="sr-only">{t('review.like')}</span> <span data-testid="like-count">{likes}</span>
         </button>
         <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button" aria-expanded={showComments}>
-          <MessageCircle size={16} aria-hidden="true" /> <span className="sr-only">Comments</span> <span data-testid="comment-count">{comments}</span>
+          <MessageCircle size={16} aria-hidden="true" /> <span className="sr-only">{t('review.comments')}</span> <span data-testid="comment-count">{comments}</span>
         </button>
         <ReviewShareMenu link={link} text={review.title || review.content.slice(0, 100)} copied={copied} onCopyLink={() => void copyLink()} />
         <button className={`action push-right ${saved ? 'saved' : ''}`} onClick={toggleSave} aria-pressed={saved} data-testid="save-button">
-          {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? 'Saved' : 'Save'}
+          {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? t('common.saved') : t('common.save')}
         </button>
       </footer>
       {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}

@@ -12,28 +12,27 @@ import { useLogout } from '../auth/useLogout';
 import { Banners } from './Banners';
 import { ProfileSettings } from './ProfileSettings';
 import { SettingsSection } from './SettingsSection';
+import { AppearanceSettings } from './AppearanceSettings';
+import { PrivacySettings } from './PrivacySettings';
+import i18next from 'i18next';
+import { applyLanguage, currentLanguage, useT } from '../../shared/i18n';
 import { TwoFactorSection } from '../account/TwoFactorSection';
 
 type Section = 'profile' | 'notifications' | 'privacy' | 'appearance' | 'password' | 'two-factor';
-const SECTIONS: Array<[Section, string]> = [
-  ['profile', 'Profile'],
-  ['notifications', 'Notifications'],
-  ['privacy', 'Privacy'],
-  ['appearance', 'Appearance'],
-  ['password', 'Password'],
-  ['two-factor', 'Two-factor'],
-];
-
-const PRIVACY_CHOICES = [
-  ['public', 'Public', 'Anyone can follow you and see your reviews.'],
-  ['friends', 'Friends', 'Follow requests need your approval; approved followers see your reviews.'],
-  ['private', 'Private', 'Follow requests need your approval; only approved followers see your reviews and lists.'],
-] as const;
+const SECTIONS = [
+  ['profile', 'settings.profile'],
+  ['notifications', 'settings.notifications'],
+  ['privacy', 'settings.privacy'],
+  ['appearance', 'settings.appearance'],
+  ['password', 'settings.password'],
+  ['two-factor', 'settings.twoFactor'],
+] as const satisfies ReadonlyArray<readonly [Section, string]>;
 
 export function SettingsPage() {
   const { token, user, darkMode } = useSession();
   const dispatch = useAppDispatch();
   const logout = useLogout();
+  const t = useT();
   const [section, setSection] = useState<Section>('profile');
   const settings = useSettingsQuery(undefined, { skip: !token });
   const profile = useProfileQuery(user?.username ?? '', { skip: !user });
@@ -43,6 +42,7 @@ export function SettingsPage() {
     notification_push: true,
     privacy_profile: 'public',
     theme: darkMode ? 'dark' : 'light',
+    language: currentLanguage(),
   });
   // success banners clear after 3 s
   const [ok, setOk] = useTimedMessage(3000);
@@ -56,33 +56,34 @@ export function SettingsPage() {
     setErr(null);
   }, [section]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (!token) return <div className="error-bar">Authentication required. Please log in again.</div>;
-  if (settings.isLoading || profile.isLoading) return <Spinner label="Loading settings..." />;
+  if (!token) return <div className="error-bar">{t('settings.authRequired')}</div>;
+  if (settings.isLoading || profile.isLoading) return <Spinner label={t('settings.loading')} />;
   const loadError = settings.isError
     ? errorStatus(settings.error) === 401
-      ? 'Session expired. Please log in again.'
-      : 'Failed to load settings. Please try again.'
+      ? t('settings.sessionExpired')
+      : t('settings.loadFailed')
     : null;
 
   async function saveSettings(part: Partial<UserSettings>) {
     const r = await updateSettings(part);
-    if ('error' in r) return setErr('Failed to update settings. Please try again.');
+    if ('error' in r) return setErr(t('settings.updateFailed'));
     const merged = { ...prefs, ...(r.data ?? part) };
     setPrefs(merged);
     if (part.theme !== undefined) dispatch(setDarkMode(darkFromTheme(merged.theme)));
+    if (part.language !== undefined) applyLanguage(merged.language);
     setErr(null);
-    setOk('Settings updated successfully!');
+    setOk(i18next.t('settings.updated', { lng: merged.language }));
   }
 
   return (
     <div className="page">
-      <h1 className="page-title">Settings</h1>
+      <h1 className="page-title">{t('settings.title')}</h1>
       {loadError && <div className="error-bar">{loadError}</div>}
       <div className="settings">
         <nav className="card settings-menu">
           {SECTIONS.map(([id, label]) => (
             <button key={id} className={`side-item ${section === id ? 'active' : ''}`} onClick={() => setSection(id)}>
-              {label}
+              {t(label)}
             </button>
           ))}
           <div className="side-sep" />
@@ -91,7 +92,7 @@ export function SettingsPage() {
             style={{ color: 'var(--danger)' }}
             onClick={() => void logout()}
           >
-            Sign out
+            {t('settings.signOut')}
           </button>
         </nav>
         <section className="card">
@@ -109,47 +110,38 @@ export function SettingsPage() {
           )}
           {section === 'notifications' && (
             <SettingsSection
-              title="Notifications"
+              title={t('settings.notifications')}
               testId="settings-notifications"
               saving={settingsState.isLoading}
               onSave={() => void saveSettings({ notification_email: prefs.notification_email, notification_push: prefs.notification_push })}
             >
               <label className="switch-row">
-                Email notifications
+                {t('settings.emailNotifications')}
                 <input type="checkbox" checked={prefs.notification_email} onChange={(e) => setPrefs({ ...prefs, notification_email: e.target.checked })} />
               </label>
               <label className="switch-row">
-                Push notifications
+                {t('settings.pushNotifications')}
                 <input type="checkbox" checked={prefs.notification_push} onChange={(e) => setPrefs({ ...prefs, notification_push: e.target.checked })} />
               </label>
             </SettingsSection>
           )}
           {section === 'privacy' && (
-            <SettingsSection title="Privacy" testId="settings-privacy" saving={settingsState.isLoading} onSave={() => void saveSettings({ privacy_profile: prefs.privacy_profile })}>
-              {PRIVACY_CHOICES.map(([v, label, hint]) => (
-                <label key={v} className="switch-row" style={{ justifyContent: 'flex-start', gap: '0.6rem' }}>
-                  <input type="radio" name="privacy" value={v} checked={prefs.privacy_profile === v} onChange={() => setPrefs({ ...prefs, privacy_profile: v })} />
-                  <span>
-                    {label}
-                    <span className="muted small block">{hint}</span>
-                  </span>
-                </label>
-              ))}
-            </SettingsSection>
+            <PrivacySettings
+              value={prefs.privacy_profile}
+              onChange={(v) => setPrefs({ ...prefs, privacy_profile: v })}
+              saving={settingsState.isLoading}
+              onSave={() => void saveSettings({ privacy_profile: prefs.privacy_profile })}
+            />
           )}
           {section === 'password' && <PasswordForm onDone={setOk} />}
           {section === 'two-factor' && <TwoFactorSection />}
           {section === 'appearance' && (
-            <SettingsSection title="Appearance" testId="settings-appearance" saving={settingsState.isLoading} onSave={() => void saveSettings({ theme: prefs.theme })}>
-              <label>
-                Theme
-                <select name="theme" value={prefs.theme} onChange={(e) => setPrefs({ ...prefs, theme: e.target.value as UserSettings['theme'] })}>
-                  <option value="light">Light</option>
-                  <option value="dark">Dark</option>
-                  <option value="system">System</option>
-                </select>
-              </label>
-            </SettingsSection>
+            <AppearanceSettings
+              value={prefs}
+              onChange={(v) => setPrefs({ ...prefs, ...v })}
+              saving={settingsState.isLoading}
+              onSave={() => void saveSettings({ theme: prefs.theme, language: prefs.language })}
+            />
           )}
         </section>
       </div>

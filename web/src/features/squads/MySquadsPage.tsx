@@ -3,6 +3,7 @@ import { Crown, Shield, User, type LucideIcon } from 'lucide-react';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { memberLabel } from '../../shared/format';
 import { useMySquadsQuery, useSquadStatsQuery } from './squadsApi';
+import { useT } from '../../shared/i18n';
 
 export function RoleIcon({ role }: { role?: string | null }) {
   if (!role) return null;
@@ -16,34 +17,35 @@ export function RoleIcon({ role }: { role?: string | null }) {
 }
 
 export function MySquadsPage() {
+  const t = useT();
   const squads = useMySquadsQuery();
   const stats = useSquadStatsQuery();
   const s = stats.data;
   return (
     <div className="page" data-testid="my-squads">
       <div className="page-head">
-        <h1 className="page-title">My Squads</h1>
+        <h1 className="page-title">{t('squads.title')}</h1>
         <div className="row gap">
           <Link to="/explore" className="btn">
-            Explore Squads
+            {t('squads.explore')}
           </Link>
           <Link to="/create-squad" className="btn btn-primary">
-            Create Squad
+            {t('squads.create')}
           </Link>
         </div>
       </div>
       <div className="grid grid-3">
         <div className="card stat-tile">
           <b>{s?.total_squads ?? squads.data?.length ?? 0}</b>
-          <span className="muted">Total Squads</span>
+          <span className="muted">{t('squads.total')}</span>
         </div>
         <div className="card stat-tile">
           <b>{s?.admin_squads ?? 0}</b>
-          <span className="muted">Admin Squads</span>
+          <span className="muted">{t('squads.admin')}</span>
         </div>
         <div className="card stat-tile">
           <b>{s?.moderator_squads ?? 0}</b>
-          <span className="muted">Moderator Squads</span>
+          <span className="muted">{t('squads.moderator')}</span>
         </div>
       </div>
       {squads.isLoading && <Skeleton />}
@@ -57,9 +59,9 @@ export function MySquadsPage() {
       )}
       {squads.data?.length === 0 && (
         <div className="card empty">
-          <p>You haven't joined any squads yet.</p>
+          <p>{t('squads.none')}</p>
           <Link to="/explore" className="btn btn-primary">
-            Explore Squads
+            {t('squads.explore')}
           </Link>
         </div>
       )}
@@ -78,10 +80,10 @@ export function MySquadsPage() {
               </div>
             </div>
             <p className="muted small" style={{ margin: 0 }}>
-              {sq.description || 'No description available'}
+              {sq.description || t('squads.noDescription')}
             </p>
             <Link to={`/squads/${sq.id}`} className="btn btn-sm">
-              View Squad
+              {t('squads.view')}
             </Link>
           </div>
         ))}
