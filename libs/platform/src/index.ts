@@ -4,6 +4,7 @@ export * from './platform.module';
 export * from './http/api-reply';
 export * from './http/envelope.interceptor';
 export * from './http/exception.filter';
+export * from './http/coded.exception';
 export * from './http/validation';
 export * from './http/json-depth';
 export * from './auth/public.decorator';

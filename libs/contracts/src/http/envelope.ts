@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../errors/error-codes';
+
 /** Every HTTP reply of every service is one of these envelopes (ARCHITECTURE §4). */
 export interface ListMeta {
   total: number;
@@ -25,6 +27,8 @@ export interface FieldError {
 export interface ApiFailure {
   success: false;
   message: string;
+  /** What went wrong, for a client to decide its text by (errors/error-codes.ts). */
+  code: ErrorCode;
   errors?: FieldError[];
   requestId?: string;
 }

@@ -38,7 +38,7 @@ function onFrameworkError(error: FastifyError, request: FastifyRequest, reply: F
   const reply400 = () => {
     const undecodable = error.code === 'FST_ERR_BAD_URL' ? undecodableSegment(request.url) : undefined;
     const message = undecodable === undefined ? 'Bad request' : `Failed to decode param '${undecodable}'`;
-    void reply.code(400).send({ success: false, message });
+    void reply.code(400).send({ success: false, message, code: 'BAD_REQUEST' });
   };
   const hook = requestHooks.get(request.server);
   if (hook) hook(request, reply, reply400);

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { ApiFailure, FieldError } from '@app/contracts';
+import { ApiFailure, FieldError, genericErrorCode } from '@app/contracts';
+import { CodedException } from './coded.exception';
 import { DuplicateKeyError } from '@app/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
@@ -28,8 +29,9 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /**
- * One filter for every error (ARCHITECTURE §4): the reply is always an envelope; an
- * unexpected error is logged with the request id and answered without its stack.
+ * One filter for every error (ARCHITECTURE §4): the reply is always an envelope with a code
+ * (the exception's own, else the generic one of its status); an unexpected error is logged
+ * with the request id and answered without its stack.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -59,24 +61,25 @@ export class AllExceptionsFilter implements ExceptionFilter {
         body: {
           success: false,
           message: message ?? STATUS_TEXT[status] ?? 'Error',
+          code: exception instanceof CodedException ? exception.code : genericErrorCode(status),
           ...(body.errors && { errors: body.errors }),
         },
       };
     }
     if (exception instanceof DuplicateKeyError) {
-      return { status: HttpStatus.CONFLICT, body: { success: false, message: 'This already exists' } };
+      return { status: HttpStatus.CONFLICT, body: { success: false, message: 'This already exists', code: 'CONFLICT' } };
     }
     const statusError = exception as StatusError;
     const status = statusError?.status ?? statusError?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return { status, body: { success: false, message: STATUS_TEXT[status] ?? 'Bad request' } };
+      return { status, body: { success: false, message: STATUS_TEXT[status] ?? 'Bad request', code: genericErrorCode(status) } };
     }
     const requestId = req.id ?? String(req.headers['x-request-id'] ?? '');
     if (this.log) this.log.error({ context: 'Exceptions', err: exception, requestId, path: req.url }, 'Unexpected error');
     else this.logger.error({ err: exception, requestId, path: req.url }, 'Unexpected error');
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
-      body: { success: false, message: 'Internal server error', requestId },
+      body: { success: false, message: 'Internal server error', code: 'INTERNAL', requestId },
     };
   }
 }

@@ -1,5 +1,6 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldError } from '@app/contracts';
+import { CodedException } from './coded.exception';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((e) => {
@@ -10,10 +11,10 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
 }
 
 /** Turns class-validator failures into a 400 whose `errors` lists each field. */
-export function validationErrorsToException(errors: ValidationError[]): BadRequestException {
+export function validationErrorsToException(errors: ValidationError[]): CodedException {
   const fieldErrors = flatten(errors);
   const first = fieldErrors[0]?.messages[0];
-  return new BadRequestException({ message: first ?? 'Validation failed', errors: fieldErrors });
+  return new CodedException('VALIDATION_FAILED', first ?? 'Validation failed', fieldErrors);
 }
 
 /** Whitelisted, unknown fields refused, values converted by the DTO's declared types. */
