@@ -102,10 +102,10 @@ describe('the gateway in front of a service', () => {
     const server = await gateway();
     const anonymous = await request(server).get('/api/feed');
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body).toEqual({ success: false, message: 'Authentication required' });
+    expect(anonymous.body).toEqual({ success: false, message: 'Authentication required', code: 'UNAUTHORIZED' });
     const big = await request(server).post('/api/reviews').set('Authorization', bearer).set('Content-Type', 'application/json').send(`"${'x'.repeat(1024 * 1024)}"`);
     expect(big.status).toBe(413);
-    expect(big.body).toEqual({ success: false, message: 'Request body is too large' });
+    expect(big.body).toEqual({ success: false, message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
     expect(seen).toEqual([]);
   });
 
@@ -116,7 +116,7 @@ describe('the gateway in front of a service', () => {
     expect(Object.keys(docs.body.paths)).toEqual(['/api/feed']);
     const unknown = await request(server).get('/api/auth/me').set('Authorization', bearer);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ success: false, message: 'Not found' });
+    expect(unknown.body).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
     expect(unknown.headers['content-security-policy']).toBeDefined();
     expect(seen).toEqual([]);
   });
@@ -133,7 +133,7 @@ describe('the gateway in front of a service', () => {
     for (const deep of ['['.repeat(5000) + ']'.repeat(5000), '{"a":'.repeat(40) + '1' + '}'.repeat(40)]) {
       const res = await request(server).post('/api/reviews').set('Authorization', bearer).set('Content-Type', 'application/json').send(deep);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'Request body is nested too deeply' });
+      expect(res.body).toEqual({ success: false, message: 'Request body is nested too deeply', code: 'BAD_REQUEST' });
     }
     expect(seen).toEqual([]);
     const shallow = await request(server).post('/api/reviews').set('Authorization', bearer).set('Content-Type', 'application/json').send('['.repeat(32) + ']'.repeat(32));

@@ -8,7 +8,12 @@ export function createBodyLimit(jsonLimit: number, uploadLimit: number) {
     const length = Number(req.headers['content-length'] ?? 0);
     const isUpload = req.method === 'POST' && routePath(req.originalUrl) === '/api/media';
     const limit = isUpload ? uploadLimit : jsonLimit;
-    if (length > limit) return sendEnvelopeError(res, 413, isUpload ? 'File is too large (max 2 MB)' : 'Request body is too large');
+    if (length > limit) {
+      // The same code as the reviews service's own upload limit: one text on the web for both.
+      return isUpload
+        ? sendEnvelopeError(res, 413, 'File is too large (max 2 MB)', {}, 'FILE_TOO_LARGE')
+        : sendEnvelopeError(res, 413, 'Request body is too large');
+    }
     next();
   };
 }

@@ -45,7 +45,7 @@ export function createTokenCheck(tokens: AccessTokenVerifier, sessions: SessionC
     const isPublic = isPublicRoute(req.method, req.originalUrl);
     if (token) {
       const claims = await currentClaims(tokens, sessions, token);
-      if (!claims && !isPublic) return sendEnvelopeError(res, 401, 'Invalid or expired token');
+      if (!claims && !isPublic) return sendEnvelopeError(res, 401, 'Invalid or expired token', {}, 'INVALID_TOKEN');
       if (claims) {
         req.userId = claims.sub;
         req.sessionVersion = claims.ver ?? 0;

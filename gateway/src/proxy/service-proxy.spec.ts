@@ -221,7 +221,7 @@ describe('ServiceForwarder', () => {
     await close(service);
     const down = await send(gatewayPort, { path: '/api/feed' });
     expect(down.status).toBe(503);
-    expect(JSON.parse(down.text)).toEqual({ success: false, message: 'The reviews service is unavailable' });
+    expect(JSON.parse(down.text)).toEqual({ success: false, message: 'The reviews service is unavailable', code: 'SERVICE_UNAVAILABLE' });
 
     await listen(service, servicePort);
     const back = await send(gatewayPort, { path: '/api/feed' });
@@ -242,7 +242,7 @@ describe('ServiceForwarder', () => {
     const started = Date.now();
     const reply = await send(gatewayPort, { path: '/api/feed' });
     expect(reply.status).toBe(504);
-    expect(JSON.parse(reply.text)).toEqual({ success: false, message: 'The reviews service did not answer in time' });
+    expect(JSON.parse(reply.text)).toEqual({ success: false, message: 'The reviews service did not answer in time', code: 'GATEWAY_TIMEOUT' });
     // undici checks this time-out on a 1 s tick.
     expect(Date.now() - started).toBeLessThan(1800);
   });
@@ -261,7 +261,7 @@ describe('ServiceForwarder', () => {
     for (const socket of sockets) socket.destroy();
     await close(garbage);
     expect(reply.status).toBe(502);
-    expect(JSON.parse(reply.text)).toEqual({ success: false, message: 'The reviews service is unavailable' });
+    expect(JSON.parse(reply.text)).toEqual({ success: false, message: 'The reviews service is unavailable', code: 'BAD_GATEWAY' });
   });
 
   it('aborts the upstream request when the client goes away', async () => {

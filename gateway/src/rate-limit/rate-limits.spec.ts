@@ -43,7 +43,7 @@ describe('per-member rate limits for reviews, likes, messages and follows', () =
     const refused = await request(app).post('/api/reviews').set('x-member', 'm1').send({});
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(refused.body).toEqual({ success: false, message: 'Too many requests, please try again later' });
+    expect(refused.body).toEqual({ success: false, message: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
     // Another member has their own budget; the member's other writes are not reviews.
     expect(await statuses(app, 'm2', ['/api/reviews'])).toEqual([200]);
     expect(await statuses(app, 'm1', ['/api/reviews/r1/comments', '/api/products'])).toEqual([200, 200]);
