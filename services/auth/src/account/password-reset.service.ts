@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import * as bcrypt from 'bcryptjs';
 import type { Logger } from 'pino';
 import { DEFAULT_LANGUAGE, PasswordResetConfirmDto, PasswordResetRequestDto } from '@app/contracts';
@@ -10,6 +10,7 @@ import { assertStrongPassword } from '../auth/password-policy';
 import { resetEmail } from './account-mail';
 import { AuthMailDoc, authMailCollection, PasswordResetDoc, passwordResetsCollection } from './account.collections';
 import { randomToken, sha256 } from './secret-box';
+import { AuthException } from '../auth.errors';
 
 export const RESET_TTL_MINUTES = 30;
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
@@ -90,6 +91,6 @@ export class PasswordResetService implements OnApplicationShutdown {
   }
 }
 
-function invalidLink(): BadRequestException {
-  return new BadRequestException({ message: INVALID_RESET_LINK, errors: [{ field: 'token', messages: [INVALID_RESET_LINK] }] });
+function invalidLink(): AuthException {
+  return new AuthException('INVALID_RESET_LINK', INVALID_RESET_LINK, [{ field: 'token', messages: [INVALID_RESET_LINK] }]);
 }

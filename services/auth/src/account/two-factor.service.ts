@@ -1,14 +1,15 @@
-import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
 import { toDataURL } from 'qrcode';
-import { RecoveryCodesView, TwoFactorChallenge, TwoFactorDisableDto, TwoFactorSetupView, TwoFactorStatusView, TwoFactorVerifyDto } from '@app/contracts';
+import { AuthErrorCode, RecoveryCodesView, TwoFactorChallenge, TwoFactorDisableDto, TwoFactorSetupView, TwoFactorStatusView, TwoFactorVerifyDto } from '@app/contracts';
 import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
 import { UserDoc, usersCollection } from '../users/user.collection';
 import { AuthService } from '../auth/auth.service';
 import { LoginChallengeDoc, loginChallengesCollection, TwoFactorDoc, twoFactorCollection } from './account.collections';
 import { randomToken, SecretBox, sha256 } from './secret-box';
+import { AuthException } from '../auth.errors';
 import { newTotpSecret, totpUri, verifyTotp } from './totp';
 
 const ISSUER = 'SquadReviews';
@@ -24,7 +25,7 @@ export const INVALID_CODE = 'Invalid code';
 export const EXPIRED_CHALLENGE = 'This sign-in has expired; please sign in again';
 const WRONG_PASSWORD = 'Password is incorrect';
 
-const fieldError = (field: string, message: string) => new BadRequestException({ message, errors: [{ field, messages: [message] }] });
+const fieldError = (code: AuthErrorCode, field: string, message: string) => new AuthException(code, message, [{ field, messages: [message] }]);
 
 /** xxxxx-xxxxx, 50 random bits. */
 function recoveryCode(): string {
@@ -62,7 +63,7 @@ export class TwoFactorService {
   async setup(member: AuthenticatedUser): Promise<TwoFactorSetupView> {
     const user = await this.auth.currentSession(member);
     const doc = await this.enrolments.findById(user._id);
-    if (doc?.enabled_at) throw new ConflictException('Two-factor sign-in is already on');
+    if (doc?.enabled_at) throw new AuthException('TWO_FACTOR_ALREADY_ON', 'Two-factor sign-in is already on');
     const secret = newTotpSecret();
     await this.enrolments.updateOne(
       { _id: user._id },
@@ -77,10 +78,10 @@ export class TwoFactorService {
   async enable(member: AuthenticatedUser, code: string): Promise<RecoveryCodesView> {
     const user = await this.auth.currentSession(member);
     const doc = await this.enrolments.findById(user._id);
-    if (doc?.enabled_at) throw new ConflictException('Two-factor sign-in is already on');
-    if (!doc?.pending_secret) throw fieldError('code', 'Start the setup first');
+    if (doc?.enabled_at) throw new AuthException('TWO_FACTOR_ALREADY_ON', 'Two-factor sign-in is already on');
+    if (!doc?.pending_secret) throw fieldError('TWO_FACTOR_NOT_STARTED', 'code', 'Start the setup first');
     const step = this.verifyTotp(this.box.open(doc.pending_secret), code, 0);
-    if (step === null) throw fieldError('code', INVALID_CODE);
+    if (step === null) throw fieldError('INVALID_TWO_FACTOR_CODE', 'code', INVALID_CODE);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
     const set = await this.enrolments.updateOne(
       { _id: user._id, pending_secret: doc.pending_secret },
@@ -94,13 +95,13 @@ export class TwoFactorService {
         },
       },
     );
-    if (set.modified !== 1) throw fieldError('code', 'Start the setup first');
+    if (set.modified !== 1) throw fieldError('TWO_FACTOR_NOT_STARTED', 'code', 'Start the setup first');
     return { recovery_codes: codes };
   }
 
   async disable(member: AuthenticatedUser, dto: TwoFactorDisableDto): Promise<void> {
     const user = await this.auth.currentSession(member);
-    if (!(await bcrypt.compare(dto.password, user.password_hash))) throw fieldError('password', WRONG_PASSWORD);
+    if (!(await bcrypt.compare(dto.password, user.password_hash))) throw fieldError('WRONG_CURRENT_PASSWORD', 'password', WRONG_PASSWORD);
     await this.enrolments.deleteOne({ _id: user._id });
     await this.challenges.deleteMany({ user_id: user._id });
   }
@@ -134,14 +135,14 @@ export class TwoFactorService {
       challenge.attempts >= MAX_CODE_ATTEMPTS ||
       challenge.session_version !== (user.session_version ?? 0)
     ) {
-      throw fieldError('challenge', EXPIRED_CHALLENGE);
+      throw fieldError('LOGIN_CHALLENGE_EXPIRED', 'challenge', EXPIRED_CHALLENGE);
     }
     if (!(await this.useCode(doc, dto.code))) {
       await this.challenges.updateOne({ _id: id }, { $inc: { attempts: 1 } });
-      throw fieldError('code', INVALID_CODE);
+      throw fieldError('INVALID_TWO_FACTOR_CODE', 'code', INVALID_CODE);
     }
     // Deleting it is the claim: a challenge signs in once.
-    if ((await this.challenges.deleteOne({ _id: id })) !== 1) throw fieldError('challenge', EXPIRED_CHALLENGE);
+    if ((await this.challenges.deleteOne({ _id: id })) !== 1) throw fieldError('LOGIN_CHALLENGE_EXPIRED', 'challenge', EXPIRED_CHALLENGE);
     return user;
   }
 

@@ -40,7 +40,7 @@ describe('auth service (HTTP)', () => {
   it('answers a duplicate email with 409', async () => {
     const res = await register({ email: 'ayse@example.com', name: 'Other', password: 'lamp-desk-battery-42' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'An account with this email already exists' });
+    expect(res.body).toEqual({ success: false, message: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
   });
 
   it.each([
@@ -55,14 +55,14 @@ describe('auth service (HTTP)', () => {
   ])('refuses %j with a 400 naming %s', async (body, field) => {
     const res = await register(body);
     expect(res.status).toBe(400);
-    expect(res.body.success).toBe(false);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {
     const res = await svc.http().post('/api/auth/register').set('Content-Type', 'application/json').send('{"email":');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: 'Malformed JSON body' });
+    expect(res.body).toEqual({ success: false, message: 'Malformed JSON body', code: 'BAD_REQUEST' });
   });
 
   it('logs in with the right password and refuses wrong password and unknown email alike', async () => {
@@ -75,7 +75,7 @@ describe('auth service (HTTP)', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password' });
+    expect(wrong.body).toEqual({ success: false, message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
   });
 
   it('returns the signed-in member from /auth/me and refuses missing or forged tokens', async () => {
@@ -143,7 +143,7 @@ describe('auth service (HTTP)', () => {
       for (const old of [token, second]) {
         const me = await svc.http().get('/api/auth/me').set(as(old));
         expect(me.status).toBe(401);
-        expect(me.body).toEqual({ success: false, message: 'Invalid or expired token' });
+        expect(me.body).toEqual({ success: false, message: 'Invalid or expired token', code: 'INVALID_TOKEN' });
       }
       expect((await svc.http().post('/api/auth/logout').set(as(token))).status).toBe(401);
       const again = await svc.http().post('/api/auth/login').send({ email: 'sessions@example.com', password: PASSWORD });
@@ -154,9 +154,11 @@ describe('auth service (HTTP)', () => {
     it('changes the password: a wrong current one or a weak new one is a 400 naming the field', async () => {
       const wrong = await svc.http().put('/api/auth/password').set(as(token)).send({ current_password: 'not-it-at-all', new_password: 'another-quiet-harbour-8' });
       expect(wrong.status).toBe(400);
+      expect(wrong.body.code).toBe('WRONG_CURRENT_PASSWORD');
       expect(wrong.body.errors).toEqual([{ field: 'current_password', messages: ['Current password is incorrect'] }]);
       const weak = await svc.http().put('/api/auth/password').set(as(token)).send({ current_password: PASSWORD, new_password: 'password1' });
       expect(weak.status).toBe(400);
+      expect(weak.body.code).toBe('WEAK_PASSWORD');
       expect(weak.body.errors.map((e: { field: string }) => e.field)).toEqual(['new_password']);
       const short = await svc.http().put('/api/auth/password').set(as(token)).send({ current_password: PASSWORD, new_password: 'x1' });
       expect(short.body.errors.map((e: { field: string }) => e.field)).toEqual(['new_password']);

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
 import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, PublicUser, RegisterDto, SessionView } from '@app/contracts';
@@ -8,6 +8,7 @@ import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { UserDoc, usersCollection } from '../users/user.collection';
 import { usernameBase, usernameCandidate } from '../users/username';
 import { assertStrongPassword } from './password-policy';
+import { AuthException } from '../auth.errors';
 
 export const BCRYPT_ROUNDS = Number(process.env.BCRYPT_ROUNDS ?? 10);
 const USERNAME_ATTEMPTS = 12;
@@ -49,7 +50,7 @@ export class AuthService {
 
   async register(dto: RegisterDto): Promise<AuthResult> {
     if (await this.users.findOne({ email: dto.email })) {
-      throw new ConflictException('An account with this email already exists');
+      throw new AuthException('EMAIL_TAKEN', 'An account with this email already exists');
     }
     assertStrongPassword(dto.password, 'password', [dto.email, dto.name]);
     const password_hash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
@@ -61,7 +62,7 @@ export class AuthService {
   async authenticate(dto: LoginDto): Promise<UserDoc> {
     const user = await this.users.findOne({ email: dto.email });
     const ok = await bcrypt.compare(dto.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    if (!user || !ok) throw new AuthException('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     return user;
   }
 
@@ -83,7 +84,7 @@ export class AuthService {
   async changePassword(member: AuthenticatedUser, dto: ChangePasswordDto): Promise<{ token: string }> {
     const user = await this.currentSession(member);
     if (!(await bcrypt.compare(dto.current_password, user.password_hash))) {
-      throw new BadRequestException({ message: WRONG_CURRENT_PASSWORD, errors: [{ field: 'current_password', messages: [WRONG_CURRENT_PASSWORD] }] });
+      throw new AuthException('WRONG_CURRENT_PASSWORD', WRONG_CURRENT_PASSWORD, [{ field: 'current_password', messages: [WRONG_CURRENT_PASSWORD] }]);
     }
     assertStrongPassword(dto.new_password, 'new_password', [user.email, user.name, user.username]);
     await this.revokeSessions(user, { password_hash: await bcrypt.hash(dto.new_password, BCRYPT_ROUNDS) });
@@ -97,8 +98,8 @@ export class AuthService {
    */
   async currentSession(member: AuthenticatedUser): Promise<UserDoc> {
     const user = await this.users.findById(member.id);
-    if (!user) throw new UnauthorizedException('Account no longer exists');
-    if ((member.sessionVersion ?? 0) < versionOf(user)) throw new UnauthorizedException(SESSION_ENDED);
+    if (!user) throw new AuthException('ACCOUNT_GONE', 'Account no longer exists');
+    if ((member.sessionVersion ?? 0) < versionOf(user)) throw new AuthException('INVALID_TOKEN', SESSION_ENDED);
     return user;
   }
 
@@ -128,7 +129,7 @@ export class AuthService {
   /** Keeps the identity fields in step with the profile the social service owns. */
   async applyProfileUpdate(userId: string, fields: Pick<UserDoc, 'username' | 'display_name' | 'avatar'>): Promise<void> {
     const res = await this.users.updateOne({ _id: userId }, { $set: fields });
-    if (res.matched === 0) throw new NotFoundException('Unknown user');
+    if (res.matched === 0) throw new AuthException('ACCOUNT_NOT_FOUND', 'Unknown user');
   }
 
   private async insertWithFreeUsername(dto: RegisterDto, password_hash: string): Promise<UserDoc> {
@@ -150,11 +151,11 @@ export class AuthService {
         if (!(err instanceof DuplicateKeyError)) throw err;
         // A concurrent registration took the email: same answer as the check above.
         if (await this.users.findOne({ email: dto.email })) {
-          throw new ConflictException('An account with this email already exists');
+          throw new AuthException('EMAIL_TAKEN', 'An account with this email already exists');
         }
       }
     }
-    throw new ConflictException('Could not find a free username; please try another name');
+    throw new AuthException('USERNAME_UNAVAILABLE', 'Could not find a free username; please try another name');
   }
 
   /** Inserts the user with its user.registered; a taken email or username throws and drops the event. */

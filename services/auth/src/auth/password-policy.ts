@@ -1,7 +1,7 @@
-import { BadRequestException } from '@nestjs/common';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
+import { AuthException } from '../auth.errors';
 
 /**
  * zxcvbn's score (0-4) a password needs: 2 means more than 10^8 guesses, out of reach of an
@@ -26,5 +26,5 @@ export function assertStrongPassword(password: string, field: string, personal: 
   const { score, feedback } = estimator.check(password, personal.flatMap((s) => [s, ...s.split(/[^\p{L}\p{N}]+/u)]).filter(Boolean));
   if (score >= MIN_PASSWORD_SCORE) return;
   const messages = [WEAK_PASSWORD, ...(feedback.warning ? [feedback.warning] : [])];
-  throw new BadRequestException({ message: WEAK_PASSWORD, errors: [{ field, messages }] });
+  throw new AuthException('WEAK_PASSWORD', WEAK_PASSWORD, [{ field, messages }]);
 }
