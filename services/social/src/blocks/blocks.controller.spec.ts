@@ -62,7 +62,7 @@ describe('blocks (HTTP)', () => {
   it('refuses a follow either way with 403', async () => {
     const one = await svc.http().post(`/api/follows/users/${burak.id}`).set(ali.auth);
     expect(one.status).toBe(403);
-    expect(one.body).toEqual({ success: false, message: 'You cannot follow this user' });
+    expect(one.body).toEqual({ success: false, message: 'You cannot follow this user', code: 'USER_BLOCKED' });
     expect((await svc.http().post(`/api/follows/users/${ali.id}`).set(burak.auth)).status).toBe(403);
   });
 

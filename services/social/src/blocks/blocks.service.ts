@@ -1,10 +1,11 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionRow, PageWindow } from '@app/contracts';
 import { EventBus, PlannedEvent } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { FollowsService, toConnection } from '../follows/follows.service';
 import { ProfilesService } from '../profiles/profiles.service';
 import { BlockDoc, blocksCollection } from './block.collection';
+import { SocialException } from '../social.errors';
 
 export const BLOCK_TEXT = {
   blocked: 'User blocked',
@@ -29,13 +30,13 @@ export class BlocksService {
 
   /** The block row goes in first, so a follow racing it sees the block and undoes itself. */
   async block(blockerId: string, blockedId: string): Promise<void> {
-    if (blockerId === blockedId) throw new BadRequestException(BLOCK_TEXT.self);
+    if (blockerId === blockedId) throw new SocialException('CANNOT_BLOCK_SELF', BLOCK_TEXT.self);
     await this.profiles.require(blockedId);
     const row = { _id: newId(), blocker_id: blockerId, blocked_id: blockedId, created_at: new Date().toISOString() };
     try {
       await this.bus.emitWith(blockEvent('block.created', row, true), () => this.blocks.insert(row));
     } catch (err) {
-      if (err instanceof DuplicateKeyError) throw new ConflictException(BLOCK_TEXT.already);
+      if (err instanceof DuplicateKeyError) throw new SocialException('ALREADY_BLOCKED', BLOCK_TEXT.already);
       throw err;
     }
     await this.follows.severBothWays(blockerId, blockedId);
@@ -45,7 +46,7 @@ export class BlocksService {
   async unblock(blockerId: string, blockedId: string): Promise<void> {
     const pair = { blocker_id: blockerId, blocked_id: blockedId };
     const removed = await this.bus.emitWith(blockEvent('block.removed', pair, false), () => this.blocks.deleteOne(pair));
-    if (!removed) throw new NotFoundException(BLOCK_TEXT.notBlocked);
+    if (!removed) throw new SocialException('NOT_BLOCKED', BLOCK_TEXT.notBlocked);
   }
 
   async list(blockerId: string, window: PageWindow): Promise<{ items: ConnectionRow[]; total: number }> {

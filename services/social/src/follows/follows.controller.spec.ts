@@ -41,7 +41,7 @@ describe('follows (HTTP)', () => {
     it("answers a second follow with 409 'You are already following this user' and keeps the counters", async () => {
       const res = await follow(ali, burak);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ success: false, message: 'You are already following this user' });
+      expect(res.body).toEqual({ success: false, message: 'You are already following this user', code: 'ALREADY_FOLLOWING' });
       expect(await counts(burak)).toEqual({ followers: 1, following: 0 });
     });
 
@@ -139,7 +139,7 @@ describe('follows (HTTP)', () => {
     it('hides its followers and following from non-followers but keeps the profile header', async () => {
       const list = await svc.http().get(`/api/follows/followers/${owner.id}`).set(asker.auth);
       expect(list.status).toBe(403);
-      expect(list.body).toEqual({ success: false, message: 'This account is private' });
+      expect(list.body).toEqual({ success: false, message: 'This account is private', code: 'FOLLOW_LIST_PRIVATE' });
       expect((await svc.http().get(`/api/follows/following/${owner.id}`).set(asker.auth)).status).toBe(403);
       const header = await svc.http().get(`/api/users/profile/${owner.username}`).set(asker.auth);
       expect(header.status).toBe(200);
@@ -216,7 +216,7 @@ describe('follows (HTTP)', () => {
     it('refuses following oneself with 400', async () => {
       const res = await follow(eda, eda);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: 'You cannot follow yourself' });
+      expect(res.body).toEqual({ success: false, message: 'You cannot follow yourself', code: 'CANNOT_FOLLOW_SELF' });
     });
 
     it('answers unknown users with 404', async () => {

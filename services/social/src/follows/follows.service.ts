@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConnectionRow, FollowState, PageWindow, RequestDirection } from '@app/contracts';
 import { EventBus, PlannedEvent } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
@@ -7,6 +7,7 @@ import { ProfilesService, toCard } from '../profiles/profiles.service';
 import { canViewContent, needsApproval } from '../relations/privacy';
 import { RelationsService } from '../relations/relations.service';
 import { FollowDoc, followsCollection } from './follow.collection';
+import { SocialException } from '../social.errors';
 
 export const FOLLOW_TEXT = {
   following: 'You are now following this user',
@@ -54,12 +55,12 @@ export class FollowsService {
   }
 
   async follow(actorId: string, targetId: string): Promise<FollowOutcome> {
-    if (actorId === targetId) throw new BadRequestException(FOLLOW_TEXT.self);
+    if (actorId === targetId) throw new SocialException('CANNOT_FOLLOW_SELF', FOLLOW_TEXT.self);
     const target = await this.profiles.require(targetId);
-    if (await this.relations.isBlockedEitherWay(actorId, targetId)) throw new ForbiddenException(FOLLOW_TEXT.blocked);
+    if (await this.relations.isBlockedEitherWay(actorId, targetId)) throw new SocialException('USER_BLOCKED', FOLLOW_TEXT.blocked);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const existing = await this.follows.findOne({ follower_id: actorId, followee_id: targetId });
-      if (existing?.status === 'following') throw new ConflictException(FOLLOW_TEXT.already);
+      if (existing?.status === 'following') throw new SocialException('ALREADY_FOLLOWING', FOLLOW_TEXT.already);
       // A repeated request is answered as the first one was, without a second event.
       if (existing) return { status: 'pending', message: FOLLOW_TEXT.requested };
       const outcome = needsApproval(target.settings.privacy_profile)
@@ -67,29 +68,29 @@ export class FollowsService {
         : await this.insertFollow(actorId, targetId);
       if (outcome) return this.settleAfterInsert(actorId, targetId, outcome);
     }
-    throw new ConflictException('The follow changed concurrently; please try again');
+    throw new SocialException('FOLLOW_CHANGED', 'The follow changed concurrently; please try again');
   }
 
   /** DELETE /follows/users/{id}: ends a follow or cancels a pending request. */
   async unfollow(actorId: string, targetId: string): Promise<FollowOutcome> {
     const removed = await this.removeEdge(actorId, targetId);
-    if (!removed) throw new NotFoundException(FOLLOW_TEXT.notFollowing);
+    if (!removed) throw new SocialException('NOT_FOLLOWING', FOLLOW_TEXT.notFollowing);
     return { status: 'none', message: removed.status === 'pending' ? FOLLOW_TEXT.cancelled : FOLLOW_TEXT.unfollowed };
   }
 
   async accept(ownerId: string, requesterId: string): Promise<FollowOutcome> {
-    if (!(await this.acceptRequest(requesterId, ownerId))) throw new NotFoundException(FOLLOW_TEXT.requestNotFound);
+    if (!(await this.acceptRequest(requesterId, ownerId))) throw new SocialException('FOLLOW_REQUEST_NOT_FOUND', FOLLOW_TEXT.requestNotFound);
     return { status: 'following', message: FOLLOW_TEXT.accepted };
   }
 
   async reject(ownerId: string, requesterId: string): Promise<FollowOutcome> {
-    if (!(await this.removeEdge(requesterId, ownerId, 'pending'))) throw new NotFoundException(FOLLOW_TEXT.requestNotFound);
+    if (!(await this.removeEdge(requesterId, ownerId, 'pending'))) throw new SocialException('FOLLOW_REQUEST_NOT_FOUND', FOLLOW_TEXT.requestNotFound);
     return { status: 'none', message: FOLLOW_TEXT.rejected };
   }
 
   /** DELETE /follows/followers/{id}: the owner drops a follower (or a pending request) without blocking. */
   async removeFollower(ownerId: string, followerId: string): Promise<FollowOutcome> {
-    if (!(await this.removeEdge(followerId, ownerId))) throw new NotFoundException(FOLLOW_TEXT.notAFollower);
+    if (!(await this.removeEdge(followerId, ownerId))) throw new SocialException('NOT_A_FOLLOWER', FOLLOW_TEXT.notAFollower);
     return { status: 'none', message: FOLLOW_TEXT.followerRemoved };
   }
 
@@ -151,7 +152,7 @@ export class FollowsService {
   private async settleAfterInsert(followerId: string, followeeId: string, outcome: FollowOutcome): Promise<FollowOutcome> {
     if (await this.relations.isBlockedEitherWay(followerId, followeeId)) {
       await this.removeEdge(followerId, followeeId);
-      throw new ForbiddenException(FOLLOW_TEXT.blocked);
+      throw new SocialException('USER_BLOCKED', FOLLOW_TEXT.blocked);
     }
     if (outcome.status === 'pending') {
       const target = await this.profiles.findById(followeeId);
@@ -223,9 +224,9 @@ export class FollowsService {
       this.relations.isBlockedEitherWay(ownerId, viewerId),
       this.relations.isApprovedFollower(viewerId, ownerId),
     ]);
-    if (blocked) throw new ForbiddenException(FOLLOW_TEXT.hiddenList);
+    if (blocked) throw new SocialException('FOLLOW_LIST_HIDDEN', FOLLOW_TEXT.hiddenList);
     if (!canViewContent(owner.settings.privacy_profile, { isSelf: false, blocked, approvedFollower })) {
-      throw new ForbiddenException(FOLLOW_TEXT.privateList);
+      throw new SocialException('FOLLOW_LIST_PRIVATE', FOLLOW_TEXT.privateList);
     }
   }
 

@@ -75,7 +75,7 @@ describe('profiles (HTTP)', () => {
   it('answers an unknown username with 404 and a missing token with 401', async () => {
     const missing = await profile(mehmet, 'nobody_here');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ success: false, message: 'User not found' });
+    expect(missing.body).toEqual({ success: false, message: 'User not found', code: 'USER_NOT_FOUND' });
     expect((await svc.http().get(`/api/users/profile/${ayse.username}`)).status).toBe(401);
   });
 
@@ -114,7 +114,7 @@ describe('profiles (HTTP)', () => {
   it('answers a taken username with 409 and keeps one\'s own username without conflict', async () => {
     const taken = await svc.http().put('/api/users/profile').set(ayse.auth).send({ username: 'mehmet_k' });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ success: false, message: 'Username is already taken' });
+    expect(taken.body).toEqual({ success: false, message: 'Username is already taken', code: 'USERNAME_TAKEN' });
     const same = await svc.http().put('/api/users/profile').set(mehmet.auth).send({ username: 'mehmet_k' });
     expect(same.status).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_SETTINGS, EventPayloads, UpdateProfileDto, UserCard, UserProfile } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
@@ -6,6 +6,7 @@ import { canViewContent } from '../relations/privacy';
 import { RelationsService } from '../relations/relations.service';
 import { ActivityService } from '../stats/activity.service';
 import { ProfileDoc, profilesCollection } from './profile.collection';
+import { SocialException } from '../social.errors';
 
 export type FollowCounter = 'followers_count' | 'following_count';
 
@@ -57,7 +58,7 @@ export class ProfilesService {
 
   async require(id: string): Promise<ProfileDoc> {
     const doc = await this.profiles.findById(id);
-    if (!doc) throw new NotFoundException(USER_NOT_FOUND);
+    if (!doc) throw new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
     return doc;
   }
 
@@ -87,7 +88,7 @@ export class ProfilesService {
 
   async view(viewerId: string, username: string): Promise<UserProfile> {
     const doc = await this.profiles.findOne({ username: username.toLowerCase() });
-    if (!doc) throw new NotFoundException(USER_NOT_FOUND);
+    if (!doc) throw new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
     const isSelf = doc._id === viewerId;
     const [status, approvedFollower, reviews] = await Promise.all([
       this.relations.status(viewerId, doc._id),
@@ -123,7 +124,7 @@ export class ProfilesService {
     if (dto.bio !== undefined) fields.bio = dto.bio;
     if (dto.profile_image_url !== undefined) fields.profile_image_url = dto.profile_image_url;
     if (fields.username && fields.username !== current.username && (await this.profiles.findOne({ username: fields.username }))) {
-      throw new ConflictException('Username is already taken');
+      throw new SocialException('USERNAME_TAKEN', 'Username is already taken');
     }
     const next = { ...current, ...fields };
     let updated: ProfileDoc | null;
@@ -146,10 +147,10 @@ export class ProfilesService {
       );
     } catch (err) {
       // Lost a race for the same username.
-      if (err instanceof DuplicateKeyError) throw new ConflictException('Username is already taken');
+      if (err instanceof DuplicateKeyError) throw new SocialException('USERNAME_TAKEN', 'Username is already taken');
       throw err;
     }
-    if (!updated) throw new NotFoundException(USER_NOT_FOUND);
+    if (!updated) throw new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
     return this.view(userId, updated.username);
   }
 
@@ -159,7 +160,7 @@ export class ProfilesService {
     const doc = Object.keys(prefixed).length
       ? await this.profiles.findOneAndUpdate({ _id: userId }, { $set: prefixed })
       : await this.profiles.findById(userId);
-    if (!doc) throw new NotFoundException(USER_NOT_FOUND);
+    if (!doc) throw new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
     return doc;
   }
 }
