@@ -67,7 +67,7 @@ describe('blocks (block.created / block.removed)', () => {
     ] as const) {
       const liked = await like(m, id);
       expect(liked.status).toBe(403);
-      expect(liked.body).toEqual({ success: false, message: 'You cannot interact with this user' });
+      expect(liked.body).toEqual({ success: false, message: 'You cannot interact with this user', code: 'USER_BLOCKED' });
       expect((await comment(m, id, 'hi')).status).toBe(403);
     }
     expect((await get(ayse, `/reviews/${ayseReview}`)).body.data.like_count).toBe(1);

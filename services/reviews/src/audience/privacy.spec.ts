@@ -42,7 +42,7 @@ describe('privacy of reviews (user.settings_updated + follow graph)', () => {
     const byUser = await get(ayse, `/reviews?userId=${cem.id}`);
     expect(byUser.status).toBe(200);
     expect(byUser.body).toEqual({ success: true, data: [], meta: { total: 0, page: 1, limit: 20, totalPages: 0 } });
-    expect((await get(ayse, `/reviews/${cemReview}`)).body).toEqual({ success: false, message: 'Review not found' });
+    expect((await get(ayse, `/reviews/${cemReview}`)).body).toEqual({ success: false, message: 'Review not found', code: 'REVIEW_NOT_FOUND' });
     expect((await get(ayse, `/reviews/${cemReview}`)).status).toBe(404);
     const byProduct = await get(ayse, `/reviews?productId=${productId}`);
     expect(ids(byProduct)).toEqual([boraReview]);

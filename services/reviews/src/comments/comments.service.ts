@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CommentView } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, newId, STORE, Store } from '@app/store';
@@ -6,6 +6,7 @@ import { AudienceService } from '../audience/audience.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { CommentDoc, commentsCollection } from './comment.collection';
+import { ReviewsException } from '../reviews.errors';
 
 const EXCERPT_LENGTH = 140;
 
@@ -57,21 +58,21 @@ export class CommentsService {
   /** By the comment's author only (the review's author may delete it, not reword it). */
   async update(userId: string, commentId: string, content: string): Promise<CommentView> {
     const doc = await this.comments.findById(commentId);
-    if (!doc) throw new NotFoundException('Comment not found');
-    if (doc.user_id !== userId) throw new ForbiddenException('Only the author can edit this comment');
+    if (!doc) throw new ReviewsException('COMMENT_NOT_FOUND', 'Comment not found');
+    if (doc.user_id !== userId) throw new ReviewsException('NOT_COMMENT_AUTHOR', 'Only the author can edit this comment');
     const updated = await this.comments.findOneAndUpdate({ _id: commentId }, { $set: { content, edited_at: new Date().toISOString() } });
     // deleted between the read and the write
-    if (!updated) throw new NotFoundException('Comment not found');
+    if (!updated) throw new ReviewsException('COMMENT_NOT_FOUND', 'Comment not found');
     return (await this.views([updated]))[0];
   }
 
   /** By the comment's author or the review's author. */
   async remove(userId: string, commentId: string): Promise<void> {
     const doc = await this.comments.findById(commentId);
-    if (!doc) throw new NotFoundException('Comment not found');
+    if (!doc) throw new ReviewsException('COMMENT_NOT_FOUND', 'Comment not found');
     if (doc.user_id !== userId) {
       const review = await this.reviews.find(doc.review_id).catch(() => null);
-      if (review?.user_id !== userId) throw new ForbiddenException('Only the comment or review author can delete this comment');
+      if (review?.user_id !== userId) throw new ReviewsException('NOT_COMMENT_AUTHOR', 'Only the comment or review author can delete this comment');
     }
     if ((await this.comments.deleteOne({ _id: commentId })) === 1) {
       await this.reviews.bump(doc.review_id, 'comment_count', -1);

@@ -43,7 +43,7 @@ describe('likes (HTTP)', () => {
     expect((await toggle(mehmet, 'nope')).status).toBe(404);
     expect((await svc.http().get('/api/likes/reviews/nope/status').set(mehmet.auth)).status).toBe(404);
     const users = await svc.http().get('/api/likes/reviews/nope/users').set(mehmet.auth);
-    expect(users.body).toEqual({ success: false, message: 'Review not found' });
+    expect(users.body).toEqual({ success: false, message: 'Review not found', code: 'REVIEW_NOT_FOUND' });
   });
 
   it('stays exact under 50 concurrent toggles by different members', async () => {

@@ -43,7 +43,7 @@ describe('product likes (HTTP)', () => {
   });
 
   it('answers an unknown product with 404', async () => {
-    expect((await toggle(mehmet, 'nope')).body).toEqual({ success: false, message: 'Product not found' });
+    expect((await toggle(mehmet, 'nope')).body).toEqual({ success: false, message: 'Product not found', code: 'PRODUCT_NOT_FOUND' });
     expect((await toggle(mehmet, 'nope')).status).toBe(404);
     expect((await status(mehmet, 'nope')).status).toBe(404);
   });

@@ -43,7 +43,7 @@ describe('media (HTTP)', () => {
   it('refuses anything that is not PNG, JPEG or WEBP with 415', async () => {
     const res = await upload(Buffer.from('<svg onload="alert(1)"/>'), 'x.png', 'image/png');
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ success: false, message: 'Only PNG, JPEG or WEBP images are accepted' });
+    expect(res.body).toEqual({ success: false, message: 'Only PNG, JPEG or WEBP images are accepted', code: 'UNSUPPORTED_IMAGE_TYPE' });
   });
 
   it('accepts exactly 2 MB and refuses 2 MB + 1 byte with a 413 envelope', async () => {
@@ -65,7 +65,7 @@ describe('media (HTTP)', () => {
   it('refuses a file under another field name, or a second file, with multer\'s 400s', async () => {
     const other = await svc.http().post('/api/media').set(ayse.auth).attach('evil', PNG_1PX, { filename: 'a.png', contentType: 'image/png' });
     expect(other.status).toBe(400);
-    expect(other.body).toEqual({ success: false, message: 'Unexpected file field - evil' });
+    expect(other.body).toEqual({ success: false, message: 'Unexpected file field - evil', code: 'INVALID_UPLOAD' });
     const two = await svc
       .http()
       .post('/api/media')
@@ -73,12 +73,12 @@ describe('media (HTTP)', () => {
       .attach('file', PNG_1PX, { filename: 'a.png', contentType: 'image/png' })
       .attach('file', PNG_1PX, { filename: 'b.png', contentType: 'image/png' });
     expect(two.status).toBe(400);
-    expect(two.body).toEqual({ success: false, message: 'Too many files' });
+    expect(two.body).toEqual({ success: false, message: 'Too many files', code: 'INVALID_UPLOAD' });
   });
 
   it('answers unknown media with 404', async () => {
     const res = await svc.http().get('/api/media/000000000000000000000000');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Media not found' });
+    expect(res.body).toEqual({ success: false, message: 'Media not found', code: 'MEDIA_NOT_FOUND' });
   });
 });

@@ -1,17 +1,11 @@
-import {
-  BadRequestException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  OnApplicationShutdown,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { MEDIA_URL_PREFIX } from '@app/contracts';
 import { Collection, newId, STORE, Store } from '@app/store';
 import { MEDIA_STORAGE, MediaStorage } from './media-storage';
 import { MediaDoc, mediaCollection } from './media.collection';
 import { sniffImageType } from './media-type';
+import { ReviewsException } from '../reviews.errors';
 
 export interface StoredMedia {
   doc: MediaDoc;
@@ -30,9 +24,9 @@ export class MediaService implements OnApplicationShutdown {
   }
 
   async upload(ownerId: string, bytes: Buffer | undefined): Promise<{ id: string; url: string }> {
-    if (!bytes || bytes.length === 0) throw new BadRequestException('An image file is required (form field "file")');
+    if (!bytes || bytes.length === 0) throw new ReviewsException('IMAGE_REQUIRED', 'An image file is required (form field "file")');
     const mime = sniffImageType(bytes);
-    if (!mime) throw new UnsupportedMediaTypeException('Only PNG, JPEG or WEBP images are accepted');
+    if (!mime) throw new ReviewsException('UNSUPPORTED_IMAGE_TYPE', 'Only PNG, JPEG or WEBP images are accepted');
     const id = newId();
     // Bytes first: metadata never points at a file that is not there.
     await this.storage.put(id, bytes);
@@ -53,13 +47,13 @@ export class MediaService implements OnApplicationShutdown {
 
   async head(id: string): Promise<MediaDoc> {
     const doc = await this.media.findById(id);
-    if (!doc) throw new NotFoundException('Media not found');
+    if (!doc) throw new ReviewsException('MEDIA_NOT_FOUND', 'Media not found');
     return doc;
   }
 
   async read(doc: MediaDoc): Promise<Buffer> {
     const bytes = await this.storage.get(doc._id);
-    if (!bytes) throw new NotFoundException('Media not found');
+    if (!bytes) throw new ReviewsException('MEDIA_NOT_FOUND', 'Media not found');
     return bytes;
   }
 }

@@ -62,7 +62,7 @@ describe('products (HTTP)', () => {
   it('answers an unknown product with 404', async () => {
     const res = await svc.http().get('/api/products/nope').set(ayse.auth);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: 'Product not found' });
+    expect(res.body).toEqual({ success: false, message: 'Product not found', code: 'PRODUCT_NOT_FOUND' });
   });
 
   it.each([

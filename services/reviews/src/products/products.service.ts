@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CreateProductDto, LikeStatus, ProductCard, ProductQueryDto, ProductView, UpdateProductDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
@@ -7,6 +7,7 @@ import { UserCardsService } from '../users/user-cards.service';
 import { ProductDoc, productsCollection } from './product.collection';
 import { ProductLikeDoc, productLikesCollection } from './product-like.collection';
 import { slugCandidate, slugify } from './slug';
+import { ReviewsException } from '../reviews.errors';
 
 const SLUG_ATTEMPTS = 20;
 
@@ -72,7 +73,7 @@ export class ProductsService {
 
   async find(idOrSlug: string): Promise<ProductDoc> {
     const doc = (await this.products.findById(idOrSlug)) ?? (await this.products.findOne({ slug: idOrSlug.toLowerCase() }));
-    if (!doc) throw new NotFoundException('Product not found');
+    if (!doc) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
     return doc;
   }
 
@@ -92,7 +93,7 @@ export class ProductsService {
       { _id: id },
       { $set: { ...fields, updated_at: new Date().toISOString() } },
     );
-    if (!doc) throw new NotFoundException('Product not found');
+    if (!doc) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
     return (await this.views([doc], userId))[0];
   }
 
@@ -159,7 +160,7 @@ export class ProductsService {
 
   private async findByIdOr404(id: string): Promise<ProductDoc> {
     const doc = await this.products.findById(id);
-    if (!doc) throw new NotFoundException('Product not found');
+    if (!doc) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
     return doc;
   }
 
@@ -172,8 +173,8 @@ export class ProductsService {
 
   private async ownedBy(userId: string, id: string): Promise<ProductDoc> {
     const doc = await this.products.findById(id);
-    if (!doc) throw new NotFoundException('Product not found');
-    if (doc.user_id !== userId) throw new ForbiddenException('Only the creator can change this product');
+    if (!doc) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
+    if (doc.user_id !== userId) throw new ReviewsException('NOT_PRODUCT_CREATOR', 'Only the creator can change this product');
     return doc;
   }
 

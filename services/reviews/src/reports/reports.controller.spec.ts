@@ -38,7 +38,7 @@ describe('reporting a review (HTTP)', () => {
   it('refuses a second report by the same member with 409', async () => {
     const res = await report(mehmet, { reason: 'Again' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'You have already reported this review' });
+    expect(res.body).toEqual({ success: false, message: 'You have already reported this review', code: 'ALREADY_REPORTED' });
     expect(await rows()).toHaveLength(2);
   });
 

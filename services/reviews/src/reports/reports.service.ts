@@ -1,8 +1,9 @@
-import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DUPLICATE_REPORT_MESSAGE } from '@app/contracts';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { ReviewsService } from '../reviews/reviews.service';
 import { ReportDoc, reportsCollection } from './report.collection';
+import { ReviewsException } from '../reviews.errors';
 
 @Injectable()
 export class ReportsService {
@@ -18,7 +19,7 @@ export class ReportsService {
   /** One report per member per review: the unique (review, reporter) index decides, also under races. */
   async report(reporterId: string, reviewId: string, reason: string | null | undefined): Promise<void> {
     const review = await this.reviews.findVisible(reviewId, reporterId);
-    if (review.user_id === reporterId) throw new BadRequestException('You cannot report your own review');
+    if (review.user_id === reporterId) throw new ReviewsException('CANNOT_REPORT_OWN_REVIEW', 'You cannot report your own review');
     try {
       await this.reports.insert({
         review_id: reviewId,
@@ -29,7 +30,7 @@ export class ReportsService {
         created_at: new Date().toISOString(),
       });
     } catch (err) {
-      if (err instanceof DuplicateKeyError) throw new ConflictException(DUPLICATE_REPORT_MESSAGE);
+      if (err instanceof DuplicateKeyError) throw new ReviewsException('ALREADY_REPORTED', DUPLICATE_REPORT_MESSAGE);
       throw err;
     }
   }

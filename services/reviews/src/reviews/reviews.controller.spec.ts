@@ -60,7 +60,7 @@ describe('reviews (HTTP)', () => {
   it('refuses a second review of the same product with 409', async () => {
     const res = await svc.http().post('/api/reviews').set(ayse.auth).send({ product_id: product.id, rating: 5, content: 'Again' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: 'You have already reviewed this product' });
+    expect(res.body).toEqual({ success: false, message: 'You have already reviewed this product', code: 'ALREADY_REVIEWED' });
   });
 
   it('answers an unknown product with 404', async () => {

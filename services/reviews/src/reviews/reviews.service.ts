@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   CreateReviewDto,
   DUPLICATE_REVIEW_MESSAGE,
@@ -14,6 +14,7 @@ import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewDoc, reviewsCollection } from './review.collection';
 import { ReviewPresenter } from './review-presenter';
+import { ReviewsException } from '../reviews.errors';
 
 const EXCERPT_LENGTH = 140;
 /** A concurrent edit of the same review changed the rating under us: read again and retry. */
@@ -44,9 +45,9 @@ export class ReviewsService {
 
   async create(userId: string, dto: CreateReviewDto): Promise<ReviewView> {
     const product = dto.product_id ? await this.products.findById(dto.product_id) : null;
-    if (dto.product_id && !product) throw new NotFoundException('Product not found');
+    if (dto.product_id && !product) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
     if (product && (await this.reviews.findOne({ product_key: `${userId}:${product._id}` }))) {
-      throw new ConflictException(DUPLICATE_REVIEW_MESSAGE);
+      throw new ReviewsException('ALREADY_REVIEWED', DUPLICATE_REVIEW_MESSAGE);
     }
     const doc = this.draft(userId, dto, product);
     const saved = await this.bus.emitWith(
@@ -97,7 +98,7 @@ export class ReviewsService {
   async findForInteraction(id: string, userId: string): Promise<ReviewDoc> {
     const doc = await this.find(id);
     if (await this.audience.isBlockedEitherWay(userId, doc.user_id)) {
-      throw new ForbiddenException('You cannot interact with this user');
+      throw new ReviewsException('USER_BLOCKED', 'You cannot interact with this user');
     }
     return this.visibleOrNotFound(doc, userId);
   }
@@ -108,20 +109,20 @@ export class ReviewsService {
   }
 
   private async visibleOrNotFound(doc: ReviewDoc, viewerId: string): Promise<ReviewDoc> {
-    if (!(await this.audience.canSee(viewerId, doc.user_id))) throw new NotFoundException('Review not found');
+    if (!(await this.audience.canSee(viewerId, doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
     return doc;
   }
 
   async find(id: string): Promise<ReviewDoc> {
     const doc = await this.reviews.findById(id);
-    if (!doc) throw new NotFoundException('Review not found');
+    if (!doc) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
     return doc;
   }
 
   async update(userId: string, id: string, dto: UpdateReviewDto): Promise<ReviewView> {
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
       const current = await this.find(id);
-      if (current.user_id !== userId) throw new ForbiddenException('Only the author can edit this review');
+      if (current.user_id !== userId) throw new ReviewsException('NOT_REVIEW_AUTHOR', 'Only the author can edit this review');
       const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
       // Fresh per attempt: the proof that this edit, not an earlier one, is stored.
       const updatedAt = new Date().toISOString();
@@ -139,12 +140,12 @@ export class ReviewsService {
       if (!updated) continue;
       return this.view(updated, userId);
     }
-    throw new ConflictException('The review changed while saving; please try again');
+    throw new ReviewsException('REVIEW_CHANGED', 'The review changed while saving; please try again');
   }
 
   async remove(userId: string, id: string): Promise<void> {
     const doc = await this.find(id);
-    if (doc.user_id !== userId) throw new ForbiddenException('Only the author can delete this review');
+    if (doc.user_id !== userId) throw new ReviewsException('NOT_REVIEW_AUTHOR', 'Only the author can delete this review');
     await this.bus.emitWith(
       {
         type: 'review.deleted',
@@ -241,7 +242,7 @@ export class ReviewsService {
     try {
       saved = await this.reviews.insert(doc);
     } catch (err) {
-      if (err instanceof DuplicateKeyError) throw new ConflictException(DUPLICATE_REVIEW_MESSAGE);
+      if (err instanceof DuplicateKeyError) throw new ReviewsException('ALREADY_REVIEWED', DUPLICATE_REVIEW_MESSAGE);
       throw err;
     }
     if (saved.product_id && saved.rating !== null) await this.products.applyRating(saved.product_id, saved.rating, 1);

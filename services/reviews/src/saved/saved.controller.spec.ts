@@ -39,6 +39,7 @@ describe('saved items (HTTP)', () => {
     expect((await svc.http().post('/api/saved/products/nope').set(ayse.auth)).body).toEqual({
       success: false,
       message: 'Product not found',
+      code: 'PRODUCT_NOT_FOUND',
     });
     expect((await svc.http().post('/api/saved/reviews/nope').set(ayse.auth)).status).toBe(404);
     expect((await svc.http().get('/api/saved?type=squads').set(ayse.auth)).status).toBe(400);

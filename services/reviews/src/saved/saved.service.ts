@@ -1,9 +1,10 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProductView, ReviewView, SavedStatus } from '@app/contracts';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { ProductsService } from '../products/products.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { SavedDoc, savedCollection, SavedKind } from './saved.collection';
+import { ReviewsException } from '../reviews.errors';
 
 @Injectable()
 export class SavedService {
@@ -63,7 +64,7 @@ export class SavedService {
 
   private async ensureExists(userId: string, kind: SavedKind, itemId: string): Promise<void> {
     if (kind === 'product') {
-      if (!(await this.products.findById(itemId))) throw new NotFoundException('Product not found');
+      if (!(await this.products.findById(itemId))) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
       return;
     }
     await this.reviews.findVisible(itemId, userId);
