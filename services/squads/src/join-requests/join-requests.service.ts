@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JoinRequestStatus, JoinRequestView, SquadView } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { AuthenticatedUser, BlocksReadModel, cardFromToken, UserCardsReadModel } from '@app/platform';
@@ -6,6 +6,7 @@ import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { MembersService } from '../members/members.service';
 import { MANAGER_ROLES, SquadAccess } from '../members/squad-access.service';
 import { JoinRequestDoc, joinRequestsCollection, pendingKey } from './join-request.collection';
+import { SquadsException } from '../squads.errors';
 
 export const ALREADY_MEMBER = 'You are already a member of this squad';
 export const ALREADY_PENDING = 'You already have a pending request to join this squad';
@@ -34,9 +35,9 @@ export class JoinRequestsService {
 
   async request(squadId: string, user: AuthenticatedUser, message: string | null | undefined): Promise<JoinRequestView> {
     const squad = await this.access.squad(squadId);
-    if (await this.access.roleOf(squadId, user.id)) throw new ConflictException(ALREADY_MEMBER);
+    if (await this.access.roleOf(squadId, user.id)) throw new SquadsException('ALREADY_MEMBER', ALREADY_MEMBER);
     const adminIds = await this.members.idsWithRole(squadId, ['admin']);
-    if (await this.blocks.isBlockedByAny(user.id, adminIds)) throw new ForbiddenException(BLOCKED_BY_ADMIN);
+    if (await this.blocks.isBlockedByAny(user.id, adminIds)) throw new SquadsException('BLOCKED_BY_ADMIN', BLOCKED_BY_ADMIN);
     await this.cards.ensureCard(cardFromToken(user));
 
     const kept = message?.trim() ? message.trim() : null;
@@ -85,7 +86,7 @@ export class JoinRequestsService {
   ): Promise<JoinRequestView> {
     const squad = await this.access.squadFor(squadId, manager.id, MANAGER_ROLES, ONLY_MANAGERS_DECIDE);
     const existing = await this.requests.findOne({ _id: requestId, squad_id: squadId });
-    if (!existing) throw new NotFoundException(REQUEST_NOT_FOUND);
+    if (!existing) throw new SquadsException('JOIN_REQUEST_NOT_FOUND', REQUEST_NOT_FOUND);
     const decision = action === 'approve' ? 'approved' : 'rejected';
     const decidedAt = new Date().toISOString();
     const decided = await this.bus.emitWith(
@@ -112,7 +113,7 @@ export class JoinRequestsService {
         return row;
       },
     );
-    if (!decided) throw new ConflictException(`This join request has already been ${existing.status}`);
+    if (!decided) throw new SquadsException('JOIN_REQUEST_DECIDED', `This join request has already been ${existing.status}`);
     return (await this.views([decided]))[0];
   }
 
@@ -149,7 +150,7 @@ export class JoinRequestsService {
         pending_key: pendingKey(squadId, userId),
       });
     } catch (err) {
-      if (err instanceof DuplicateKeyError) throw new ConflictException(ALREADY_PENDING);
+      if (err instanceof DuplicateKeyError) throw new SquadsException('JOIN_REQUEST_PENDING', ALREADY_PENDING);
       throw err;
     }
   }

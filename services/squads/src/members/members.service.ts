@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SquadMemberView, SquadRole, SquadStats } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { AuthenticatedUser, UserCardsReadModel } from '@app/platform';
@@ -6,6 +6,7 @@ import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { SquadDoc } from '../squads/squad.collection';
 import { MemberDoc, membersCollection } from './member.collection';
 import { MANAGER_ROLES, SquadAccess } from './squad-access.service';
+import { SquadsException } from '../squads.errors';
 
 export const ADMINS_CANNOT_LEAVE = 'Admins cannot leave the squad';
 export const NOT_A_MEMBER = 'You are not a member of this squad';
@@ -54,15 +55,15 @@ export class MembersService {
   async leave(squadId: string, user: AuthenticatedUser): Promise<void> {
     const squad = await this.access.squad(squadId);
     const member = await this.members.findOne({ squad_id: squadId, user_id: user.id });
-    if (!member) throw new ConflictException(NOT_A_MEMBER);
-    if (member.role === 'admin') throw new ForbiddenException(ADMINS_CANNOT_LEAVE);
+    if (!member) throw new SquadsException('NOT_A_MEMBER', NOT_A_MEMBER);
+    if (member.role === 'admin') throw new SquadsException('ADMINS_CANNOT_LEAVE', ADMINS_CANNOT_LEAVE);
     await this.drop(squad, member, 'left', user.id);
   }
 
   async changeRole(squadId: string, actor: AuthenticatedUser, targetId: string, role: SquadRole): Promise<SquadMemberView> {
     const squad = await this.access.squadFor(squadId, actor.id, ['admin'], ONLY_ADMINS_MANAGE_MEMBERS);
     const target = await this.members.findOne({ squad_id: squad._id, user_id: targetId });
-    if (!target) throw new NotFoundException(MEMBER_NOT_FOUND);
+    if (!target) throw new SquadsException('MEMBER_NOT_FOUND', MEMBER_NOT_FOUND);
     if (target.role === 'admin' && role !== 'admin') await this.demoteAdmin(target, role);
     else await this.members.updateOne({ _id: target._id }, { $set: { role } });
     return this.view({ ...target, role });
@@ -71,9 +72,9 @@ export class MembersService {
   async remove(squadId: string, actor: AuthenticatedUser, targetId: string): Promise<void> {
     const squad = await this.access.squadFor(squadId, actor.id, ['admin'], ONLY_ADMINS_MANAGE_MEMBERS);
     const target = await this.members.findOne({ squad_id: squad._id, user_id: targetId });
-    if (!target) throw new NotFoundException(MEMBER_NOT_FOUND);
-    if (target.user_id === actor.id) throw new ForbiddenException(ADMINS_CANNOT_LEAVE);
-    if (target.role === 'admin') throw new ConflictException(ADMIN_NOT_REMOVABLE);
+    if (!target) throw new SquadsException('MEMBER_NOT_FOUND', MEMBER_NOT_FOUND);
+    if (target.user_id === actor.id) throw new SquadsException('ADMINS_CANNOT_LEAVE', ADMINS_CANNOT_LEAVE);
+    if (target.role === 'admin') throw new SquadsException('ADMIN_NOT_REMOVABLE', ADMIN_NOT_REMOVABLE);
     await this.drop(squad, target, 'removed', actor.id);
   }
 
@@ -149,11 +150,11 @@ export class MembersService {
    */
   private async demoteAdmin(target: MemberDoc, role: SquadRole): Promise<void> {
     const otherAdmins = await this.members.count({ squad_id: target.squad_id, role: 'admin', _id: { $ne: target._id } });
-    if (otherAdmins === 0) throw new ConflictException(LAST_ADMIN);
+    if (otherAdmins === 0) throw new SquadsException('LAST_ADMIN', LAST_ADMIN);
     await this.members.updateOne({ _id: target._id, role: 'admin' }, { $set: { role } });
     if ((await this.members.count({ squad_id: target.squad_id, role: 'admin' })) === 0) {
       await this.members.updateOne({ _id: target._id }, { $set: { role: 'admin' } });
-      throw new ConflictException(LAST_ADMIN);
+      throw new SquadsException('LAST_ADMIN', LAST_ADMIN);
     }
   }
 

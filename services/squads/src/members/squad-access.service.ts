@@ -1,8 +1,9 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { SquadRole } from '@app/contracts';
 import { Collection, STORE, Store } from '@app/store';
 import { SquadDoc, squadsCollection } from '../squads/squad.collection';
 import { MemberDoc, membersCollection } from './member.collection';
+import { SquadsException } from '../squads.errors';
 
 export const SQUAD_NOT_FOUND = 'Squad not found';
 export const MANAGER_ROLES: readonly SquadRole[] = ['admin', 'moderator'];
@@ -20,7 +21,7 @@ export class SquadAccess {
 
   async squad(id: string): Promise<SquadDoc> {
     const squad = await this.squads.findById(id);
-    if (!squad) throw new NotFoundException(SQUAD_NOT_FOUND);
+    if (!squad) throw new SquadsException('SQUAD_NOT_FOUND', SQUAD_NOT_FOUND);
     return squad;
   }
 
@@ -32,7 +33,7 @@ export class SquadAccess {
   async squadFor(id: string, userId: string, roles: readonly SquadRole[], refusal: string): Promise<SquadDoc> {
     const squad = await this.squad(id);
     const role = await this.roleOf(id, userId);
-    if (!role || !roles.includes(role)) throw new ForbiddenException(refusal);
+    if (!role || !roles.includes(role)) throw new SquadsException('SQUAD_ROLE_REQUIRED', refusal);
     return squad;
   }
 }

@@ -128,7 +128,7 @@ describe('squads: create, read, discover, update, delete (HTTP)', () => {
     it('answers an unknown id with 404 "Squad not found"', async () => {
       const res = await fx.http().get('/api/squads/does-not-exist').set(burak.auth);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: 'Squad not found' });
+      expect(res.body).toEqual({ success: false, message: 'Squad not found', code: 'SQUAD_NOT_FOUND' });
     });
 
     it('refuses an over-long id with 400', async () => {
