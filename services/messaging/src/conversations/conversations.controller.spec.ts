@@ -119,7 +119,7 @@ describe('messaging: conversations (HTTP)', () => {
     const inGroup = await create(deniz, { memberIds: [ayse.id, eda.id] });
     for (const res of [byBlocked, byBlocker, inGroup]) {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, message: 'You cannot start a conversation with this user' });
+      expect(res.body).toEqual({ success: false, message: 'You cannot start a conversation with this user', code: 'USER_BLOCKED' });
     }
     await svc.publish('block.removed', { blockerId: eda.id, blockedId: deniz.id });
     expect((await create(deniz, { memberIds: [eda.id] })).status).toBe(201);
@@ -197,7 +197,7 @@ describe('messaging: conversations (HTTP)', () => {
     ]);
     const outsider = await svc.http().get(`/api/messages/conversations/${id}/members`).set(cem.auth);
     expect(outsider.status).toBe(403);
-    expect(outsider.body).toEqual({ success: false, message: 'You are not a member of this conversation' });
+    expect(outsider.body).toEqual({ success: false, message: 'You are not a member of this conversation', code: 'NOT_IN_CONVERSATION' });
     expect((await svc.http().get('/api/messages/conversations/nope/members').set(cem.auth)).status).toBe(404);
   });
 

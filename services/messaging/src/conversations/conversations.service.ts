@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConversationView, ReadMarkerView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
@@ -12,11 +12,12 @@ import {
   MemberStateDoc,
   memberStatesCollection,
 } from './conversation.collection';
+import { MessagingException } from '../messaging.errors';
 
 export const NOT_A_MEMBER = 'You are not a member of this conversation';
 
-function fieldError(field: string, message: string): BadRequestException {
-  return new BadRequestException({ message, errors: [{ field, messages: [message] }] });
+function fieldError(field: string, message: string): MessagingException {
+  return new MessagingException('INVALID_MEMBERS', message, [{ field, messages: [message] }]);
 }
 
 /** Conversations, their members and per-member read state. */
@@ -55,7 +56,7 @@ export class ConversationsService {
     const unknown = await this.cards.unknownIds(others);
     if (unknown.length > 0) throw fieldError('memberIds', `Unknown user: ${unknown[0]}`);
     if (await this.blocks.blockedEitherWay(creatorId, others)) {
-      throw new ForbiddenException('You cannot start a conversation with this user');
+      throw new MessagingException('USER_BLOCKED', 'You cannot start a conversation with this user');
     }
     const pairKey = others.length === 1 ? [creatorId, others[0]].sort().join(':') : undefined;
     if (pairKey) {
@@ -88,8 +89,8 @@ export class ConversationsService {
   /** The conversation, if `userId` is a member: 404 when missing, 403 when not a member. */
   async requireMember(conversationId: string, userId: string): Promise<ConversationDoc> {
     const doc = await this.conversations.findById(conversationId);
-    if (!doc) throw new NotFoundException('Conversation not found');
-    if (!doc.member_ids.includes(userId)) throw new ForbiddenException(NOT_A_MEMBER);
+    if (!doc) throw new MessagingException('CONVERSATION_NOT_FOUND', 'Conversation not found');
+    if (!doc.member_ids.includes(userId)) throw new MessagingException('NOT_IN_CONVERSATION', NOT_A_MEMBER);
     return doc;
   }
 

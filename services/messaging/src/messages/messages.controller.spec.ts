@@ -74,7 +74,7 @@ describe('messaging: messages (HTTP)', () => {
   it('refuses non-members (403) and missing conversations (404), on read and write', async () => {
     const write = await send(cem, { content: 'let me in' });
     expect(write.status).toBe(403);
-    expect(write.body).toEqual({ success: false, message: 'You are not a member of this conversation' });
+    expect(write.body).toEqual({ success: false, message: 'You are not a member of this conversation', code: 'NOT_IN_CONVERSATION' });
     expect((await svc.http().get(path()).set(cem.auth)).status).toBe(403);
     expect((await send(cem, { content: 'hello' }, 'missing')).status).toBe(404);
     expect((await svc.http().get(path('missing')).set(cem.auth)).status).toBe(404);

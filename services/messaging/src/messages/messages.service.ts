@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MessageView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
@@ -6,6 +6,7 @@ import { Collection, newId, STORE, Store } from '@app/store';
 import { ConversationDoc } from '../conversations/conversation.collection';
 import { ConversationsService } from '../conversations/conversations.service';
 import { MessageDoc, messagesCollection } from './message.collection';
+import { MessagingException } from '../messaging.errors';
 
 function toMessageView(doc: MessageDoc, sender: UserCard): MessageView {
   return {
@@ -89,7 +90,7 @@ export class MessagesService {
     if (conversation.is_group) return;
     const others = conversation.member_ids.filter((id) => id !== senderId);
     if (await this.blocks.blockedEitherWay(senderId, others)) {
-      throw new ForbiddenException('You cannot message this user');
+      throw new MessagingException('USER_BLOCKED', 'You cannot message this user');
     }
   }
 }

@@ -1,7 +1,8 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConversationView } from '@app/contracts';
 import { ConversationsService } from '../conversations/conversations.service';
 import { MessagesService } from '../messages/messages.service';
+import { MessagingException } from '../messaging.errors';
 
 /** One group conversation per squad whose members follow the squad's membership. */
 @Injectable()
@@ -39,8 +40,8 @@ export class SquadChatService {
   /** What the squad page's Squad Chat button opens: members only. */
   async open(squadId: string, viewerId: string): Promise<ConversationView> {
     const chat = await this.conversations.findBySquad(squadId);
-    if (!chat) throw new NotFoundException('Squad chat not found');
-    if (!chat.member_ids.includes(viewerId)) throw new ForbiddenException('Only squad members can open the squad chat');
+    if (!chat) throw new MessagingException('SQUAD_CHAT_NOT_FOUND', 'Squad chat not found');
+    if (!chat.member_ids.includes(viewerId)) throw new MessagingException('NOT_IN_SQUAD_CHAT', 'Only squad members can open the squad chat');
     return this.conversations.view(chat, viewerId);
   }
 }
