@@ -121,7 +121,7 @@ describe('notifications service: HTTP routes', () => {
       for (const id of [first.id, 'nope', 'x'.repeat(300)]) {
         const res = await svc.http().put(`/api/notifications/${id}/read`).set(cem.auth);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ success: false, message: 'Notification not found' });
+        expect(res.body).toEqual({ success: false, message: 'Notification not found', code: 'NOTIFICATION_NOT_FOUND' });
       }
       expect(await unreadCountOf(svc, ayse)).toBe(1);
     });

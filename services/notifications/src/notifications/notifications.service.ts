@@ -1,9 +1,10 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { NotificationView } from '@app/contracts';
 import { Collection, Filter, STORE, Store } from '@app/store';
 import { MembersService } from '../members/members.service';
 import { NotificationDoc, notificationsCollection } from './notification.collection';
 import { toNotificationView } from './notification.view';
+import { NotificationsException } from '../notifications.errors';
 
 const NOT_FOUND = 'Notification not found';
 
@@ -41,7 +42,7 @@ export class NotificationsService {
 
   async markRead(userId: string, id: string): Promise<NotificationView> {
     const doc = await this.notifications.findOneAndUpdate({ _id: id, recipient_id: userId }, { $set: { is_read: true } });
-    if (!doc) throw new NotFoundException(NOT_FOUND);
+    if (!doc) throw new NotificationsException('NOTIFICATION_NOT_FOUND', NOT_FOUND);
     const [view] = await this.views([doc]);
     return view;
   }
@@ -53,7 +54,7 @@ export class NotificationsService {
 
   async remove(userId: string, id: string): Promise<void> {
     const removed = await this.notifications.deleteOne({ _id: id, recipient_id: userId });
-    if (removed === 0) throw new NotFoundException(NOT_FOUND);
+    if (removed === 0) throw new NotificationsException('NOTIFICATION_NOT_FOUND', NOT_FOUND);
   }
 
   private async views(docs: NotificationDoc[]): Promise<NotificationView[]> {
