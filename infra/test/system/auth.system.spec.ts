@@ -62,10 +62,10 @@ describe('auth through the gateway (embedded stack)', () => {
   it('refuses protected routes without a valid token at the gateway (401)', async () => {
     const none = await request(stack.url).get('/api/auth/me');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ success: false, message: 'Authentication required' });
+    expect(none.body).toEqual({ success: false, message: 'Authentication required', code: 'UNAUTHORIZED' });
     const bad = await request(stack.url).get('/api/feed').set('Authorization', 'Bearer abc.def.ghi');
     expect(bad.status).toBe(401);
-    expect(bad.body).toEqual({ success: false, message: 'Invalid or expired token' });
+    expect(bad.body).toEqual({ success: false, message: 'Invalid or expired token', code: 'INVALID_TOKEN' });
   });
 
   it('answers a duplicate email with 409', async () => {
@@ -81,7 +81,7 @@ describe('auth through the gateway (embedded stack)', () => {
     const auth = `Bearer ${login.body.data.token}`;
     const unknown = await request(stack.url).get('/api/nothing-here').set('Authorization', auth);
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ success: false, message: 'Not found' });
+    expect(unknown.body).toEqual({ success: false, message: 'Not found', code: 'NOT_FOUND' });
     const huge = await request(stack.url)
       .post('/api/auth/register')
       .send({ email: 'x@example.com', name: 'x'.repeat(2 * 1024 * 1024), password: 'lamp-desk-battery-42' });
@@ -115,7 +115,7 @@ describe('gateway limits and faults', () => {
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.headers['retry-after']).toMatch(/^\d+$/);
-        expect(res.body).toEqual({ success: false, message: 'Too many requests, please try again later' });
+        expect(res.body).toEqual({ success: false, message: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
       }
     }
     expect(statuses).toEqual([503, 503, 503, 429]);
@@ -129,13 +129,13 @@ describe('gateway limits and faults', () => {
     const server = app.getHttpServer();
     const down = await request(server).post('/api/auth/login').send({ email: 'a@b.co', password: 'x' });
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ success: false, message: 'The auth service is unavailable' });
+    expect(down.body).toEqual({ success: false, message: 'The auth service is unavailable', code: 'SERVICE_UNAVAILABLE' });
 
     const { JwtService } = await import('@nestjs/jwt');
     const token = new JwtService({ secret: TEST_JWT_SECRET }).sign({ sub: 'u1', username: 'u1' }, { expiresIn: 60 });
     const late = await request(server).get('/api/users/search?search=a').set('Authorization', `Bearer ${token}`);
     expect(late.status).toBe(504);
-    expect(late.body).toEqual({ success: false, message: 'The social service did not answer in time' });
+    expect(late.body).toEqual({ success: false, message: 'The social service did not answer in time', code: 'GATEWAY_TIMEOUT' });
     await app.close();
   });
 });

@@ -54,7 +54,7 @@ describe('a service down behind the gateway (embedded stack)', () => {
       expect({ path, status: res.status, body: res.body }).toEqual({
         path,
         status: 503,
-        body: { success: false, message: 'The reviews service is unavailable' },
+        body: { success: false, message: 'The reviews service is unavailable', code: 'SERVICE_UNAVAILABLE' },
       });
     }
     // Everything else keeps working meanwhile.

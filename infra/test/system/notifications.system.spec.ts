@@ -126,7 +126,7 @@ describe('notifications through the gateway (embedded stack)', () => {
     const cemDelete = await api().delete(`/api/notifications/${item.id}`).set(cem.auth);
     expect(cemRead.status).toBe(404);
     expect(cemDelete.status).toBe(404);
-    expect(cemDelete.body).toEqual({ success: false, message: 'Notification not found' });
+    expect(cemDelete.body).toEqual({ success: false, message: 'Notification not found', code: 'NOTIFICATION_NOT_FOUND' });
     expect(await list(cem)).toEqual([]);
 
     const del = await api().delete(`/api/notifications/${item.id}`).set(ayse.auth);

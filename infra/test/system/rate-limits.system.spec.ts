@@ -60,7 +60,7 @@ describe('abuse limits (RATE_LIMITS=on, tiny limits)', () => {
     const refused = await follow(dan);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.body).toEqual({ success: false, message: 'Too many requests, please try again later' });
+    expect(refused.body).toEqual({ success: false, message: 'Too many requests, please try again later', code: 'RATE_LIMITED' });
     // The member's reads and other members are unaffected.
     expect((await request(stack.url).get('/api/follows/following').set('Authorization', `Bearer ${ada.token}`)).status).toBe(200);
     const other = await request(stack.url).post(`/api/follows/users/${dan.id}`).set('Authorization', `Bearer ${bob.token}`);

@@ -66,7 +66,7 @@ describe('sessions and password policy (embedded stack, two gateways)', () => {
     expect(out.body).toMatchObject({ success: true });
     const next = await feed(stack.url, token);
     expect(next.status).toBe(401);
-    expect(next.body).toEqual({ success: false, message: 'Invalid or expired token' });
+    expect(next.body).toEqual({ success: false, message: 'Invalid or expired token', code: 'INVALID_TOKEN' });
 
     await stack.settle();
     expect((await feed(replicaServer, token)).status).toBe(401);

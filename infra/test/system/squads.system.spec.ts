@@ -95,7 +95,7 @@ describe('squads through the gateway (embedded stack)', () => {
 
     const adminLeaves = await api().post(`/api/squads/${squadId}/leave`).set('Authorization', ayse.auth);
     expect(adminLeaves.status).toBe(403);
-    expect(adminLeaves.body).toEqual({ success: false, message: 'Admins cannot leave the squad' });
+    expect(adminLeaves.body).toEqual({ success: false, message: 'Admins cannot leave the squad', code: 'ADMINS_CANNOT_LEAVE' });
 
     const after = await api().get(`/api/squads/${squadId}`).set('Authorization', ayse.auth);
     expect(after.body.data).toMatchObject({ member_count: 1, user_role: 'admin' });
