@@ -1,5 +1,6 @@
 // Issue 20 in Chromium: a password reset from the login modal to the emailed link's page, and
-// two-factor enrolment in Settings followed by a sign-in with the code.
+// two-factor enrolment in Settings followed by a sign-in with the code, and the data download.
+import { readFile } from 'node:fs/promises';
 import { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { totpCode } from '../../../services/auth/src/account/totp';
@@ -129,6 +130,21 @@ run('account lifecycle in the browser', () => {
     await step.getByLabel('Code').fill(totpCode(secret, Math.floor(Date.now() / 1000) + 30));
     await step.getByRole('button', { name: 'Verify' }).click();
     await fresh.waitForURL('**/home');
+    await context.close();
+  });
+
+  test('Settings > Privacy downloads the member\'s data as one JSON file', async () => {
+    const member = await register(world, 'Export Browser');
+    const { context, page } = await contextFor(world, member);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: /Privacy|Gizlilik/ }).click();
+    const section = page.getByTestId('settings-export');
+    await shot(page, 'account-06-export');
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download my data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^squadreviews-export-\d{4}-\d\d-\d\d\.json$/);
+    const exported = JSON.parse(await readFile((await download.path()) as string, 'utf8'));
+    expect(exported.auth.account).toMatchObject({ id: member.id, email: member.email });
+    expect(Object.keys(exported)).toEqual(expect.arrayContaining(['social', 'reviews', 'squads', 'messaging', 'notifications']));
     await context.close();
   });
 });

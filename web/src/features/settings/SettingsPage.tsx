@@ -17,6 +17,7 @@ import { PrivacySettings } from './PrivacySettings';
 import i18next from 'i18next';
 import { applyLanguage, currentLanguage, useT } from '../../shared/i18n';
 import { TwoFactorSection } from '../account/TwoFactorSection';
+import { ExportButton } from '../account/ExportButton';
 
 type Section = 'profile' | 'notifications' | 'privacy' | 'appearance' | 'password' | 'two-factor';
 const SECTIONS = [
@@ -133,6 +134,7 @@ export function SettingsPage() {
               onSave={() => void saveSettings({ privacy_profile: prefs.privacy_profile })}
             />
           )}
+          {section === 'privacy' && <ExportButton />}
           {section === 'password' && <PasswordForm onDone={setOk} />}
           {section === 'two-factor' && <TwoFactorSection />}
           {section === 'appearance' && (
