@@ -128,7 +128,11 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   private countIn(db: Database, filter: Filter): number {
     const sql = this.sqlFilter(filter);
-    if (!sql.complete) return this.candidates(db, sql).filter((d) => new Query(filter).test(d)).length;
+    if (!sql.complete) {
+      // One Query for all candidates: building one (mingo's operator context) costs more than testing a document.
+      const query = new Query(filter);
+      return this.candidates(db, sql).filter((d) => query.test(d)).length;
+    }
     const [row] = this.engine.all(db, `SELECT count(*) AS n FROM ${this.table} WHERE ${sql.where}`, sql.params);
     return row.n as number;
   }
