@@ -1,26 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { LANGUAGES, Language } from './language';
+import { IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits';
 
 /* Password reset and two-factor sign-in (issue 20). */
-
-const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-
-/** POST /auth/password-reset: the same reply whether the email is known or not. */
-export class PasswordResetRequestDto {
-  @Transform(trimLower)
-  @IsString()
-  @IsNotEmpty({ message: 'Email is required' })
-  @IsEmail({}, { message: 'Email must be a valid email address' })
-  @MaxLength(254)
-  email: string;
-
-  /** The language the person asking reads (the web's); else the member's own. */
-  @IsOptional()
-  @IsIn(LANGUAGES)
-  language?: Language;
-}
 
 /** POST /auth/password-reset/confirm: the token from the emailed link. */
 export class PasswordResetConfirmDto {

@@ -1,3 +1,4 @@
+import { PickType } from '@nestjs/mapped-types';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { LANGUAGES, Language } from './language';
@@ -35,6 +36,9 @@ export class RegisterDto {
   @IsIn(LANGUAGES)
   language?: Language;
 }
+
+/** POST /auth/password-reset: the same reply whether the email is known or not; `language` is the asker's. */
+export class PasswordResetRequestDto extends PickType(RegisterDto, ['email', 'language'] as const) {}
 
 export class LoginDto {
   @Transform(trimLower)
