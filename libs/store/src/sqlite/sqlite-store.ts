@@ -48,6 +48,10 @@ export class SqliteStore implements Store, SqliteEngine {
   private readonly tables = new Set<string>();
   private readonly shapes = new FieldShapes();
   private shapesVersion = -1;
+  /** data_version was read in this synchronous stretch: a query asks shapeOf once per field. */
+  private shapesChecked = false;
+  /** One transaction wrapper per connection: better-sqlite3 builds four functions per `db.transaction()`. */
+  private readonly wrappers = new WeakMap<Database, ReturnType<Database['transaction']>>();
   private readonly context = new AsyncLocalStorage<TxToken>();
   private tx?: TxToken;
   /** Tail of the queue of async transactions. */
@@ -134,10 +138,15 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   async write<R>(work: (db: Database) => R): Promise<R> {
-    if (this.inOwnTransaction()) return this.db().transaction(work)(this.db()); // a savepoint
+    if (this.inOwnTransaction()) return this.wrapperOf(this.db())(work) as R; // a savepoint
     while (this.tx) await this.tx.done;
-    const db = this.db();
-    return db.transaction(work).immediate(db);
+    return this.wrapperOf(this.db()).immediate(work) as R;
+  }
+
+  private wrapperOf(db: Database): ReturnType<Database['transaction']> {
+    let wrapper = this.wrappers.get(db);
+    if (!wrapper) this.wrappers.set(db, (wrapper = db.transaction((work: (db: Database) => unknown) => work(db))));
+    return wrapper;
   }
 
   all(db: Database, sql: string, params: unknown[]): Row[] {
@@ -190,6 +199,7 @@ export class SqliteStore implements Store, SqliteEngine {
       throw new StoreUnavailableError(`Cannot open the SQLite database ${file ?? ':memory:'}: ${(err as Error).message}`);
     }
     this.shapesVersion = -1;
+    this.shapesChecked = false;
     this.refreshShapes();
   }
 
@@ -210,6 +220,9 @@ export class SqliteStore implements Store, SqliteEngine {
 
   /** Another process sharing the file may have found new array fields: data_version says when to look. */
   private refreshShapes(): void {
+    if (this.shapesChecked) return;
+    this.shapesChecked = true;
+    queueMicrotask(() => (this.shapesChecked = false));
     const db = this.db();
     const version = this.statement(db, 'PRAGMA data_version').pluck().get() as number;
     if (version === this.shapesVersion) return;
