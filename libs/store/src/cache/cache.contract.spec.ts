@@ -1,9 +1,6 @@
 // One contract for both cache engines (ARCHITECTURE §3): memory, and Redis on a
 // redis-server this suite starts on a free port of its own.
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { delimiter, join } from 'node:path';
+import { RedisServerHandle, redisServerAvailable, startRedisServer } from '@app/testing/engines';
 import { Cache } from './cache.port';
 import { createCache } from './cache.factory';
 
@@ -16,61 +13,16 @@ interface Engine {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function findRedisServer(): string | undefined {
-  const dirs = ['/usr/bin', ...(process.env.PATH ?? '').split(delimiter)];
-  return dirs.map((dir) => join(dir, 'redis-server')).find((bin) => existsSync(bin));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('No free port');
-  return address.port;
-}
-
-/** True once the server answers PING (not while it is still starting or loading). */
-function ping(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
-
-function redisEngine(bin: string): Engine {
-  let server: ChildProcess | undefined;
-  let exited: Promise<unknown> = Promise.resolve();
-  let url = '';
+function redisEngine(): Engine {
+  let server: RedisServerHandle | undefined;
   return {
     name: 'redis',
     async start() {
-      const port = await freePort();
-      let output = '';
-      server = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      exited = new Promise((resolve) => server?.once('exit', resolve));
-      const deadline = Date.now() + 5000;
-      while (!(await ping(port))) {
-        if (server.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);
-        await sleep(50);
-      }
-      url = `redis://127.0.0.1:${port}`;
+      server = await startRedisServer();
     },
-    make: (keyPrefix) => createCache({ redisUrl: url, keyPrefix }),
+    make: (keyPrefix) => createCache({ redisUrl: server?.url, keyPrefix }),
     async stop() {
-      server?.kill('SIGTERM');
-      await exited;
+      await server?.stop();
     },
   };
 }
@@ -79,8 +31,7 @@ function engines(): Engine[] {
   const list: Engine[] = [
     { name: 'memory', start: async () => {}, make: (keyPrefix) => createCache({ keyPrefix }), stop: async () => {} },
   ];
-  const bin = findRedisServer();
-  if (bin) list.push(redisEngine(bin));
+  if (redisServerAvailable()) list.push(redisEngine());
   else if (process.env.CI === 'true') throw new Error('redis-server is missing: CI must run the cache contract on Redis');
   else console.info('redis-server is not installed: the cache contract runs in memory only.');
   return list;
@@ -262,4 +213,3 @@ describe.each(engines())('Cache contract: $name', (engine) => {
   });
 });
 
-if (!findRedisServer()) console.warn('redis-server is missing: the cache contract runs in memory only.');
