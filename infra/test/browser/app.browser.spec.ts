@@ -1,22 +1,12 @@
 // The SPA in Chromium against the embedded stack (issues 7 and 8): one browser, one context per member.
-import { apiCall, browserAvailable, contextFor, register, shot, solidPng, startWorld, type Member, type World } from './harness';
+import { apiCall, contextFor, describeInBrowser, register, shot, solidPng, type Member } from './harness';
 
 // testTimeout in a project config is ignored when the root config runs every project (`npm test`)
 jest.setTimeout(120_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
-run('SquadReviews in the browser', () => {
-  let world: World;
+describeInBrowser('SquadReviews in the browser', (world) => {
   let author: Member; // signs up through the UI
   const reviewText = `Browser review ${Date.now()}: the keyboard feels great`;
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
 
   test('a visitor opening /home is sent to the landing page', async () => {
     const { context, page } = await contextFor(world);

@@ -61,6 +61,24 @@ export async function startWorld(): Promise<World> {
   };
 }
 
+/**
+ * A browser suite on a stack and Chromium of its own, started before its tests and closed after.
+ * `world` is filled in by `beforeAll`, so tests read it as usual. Skipped where Chromium or the
+ * built SPA is missing (a failure under CI=true, see `browserAvailable`).
+ */
+export function describeInBrowser(title: string, body: (world: World) => void): void {
+  (browserAvailable() ? describe : describe.skip)(title, () => {
+    const world = {} as World;
+    beforeAll(async () => {
+      Object.assign(world, await startWorld());
+    });
+    afterAll(async () => {
+      await world.close?.();
+    });
+    body(world);
+  });
+}
+
 let seq = 0;
 
 /** Calls the API as a member (or anonymously) and unwraps the envelope. */

@@ -1,19 +1,9 @@
 // Issue 19 (go beyond): two languages. The spec's texts by default, English from Settings, kept on the server.
-import { apiCall, browserAvailable, contextFor, register, shot, startWorld, type World } from './harness';
+import { describeInBrowser, apiCall, contextFor, register, shot } from './harness';
 
 jest.setTimeout(120_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
-run('two languages (issue 19)', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+describeInBrowser('two languages (issue 19)', (world) => {
 
   test('English from Settings: the frame and feed switch, a reload and another browser keep it', async () => {
     const member = await register(world, 'Elif English');

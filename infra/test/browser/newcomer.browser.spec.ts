@@ -1,19 +1,9 @@
 // Issue 19: what a new member tripped over, each checked in Chromium against the embedded stack.
-import { apiCall, browserAvailable, contextFor, register, shot, solidPng, startWorld, type World } from './harness';
+import { describeInBrowser, apiCall, contextFor, register, shot, solidPng } from './harness';
 
 jest.setTimeout(120_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
-run('a new member in the browser (issue 19)', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+describeInBrowser('a new member in the browser (issue 19)', (world) => {
 
   test('live events come over a websocket and a burst of notifications costs a bounded number of requests', async () => {
     const star = await register(world, 'Burst Star');

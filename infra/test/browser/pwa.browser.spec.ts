@@ -1,19 +1,9 @@
 // Issue 19 (go beyond): the installable app. Manifest, service worker, and the shell offline with its banner.
-import { browserAvailable, contextFor, register, shot, startWorld, type World } from './harness';
+import { describeInBrowser, contextFor, register, shot } from './harness';
 
 jest.setTimeout(120_000);
 
-const run = browserAvailable() ? describe : describe.skip;
-
-run('installable app (issue 19)', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => {
-    await world?.close();
-  });
+describeInBrowser('installable app (issue 19)', (world) => {
 
   test('the gateway serves the manifest and the service worker with their content types', async () => {
     const manifest = await fetch(`${world.stack.url}/manifest.webmanifest`);
