@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { signedOut } from './session';
 import { apiReplied, apiUnreachable } from './network';
+import type { ErrorCode } from '@app/contracts';
 
 interface WithSession {
   session: { token: string | null };
@@ -65,8 +66,41 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export function errorStatus(error: unknown): number | string | undefined {
-  return (error as { status?: number | string } | undefined)?.status;
+/**
+ * The code of a failed call (`ApiFailure.code`), what features decide their texts by. A reply
+ * without an envelope (a proxy's page) gets the generic code of its status, as the backend's
+ * `genericErrorCode` would; no reply at all (FETCH_ERROR, TIMEOUT_ERROR) has no code.
+ */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  const e = error as { status?: number | string; data?: unknown } | undefined;
+  const code = (e?.data as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && code) return code as ErrorCode;
+  return typeof e?.status === 'number' ? genericCode(e.status) : undefined;
+}
+
+/** libs/contracts' genericErrorCode, copied: the web imports types only from contracts (its index loads class-validator). */
+function genericCode(status: number): ErrorCode | undefined {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'BAD_REQUEST',
+    401: 'UNAUTHORIZED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+    502: 'BAD_GATEWAY',
+    503: 'SERVICE_UNAVAILABLE',
+    504: 'GATEWAY_TIMEOUT',
+  };
+  if (byStatus[status]) return byStatus[status];
+  if (status >= 400 && status < 500) return 'BAD_REQUEST';
+  return status >= 500 ? 'INTERNAL' : undefined;
+}
+
+/** The codes a reply answers with when the caller is not (or no longer) signed in (the 401s). */
+export function isSignedOutCode(code: ErrorCode | undefined): boolean {
+  return code === 'UNAUTHORIZED' || code === 'INVALID_TOKEN' || code === 'ACCOUNT_GONE' || code === 'INVALID_CREDENTIALS';
 }
 
 /** Unwraps { success, data } envelopes. */

@@ -18,6 +18,8 @@ import { nearBottom } from './messages/ChatPane';
 import { ReviewRow } from './profile/ProfileParts';
 import { JoinModal } from './squads/JoinModal';
 import { tokenExpired } from '../core/session';
+import { errorCode, isSignedOutCode } from '../core/api';
+import { profileErrorText, profileMissing } from './profile/profileApi';
 import type { ReviewView } from '@app/contracts';
 
 const S = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
@@ -68,6 +70,28 @@ describe('texts and rules', () => {
     expect(loginErrorText({ status: 'FETCH_ERROR' })).toBe('Giriş yapılamadı. Lütfen bağlantınızı kontrol edin ve tekrar deneyin.');
     expect(registerErrorText({ status: 409 })).toBe('Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.');
     expect(registerErrorText({ status: 400 })).toBe('Registration failed');
+  });
+  it('login and register errors are decided by the code, not the status', () => {
+    expect(loginErrorText({ status: 401, data: { code: 'INVALID_CREDENTIALS' } })).toBe('E-posta veya şifre hatalı.');
+    expect(loginErrorText({ status: 401, data: { code: 'ACCOUNT_GONE' } })).toBe('E-posta veya şifre hatalı.');
+    expect(loginErrorText({ status: 404, data: { code: 'ACCOUNT_NOT_FOUND' } })).toBe('Giriş yapmaya çalıştığınız hesap bulunamadı.');
+    expect(loginErrorText({ status: 502, data: { code: 'BAD_GATEWAY' } })).toBe('Sunucu hatası. Lütfen daha sonra tekrar deneyin.');
+    expect(loginErrorText({ status: 429, data: { code: 'RATE_LIMITED' } })).toBe('Giriş yapılamadı. Lütfen bağlantınızı kontrol edin ve tekrar deneyin.');
+    expect(registerErrorText({ status: 409, data: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' } })).toBe(
+      'Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.',
+    );
+    expect(registerErrorText({ status: 409, data: { code: 'USERNAME_UNAVAILABLE', message: 'x' } })).toBe(
+      'Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.',
+    );
+    expect(registerErrorText({ status: 400, data: { code: 'WEAK_PASSWORD', message: 'Password too weak' } })).toBe('Password too weak');
+  });
+  it('profile and product not found by code', () => {
+    expect(profileErrorText({ status: 404, data: { code: 'USER_NOT_FOUND', message: 'User not found' } }, 'ayse')).toBe('Kullanıcı bulunamadı: ayse');
+    expect(profileMissing({ status: 404, data: { code: 'NOT_FOLLOWING' } })).toBe(false);
+    expect(profileErrorText({ status: 'FETCH_ERROR' }, 'ayse')).toBe('Sunucudan yanıt alınamadı. Lütfen internet bağlantınızı kontrol edin.');
+    expect(errorCode({ status: 503 })).toBe('SERVICE_UNAVAILABLE');
+    expect(errorCode({ status: 'FETCH_ERROR' })).toBeUndefined();
+    expect(isSignedOutCode(errorCode({ status: 401, data: { code: 'INVALID_TOKEN' } }))).toBe(true);
   });
   it('review errors', () => {
     expect(reviewErrorText({ status: 400 })).toMatch(/^Geçersiz inceleme verileri \(400\)/);

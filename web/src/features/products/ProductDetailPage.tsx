@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ArrowLeft, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { errorMessage, errorStatus } from '../../core/api';
+import { errorCode, errorMessage } from '../../core/api';
 import { Spinner, Stars } from '../../shared/ui';
 import { useTimedMessage } from '../../shared/useTimedMessage';
 import { price } from '../../shared/format';
@@ -37,7 +37,7 @@ export function ProductDetailPage() {
     return (
       <div className="card error-box" data-testid="product-error">
         <p className="error-text">
-          {errorStatus(product.error) === 404
+          {['PRODUCT_NOT_FOUND', 'NOT_FOUND'].includes(errorCode(product.error) ?? '')
             ? errorMessage(product.error, 'Product not found')
             : errorMessage(product.error, 'Failed to load product. Please try again later.')}
         </p>
@@ -72,7 +72,7 @@ export function ProductDetailPage() {
           {p.brand && <div className="muted">{p.brand}</div>}
           <h1>{p.name}</h1>
           <div className="row gap">
-            <Stars value={Math.floor(p.rating)} size={20} />
+            <Stars value={p.rating} size={20} />
             <span className="muted">({count} reviews)</span>
           </div>
           <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>

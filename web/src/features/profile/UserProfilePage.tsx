@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Lock, SearchX } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../core/store';
-import { errorMessage, errorStatus } from '../../core/api';
+import { errorCode, errorMessage, isSignedOutCode } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { personName, longDate } from '../../shared/format';
 import type { UserProfile } from '@app/contracts';
 import { followReplyPending, useBlockMutation, useFollowMutation, useFollowersQuery, useFollowingQuery, useUnfollowMutation } from '../people/peopleApi';
-import { placeholderProfile, profileErrorText, useProfileQuery } from './profileApi';
+import { placeholderProfile, profileErrorText, profileMissing, useProfileQuery } from './profileApi';
 import { profileFollowButton } from './followRules';
 import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
 
@@ -37,8 +37,8 @@ export function UserProfilePage() {
     setOpened(new Set(['reviews']));
   }, [username]);
 
-  const status401 = q.isError && errorStatus(q.error) === 401;
-  const placeholder = status401 || (!signedIn && q.isError);
+  const signedOutReply = q.isError && isSignedOutCode(errorCode(q.error));
+  const placeholder = signedOutReply || (!signedIn && q.isError);
   const p: UserProfile | null = placeholder ? placeholderProfile(username) : local;
   // a private account the viewer may not see: say so instead of an empty list under a non-zero counter
   const hidden = p ? !p.can_view_content : false;
@@ -49,7 +49,7 @@ export function UserProfilePage() {
   if (own) return <Navigate to="/profile" replace />;
   if (q.isLoading) return <Skeleton lines={4} />;
   if (q.isError && !placeholder) {
-    if (errorStatus(q.error) === 404)
+    if (profileMissing(q.error))
       return (
         <div className="card empty" data-testid="user-not-found">
           <SearchX className="empty-icon" size={40} aria-hidden="true" />

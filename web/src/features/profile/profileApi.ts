@@ -1,4 +1,4 @@
-import { api, data } from '../../core/api';
+import { api, data, errorCode } from '../../core/api';
 import type { UserProfile, UserStats } from '@app/contracts';
 
 export const profileApi = api.injectEndpoints({
@@ -47,9 +47,15 @@ export function placeholderProfile(username: string): UserProfile {
   };
 }
 
+/** Whether a profile load failed because there is no such member. */
+export function profileMissing(err: unknown): boolean {
+  const code = errorCode(err);
+  return code === 'USER_NOT_FOUND' || code === 'NOT_FOUND';
+}
+
 /** Profile load failure text (part 1 §8). */
 export function profileErrorText(err: { status?: number | string; data?: unknown }, username: string): string {
-  if (err.status === 404) return `Kullanıcı bulunamadı: ${username}`;
+  if (profileMissing(err)) return `Kullanıcı bulunamadı: ${username}`;
   if (err.status === 'FETCH_ERROR' || err.status === 'TIMEOUT_ERROR') return 'Sunucudan yanıt alınamadı. Lütfen internet bağlantınızı kontrol edin.';
   const m = (err.data as { message?: unknown } | undefined)?.message;
   return typeof m === 'string' && m ? m : `Sunucu hatası: ${err.status}`;

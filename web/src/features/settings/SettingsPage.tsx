@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { UserSettings } from '@app/contracts';
 import { useAppDispatch, useSession } from '../../core/store';
 import { setDarkMode } from '../../core/session';
-import { errorStatus } from '../../core/api';
+import { errorCode, isSignedOutCode } from '../../core/api';
 import { Spinner } from '../../shared/ui';
 import { useTimedMessage } from '../../shared/useTimedMessage';
 import { useProfileQuery } from '../profile/profileApi';
@@ -60,7 +60,7 @@ export function SettingsPage() {
   if (!token) return <div className="error-bar">{t('settings.authRequired')}</div>;
   if (settings.isLoading || profile.isLoading) return <Spinner label={t('settings.loading')} />;
   const loadError = settings.isError
-    ? errorStatus(settings.error) === 401
+    ? isSignedOutCode(errorCode(settings.error))
       ? t('settings.sessionExpired')
       : t('settings.loadFailed')
     : null;
