@@ -14,6 +14,9 @@ import { SocketSession } from './socket-auth';
 /** Pushed to sockets, or changing who may hold a socket or be in a room. */
 const RELAYED: EventType[] = [
   'message.sent',
+  'message.edited',
+  'message.deleted',
+  'message.reaction_changed',
   'notification.created',
   'auth.sessions_revoked',
   'block.created',
@@ -75,7 +78,19 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     const local = this.gateway.server.local;
     if (event.type === 'message.sent') {
       // One emit to all the members' rooms: a socket in several of them still gets it once.
-      local.to(event.payload.memberIds.map(userRoom)).emit('new-message', event.payload.message);
+      const m = event.payload.message;
+      // A new message has no edit or reactions yet; events stored before those fields existed lack them.
+      const message = { ...m, edited_at: m.edited_at ?? null, deleted: m.deleted ?? false, reactions: [] };
+      local.to(event.payload.memberIds.map(userRoom)).emit('new-message', message);
+    } else if (event.type === 'message.edited') {
+      const { conversationId, messageId, content, editedAt, memberIds } = event.payload;
+      local.to(memberIds.map(userRoom)).emit('message-updated', { conversationId, messageId, content, edited_at: editedAt });
+    } else if (event.type === 'message.deleted') {
+      const { conversationId, messageId, memberIds } = event.payload;
+      local.to(memberIds.map(userRoom)).emit('message-deleted', { conversationId, messageId });
+    } else if (event.type === 'message.reaction_changed') {
+      const { conversationId, messageId, userId, emoji, added, reactions, memberIds } = event.payload;
+      local.to(memberIds.map(userRoom)).emit('message-reactions', { conversationId, messageId, userId, emoji, added, reactions });
     } else if (event.type === 'notification.created' && event.payload.push) {
       local.to(userRoom(event.payload.recipientId)).emit('notification', event.payload.notification);
     }

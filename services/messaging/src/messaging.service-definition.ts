@@ -3,6 +3,7 @@ import { conversationsCollection, memberStatesCollection } from './conversations
 import { ConversationsModule } from './conversations/conversations.module';
 import { CountersModule } from './counters/counters.module';
 import { messagesCollection } from './messages/message.collection';
+import { reactionsCollection } from './messages/reaction.collection';
 import { MessagesModule } from './messages/messages.module';
 import { SquadChatModule } from './squad-chat/squad-chat.module';
 import { MessagingExport } from './export/messaging-export.controller';
@@ -10,7 +11,7 @@ import { MessagingExport } from './export/messaging-export.controller';
 /** services/messaging: conversations, members, messages, squad chats (/api/messages/*). */
 export const messagingService: ServiceDefinition = {
   name: 'messaging',
-  collections: [conversationsCollection, memberStatesCollection, messagesCollection, userCardsCollection, blocksCollection],
+  collections: [conversationsCollection, memberStatesCollection, messagesCollection, reactionsCollection, userCardsCollection, blocksCollection],
   imports: [
     MessagingExport,
     // Messaging has always shown a member it has not heard of with an empty username.

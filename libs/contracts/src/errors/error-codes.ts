@@ -105,6 +105,9 @@ export const MessagingErrorCode = codes(
   'USER_BLOCKED',
   'SQUAD_CHAT_NOT_FOUND',
   'NOT_IN_SQUAD_CHAT',
+  'MESSAGE_NOT_FOUND',
+  'NOT_MESSAGE_SENDER',
+  'MESSAGE_DELETED',
 );
 export type MessagingErrorCode = keyof typeof MessagingErrorCode;
 

@@ -38,6 +38,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'BLOCKED_BY_ADMIN':
     case 'NOT_IN_CONVERSATION':
     case 'NOT_IN_SQUAD_CHAT':
+    case 'NOT_MESSAGE_SENDER':
       return 403;
     case 'NOT_FOUND':
     case 'ACCOUNT_NOT_FOUND':
@@ -55,6 +56,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'JOIN_REQUEST_NOT_FOUND':
     case 'CONVERSATION_NOT_FOUND':
     case 'SQUAD_CHAT_NOT_FOUND':
+    case 'MESSAGE_NOT_FOUND':
     case 'NOTIFICATION_NOT_FOUND':
       return 404;
     case 'CONFLICT':
@@ -74,6 +76,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'LAST_ADMIN':
     case 'JOIN_REQUEST_PENDING':
     case 'JOIN_REQUEST_DECIDED':
+    case 'MESSAGE_DELETED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
     case 'FILE_TOO_LARGE':

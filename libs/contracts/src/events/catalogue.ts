@@ -217,6 +217,10 @@ export class SentMessage {
   @IsObject() @ValidateNested() @Type(() => EventUserCard) sender!: EventUserCard;
   @IsString() content!: string;
   @IsDateString() created_at!: string;
+  // Added with edits, deletes and reactions; optional so version 1 still reads.
+  @IsOptional() @Nullable() @IsDateString() edited_at?: string | null;
+  @IsOptional() @IsBoolean() deleted?: boolean;
+  @IsOptional() @IsArray() reactions?: unknown[];
 }
 
 export class MessageSentPayload {
@@ -225,6 +229,41 @@ export class MessageSentPayload {
   @IsString() senderId!: string;
   @StringArray() memberIds!: string[];
   @IsObject() @ValidateNested() @Type(() => SentMessage) message!: SentMessage;
+}
+
+/** The sender changed the text; the gateway pushes `message-updated` to every member. */
+export class MessageEditedPayload {
+  @IsString() messageId!: string;
+  @IsString() conversationId!: string;
+  @IsString() senderId!: string;
+  @StringArray() memberIds!: string[];
+  @IsString() content!: string;
+  @IsDateString() editedAt!: string;
+}
+
+/** The sender deleted the message; it stays as a blank tombstone (`message-deleted`). */
+export class MessageDeletedPayload {
+  @IsString() messageId!: string;
+  @IsString() conversationId!: string;
+  @IsString() senderId!: string;
+  @StringArray() memberIds!: string[];
+  @IsDateString() deletedAt!: string;
+}
+
+export class ReactionCount {
+  @IsString() emoji!: string;
+  @IsInt() count!: number;
+}
+
+/** A member added or removed a reaction; `reactions` are the counts after it (`message-reactions`). */
+export class MessageReactionChangedPayload {
+  @IsString() messageId!: string;
+  @IsString() conversationId!: string;
+  @IsString() userId!: string;
+  @IsString() emoji!: string;
+  @IsBoolean() added!: boolean;
+  @StringArray() memberIds!: string[];
+  @IsArray() @ValidateNested({ each: true }) @Type(() => ReactionCount) reactions!: ReactionCount[];
 }
 
 /** The stored notification as GET /notifications shows it. */
@@ -273,6 +312,9 @@ export const EVENT_PAYLOAD_CLASSES = {
   'squad.member_left': SquadMemberLeftPayload,
   'conversation.created': ConversationCreatedPayload,
   'message.sent': MessageSentPayload,
+  'message.edited': MessageEditedPayload,
+  'message.deleted': MessageDeletedPayload,
+  'message.reaction_changed': MessageReactionChangedPayload,
   'notification.created': NotificationCreatedPayload,
 } as const;
 
@@ -313,6 +355,9 @@ export const EVENT_VERSIONS = {
   'squad.member_left': 1,
   'conversation.created': 1,
   'message.sent': 1,
+  'message.edited': 1,
+  'message.deleted': 1,
+  'message.reaction_changed': 1,
   'notification.created': 1,
 } as const satisfies Record<EventType, number>;
 
@@ -343,6 +388,9 @@ export const EVENT_TYPES = [
   'squad.member_left',
   'conversation.created',
   'message.sent',
+  'message.edited',
+  'message.deleted',
+  'message.reaction_changed',
   'notification.created',
 ] as const satisfies readonly EventType[];
 

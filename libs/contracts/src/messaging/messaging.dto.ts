@@ -7,6 +7,9 @@ import {
   IsNotEmpty,
   IsString,
   MaxLength,
+  Validate,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
 } from 'class-validator';
 import { PageQueryDto } from '../http/pagination';
 
@@ -38,6 +41,38 @@ export class SendMessageDto {
   @IsNotEmpty({ message: 'Message cannot be empty' })
   @MaxLength(MESSAGE_MAX_LENGTH, { message: `Message must be at most ${MESSAGE_MAX_LENGTH} characters` })
   content: string;
+}
+
+/** PUT /messages/{id}: the same rule as sending (trimmed, 1-2000 characters). */
+export class EditMessageDto extends SendMessageDto {}
+
+export const REACTION_EMOJI_MAX_LENGTH = 16;
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const PICTOGRAPH = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+
+/** One emoji: a single grapheme (flags, skin tones and ZWJ families are one) that shows a pictograph. */
+export function isReactionEmoji(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > REACTION_EMOJI_MAX_LENGTH) return false;
+  let count = 0;
+  for (const _ of graphemes.segment(value)) if (++count > 1) return false;
+  return PICTOGRAPH.test(value);
+}
+
+@ValidatorConstraint({ name: 'isReactionEmoji' })
+class IsReactionEmoji implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return isReactionEmoji(value);
+  }
+}
+
+/** POST|DELETE /messages/{id}/reactions. */
+export class ReactionDto {
+  @IsString({ message: 'emoji must be text' })
+  @IsNotEmpty({ message: 'emoji is required' })
+  @MaxLength(REACTION_EMOJI_MAX_LENGTH, { message: `emoji must be at most ${REACTION_EMOJI_MAX_LENGTH} characters` })
+  @Validate(IsReactionEmoji, { message: 'emoji must be a single emoji' })
+  emoji: string;
 }
 
 export class MessagesQueryDto extends PageQueryDto {

@@ -6,8 +6,19 @@ export interface MessageView {
   conversation_id: string;
   sender_id: string;
   sender: UserCard;
+  /** Blank once deleted (`deleted`): the tombstone keeps its place in the chat. */
   content: string;
   created_at: string;
+  edited_at: string | null;
+  deleted: boolean;
+  /** In order of first use; `me` is whether the viewer reacted with that emoji. */
+  reactions: ReactionView[];
+}
+
+export interface ReactionView {
+  emoji: string;
+  count: number;
+  me: boolean;
 }
 
 export interface LastMessageView {
@@ -15,6 +26,8 @@ export interface LastMessageView {
   content: string;
   sender: UserCard;
   created_at: string;
+  /** The last message was deleted: the list shows "message deleted" instead of its (blank) content. */
+  deleted: boolean;
 }
 
 /** One row of the conversation list (spec part 2 §3), plus `unread_count` for the viewer. */

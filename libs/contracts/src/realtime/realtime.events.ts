@@ -17,6 +17,22 @@ export interface PushedNotification {
 /** Payload of each event the server sends, by name (the gateway's relay and typing indicators). */
 export interface ServerToClientPayloads {
   'new-message': MessageView;
+  /** An edit: the new text and when (the chat shows "edited"). */
+  'message-updated': { conversationId: string; messageId: string; content: string; edited_at: string };
+  /** A delete: the message becomes a "message deleted" tombstone. */
+  'message-deleted': { conversationId: string; messageId: string };
+  /**
+   * A reaction added or removed by `userId`, with the counts after it. `me` is per viewer, so each
+   * client keeps its own flags and changes one only when `userId` is itself.
+   */
+  'message-reactions': {
+    conversationId: string;
+    messageId: string;
+    userId: string;
+    emoji: string;
+    added: boolean;
+    reactions: { emoji: string; count: number }[];
+  };
   'user-typing': { conversationId: string; userId: string; username: string };
   'user-stopped-typing': { conversationId: string; userId: string };
   notification: PushedNotification;

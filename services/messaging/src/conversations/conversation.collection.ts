@@ -5,6 +5,8 @@ export interface LastMessageDoc {
   content: string;
   sender_id: string;
   created_at: string;
+  /** The message was deleted after it became the last one: the preview reads "message deleted". */
+  deleted?: boolean;
 }
 
 export interface ConversationDoc {

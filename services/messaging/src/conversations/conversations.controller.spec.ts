@@ -144,6 +144,7 @@ describe('messaging: conversations (HTTP)', () => {
       content: 'Merhaba!',
       sender: { id: ayse.id, username: 'ayse', display_name: 'Ayse', profile_image_url: null },
       created_at: top.updated_at,
+      deleted: false,
     });
     expect(Object.keys(top).sort()).toEqual(
       ['created_at', 'id', 'is_group', 'last_message', 'members', 'name', 'other_members', 'squad_id', 'unread_count', 'updated_at'],

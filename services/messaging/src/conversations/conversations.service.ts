@@ -129,6 +129,19 @@ export class ConversationsService {
     );
   }
 
+  /**
+   * Keeps the list's preview in step with an edit or delete of the message it shows; an older
+   * message changing leaves it alone. Unread counts are untouched: nothing new arrived.
+   */
+  async followLastMessage(conversationId: string, messageId: string, change: { content: string; deleted?: boolean }): Promise<void> {
+    const doc = await this.conversations.findById(conversationId);
+    if (doc?.last_message?.id !== messageId) return;
+    await this.conversations.updateOne(
+      { _id: conversationId, 'last_message.id': messageId },
+      { $set: { last_message: { ...doc.last_message, ...change } } },
+    );
+  }
+
   async view(doc: ConversationDoc, viewerId: string): Promise<ConversationView> {
     const [view] = await this.views([doc], viewerId);
     return view;

@@ -6,6 +6,9 @@ export interface MessageDoc {
   sender_id: string;
   content: string;
   created_at: string;
+  edited_at?: string;
+  /** Set on delete; `content` is blanked at the same time, the row stays as a tombstone. */
+  deleted_at?: string;
 }
 
 export const messagesCollection = defineCollection<MessageDoc>('messages', [

@@ -33,6 +33,9 @@ describe('messaging: messages (HTTP)', () => {
       sender: { id: ayse.id, username: 'ayse', display_name: 'Ayse', profile_image_url: null },
       content: 'Selam Burak!',
       created_at: expect.any(String),
+      edited_at: null,
+      deleted: false,
+      reactions: [],
     });
     await svc.settle();
     expect(svc.emitted('message.sent')).toEqual([

@@ -1,27 +1,45 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MessageView, UserCard } from '@app/contracts';
+import { MessageView, ReactionView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
-import { Collection, newId, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { ConversationDoc } from '../conversations/conversation.collection';
 import { ConversationsService } from '../conversations/conversations.service';
 import { MessageDoc, messagesCollection } from './message.collection';
+import { ReactionDoc, reactionId, reactionsCollection } from './reaction.collection';
 import { MessagingException } from '../messaging.errors';
 
-function toMessageView(doc: MessageDoc, sender: UserCard): MessageView {
+function toMessageView(doc: MessageDoc, sender: UserCard, reactions: ReactionView[] = []): MessageView {
   return {
     id: doc._id,
     conversation_id: doc.conversation_id,
     sender_id: doc.sender_id,
     sender,
-    content: doc.content,
+    // Blank in every reply once deleted, whatever an older row still holds.
+    content: doc.deleted_at ? '' : doc.content,
     created_at: doc.created_at,
+    edited_at: doc.edited_at ?? null,
+    deleted: Boolean(doc.deleted_at),
+    reactions,
   };
+}
+
+/** Counts per emoji in order of first use; `me` when `viewerId` is among them. */
+function reactionViews(rows: readonly ReactionDoc[], viewerId: string): ReactionView[] {
+  const byEmoji = new Map<string, ReactionView>();
+  for (const r of [...rows].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
+    const v = byEmoji.get(r.emoji) ?? { emoji: r.emoji, count: 0, me: false };
+    v.count += 1;
+    v.me ||= r.user_id === viewerId;
+    byEmoji.set(r.emoji, v);
+  }
+  return [...byEmoji.values()];
 }
 
 @Injectable()
 export class MessagesService {
   private readonly messages: Collection<MessageDoc>;
+  private readonly reactions: Collection<ReactionDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
@@ -31,6 +49,7 @@ export class MessagesService {
     private readonly bus: EventBus,
   ) {
     this.messages = store.collection(messagesCollection);
+    this.reactions = store.collection(reactionsCollection);
   }
 
   /** One page counted from the newest message, returned oldest first (the order the chat pane shows). */
@@ -41,8 +60,18 @@ export class MessagesService {
       this.messages.find(filter, { sort: { created_at: -1, _id: -1 }, skip, limit }),
       this.messages.count(filter),
     ]);
-    const cards = await this.cards.cardsById(docs.map((d) => d.sender_id));
-    return { items: docs.reverse().map((d) => toMessageView(d, cards.get(d.sender_id) as UserCard)), total };
+    const [cards, reactions] = await Promise.all([
+      this.cards.cardsById(docs.map((d) => d.sender_id)),
+      docs.length ? this.reactions.find({ message_id: { $in: docs.map((d) => d._id) } }) : Promise.resolve([]),
+    ]);
+    const byMessage = new Map<string, ReactionDoc[]>();
+    for (const r of reactions) byMessage.set(r.message_id, [...(byMessage.get(r.message_id) ?? []), r]);
+    return {
+      items: docs
+        .reverse()
+        .map((d) => toMessageView(d, cards.get(d.sender_id) as UserCard, reactionViews(byMessage.get(d._id) ?? [], viewerId))),
+      total,
+    };
   }
 
   /** Persists the message with its `message.sent`, from which the gateway delivers it. */
@@ -81,8 +110,122 @@ export class MessagesService {
     return view;
   }
 
+  /** PUT /messages/{id}: the sender's new text, announced as `message.edited`. */
+  async edit(messageId: string, userId: string, content: string): Promise<MessageView> {
+    const { message, conversation } = await this.requireOwn(messageId, userId);
+    if (message.deleted_at) throw new MessagingException('MESSAGE_DELETED', 'This message was deleted');
+    if (message.content === content) return this.view(message, userId);
+    const editedAt = new Date().toISOString();
+    await this.bus.emitWith(
+      {
+        type: 'message.edited',
+        payload: { messageId, conversationId: conversation._id, senderId: userId, memberIds: conversation.member_ids, content, editedAt },
+        key: conversation._id,
+        actorId: userId,
+        proof: { collection: messagesCollection, match: { _id: messageId, edited_at: editedAt }, present: true },
+      },
+      async () => {
+        // Not over a concurrent delete: then nothing changes and the event is dropped.
+        const { matched } = await this.messages.updateOne({ _id: messageId, deleted_at: { $exists: false } }, { $set: { content, edited_at: editedAt } });
+        if (matched) await this.conversations.followLastMessage(conversation._id, messageId, { content });
+        return matched;
+      },
+    );
+    return this.view({ ...message, content, edited_at: editedAt }, userId);
+  }
+
+  /**
+   * DELETE /messages/{id}: the row stays as a tombstone with its text blanked and its reactions
+   * gone; unread counts are left alone (the message was counted when it arrived). Deleting a
+   * tombstone again changes nothing and announces nothing.
+   */
+  async remove(messageId: string, userId: string): Promise<MessageView> {
+    const { message, conversation } = await this.requireOwn(messageId, userId);
+    if (message.deleted_at) return this.view(message, userId);
+    const deletedAt = new Date().toISOString();
+    await this.bus.emitWith(
+      {
+        type: 'message.deleted',
+        payload: { messageId, conversationId: conversation._id, senderId: userId, memberIds: conversation.member_ids, deletedAt },
+        key: conversation._id,
+        actorId: userId,
+        proof: { collection: messagesCollection, match: { _id: messageId, deleted_at: deletedAt }, present: true },
+      },
+      async () => {
+        const { matched } = await this.messages.updateOne({ _id: messageId, deleted_at: { $exists: false } }, { $set: { content: '', deleted_at: deletedAt } });
+        await this.reactions.deleteMany({ message_id: messageId });
+        await this.conversations.followLastMessage(conversation._id, messageId, { content: '', deleted: true });
+        return matched;
+      },
+    );
+    return this.view({ ...message, content: '', deleted_at: deletedAt }, userId);
+  }
+
+  /** POST|DELETE /messages/{id}/reactions: any member; a repeat of the current state announces nothing. */
+  async react(messageId: string, userId: string, emoji: string, add: boolean): Promise<MessageView> {
+    const message = await this.messages.findById(messageId);
+    if (!message) throw new MessagingException('MESSAGE_NOT_FOUND', 'Message not found');
+    const conversation = await this.conversations.requireMember(message.conversation_id, userId);
+    if (message.deleted_at) throw new MessagingException('MESSAGE_DELETED', 'This message was deleted');
+    const _id = reactionId(messageId, userId, emoji);
+    const rows = await this.reactions.find({ message_id: messageId });
+    const exists = rows.some((r) => r._id === _id);
+    if (exists !== add) {
+      const row: ReactionDoc = { _id, message_id: messageId, conversation_id: conversation._id, user_id: userId, emoji, created_at: new Date().toISOString() };
+      // The event is stored before the change runs, so it carries the counts the change makes.
+      const after = add ? [...rows, row] : rows.filter((r) => r._id !== _id);
+      await this.bus.emitWith(
+          {
+            type: 'message.reaction_changed',
+            payload: {
+              messageId,
+              conversationId: conversation._id,
+              userId,
+              emoji,
+              added: add,
+              memberIds: conversation.member_ids,
+              reactions: reactionViews(after, userId).map(({ emoji: e, count }) => ({ emoji: e, count })),
+            },
+            key: conversation._id,
+            actorId: userId,
+            proof: { collection: reactionsCollection, match: { _id }, present: add },
+          },
+          async () => {
+            if (!add) return this.reactions.deleteOne({ _id });
+            try {
+              return await this.reactions.insert(row);
+            } catch (err) {
+              // A concurrent add of the same reaction made the row and announced it: nothing to add.
+              if (err instanceof DuplicateKeyError) return null;
+              throw err;
+            }
+          },
+        );
+    }
+    return this.view(message, userId);
+  }
+
   async removeConversationMessages(conversationId: string): Promise<void> {
     await this.messages.deleteMany({ conversation_id: conversationId });
+    await this.reactions.deleteMany({ conversation_id: conversationId });
+  }
+
+  private async view(message: MessageDoc, viewerId: string): Promise<MessageView> {
+    const [cards, reactions] = await Promise.all([
+      this.cards.cardsById([message.sender_id]),
+      this.reactions.find({ message_id: message._id }),
+    ]);
+    return toMessageView(message, cards.get(message.sender_id) as UserCard, reactionViews(reactions, viewerId));
+  }
+
+  /** The message and its conversation, if `userId` sent it: 404 when missing, 403 for another's. */
+  private async requireOwn(messageId: string, userId: string): Promise<{ message: MessageDoc; conversation: ConversationDoc }> {
+    const message = await this.messages.findById(messageId);
+    if (!message) throw new MessagingException('MESSAGE_NOT_FOUND', 'Message not found');
+    if (message.sender_id !== userId) throw new MessagingException('NOT_MESSAGE_SENDER', 'You can only change your own messages');
+    // A sender who left the conversation no longer changes what its members see.
+    const conversation = await this.conversations.requireMember(message.conversation_id, userId);
+    return { message, conversation };
   }
 
   /** A block ends a one-to-one: neither side can write in it any more. */
