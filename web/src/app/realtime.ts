@@ -4,8 +4,8 @@ import { coalesce } from '../core/coalesce';
 import { connectSocket, disconnectSocket } from '../core/socket';
 import { useAppDispatch, useSession } from '../core/store';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
-import { applyPushedMessage } from '../features/messages/messagesApi';
-import type { MessageView, NotificationView, PushedNotification } from '@app/contracts';
+import { applyMessageChange, applyPushedMessage } from '../features/messages/messagesApi';
+import type { MessageView, NotificationView, PushedNotification, ServerToClientPayloads } from '@app/contracts';
 
 /** The server's view is refetched at most once per second of live events: the payload already updated the cache. */
 export const REFETCH_WINDOW_MS = 1000;
@@ -38,9 +38,22 @@ export function useRealtime(): void {
     const onMessage = (m: MessageView) => {
       if (!dispatch(applyPushedMessage(m, user.id, openConversationId()))) refetchConversations();
     };
+    // edits, deletes and reactions: into the open chat's cache and the list preview, on every tab
+    const onUpdated = (p: ServerToClientPayloads['message-updated']) =>
+      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'updated', ...p }, user.id));
+    const onDeleted = (p: ServerToClientPayloads['message-deleted']) =>
+      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'deleted', ...p }, user.id));
+    const onReactions = (p: ServerToClientPayloads['message-reactions']) =>
+      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'reactions', ...p }, user.id));
     s.on('notification', onNotification);
     s.on('new-message', onMessage);
+    s.on('message-updated', onUpdated);
+    s.on('message-deleted', onDeleted);
+    s.on('message-reactions', onReactions);
     return () => {
+      s.off('message-updated', onUpdated);
+      s.off('message-deleted', onDeleted);
+      s.off('message-reactions', onReactions);
       refetchNotifications.cancel();
       refetchConversations.cancel();
       s.off('notification', onNotification);

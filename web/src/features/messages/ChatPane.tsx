@@ -1,13 +1,25 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, SmilePlus } from 'lucide-react';
 import { useAppDispatch, useSession } from '../../core/store';
 import { useSocket } from '../../core/socket';
 import { errorMessage } from '../../core/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, messageTime, personName } from '../../shared/format';
+import { useT } from '../../shared/i18n';
 import type { ConversationView, MessageView, ServerToClientPayloads } from '@app/contracts';
-import { messagesApi, sortConversations, useMarkConversationReadMutation, useMessagesQuery, useSendMessageMutation } from './messagesApi';
+import {
+  applyMessageChange,
+  messagesApi,
+  REACTION_EMOJIS,
+  sortConversations,
+  useDeleteMessageMutation,
+  useEditMessageMutation,
+  useMarkConversationReadMutation,
+  useMessagesQuery,
+  useReactMutation,
+  useSendMessageMutation,
+} from './messagesApi';
 
 export const AUTO_SCROLL_PX = 100;
 
@@ -24,6 +36,12 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
   const msgs = useMessagesQuery(conversation.id);
   const [send, sendState] = useSendMessageMutation();
   const [markRead] = useMarkConversationReadMutation();
+  const [editMessage, editState] = useEditMessageMutation();
+  const [deleteMessage] = useDeleteMessageMutation();
+  const [react] = useReactMutation();
+  const t = useT();
+  const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
+  const [picker, setPicker] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [typing, setTyping] = useState<Record<string, string>>({});
@@ -136,13 +154,50 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
       messagesApi.util.updateQueryData('conversations', undefined, (list) => {
         const c = list.find((x) => x.id === conversation.id);
         if (c && m) {
-          c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at };
+          c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at, deleted: false };
           c.updated_at = m.created_at;
         }
         // immer: reorder the draft in place (returning a new list after mutating it throws)
         list.splice(0, list.length, ...sortConversations(list));
       }),
     );
+  }
+
+  /** The reply is the message as the server now has it (the push that follows changes nothing more). */
+  function applyReply(m: MessageView) {
+    dispatch(applyMessageChange(conversation.id, m.id, { kind: 'view', message: m }, user?.id));
+  }
+
+  async function saveEdit() {
+    if (!editing || editState.isLoading) return;
+    const content = editing.text.trim();
+    if (!content) return;
+    const r = await editMessage({ id: editing.id, content });
+    if ('error' in r) return setError(errorMessage(r.error, t('messages.editFailed')));
+    setError(null);
+    setEditing(null);
+    applyReply(r.data);
+  }
+
+  async function remove(id: string) {
+    const r = await deleteMessage(id);
+    if ('error' in r) return setError(errorMessage(r.error, t('messages.deleteFailed')));
+    applyReply(r.data);
+  }
+
+  async function toggleReaction(m: MessageView, emoji: string) {
+    setPicker(null);
+    const add = !m.reactions?.some((x) => x.emoji === emoji && x.me);
+    const r = await react({ id: m.id, emoji, add });
+    if ('error' in r) return setError(errorMessage(r.error, t('messages.reactFailed')));
+    applyReply(r.data);
+  }
+
+  function onEditKey(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void saveEdit();
+    } else if (e.key === 'Escape') setEditing(null);
   }
 
   function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -182,8 +237,78 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
               {!mine && <Avatar src={m.sender?.profile_image_url} name={personName(m.sender)} size={26} />}
               <div>
                 {!mine && conversation.other_members.length > 1 && <div className="muted small">{personName(m.sender)}</div>}
-                <div className="bubble pre-wrap">{m.content}</div>
-                <div className="msg-time">{messageTime(m.created_at)}</div>
+                {m.deleted ? (
+                  <div className="bubble msg-deleted" data-testid="message-deleted">
+                    {t('messages.deleted')}
+                  </div>
+                ) : editing?.id === m.id ? (
+                  <div className="msg-edit">
+                    <textarea
+                      value={editing.text}
+                      maxLength={2000}
+                      autoFocus
+                      aria-label={t('messages.edit')}
+                      onChange={(e) => setEditing({ id: m.id, text: e.target.value })}
+                      onKeyDown={onEditKey}
+                      data-testid="message-edit-input"
+                    />
+                    <div className="row gap">
+                      <button className="btn btn-primary btn-sm" disabled={!editing.text.trim() || editState.isLoading} onClick={() => void saveEdit()}>
+                        {t('messages.save')}
+                      </button>
+                      <button className="btn btn-sm" onClick={() => setEditing(null)}>
+                        {t('messages.cancel')}
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  <div className="bubble pre-wrap">{m.content}</div>
+                )}
+                {!m.deleted && (m.reactions?.length ?? 0) > 0 && (
+                  <div className="reactions" data-testid="reactions">
+                    {m.reactions.map((r) => (
+                      <button
+                        key={r.emoji}
+                        className={`reaction-chip ${r.me ? 'me' : ''}`}
+                        aria-pressed={r.me}
+                        onClick={() => void toggleReaction(m, r.emoji)}
+                        data-testid="reaction-chip"
+                      >
+                        {r.emoji} {r.count}
+                      </button>
+                    ))}
+                  </div>
+                )}
+                <div className="msg-time">
+                  {messageTime(m.created_at)}
+                  {m.edited_at && !m.deleted && <span data-testid="message-edited"> · {t('messages.edited')}</span>}
+                  {!m.deleted && editing?.id !== m.id && (
+                    <span className="msg-actions">
+                      <button className="link" aria-label={t('messages.react')} onClick={() => setPicker(picker === m.id ? null : m.id)} data-testid="react-button">
+                        <SmilePlus size={14} aria-hidden="true" />
+                      </button>
+                      {mine && (
+                        <>
+                          <button className="link" onClick={() => setEditing({ id: m.id, text: m.content })} data-testid="edit-message">
+                            {t('messages.edit')}
+                          </button>
+                          <button className="link" onClick={() => void remove(m.id)} data-testid="delete-message">
+                            {t('messages.delete')}
+                          </button>
+                        </>
+                      )}
+                    </span>
+                  )}
+                </div>
+                {picker === m.id && (
+                  <div className="reaction-picker" role="group" aria-label={t('messages.react')} data-testid="reaction-picker">
+                    {REACTION_EMOJIS.map((e) => (
+                      <button key={e} className="link" onClick={() => void toggleReaction(m, e)}>
+                        {e}
+                      </button>
+                    ))}
+                  </div>
+                )}
               </div>
             </div>
           );

@@ -1,5 +1,5 @@
 import { api, data, listOf } from '../../core/api';
-import type { ConversationView, MessageView } from '@app/contracts';
+import type { ConversationView, MessageView, ServerToClientPayloads } from '@app/contracts';
 import type { AppDispatch, RootState } from '../../core/store';
 
 export const messagesApi = api.injectEndpoints({
@@ -17,6 +17,18 @@ export const messagesApi = api.injectEndpoints({
     }),
     sendMessage: b.mutation<MessageView, { conversationId: string; content: string }>({
       query: ({ conversationId, content }) => ({ url: `/messages/conversations/${conversationId}/messages`, method: 'POST', body: { content } }),
+      transformResponse: (r: unknown) => data<MessageView>(r),
+    }),
+    editMessage: b.mutation<MessageView, { id: string; content: string }>({
+      query: ({ id, content }) => ({ url: `/messages/${id}`, method: 'PUT', body: { content } }),
+      transformResponse: (r: unknown) => data<MessageView>(r),
+    }),
+    deleteMessage: b.mutation<MessageView, string>({
+      query: (id) => ({ url: `/messages/${id}`, method: 'DELETE' }),
+      transformResponse: (r: unknown) => data<MessageView>(r),
+    }),
+    react: b.mutation<MessageView, { id: string; emoji: string; add: boolean }>({
+      query: ({ id, emoji, add }) => ({ url: `/messages/${id}/reactions`, method: add ? 'POST' : 'DELETE', body: { emoji } }),
       transformResponse: (r: unknown) => data<MessageView>(r),
     }),
     createConversation: b.mutation<ConversationView, string[]>({
@@ -43,8 +55,19 @@ export const messagesApi = api.injectEndpoints({
   }),
 });
 
-export const { useConversationsQuery, useMessagesQuery, useSendMessageMutation, useCreateConversationMutation, useMarkConversationReadMutation } =
-  messagesApi;
+export const {
+  useConversationsQuery,
+  useMessagesQuery,
+  useSendMessageMutation,
+  useCreateConversationMutation,
+  useMarkConversationReadMutation,
+  useEditMessageMutation,
+  useDeleteMessageMutation,
+  useReactMutation,
+} = messagesApi;
+
+/** The few reactions the picker offers (the API takes any single emoji). */
+export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 
 /** Most recent update first (part 2 §2, §4). */
 export function sortConversations(list: ConversationView[]): ConversationView[] {
@@ -65,12 +88,64 @@ export function applyPushedMessage(m: MessageView, myId: string, openId: string 
       messagesApi.util.updateQueryData('conversations', undefined, (list) => {
         const c = list.find((x) => x.id === m.conversation_id);
         if (!c || c.last_message?.id === m.id) return;
-        c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at };
+        c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at, deleted: false };
         c.updated_at = m.created_at;
         if (m.sender_id !== myId && m.conversation_id !== openId) c.unread_count = (c.unread_count ?? 0) + 1;
         list.splice(0, list.length, ...sortConversations(list));
       }),
     );
     return true;
+  };
+}
+
+/** A change to one message, as a reply (the whole view) or a push (`message-updated`, `-deleted`, `-reactions`). */
+export type MessageChange =
+  | { kind: 'view'; message: MessageView }
+  | ({ kind: 'updated' } & ServerToClientPayloads['message-updated'])
+  | ({ kind: 'deleted' } & ServerToClientPayloads['message-deleted'])
+  | ({ kind: 'reactions' } & ServerToClientPayloads['message-reactions']);
+
+/** Applies a change to one cached message; `me` flags move only for the viewer's own reactions. */
+export function changeMessage(m: MessageView, change: MessageChange, myId: string | undefined): void {
+  if (change.kind === 'view') {
+    Object.assign(m, change.message);
+  } else if (change.kind === 'updated') {
+    if (m.deleted) return; // a late edit never brings a deleted text back
+    m.content = change.content;
+    m.edited_at = change.edited_at;
+  } else if (change.kind === 'deleted') {
+    m.content = '';
+    m.deleted = true;
+    m.reactions = [];
+  } else {
+    const mine = new Map((m.reactions ?? []).map((r) => [r.emoji, r.me]));
+    m.reactions = change.reactions.map(({ emoji, count }) => ({
+      emoji,
+      count,
+      me: change.userId === myId && emoji === change.emoji ? change.added : (mine.get(emoji) ?? false),
+    }));
+  }
+}
+
+/** Writes a message change into its conversation's cached page and, for the last message, the list preview. */
+export function applyMessageChange(conversationId: string, messageId: string, change: MessageChange, myId: string | undefined) {
+  return (dispatch: AppDispatch): void => {
+    dispatch(
+      messagesApi.util.updateQueryData('messages', conversationId, (list) => {
+        const m = list.find((x) => x.id === messageId);
+        if (m) changeMessage(m, change, myId);
+      }),
+    );
+    if (change.kind === 'reactions') return;
+    dispatch(
+      messagesApi.util.updateQueryData('conversations', undefined, (list) => {
+        const last = list.find((c) => c.id === conversationId)?.last_message;
+        if (!last || last.id !== messageId) return;
+        const deleted = change.kind === 'deleted' || (change.kind === 'view' && change.message.deleted);
+        if (deleted) Object.assign(last, { content: '', deleted: true });
+        else if (change.kind === 'updated') last.content = change.content;
+        else if (change.kind === 'view') last.content = change.message.content;
+      }),
+    );
   };
 }
