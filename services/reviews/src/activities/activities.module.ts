@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { ProductsModule } from '../products/products.module';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { ActivitiesController } from './activities.controller';
+import { ActivitiesEvents } from './activities.events';
 import { ActivitiesService } from './activities.service';
 
 @Module({
   imports: [ReviewsModule, ProductsModule],
-  controllers: [ActivitiesController],
+  controllers: [ActivitiesController, ActivitiesEvents],
   providers: [ActivitiesService],
 })
 export class ActivitiesModule {}

@@ -1,7 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import { CreateCommentDto, EventEnvelope, PageQueryDto, pageWindow, UpdateCommentDto } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { CreateCommentDto, PageQueryDto, pageWindow, UpdateCommentDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { CommentsService } from './comments.service';
 
@@ -30,10 +28,5 @@ export class CommentsController {
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.comments.remove(user.id, id);
     return Reply.message('Comment deleted', null);
-  }
-
-  @OnEvent('review.deleted')
-  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
-    await this.comments.forgetReview(event.payload.reviewId);
   }
 }

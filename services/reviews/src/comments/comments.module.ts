@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { CommentsController } from './comments.controller';
+import { CommentsEvents } from './comments.events';
 import { CommentsService } from './comments.service';
 
 @Module({
   imports: [ReviewsModule],
-  controllers: [CommentsController],
+  controllers: [CommentsController, CommentsEvents],
   providers: [CommentsService],
 })
 export class CommentsModule {}

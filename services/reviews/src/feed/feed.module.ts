@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@app/platform';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { FeedController } from './feed.controller';
+import { FeedEvents } from './feed.events';
 import { FeedService } from './feed.service';
 import { FEED_CACHE, FEED_SETTINGS, feedCache, feedSettings } from './feed.settings';
 
 @Module({
   imports: [ReviewsModule],
-  controllers: [FeedController],
+  controllers: [FeedController, FeedEvents],
   providers: [
     FeedService,
     { provide: FEED_CACHE, inject: [PLATFORM_CONFIG], useFactory: feedCache },

@@ -1,7 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import { EventEnvelope, LikeStatus, PageQueryDto, pageWindow } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { LikeStatus, PageQueryDto, pageWindow } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { ProductsService } from '../products/products.service';
 import { LikesService } from './likes.service';
@@ -41,10 +39,5 @@ export class LikesController {
     const { page, limit, skip } = pageWindow(query);
     const { items, total } = await this.likes.likers(id, user.id, skip, limit);
     return Reply.list(items, total, page, limit);
-  }
-
-  @OnEvent('review.deleted')
-  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
-    await this.likes.forgetReview(event.payload.reviewId);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { ReportsController } from './reports.controller';
+import { ReportsEvents } from './reports.events';
 import { ReportsService } from './reports.service';
 
 @Module({
   imports: [ReviewsModule],
-  controllers: [ReportsController],
+  controllers: [ReportsController, ReportsEvents],
   providers: [ReportsService],
 })
 export class ReportsModule {}

@@ -1,7 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { Payload } from '@nestjs/microservices';
-import { EventEnvelope, pageWindow, SavedQueryDto } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { pageWindow, SavedQueryDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { SavedService } from './saved.service';
 
@@ -40,10 +38,5 @@ export class SavedController {
   @Delete('reviews/:id')
   unsaveReview(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     return this.saved.unsave(user.id, 'review', id);
-  }
-
-  @OnEvent('review.deleted')
-  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
-    await this.saved.forget('review', event.payload.reviewId);
   }
 }

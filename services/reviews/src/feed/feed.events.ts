@@ -1,0 +1,58 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { FeedService } from './feed.service';
+import { FollowGraphService } from '../audience/follow-graph.service';
+
+@Controller()
+export class FeedEvents {
+  constructor(
+    private readonly feed: FeedService,
+    private readonly graph: FollowGraphService,
+  ) {}
+
+  @OnEvent('review.created')
+  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
+    const p = event.payload;
+    await this.feed.fanOut({ _id: p.reviewId, user_id: p.authorId, created_at: p.created_at });
+  }
+
+  @OnEvent('review.deleted')
+  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
+    await this.feed.retract(event.payload.reviewId, event.payload.authorId);
+  }
+
+  @OnEvent('follow.created')
+  async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
+    await this.follow(event.payload.followerId, event.payload.followeeId);
+  }
+
+  @OnEvent('follow.accepted')
+  async onFollowAccepted(@Payload() event: EventEnvelope<'follow.accepted'>): Promise<void> {
+    await this.follow(event.payload.followerId, event.payload.followeeId);
+  }
+
+  @OnEvent('follow.removed')
+  async onFollowRemoved(@Payload() event: EventEnvelope<'follow.removed'>): Promise<void> {
+    await this.unfollow(event.payload.followerId, event.payload.followeeId);
+  }
+
+  /** A block ends the follows both ways. */
+  @OnEvent('block.created')
+  async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
+    const { blockerId, blockedId } = event.payload;
+    await this.unfollow(blockerId, blockedId);
+    await this.unfollow(blockedId, blockerId);
+  }
+
+  private async follow(followerId: string, followeeId: string): Promise<void> {
+    if (await this.graph.add(followerId, followeeId)) await this.feed.mergeAuthor(followerId, followeeId);
+  }
+
+  /** Drops the entries even when the edge was already gone: a replay must leave the same state. */
+  private async unfollow(followerId: string, followeeId: string): Promise<void> {
+    await this.graph.remove(followerId, followeeId);
+    await this.feed.dropAuthor(followerId, followeeId);
+  }
+}
