@@ -1,7 +1,7 @@
 import { NotificationView } from '@app/contracts';
 import { createTestService, TestService } from '@app/testing';
 import { notificationsService } from '../notifications.service-definition';
-import { addMember, like, Member, notificationsOf, unreadCountOf } from './notifications.fixtures';
+import { addMember, like, Member, notificationsOf, unreadCountOf } from '../notifications.fixture';
 
 describe('notifications service: HTTP routes', () => {
   let svc: TestService;

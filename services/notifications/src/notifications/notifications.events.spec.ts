@@ -4,7 +4,7 @@ import { newId } from '@app/store';
 import { createTestService, TestService } from '@app/testing';
 import { notificationsService } from '../notifications.service-definition';
 import { emailOutboxCollection } from './email-outbox.collection';
-import { addMember, like, Member, notificationsOf, pushesTo, unreadCountOf } from './notifications.fixtures';
+import { addMember, like, Member, notificationsOf, pushesTo, unreadCountOf } from '../notifications.fixture';
 
 describe('notifications service: notifications from events', () => {
   let svc: TestService;

@@ -1,4 +1,4 @@
-import { SquadsFixture, TestMember } from '../squads.test-fixture';
+import { SquadsFixture, TestMember } from '../squads.fixture';
 
 describe('squads: join requests (HTTP)', () => {
   let fx: SquadsFixture;

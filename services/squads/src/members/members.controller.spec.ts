@@ -1,4 +1,4 @@
-import { SquadsFixture, TestMember } from '../squads.test-fixture';
+import { SquadsFixture, TestMember } from '../squads.fixture';
 
 describe('squads: roles, leaving and removal (HTTP)', () => {
   let fx: SquadsFixture;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { SQUAD_CATEGORIES } from '@app/contracts';
-import { SquadsFixture, TestMember } from '../squads.test-fixture';
+import { SquadsFixture, TestMember } from '../squads.fixture';
 
 describe('squads: create, read, discover, update, delete (HTTP)', () => {
   let fx: SquadsFixture;
