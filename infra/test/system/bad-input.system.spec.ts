@@ -126,6 +126,10 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/api/messages/conversations/:conversation/read', as: 'A' },
   { method: 'GET', path: '/api/messages/conversations/:conversation/messages', as: 'A', paged: true },
   { method: 'POST', path: '/api/messages/conversations/:conversation/messages', as: 'A', body: { content: 'hey' }, fields: { content: 'str' } },
+  { method: 'PUT', path: '/api/messages/:message', as: 'A', body: { content: 'edited' }, fields: { content: 'str' } },
+  { method: 'DELETE', path: '/api/messages/:message', as: 'A' },
+  { method: 'POST', path: '/api/messages/:message/reactions', as: 'A', body: { emoji: '👍' }, fields: { emoji: 'str' } },
+  { method: 'DELETE', path: '/api/messages/:message/reactions', as: 'A', body: { emoji: '👍' }, fields: { emoji: 'str' } },
   // notifications
   { method: 'GET', path: '/api/notifications', as: 'A', paged: true },
   { method: 'GET', path: '/api/notifications/unread-count', as: 'A' },
@@ -254,6 +258,8 @@ describe('bad input on every route (embedded stack)', () => {
       conversationsA: await total('/api/messages/conversations', 'A'),
       conversationsB: await total('/api/messages/conversations', 'B'),
       messages: await total(`/api/messages/conversations/${ids.conversation}/messages`, 'A'),
+      // The sample message: no probe may edit, delete or react to it.
+      message: pick(((await data(`/api/messages/conversations/${ids.conversation}/messages`, 'A')) as Record<string, unknown>[])[0], ['content', 'edited_at', 'deleted', 'reactions']),
       notificationsA: await total('/api/notifications', 'A'),
       unreadA: await data('/api/notifications/unread-count', 'A'),
       followersA: await total('/api/follows/followers', 'A'),
@@ -391,7 +397,7 @@ describe('bad input on every route (embedded stack)', () => {
     await ok('POST', `/api/follows/users/${ids.userA}`, 'B');
     await stack.settle();
     ids.conversation = ((await ok('POST', '/api/messages/conversations', 'A', { memberIds: [ids.userB] })).data as { id: string }).id;
-    await ok('POST', `/api/messages/conversations/${ids.conversation}/messages`, 'A', { content: 'hello' });
+    ids.message = ((await ok('POST', `/api/messages/conversations/${ids.conversation}/messages`, 'A', { content: 'hello' })).data as { id: string }).id;
     await stack.settle();
     const notes = (await ok('GET', '/api/notifications', 'A')).data as { id: string }[];
     expect(notes.length).toBeGreaterThan(0);
