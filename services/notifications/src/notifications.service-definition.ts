@@ -1,11 +1,11 @@
 import { BlocksModule, blocksCollection, ServiceDefinition, UserCardsModule } from '@app/platform';
-import { MembersModule } from './members/members.module';
-import { membersCollection } from './members/member.collection';
+import { MembersModule } from './read-models/members.module';
+import { membersCollection } from './read-models/member.collection';
 import { emailOutboxCollection } from './notifications/email-outbox.collection';
 import { notificationsCollection } from './notifications/notification.collection';
 import { NotificationsModule } from './notifications/notifications.module';
-import { followsCollection } from './relations/relation.collection';
-import { RelationsModule } from './relations/relations.module';
+import { followsCollection } from './read-models/relation.collection';
+import { RelationsModule } from './read-models/relations.module';
 import { NotificationsExport } from './export/notifications-export.controller';
 
 /** services/notifications: notifications from events, unread counts (/api/notifications/*). */

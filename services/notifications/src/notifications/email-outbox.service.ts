@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotificationView } from '@app/contracts';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
-import { Recipient } from '../members/members.service';
+import { Recipient } from '../read-models/members.service';
 import { NotificationDoc } from './notification.collection';
 import { EMAIL_WORTHY, notificationEmail } from './notification-text';
 import { EmailOutboxDoc, emailOutboxCollection } from './email-outbox.collection';

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
 import { OnEvent } from '@app/bus';
-import { RelationsService } from '../relations/relations.service';
+import { RelationsService } from '../read-models/relations.service';
 import { Notifier } from './notifier.service';
 
 /** Every notification starts here, from an event (ARCHITECTURE §7), never from a direct call. */

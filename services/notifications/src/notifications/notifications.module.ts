@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '@app/platform';
-import { MembersModule } from '../members/members.module';
-import { RelationsModule } from '../relations/relations.module';
+import { MembersModule } from '../read-models/members.module';
+import { RelationsModule } from '../read-models/relations.module';
 import { emailOutboxCollection } from './email-outbox.collection';
 import { EmailOutbox } from './email-outbox.service';
 import { NotificationsController } from './notifications.controller';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotificationView } from '@app/contracts';
 import { Collection, Filter, STORE, Store } from '@app/store';
-import { MembersService } from '../members/members.service';
+import { MembersService } from '../read-models/members.service';
 import { NotificationDoc, notificationsCollection } from './notification.collection';
 import { toNotificationView } from './notification.view';
 import { NotificationsException } from '../notifications.errors';

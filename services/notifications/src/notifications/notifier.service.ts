@@ -3,7 +3,7 @@ import { NotificationType } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
-import { MembersService } from '../members/members.service';
+import { MembersService } from '../read-models/members.service';
 import { EmailOutbox } from './email-outbox.service';
 import { NotificationDoc, notificationsCollection } from './notification.collection';
 import { toNotificationView } from './notification.view';
