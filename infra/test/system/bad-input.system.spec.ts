@@ -9,7 +9,7 @@ import { declaredRoutes, inParallel, isErrorEnvelope, normalise, probe, ProbeRep
 
 type Who = 'A' | 'B' | 'none';
 /** How a body field is typed, which decides what a wrong value for it is. */
-type FieldKind = 'str' | 'int' | 'num' | 'bool' | 'enum' | 'strArr' | 'mediaArr' | 'idArr' | 'url' | 'iso' | 'username' | 'email' | 'media';
+type FieldKind = 'str' | 'int' | 'rating' | 'num' | 'bool' | 'enum' | 'strArr' | 'mediaArr' | 'idArr' | 'url' | 'iso' | 'username' | 'email' | 'media';
 
 interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -76,8 +76,9 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/trending', as: 'A' },
   { method: 'GET', path: '/api/reviews', as: 'A', paged: true },
   { method: 'GET', path: '/api/reviews/:review', as: 'A' },
-  { method: 'POST', path: '/api/reviews', as: 'B', body: { product_id: ':product', rating: 4, title: 'T', content: 'Fine' }, fields: { product_id: 'str', rating: 'int', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' }, nullable: ['product_id', 'location', 'date'] },
-  { method: 'PUT', path: '/api/reviews/:review', as: 'A', body: { title: 'Edited' }, fields: { rating: 'int', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' }, nullable: ['location', 'date'] },
+  { method: 'GET', path: '/api/reviews/:review/history', as: 'A', paged: true },
+  { method: 'POST', path: '/api/reviews', as: 'B', body: { product_id: ':product', rating: 4, title: 'T', content: 'Fine' }, fields: { product_id: 'str', rating: 'rating', has_spoilers: 'bool', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' }, nullable: ['product_id', 'location', 'date'] },
+  { method: 'PUT', path: '/api/reviews/:review', as: 'A', body: { title: 'Edited' }, fields: { rating: 'rating', has_spoilers: 'bool', title: 'str', content: 'str', images: 'mediaArr', location: 'str', date: 'iso' }, nullable: ['location', 'date'] },
   { method: 'DELETE', path: '/api/reviews/:review', as: 'A' },
   { method: 'POST', path: '/api/reviews/:review/report', as: 'B', body: { reason: 'spam' }, fields: { reason: 'str' }, nullable: ['reason'] },
   { method: 'POST', path: '/api/media', as: 'A' },
@@ -146,6 +147,8 @@ const GT = { $gt: '' };
 const WRONG: Record<FieldKind, unknown[]> = {
   str: [12345, true, [], {}, NE, GT, HUGE, ['a']],
   int: ['5', 1.5, true, {}, { $gt: 0 }, [], 1e308, -1, 0, 6],
+  // Half stars (issue 21 §1): 1.5 is a rating, 4.3 and 5.5 are not.
+  rating: ['5', 4.3, 0.25, true, {}, { $gt: 0 }, [], 1e308, -1, 0, 5.5, 6],
   num: ['12', true, {}, { $gt: 0 }, [], -1, 1e308, 1.234],
   bool: ['yes', 'true', 1, {}, NE, []],
   enum: ['nope', 1, {}, NE, GT, [], HUGE],

@@ -19,6 +19,7 @@ import { ProductsModule } from './products/products.module';
 import { reportsCollection } from './reports/report.collection';
 import { ReportsModule } from './reports/reports.module';
 import { reviewsCollection } from './reviews/review.collection';
+import { reviewVersionsCollection } from './reviews/review-version.collection';
 import { ReviewsModule } from './reviews/reviews.module';
 import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
@@ -34,6 +35,7 @@ export const reviewsService: ServiceDefinition = {
     productsCollection,
     mediaCollection,
     reviewsCollection,
+    reviewVersionsCollection,
     likesCollection,
     commentsCollection,
     savedCollection,

@@ -13,5 +13,16 @@ export const MEDIA_URL_PREFIX = '/api/media/';
 /** A media reference: one of our uploads or an absolute http(s) URL (seed data, external images). */
 export const MEDIA_URL_PATTERN = /^(\/api\/media\/[A-Za-z0-9_-]{1,64}|https?:\/\/[^\s"'<>]{1,480})$/;
 
+/**
+ * Ratings go in half-star steps from 0.5 to 5 (issue 21 §1). Whole numbers are steps too, so
+ * ratings stored before half stars stay valid as they are.
+ */
+export const RATING_MIN = 0.5;
+export const RATING_MAX = 5;
+export function isRatingStep(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value * 2) && value >= RATING_MIN && value <= RATING_MAX;
+}
+
+/** The spec's text (part 1 §5), kept as written though the steps now include halves. */
 export const RATING_MESSAGE = 'Geçerli bir puanlama (1-5 arası) zorunludur';
 export const DUPLICATE_REVIEW_MESSAGE = 'You have already reviewed this product';

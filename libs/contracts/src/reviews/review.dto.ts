@@ -3,23 +3,24 @@ import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
-  IsInt,
   IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
-  Min,
+  ValidateBy,
   ValidateIf,
+  ValidationOptions,
 } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
 import {
   COMMENT_MAX,
+  isRatingStep,
   MEDIA_URL_PATTERN,
   RATING_MESSAGE,
   REVIEW_CONTENT_MAX,
@@ -29,6 +30,11 @@ import {
 import { ProductCard } from './product.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** 0.5 to 5 in half steps (catalogue `isRatingStep`); 4.3, 0, 5.5 and '4' are refused. */
+function IsRatingStep(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isRatingStep', validator: { validate: (v) => isRatingStep(v) } }, options);
+}
+
 const IMAGES_MESSAGE = 'Each image must be a media URL (/api/media/{id}) or an http(s) URL';
 
 /**
@@ -45,10 +51,13 @@ export class CreateReviewDto {
 
   /** Required when a product is linked. */
   @ValidateIf((o: CreateReviewDto) => (o.product_id !== undefined && o.product_id !== null) || (o.rating ?? null) !== null)
-  @IsInt({ message: RATING_MESSAGE })
-  @Min(1, { message: RATING_MESSAGE })
-  @Max(5, { message: RATING_MESSAGE })
+  @IsRatingStep({ message: RATING_MESSAGE })
   rating?: number | null;
+
+  /** Cards hide the text behind 'Spoiler — show' until the reader asks (issue 21 §2). */
+  @IsAbsentOrValid()
+  @IsBoolean({ message: 'has_spoilers must be true or false' })
+  has_spoilers?: boolean;
 
   @IsAbsentOrValid()
   @Transform(trim)
@@ -92,9 +101,7 @@ export class UpdateReviewDto extends PartialType(OmitType(CreateReviewDto, ['pro
   skipNullProperties: false,
 }) {
   @IsAbsentOrValid()
-  @IsInt({ message: RATING_MESSAGE })
-  @Min(1, { message: RATING_MESSAGE })
-  @Max(5, { message: RATING_MESSAGE })
+  @IsRatingStep({ message: RATING_MESSAGE })
   rating?: number;
 }
 
@@ -156,6 +163,8 @@ export interface ReviewView {
   created_at: string;
   updated_at: string;
   edited: boolean;
+  /** False for reviews stored before spoilers existed. */
+  has_spoilers: boolean;
   likes: number;
   like_count: number;
   comment_count: number;
@@ -164,6 +173,20 @@ export interface ReviewView {
   saved: boolean;
   user: UserCard;
   product: ProductCard | null;
+}
+
+/**
+ * One earlier version of a review (GET /reviews/{id}/history, newest first). `edited_at` is when
+ * this version was replaced by an edit; `written_at` when it had been written.
+ */
+export interface ReviewVersionView {
+  version: number;
+  content: string;
+  rating: number | null;
+  title: string;
+  has_spoilers: boolean;
+  written_at: string;
+  edited_at: string;
 }
 
 /** Comment (spec part 1 §3) with its author card. */

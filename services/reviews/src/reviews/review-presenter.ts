@@ -50,6 +50,7 @@ export class ReviewPresenter {
         created_at: d.created_at,
         updated_at: d.updated_at,
         edited: d.edited,
+        has_spoilers: d.has_spoilers ?? false,
         likes: d.like_count,
         like_count: d.like_count,
         comment_count: d.comment_count,

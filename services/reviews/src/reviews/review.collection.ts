@@ -21,6 +21,10 @@ export interface ReviewDoc {
   like_count: number;
   comment_count: number;
   edited: boolean;
+  /** Absent on reviews stored before spoilers: read as false. */
+  has_spoilers?: boolean;
+  /** Edits made since history was kept (absent before): numbers the versions in review_versions. */
+  edit_count?: number;
   created_at: string;
   updated_at: string;
 }

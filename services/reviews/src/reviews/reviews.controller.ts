@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { CreateReviewDto, pageWindow, ReviewQueryDto, UpdateReviewDto } from '@app/contracts';
+import { CreateReviewDto, PageQueryDto, pageWindow, ReviewQueryDto, UpdateReviewDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { ReviewsService } from './reviews.service';
 
@@ -17,6 +17,14 @@ export class ReviewsController {
   @Get(':id')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     return this.reviews.get(id, user.id);
+  }
+
+  /** Earlier versions of an edited review, newest first (issue 21 §3). */
+  @Get(':id/history')
+  async history(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Query() query: PageQueryDto) {
+    const { page, limit, skip } = pageWindow(query);
+    const { items, total } = await this.reviews.history(id, user.id, skip, limit);
+    return Reply.list(items, total, page, limit);
   }
 
   @Post()

@@ -4,6 +4,7 @@ import {
   DUPLICATE_REVIEW_MESSAGE,
   ReviewQueryDto,
   ReviewSort,
+  ReviewVersionView,
   ReviewView,
   UpdateReviewDto,
 } from '@app/contracts';
@@ -14,6 +15,7 @@ import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewDoc, reviewsCollection } from './review.collection';
 import { ReviewPresenter } from './review-presenter';
+import { ReviewVersionDoc, reviewVersionsCollection } from './review-version.collection';
 import { ReviewsException } from '../reviews.errors';
 
 const EXCERPT_LENGTH = 140;
@@ -32,6 +34,7 @@ export type ReviewCounter = 'like_count' | 'comment_count';
 @Injectable()
 export class ReviewsService {
   private readonly reviews: Collection<ReviewDoc>;
+  private readonly versions: Collection<ReviewVersionDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
@@ -41,6 +44,7 @@ export class ReviewsService {
     private readonly audience: AudienceService,
   ) {
     this.reviews = store.collection(reviewsCollection);
+    this.versions = store.collection(reviewVersionsCollection);
   }
 
   async create(userId: string, dto: CreateReviewDto): Promise<ReviewView> {
@@ -92,6 +96,27 @@ export class ReviewsService {
 
   async get(id: string, viewerId: string): Promise<ReviewView> {
     return this.view(await this.findVisible(id, viewerId), viewerId);
+  }
+
+  /** Earlier versions, newest first, under the GET /reviews/:id rule (404 when the viewer may not see it). */
+  async history(id: string, viewerId: string, skip: number, limit: number): Promise<{ items: ReviewVersionView[]; total: number }> {
+    await this.findVisible(id, viewerId);
+    const [docs, total] = await Promise.all([
+      this.versions.find({ review_id: id }, { sort: { version: -1 }, skip, limit }),
+      this.versions.count({ review_id: id }),
+    ]);
+    return {
+      items: docs.map(({ version, content, rating, title, has_spoilers, written_at, edited_at }) => ({
+        version,
+        content,
+        rating,
+        title,
+        has_spoilers,
+        written_at,
+        edited_at,
+      })),
+      total,
+    };
   }
 
   /** A review to like or comment on: 403 across a block, 404 when hidden otherwise. */
@@ -231,6 +256,8 @@ export class ReviewsService {
       like_count: 0,
       comment_count: 0,
       edited: false,
+      has_spoilers: dto.has_spoilers ?? false,
+      edit_count: 0,
       created_at: now,
       updated_at: now,
     };
@@ -250,15 +277,40 @@ export class ReviewsService {
   }
 
   /**
-   * Guarded on the rating we read, so the aggregate moves by exactly the delta we apply.
-   * Null when a concurrent edit changed the rating first.
+   * Guarded on the rating and the edit time we read, so the aggregate moves by exactly the delta
+   * we apply and the version kept is exactly the one replaced. Null when a concurrent edit won.
    */
-  private async edit(current: ReviewDoc, set: Record<string, unknown>): Promise<ReviewDoc | null> {
-    const updated = await this.reviews.findOneAndUpdate({ _id: current._id, rating: current.rating }, { $set: set });
-    if (updated?.product_id && current.rating !== null && updated.rating !== null) {
+  private async edit(current: ReviewDoc, set: Record<string, unknown> & { updated_at: string }): Promise<ReviewDoc | null> {
+    const updated = await this.reviews.findOneAndUpdate(
+      { _id: current._id, rating: current.rating, updated_at: current.updated_at },
+      { $set: set, $inc: { edit_count: 1 } },
+    );
+    if (!updated) return null;
+    if (updated.product_id && current.rating !== null && updated.rating !== null) {
       await this.products.applyRating(updated.product_id, updated.rating - current.rating, 0);
     }
+    await this.keepVersion(current, set.updated_at);
     return updated;
+  }
+
+  /** The replaced version; a retried edit finds it stored already. */
+  private async keepVersion(previous: ReviewDoc, editedAt: string): Promise<void> {
+    const version = (previous.edit_count ?? 0) + 1;
+    try {
+      await this.versions.insert({
+        _id: `${previous._id}:${version}`,
+        review_id: previous._id,
+        version,
+        content: previous.content,
+        rating: previous.rating,
+        title: previous.title,
+        has_spoilers: previous.has_spoilers ?? false,
+        written_at: previous.updated_at,
+        edited_at: editedAt,
+      });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
   }
 
   /** Only the request that actually removed the row moves the aggregate: 0 when another did. */
@@ -267,6 +319,8 @@ export class ReviewsService {
     if (removed > 0 && doc.product_id && doc.rating !== null) {
       await this.products.applyRating(doc.product_id, -doc.rating, -1);
     }
+    // Its history goes with it: nobody may see the review any more.
+    if (removed > 0) await this.versions.deleteMany({ review_id: doc._id });
     return removed;
   }
 }
