@@ -9,7 +9,7 @@ import { createTestService, testConfig, TestService } from '@app/testing';
 import { conversationsCollection, memberStateId, memberStatesCollection } from '../conversations/conversation.collection';
 import { messagesCollection } from '../messages/message.collection';
 import { messagingService } from '../messaging.service-definition';
-import { registerMember, TestMember } from '../testing/members.fixture';
+import { registerMember, TestMember } from '../messaging.fixture';
 import { MessagingCountersRepair } from './counters.repair';
 
 const T = (s: number) => `2030-01-01T00:00:0${s}.000Z`;

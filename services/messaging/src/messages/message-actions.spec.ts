@@ -1,7 +1,7 @@
 import { createTestService, TestService } from '@app/testing';
 import { ConversationView, isReactionEmoji } from '@app/contracts';
 import { messagingService } from '../messaging.service-definition';
-import { registerMember, TestMember } from '../testing/members.fixture';
+import { registerMember, TestMember } from '../messaging.fixture';
 
 describe('messaging: edit, delete and react to a message (HTTP)', () => {
   let svc: TestService;

@@ -1,6 +1,6 @@
 import { createTestService, TestService } from '@app/testing';
 import { messagingService } from '../messaging.service-definition';
-import { registerMember, TestMember } from '../testing/members.fixture';
+import { registerMember, TestMember } from '../messaging.fixture';
 
 describe('messaging: squad chat (events and HTTP)', () => {
   let svc: TestService;
