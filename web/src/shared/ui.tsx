@@ -20,23 +20,53 @@ export function Avatar({ src, name, size = 40, className = '' }: { src?: string 
   );
 }
 
-export function Stars({ value, size = 16, onChange }: { value: number; size?: number; onChange?: (v: number) => void }) {
-  const full = Math.floor(value || 0);
+/** A rating shown to the nearest half star (averages such as 3.75 included). */
+export function roundToHalf(value: number): number {
+  return Math.round((value || 0) * 2) / 2;
+}
+
+/** One star, filled by 0, 0.5 or 1: the half is a filled star clipped to its left half over an empty one. */
+function StarGlyph({ fill, size }: { fill: number; size: number }) {
+  if (fill !== 0.5) return <StarIcon className={`star ${fill ? 'on' : ''}`} size={size} fill={fill ? 'currentColor' : 'none'} aria-hidden="true" />;
   return (
-    <span className="stars" role={onChange ? 'group' : 'img'} aria-label={`${full} of 5 stars`} data-testid="stars">
+    <span className="star-half" style={{ position: 'relative', display: 'inline-flex', width: size, height: size }} data-half="true">
+      <StarIcon className="star" size={size} fill="none" aria-hidden="true" />
+      <span style={{ position: 'absolute', inset: 0, width: size / 2, overflow: 'hidden' }}>
+        <StarIcon className="star on" size={size} fill="currentColor" aria-hidden="true" />
+      </span>
+    </span>
+  );
+}
+
+const starLabel = (v: number) => `${v} star${v === 1 ? '' : 's'}`;
+
+/**
+ * Half-star ratings (issue 21 §1). As an input each star has two buttons, its left half (n - 0.5)
+ * and its right half (n), so every step is one Tab stop and one Enter away.
+ */
+export function Stars({ value, size = 16, onChange }: { value: number; size?: number; onChange?: (v: number) => void }) {
+  const shown = roundToHalf(value);
+  const fillOf = (i: number) => (shown >= i ? 1 : shown >= i - 0.5 ? 0.5 : 0);
+  return (
+    <span className="stars" role={onChange ? 'group' : 'img'} aria-label={`${shown} of 5 stars`} data-testid="stars" data-value={shown}>
       {[1, 2, 3, 4, 5].map((i) =>
         onChange ? (
-          <button
-            key={i}
-            type="button"
-            className={`star-btn ${i <= full ? 'on' : ''}`}
-            aria-label={`${i} star${i > 1 ? 's' : ''}`}
-            onClick={() => onChange(i)}
-          >
-            <StarIcon size={size} fill={i <= full ? 'currentColor' : 'none'} aria-hidden="true" />
-          </button>
+          <span key={i} className="star-slot" style={{ position: 'relative', display: 'inline-flex', padding: '0 1px' }}>
+            <StarGlyph fill={fillOf(i)} size={size} />
+            {[i - 0.5, i].map((v, half) => (
+              <button
+                key={v}
+                type="button"
+                className={`star-btn ${shown >= v ? 'on' : ''}`}
+                style={{ position: 'absolute', top: 0, bottom: 0, left: half ? '50%' : 0, width: '50%', padding: 0 }}
+                aria-label={starLabel(v)}
+                aria-pressed={shown === v}
+                onClick={() => onChange(v)}
+              />
+            ))}
+          </span>
         ) : (
-          <StarIcon key={i} className={`star ${i <= full ? 'on' : ''}`} size={size} fill={i <= full ? 'currentColor' : 'none'} aria-hidden="true" />
+          <StarGlyph key={i} fill={fillOf(i)} size={size} />
         ),
       )}
     </span>

@@ -34,8 +34,10 @@ export function buildReview(input: {
   images: string[];
   location: string;
   date: string;
+  spoilers?: boolean;
 }): ReviewDraft {
   const draft: ReviewDraft = { content: input.text.trim(), images: input.images };
+  if (input.spoilers) draft.has_spoilers = true;
   if (input.product) {
     draft.product_id = input.product.id;
     draft.title = input.product.name;
@@ -54,6 +56,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [rating, setRating] = useState<number | null>(null);
+  const [spoilers, setSpoilers] = useState(false);
   const [product, setProduct] = useState<{ id: string; name: string } | null>(null);
   const [files, setFiles] = useState<Attachment[]>([]);
   const [location, setLocation] = useState('');
@@ -118,6 +121,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
       images: files.filter((f) => f.url).map((f) => f.url!),
       location,
       date,
+      spoilers,
     });
     const r = await create(draft);
     if ('error' in r) {
@@ -127,6 +131,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
     files.forEach((f) => URL.revokeObjectURL(f.preview));
     setText('');
     setRating(null);
+    setSpoilers(false);
     setProduct(null);
     setFiles([]);
     setLocation('');
@@ -236,6 +241,9 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
               <Stars value={rating ?? 0} size={22} onChange={setRating} />
             </div>
           )}
+          <label className="muted small composer-spoilers" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+            <input type="checkbox" style={{ width: 'auto', margin: 0 }} checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid="composer-spoilers" /> {t('composer.spoilers')}
+          </label>
           {error && (
             <div className="error-bar" role="alert">
               {error}

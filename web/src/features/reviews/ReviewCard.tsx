@@ -13,6 +13,7 @@ import { ImageViewer } from './ImageViewer';
 import { Comments } from './Comments';
 import { useSaveReviewMutation, useToggleLikeMutation } from './reviewsApi';
 import { ReviewEditForm } from './ReviewEditForm';
+import { ReviewHistory } from './ReviewHistory';
 import { ReviewImages } from './ReviewImages';
 import { reviewLink } from './reviewLink';
 import { ReviewMoreMenu } from './ReviewMoreMenu';
@@ -33,6 +34,8 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
   const [comments, setComments] = useState(review.comment_count);
   const [showComments, setShowComments] = useState(false);
   const [viewer, setViewer] = useState<number | null>(null);
+  const [revealed, setRevealed] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [copied, flashCopied] = useTimedFlag(2000);
   const [toggleLike, likeState] = useToggleLikeMutation();
   const [saveReview] = useSaveReviewMutation();
@@ -82,7 +85,14 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
           </Link>
           <span className="muted small">
             @{review.user.username} · <time dateTime={when}>{timeStyle === 'relative' ? feedAgo(when) : longDate(when)}</time>
-            {review.edited && <span data-testid="edited-label"> · {t('review.edited')}</span>}
+            {review.edited && (
+              <>
+                {' · '}
+                <button type="button" className="link muted" style={{ fontWeight: 'inherit', fontSize: 'inherit' }} data-testid="edited-label" aria-haspopup="dialog" title={t('review.history')} onClick={() => setHistoryOpen(true)}>
+                  {t('review.edited')}
+                </button>
+              </>
+            )}
           </span>
         </div>
         <ReviewMoreMenu review={review} onEdit={() => setEditing(true)} onDeleted={() => setDeleted(true)} onCopyLink={() => void copyLink()} />
@@ -104,8 +114,22 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
             if (updated) setEdited({ ...updated, edited: true });
           }}
         />
+      ) : review.has_spoilers && !revealed ? (
+        // The text is not in the page until asked for, so it cannot be read by accident (or by selection).
+        <p className="review-content">
+          <button type="button" className="btn spoiler-button" data-testid="spoiler-reveal" aria-expanded={false} onClick={() => setRevealed(true)}>
+            {t('review.spoiler')}
+          </button>
+        </p>
       ) : (
-        <p className="review-content pre-wrap">{review.content}</p>
+        <>
+          <p className="review-content pre-wrap">{review.content}</p>
+          {review.has_spoilers && (
+            <button type="button" className="link muted small" aria-expanded onClick={() => setRevealed(false)}>
+              {t('review.hideSpoiler')}
+            </button>
+          )}
+        </>
       )}
       {(review.location || review.date) && (
         <p className="muted small">
@@ -113,7 +137,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
           {review.date && <><Calendar size={14} aria-hidden="true" /> {longDate(review.date)}</>}
         </p>
       )}
-      {review.images.length > 0 && <ReviewImages images={review.images} onOpen={setViewer} />}
+      {review.images.length > 0 && (!review.has_spoilers || revealed) && <ReviewImages images={review.images} onOpen={setViewer} />}
 
       <footer className="review-actions">
         <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} data-testid="like-button">
@@ -128,6 +152,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
         </button>
       </footer>
       {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}
+      {historyOpen && <ReviewHistory reviewId={review.id} onClose={() => setHistoryOpen(false)} />}
       {viewer !== null && <ImageViewer images={review.images} start={viewer} onClose={() => setViewer(null)} />}
     </article>
   );

@@ -1,5 +1,5 @@
 import { api, data, listOf } from '../../core/api';
-import type { CommentView, LikeStatus, ReviewView } from '@app/contracts';
+import type { CommentView, LikeStatus, ReviewVersionView, ReviewView } from '@app/contracts';
 
 export interface ReviewDraft {
   product_id?: string;
@@ -9,6 +9,7 @@ export interface ReviewDraft {
   images?: string[];
   location?: string;
   date?: string;
+  has_spoilers?: boolean;
 }
 
 /** Orders of GET /reviews (`sort`): the product page's Most Recent, Highest Rated, Lowest Rated. */
@@ -19,7 +20,8 @@ export interface ReviewPage {
   meta: { total: number; page: number; limit: number; totalPages: number };
 }
 
-export const reviewsApi = api.injectEndpoints({
+// The history tag is this feature's own, added here rather than in the shared api slice.
+export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['ReviewHistory'] }).injectEndpoints({
   endpoints: (b) => ({
     feed: b.query<ReviewPage, { page: number; limit?: number }>({
       query: ({ page, limit = 10 }) => ({ url: '/feed', params: { page, limit } }),
@@ -39,10 +41,16 @@ export const reviewsApi = api.injectEndpoints({
       transformResponse: (r: unknown) => data<ReviewView>(r),
       invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile', 'Trending'],
     }),
-    updateReview: b.mutation<ReviewView, { id: string; content: string; rating?: number }>({
+    updateReview: b.mutation<ReviewView, { id: string; content: string; rating?: number; has_spoilers?: boolean }>({
       query: ({ id, ...body }) => ({ url: `/reviews/${id}`, method: 'PUT', body }),
       transformResponse: (r: unknown) => data<ReviewView>(r),
-      invalidatesTags: ['Feed', 'Review', 'Product', 'Profile', 'Saved'],
+      invalidatesTags: (_r, _e, a) => ['Feed', 'Review', 'Product', 'Profile', 'Saved', { type: 'ReviewHistory', id: a.id }],
+    }),
+    /** Earlier versions of an edited review, newest first (GET /reviews/{id}/history). */
+    reviewHistory: b.query<ReviewVersionView[], string>({
+      query: (id) => ({ url: `/reviews/${id}/history`, params: { page: 1, limit: 50 } }),
+      transformResponse: (r: unknown) => listOf<ReviewVersionView>(r).items,
+      providesTags: (_r, _e, id) => [{ type: 'ReviewHistory', id }],
     }),
     deleteReview: b.mutation<void, string>({
       query: (id) => ({ url: `/reviews/${id}`, method: 'DELETE' }),
@@ -94,6 +102,7 @@ export const {
   useDeleteCommentMutation,
   useSaveReviewMutation,
   useReportReviewMutation,
+  useReviewHistoryQuery,
 } = reviewsApi;
 
 /** Review create failure (part 1 §8). */

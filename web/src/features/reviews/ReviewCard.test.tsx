@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReviewView } from '@app/contracts';
+import { makeStore } from '../../core/store';
+import { Stars } from '../../shared/ui';
+import { buildReview } from '../composer/Composer';
+import { ReviewCard } from './ReviewCard';
+
+const review = (over: Partial<ReviewView> = {}): ReviewView => ({
+  id: 'r1',
+  user_id: 'u1',
+  product_id: null,
+  rating: 3.5,
+  title: '',
+  content: 'The butler did it.',
+  images: [],
+  location: null,
+  date: null,
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  edited: false,
+  has_spoilers: false,
+  likes: 0,
+  like_count: 0,
+  comment_count: 0,
+  liked: false,
+  saved: false,
+  user: { id: 'u1', username: 'ayse', display_name: 'Ayse', profile_image_url: null },
+  product: null,
+  ...over,
+});
+
+function renderCard(r: ReviewView) {
+  render(
+    <Provider store={makeStore()}>
+      <MemoryRouter>
+        <ReviewCard review={r} />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+// The history modal's query answers from here: jsdom cannot fetch the relative API URL.
+vi.mock('./reviewsApi', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./reviewsApi')>()),
+  useReviewHistoryQuery: () => ({
+    data: [
+      { version: 2, content: 'Second take', rating: 2.5, title: '', has_spoilers: false, written_at: '2026-01-02T00:00:00Z', edited_at: '2026-01-03T00:00:00Z' },
+      { version: 1, content: 'First take', rating: 2, title: '', has_spoilers: false, written_at: '2026-01-01T00:00:00Z', edited_at: '2026-01-02T00:00:00Z' },
+    ],
+    error: undefined,
+    isLoading: false,
+  }),
+}));
+
+afterEach(cleanup);
+
+describe('half stars (issue 21 §1)', () => {
+  it('shows a half star and names the value', () => {
+    render(<Stars value={3.5} />);
+    expect(screen.getByRole('img', { name: '3.5 of 5 stars' })).toBeTruthy();
+    expect(document.querySelectorAll('[data-half="true"]')).toHaveLength(1);
+  });
+
+  it('rounds an average to the nearest half', () => {
+    render(<Stars value={3.74} />);
+    expect(screen.getByRole('img', { name: '3.5 of 5 stars' })).toBeTruthy();
+  });
+
+  it('offers every half step as a button', () => {
+    const pick = vi.fn();
+    render(<Stars value={0} onChange={pick} />);
+    expect(screen.getAllByRole('button')).toHaveLength(10);
+    fireEvent.click(screen.getByRole('button', { name: '4.5 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: '1 star' }));
+    expect(pick.mock.calls).toEqual([[4.5], [1]]);
+  });
+});
+
+describe('spoilers (issue 21 §2)', () => {
+  it('hides the text behind a button until it is pressed', () => {
+    renderCard(review({ has_spoilers: true }));
+    expect(screen.queryByText('The butler did it.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Spoiler — show' }));
+    expect(screen.getByText('The butler did it.')).toBeTruthy();
+  });
+
+  it('shows the text of a review without spoilers at once', () => {
+    renderCard(review());
+    expect(screen.getByText('The butler did it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Spoiler — show' })).toBeNull();
+  });
+
+  it('the composer sends has_spoilers only when ticked', () => {
+    const base = { text: 'x', rating: 2.5, product: null, images: [], location: '', date: '' };
+    expect(buildReview({ ...base, spoilers: true })).toEqual({ content: 'x', images: [], rating: 2.5, has_spoilers: true });
+    expect(buildReview(base)).toEqual({ content: 'x', images: [], rating: 2.5 });
+  });
+});
+
+describe('edit history (issue 21 §3)', () => {
+  it('the edited label is a button that opens the history dialog', () => {
+    renderCard(review({ edited: true }));
+    fireEvent.click(screen.getByTestId('edited-label'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getAllByTestId('review-version').map((li) => li.querySelector('p')?.textContent)).toEqual(['Second take', 'First take']);
+  });
+});
