@@ -5,7 +5,7 @@ import { commentsCollection } from './comments/comment.collection';
 import { CommentsModule } from './comments/comments.module';
 import { CountersModule } from './counters/counters.module';
 import { AudienceModule } from './audience/audience.module';
-import { followEdgesCollection, followerCountsCollection } from './audience/follow-graph.collection';
+import { followEdgesCollection, followerCountsCollection } from './read-models/follow-graph.collection';
 import { privacyCollection } from './audience/privacy.collection';
 import { FeedModule } from './feed/feed.module';
 import { likesCollection } from './likes/like.collection';

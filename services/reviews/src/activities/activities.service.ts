@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ActivityQueryDto, ActivityView } from '@app/contracts';
 import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
-import { FollowGraphService } from '../audience/follow-graph.service';
+import { FollowGraphService } from '../read-models/follow-graph.service';
 import { ProductsService } from '../products/products.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';

@@ -2,9 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { BlocksModule } from '@app/platform';
 import { AudienceEvents } from './audience.events';
 import { AudienceService } from './audience.service';
-import { FollowGraphService } from './follow-graph.service';
+import { FollowGraphService } from '../read-models/follow-graph.service';
 
-/** The follow graph, privacy and (shared) blocks read models, and the visibility rule built on them. */
+/** The visibility rule over the follow graph (read-models/), privacy and (shared) blocks read models; provides the follow graph. */
 @Global()
 @Module({
   imports: [BlocksModule],

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BlocksReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
-import { FollowGraphService } from './follow-graph.service';
+import { FollowGraphService } from '../read-models/follow-graph.service';
 import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collection';
 
 /**

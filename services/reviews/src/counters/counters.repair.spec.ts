@@ -6,7 +6,7 @@ import { MemoryTransport } from '@app/bus';
 import { buildService } from '@app/platform';
 import { SqliteStore } from '@app/store';
 import { testConfig, TestService } from '@app/testing';
-import { followerCountsCollection } from '../audience/follow-graph.collection';
+import { followerCountsCollection } from '../read-models/follow-graph.collection';
 import { likesCollection } from '../likes/like.collection';
 import { productsCollection } from '../products/product.collection';
 import { reviewsCollection } from '../reviews/review.collection';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { CounterRepairPass, CountersFixed, fixCounters, PLATFORM_CONFIG, PlatformConfig, SERVICE_LOGGER, tally } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
-import { FollowEdgeDoc, followEdgesCollection, FollowerCountDoc, followerCountsCollection } from '../audience/follow-graph.collection';
+import { FollowEdgeDoc, followEdgesCollection, FollowerCountDoc, followerCountsCollection } from '../read-models/follow-graph.collection';
 import { CommentDoc, commentsCollection } from '../comments/comment.collection';
 import { LikeDoc, likesCollection } from '../likes/like.collection';
 import { ProductDoc, productsCollection } from '../products/product.collection';

@@ -3,7 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { FeedService } from './feed.service';
-import { FollowGraphService } from '../audience/follow-graph.service';
+import { FollowGraphService } from '../read-models/follow-graph.service';
 
 @Controller()
 export class FeedEvents {

@@ -4,7 +4,7 @@ import { Cache, ScoredMember } from '@app/store';
 import { ReviewDoc } from '../reviews/review.collection';
 import { ReviewsService } from '../reviews/reviews.service';
 import { FEED_CACHE, FEED_SETTINGS, FeedSettings } from './feed.settings';
-import { FollowGraphService } from '../audience/follow-graph.service';
+import { FollowGraphService } from '../read-models/follow-graph.service';
 
 const timelineKey = (userId: string) => `timeline:${userId}`;
 const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ score: Date.parse(r.created_at), member: r._id });
