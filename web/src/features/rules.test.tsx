@@ -98,6 +98,10 @@ describe('texts and rules', () => {
     expect(reviewErrorText({ status: 404 })).toBe('Belirtilen ürün bulunamadı (404).');
     expect(reviewErrorText({ status: 'FETCH_ERROR' })).toBe('Sunucudan yanıt alınamadı. İnternet bağlantınızı kontrol edin.');
     expect(reviewErrorText({ status: 409, data: { message: 'dup' } })).toBe('API Error: dup');
+    expect(reviewErrorText({ status: 404, data: { code: 'PRODUCT_NOT_FOUND' } })).toBe('Belirtilen ürün bulunamadı (404).');
+    expect(reviewErrorText({ status: 401, data: { code: 'INVALID_TOKEN' } })).toBe('Oturum süreniz dolmuş olabilir. Lütfen tekrar giriş yapın (401).');
+    expect(reviewErrorText({ status: 400, data: { code: 'VALIDATION_FAILED' } })).toMatch(/^Geçersiz inceleme verileri \(400\)/);
+    expect(reviewErrorText({ status: 409, data: { code: 'ALREADY_REVIEWED' } })).toBe('İnceleme gönderilirken bir hata oluştu. Lütfen tekrar deneyin.');
   });
   it('products summary', () => {
     expect(productSummary(3, 'All', 'key')).toBe('Showing 3 product(s) in All matching "key"');

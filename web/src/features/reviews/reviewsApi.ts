@@ -1,5 +1,5 @@
-import { api, data, listOf } from '../../core/api';
-import type { CommentView, LikeStatus, ReviewVersionView, ReviewView } from '@app/contracts';
+import { api, data, errorCode, isSignedOutCode, listOf } from '../../core/api';
+import type { CommentView, CommonErrorCode, LikeStatus, ReviewsErrorCode, ReviewVersionView, ReviewView } from '@app/contracts';
 
 export interface ReviewDraft {
   product_id?: string;
@@ -105,23 +105,54 @@ export const {
   useReviewHistoryQuery,
 } = reviewsApi;
 
-/** Review create failure (part 1 §8). */
+const REVIEW_INVALID = 'Geçersiz inceleme verileri (400). Bu ürün için zaten bir incelemeniz olabilir veya içerik formatı uygun değil.';
+const REVIEW_NO_PRODUCT = 'Belirtilen ürün bulunamadı (404).';
+const REVIEW_SIGNED_OUT = 'Oturum süreniz dolmuş olabilir. Lütfen tekrar giriş yapın (401).';
+const REVIEW_NO_REPLY = 'Sunucudan yanıt alınamadı. İnternet bağlantınızı kontrol edin.';
+const REVIEW_FAILED = 'İnceleme gönderilirken bir hata oluştu. Lütfen tekrar deneyin.';
+
+/** The create-review text of each code reviews and the gateway answer with: a new reviews code does not compile until it has one. */
+const REVIEW_TEXT_BY_CODE: Record<ReviewsErrorCode | CommonErrorCode, string> = {
+  VALIDATION_FAILED: REVIEW_INVALID,
+  BAD_REQUEST: REVIEW_INVALID,
+  CANNOT_REPORT_OWN_REVIEW: REVIEW_INVALID,
+  IMAGE_REQUIRED: REVIEW_INVALID,
+  INVALID_UPLOAD: REVIEW_INVALID,
+  NOT_FOUND: REVIEW_NO_PRODUCT,
+  PRODUCT_NOT_FOUND: REVIEW_NO_PRODUCT,
+  REVIEW_NOT_FOUND: REVIEW_NO_PRODUCT,
+  COMMENT_NOT_FOUND: REVIEW_NO_PRODUCT,
+  MEDIA_NOT_FOUND: REVIEW_NO_PRODUCT,
+  UNAUTHORIZED: REVIEW_SIGNED_OUT,
+  INVALID_TOKEN: REVIEW_SIGNED_OUT,
+  FORBIDDEN: REVIEW_FAILED,
+  CONFLICT: REVIEW_FAILED,
+  PAYLOAD_TOO_LARGE: REVIEW_FAILED,
+  UNSUPPORTED_MEDIA_TYPE: REVIEW_FAILED,
+  RATE_LIMITED: REVIEW_FAILED,
+  INTERNAL: REVIEW_FAILED,
+  BAD_GATEWAY: REVIEW_FAILED,
+  SERVICE_UNAVAILABLE: REVIEW_FAILED,
+  GATEWAY_TIMEOUT: REVIEW_FAILED,
+  ALREADY_REVIEWED: REVIEW_FAILED,
+  REVIEW_CHANGED: REVIEW_FAILED,
+  NOT_REVIEW_AUTHOR: REVIEW_FAILED,
+  USER_BLOCKED: REVIEW_FAILED,
+  NOT_PRODUCT_CREATOR: REVIEW_FAILED,
+  NOT_COMMENT_AUTHOR: REVIEW_FAILED,
+  ALREADY_REPORTED: REVIEW_FAILED,
+  UNSUPPORTED_IMAGE_TYPE: REVIEW_FAILED,
+  FILE_TOO_LARGE: REVIEW_FAILED,
+};
+
+/** Review create failure (part 1 §8): the server's message as 'API Error: ...', else by code. */
 export function reviewErrorText(err: { status?: number | string; data?: unknown } | undefined): string {
   const m = (err?.data as { message?: unknown } | undefined)?.message;
   const msg = typeof m === 'string' ? m : Array.isArray(m) ? String(m[0]) : null;
   if (msg) return `API Error: ${msg}`;
-  switch (err?.status) {
-    case 400:
-      return 'Geçersiz inceleme verileri (400). Bu ürün için zaten bir incelemeniz olabilir veya içerik formatı uygun değil.';
-    case 404:
-      return 'Belirtilen ürün bulunamadı (404).';
-    case 401:
-      return 'Oturum süreniz dolmuş olabilir. Lütfen tekrar giriş yapın (401).';
-    case 'FETCH_ERROR':
-    case 'TIMEOUT_ERROR':
-      return 'Sunucudan yanıt alınamadı. İnternet bağlantınızı kontrol edin.';
-    default:
-      return 'İnceleme gönderilirken bir hata oluştu. Lütfen tekrar deneyin.';
-  }
+  if (err?.status === 'FETCH_ERROR' || err?.status === 'TIMEOUT_ERROR') return REVIEW_NO_REPLY;
+  const code = errorCode(err);
+  if (isSignedOutCode(code)) return REVIEW_SIGNED_OUT;
+  return (code && REVIEW_TEXT_BY_CODE[code as ReviewsErrorCode | CommonErrorCode]) || REVIEW_FAILED;
 }
 
