@@ -30,9 +30,13 @@ import {
 import { ProductCard } from './product.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** 0.5 to 5 in half steps (catalogue `isRatingStep`); 4.3, 0, 5.5 and '4' are refused. */
+/**
+ * 0.5 to 5 in half steps (catalogue `isRatingStep`); 4.3, 0, 5.5 and '4' are refused. The rule
+ * carries its JSON schema, which the OpenAPI document shows for a custom rule.
+ */
 function IsRatingStep(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isRatingStep', validator: { validate: (v) => isRatingStep(v) } }, options);
+  const jsonSchema = { type: 'number', minimum: 0.5, maximum: 5, multipleOf: 0.5 };
+  return ValidateBy({ name: 'isRatingStep', constraints: [{ jsonSchema }], validator: { validate: (v) => isRatingStep(v) } }, options);
 }
 
 const IMAGES_MESSAGE = 'Each image must be a media URL (/api/media/{id}) or an http(s) URL';

@@ -6,6 +6,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { MetadataStorage as TransformerStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
+import { defaultConverters, type SchemaConverter } from 'class-validator-jsonschema/build/defaultConverters';
 
 // class-transformer ships no typings beside its cjs build; its @Type() names nested DTO classes.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- deep import without typings
@@ -15,7 +16,17 @@ type Dto = new () => object;
 type Schema = { properties?: Record<string, Record<string, unknown>>; required?: string[]; [key: string]: unknown };
 type Operation = { operationId?: string; parameters?: { name: string; in: string }[] };
 
-const OPTIONS = { refPointerPrefix: '#/components/schemas/', classTransformerMetadataStorage: defaultMetadataStorage };
+/** A custom rule may carry its JSON schema as `constraints: [{ jsonSchema }]` (the rating's half steps). */
+const customRule: SchemaConverter = (meta, options) => {
+  const carried = (meta.constraints?.[0] as { jsonSchema?: ReturnType<SchemaConverter> } | undefined)?.jsonSchema;
+  return carried ?? (defaultConverters[ValidationTypes.CUSTOM_VALIDATION] as SchemaConverter)(meta, options);
+};
+
+const OPTIONS = {
+  refPointerPrefix: '#/components/schemas/',
+  classTransformerMetadataStorage: defaultMetadataStorage,
+  additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customRule },
+};
 
 /** The JSON schema of a DTO from its class-validator rules (its parents' included). */
 const schemaOf = (dto: Dto) => targetConstructorToSchema(dto, OPTIONS) as Schema;
