@@ -1,6 +1,6 @@
 import { TestService } from '@app/testing';
 import { likesCollection } from '../likes/like.collection';
-import { makeReview, member, Member, startReviews } from '../reviews.test-fixture';
+import { makeReview, member, Member, startReviews } from '../reviews.fixture';
 import { commentsCollection } from './comment.collection';
 
 describe('comments (HTTP)', () => {

@@ -11,7 +11,7 @@ import { likesCollection } from '../likes/like.collection';
 import { productsCollection } from '../products/product.collection';
 import { reviewsCollection } from '../reviews/review.collection';
 import { reviewsService } from '../reviews.service-definition';
-import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.test-fixture';
+import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
 import { ReviewsCountersRepair } from './counters.repair';
 
 const NOTHING_FIXED = {

@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.test-fixture';
+import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
 
 describe('feed (HTTP + follow graph events)', () => {
   let svc: TestService;

@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeReview, member, Member, startReviews } from '../reviews.test-fixture';
+import { makeReview, member, Member, startReviews } from '../reviews.fixture';
 
 describe('likes (HTTP)', () => {
   let svc: TestService;

@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { member, Member, PNG_1PX, startReviews } from '../reviews.test-fixture';
+import { member, Member, PNG_1PX, startReviews } from '../reviews.fixture';
 import { MEDIA_MAX_BYTES } from '@app/contracts';
 
 describe('media (HTTP)', () => {

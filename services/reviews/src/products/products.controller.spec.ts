@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeProduct, member, Member, startReviews } from '../reviews.test-fixture';
+import { makeProduct, member, Member, startReviews } from '../reviews.fixture';
 
 describe('products (HTTP)', () => {
   let svc: TestService;

@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeReview, member, Member, startReviews } from '../reviews.test-fixture';
+import { makeReview, member, Member, startReviews } from '../reviews.fixture';
 import { reportsCollection } from './report.collection';
 
 describe('reporting a review (HTTP)', () => {

@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.test-fixture';
+import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
 
 /** Issue 21 §1–3: half-star ratings, spoilers and edit history. */
 describe('reviews with half stars, spoilers and history', () => {

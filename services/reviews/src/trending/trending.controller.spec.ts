@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeProduct, makeReview, member, startReviews } from '../reviews.test-fixture';
+import { makeProduct, makeReview, member, startReviews } from '../reviews.fixture';
 
 describe('trending (HTTP)', () => {
   let svc: TestService;
