@@ -1,16 +1,10 @@
-import { INestApplication } from '@nestjs/common';
-import type { ApplicationConfig } from '@nestjs/core';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { MessageView, ServerToClientPayloads } from '@app/contracts';
 import { newId } from '@app/store';
-import { buildService, loadConfig, PlatformConfig, startServiceApp } from '@app/platform';
-import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
-import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
-import { createSocketAdapter, RealtimeIoAdapter } from '../../../gateway/src/realtime';
-import { authService } from '../../../services/auth/src/auth.service-definition';
-import { messagingService } from '../../../services/messaging/src/messaging.service-definition';
+import { describeWithRedis } from '@app/testing/engines';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
+import { startTwoGateways, TwoGateways } from './two-gateways';
 
 /**
  * Issue 22 §4: an edit, a delete and a reaction reach every member's open sockets through the
@@ -124,50 +118,19 @@ describe('message edits, deletes and reactions over the socket (embedded stack)'
   });
 });
 
-/** The adapter the app will use, when the gateway's bootstrap already chose one. */
-function adapterOf(app: INestApplication): unknown {
-  return (app as unknown as { config?: ApplicationConfig }).config?.getIoAdapter();
-}
-
 describeWithRedis('message-actions.system.spec')('message edits, deletes and reactions across two gateways sharing Redis', () => {
-  let redis: RedisServerHandle;
-  const apps: INestApplication[] = [];
+  let world: TwoGateways | undefined;
   const sockets: Socket[] = [];
   let gatewayUrls: string[];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      BUS: 'redis',
-      REDIS_URL: redis.url,
-      STORE: 'sqlite',
-      DATA_DIR: ':memory:',
-      JWT_SECRET: 'redis-test-secret-that-is-at-least-32-chars',
-      LOG_LEVEL: 'silent',
-      RATE_LIMITS: 'off',
-    };
-    const serviceUrls: Record<string, string> = {};
-    for (const definition of [authService, messagingService]) {
-      const app = await buildService(definition, { config: loadConfig(PlatformConfig, definition.name, env) });
-      apps.push(app);
-      serviceUrls[definition.name] = await startServiceApp(app, 0);
-    }
-    gatewayUrls = [];
-    for (let i = 0; i < 2; i++) {
-      const gateway = await createGatewayApp(loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }), serviceUrls);
-      if (!(adapterOf(gateway) instanceof RealtimeIoAdapter)) gateway.useWebSocketAdapter(await createSocketAdapter(gateway));
-      apps.push(gateway);
-      await gateway.listen(0, '127.0.0.1');
-      gatewayUrls.push(`http://127.0.0.1:${(gateway.getHttpServer().address() as { port: number }).port}`);
-    }
+    world = await startTwoGateways();
+    gatewayUrls = world.gatewayUrls;
   }, 60_000);
 
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    for (const app of apps.reverse()) await app.close();
-    await redis?.stop();
+    await world?.close();
   });
 
   it('reach Ayse on gateway 1 and Burak on both gateways once each, whichever gateway took the request', async () => {

@@ -1,17 +1,11 @@
-import { INestApplication } from '@nestjs/common';
-import type { ApplicationConfig } from '@nestjs/core';
 import { io, Socket } from 'socket.io-client';
 import request from 'supertest';
 import { MessageView, SocketAck } from '@app/contracts';
 import { newId } from '@app/store';
 import { sharedMemoryTransport } from '@app/bus';
-import { buildService, loadConfig, PlatformConfig, startServiceApp } from '@app/platform';
-import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
-import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
-import { createSocketAdapter, RealtimeIoAdapter } from '../../../gateway/src/realtime';
-import { authService } from '../../../services/auth/src/auth.service-definition';
-import { messagingService } from '../../../services/messaging/src/messaging.service-definition';
+import { describeWithRedis } from '@app/testing/engines';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
+import { startTwoGateways, TwoGateways } from './two-gateways';
 
 interface Member {
   id: string;
@@ -215,51 +209,19 @@ describe('messaging and real time through the gateway (embedded stack)', () => {
   });
 });
 
-/** The adapter the app will use, when the gateway's bootstrap already chose one. */
-function adapterOf(app: INestApplication): unknown {
-  return (app as unknown as { config?: ApplicationConfig }).config?.getIoAdapter();
-}
-
 describeWithRedis('messaging.system.spec')('message delivery across two gateways sharing Redis', () => {
-  let redis: RedisServerHandle;
-  const apps: INestApplication[] = [];
+  let world: TwoGateways | undefined;
   const sockets: Socket[] = [];
   let gatewayUrls: string[];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      BUS: 'redis',
-      REDIS_URL: redis.url,
-      STORE: 'sqlite',
-      DATA_DIR: ':memory:',
-      JWT_SECRET: 'redis-test-secret-that-is-at-least-32-chars',
-      LOG_LEVEL: 'silent',
-      RATE_LIMITS: 'off',
-    };
-    const serviceUrls: Record<string, string> = {};
-    for (const definition of [authService, messagingService]) {
-      const app = await buildService(definition, { config: loadConfig(PlatformConfig, definition.name, env) });
-      apps.push(app);
-      serviceUrls[definition.name] = await startServiceApp(app, 0);
-    }
-    gatewayUrls = [];
-    for (let i = 0; i < 2; i++) {
-      const config = loadGatewayConfig({ ...env, PORT: '0', HOST: '127.0.0.1' });
-      const gateway = await createGatewayApp(config, serviceUrls);
-      if (!(adapterOf(gateway) instanceof RealtimeIoAdapter)) gateway.useWebSocketAdapter(await createSocketAdapter(gateway));
-      apps.push(gateway);
-      await gateway.listen(0, '127.0.0.1');
-      gatewayUrls.push(`http://127.0.0.1:${(gateway.getHttpServer().address() as { port: number }).port}`);
-    }
+    world = await startTwoGateways();
+    gatewayUrls = world.gatewayUrls;
   }, 60_000);
 
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    for (const app of apps.reverse()) await app.close();
-    await redis?.stop();
+    await world?.close();
   });
 
   it('A on gateway 1 sends; B on gateway 2 gets new-message exactly once; typing crosses too', async () => {
