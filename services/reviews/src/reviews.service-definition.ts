@@ -21,13 +21,15 @@ import { ReportsModule } from './reports/reports.module';
 import { reviewsCollection } from './reviews/review.collection';
 import { reviewVersionsCollection } from './reviews/review-version.collection';
 import { ReviewsModule } from './reviews/reviews.module';
+import { listItemsCollection, listsCollection } from './lists/lists.collection';
+import { ListsModule } from './lists/lists.module';
 import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
 import { ReviewsExport } from './export/reviews-export.controller';
 
-/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, trending. */
+/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending. */
 export const reviewsService: ServiceDefinition = {
   name: 'reviews',
   collections: [
@@ -39,6 +41,8 @@ export const reviewsService: ServiceDefinition = {
     likesCollection,
     commentsCollection,
     savedCollection,
+    listsCollection,
+    listItemsCollection,
     followEdgesCollection,
     followerCountsCollection,
     activitiesCollection,
@@ -59,6 +63,7 @@ export const reviewsService: ServiceDefinition = {
     FeedModule,
     ActivitiesModule,
     SavedModule,
+    ListsModule,
     TrendingModule,
     ReportsModule,
     CountersModule,

@@ -79,6 +79,9 @@ export const ReviewsErrorCode = codes(
   'UNSUPPORTED_IMAGE_TYPE',
   'INVALID_UPLOAD',
   'FILE_TOO_LARGE',
+  'LIST_NOT_FOUND',
+  'NOT_LIST_OWNER',
+  'DEFAULT_LIST_FIXED',
 );
 export type ReviewsErrorCode = keyof typeof ReviewsErrorCode;
 

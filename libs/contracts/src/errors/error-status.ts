@@ -33,6 +33,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'NOT_REVIEW_AUTHOR':
     case 'NOT_PRODUCT_CREATOR':
     case 'NOT_COMMENT_AUTHOR':
+    case 'NOT_LIST_OWNER':
     case 'SQUAD_ROLE_REQUIRED':
     case 'ADMINS_CANNOT_LEAVE':
     case 'BLOCKED_BY_ADMIN':
@@ -51,6 +52,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'PRODUCT_NOT_FOUND':
     case 'COMMENT_NOT_FOUND':
     case 'MEDIA_NOT_FOUND':
+    case 'LIST_NOT_FOUND':
     case 'SQUAD_NOT_FOUND':
     case 'MEMBER_NOT_FOUND':
     case 'JOIN_REQUEST_NOT_FOUND':
@@ -70,6 +72,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'ALREADY_REVIEWED':
     case 'REVIEW_CHANGED':
     case 'ALREADY_REPORTED':
+    case 'DEFAULT_LIST_FIXED':
     case 'ALREADY_MEMBER':
     case 'NOT_A_MEMBER':
     case 'ADMIN_NOT_REMOVABLE':

@@ -2,3 +2,4 @@ export * from './catalogue';
 export * from './product.dto';
 export * from './review.dto';
 export * from './activity.dto';
+export * from './list.dto';

@@ -143,6 +143,9 @@ const REVIEW_TEXT_BY_CODE: Record<ReviewsErrorCode | CommonErrorCode, string> = 
   ALREADY_REPORTED: REVIEW_FAILED,
   UNSUPPORTED_IMAGE_TYPE: REVIEW_FAILED,
   FILE_TOO_LARGE: REVIEW_FAILED,
+  LIST_NOT_FOUND: REVIEW_FAILED,
+  NOT_LIST_OWNER: REVIEW_FAILED,
+  DEFAULT_LIST_FIXED: REVIEW_FAILED,
 };
 
 /** Review create failure (part 1 §8): the server's message as 'API Error: ...', else by code. */
