@@ -104,6 +104,9 @@ describe('access matrix (embedded stack)', () => {
     ids.product = (await ok<{ id: string }>('owner', 'POST', '/api/products', { name: 'Kettle', category: 'Kitchen', price: 25 })).id;
     ids.review = (await ok<{ id: string }>('owner', 'POST', '/api/reviews', { product_id: ids.product, rating: 5, title: 'Boils', content: 'Fast.' })).id;
     ids.comment = (await ok<{ id: string }>('owner', 'POST', `/api/reviews/${ids.review}/comments`, { content: 'Mine' })).id;
+    ids.list = (await ok<{ id: string }>('owner', 'POST', '/api/lists', { name: 'Kitchen', visibility: 'public' })).id;
+    ids.privateList = (await ok<{ id: string }>('owner', 'POST', '/api/lists', { name: 'Gifts', visibility: 'private' })).id;
+    await ok('owner', 'POST', `/api/lists/${ids.list}/items`, { product_id: ids.product, note: 'Mine' });
     ids.squad = (await ok<{ id: string }>('owner', 'POST', '/api/squads', { name: 'Tea Time', category: 'Food' })).id;
     await stack.settle();
     ids.joinRequest = (await ok<{ id: string }>('other', 'POST', `/api/squads/${ids.squad}/request-join`, { message: 'hi' })).id;
@@ -164,6 +167,12 @@ describe('access matrix (embedded stack)', () => {
       { who: 'other', method: 'PUT', path: '/api/products/:product', body: { name: 'defaced' }, allowed: denied },
       { who: 'other', method: 'DELETE', path: '/api/products/:product', allowed: denied },
       { who: 'other', method: 'DELETE', path: '/api/comments/:comment', allowed: denied },
+      { who: 'other', method: 'PUT', path: '/api/lists/:list', body: { name: 'defaced' }, allowed: [403] },
+      { who: 'other', method: 'DELETE', path: '/api/lists/:list', allowed: [403] },
+      { who: 'other', method: 'POST', path: '/api/lists/:list/items', body: { product_id: ids.product }, allowed: [403] },
+      { who: 'other', method: 'DELETE', path: '/api/lists/:list/items/:product', allowed: [403] },
+      { who: 'other', method: 'GET', path: '/api/lists/:privateList', allowed: [404] },
+      { who: 'other', method: 'PUT', path: '/api/lists/:privateList', body: { name: 'defaced' }, allowed: [404] },
       // The same doors for the blocked member, who is in the conversation but no squad admin.
       { who: 'blocked', method: 'GET', path: '/api/squads/:squad/join-requests', allowed: [403] },
       { who: 'blocked', method: 'PUT', path: '/api/reviews/:review', body: { title: 'defaced' }, allowed: denied },
@@ -183,6 +192,7 @@ describe('access matrix (embedded stack)', () => {
     const messages = await ok<{ content: string }[]>('owner', 'GET', `/api/messages/conversations/${ids.conversation}/messages`);
     expect(messages.map((m) => m.content)).toEqual(['private words']);
     expect((await as('owner', 'GET', `/api/reviews/${ids.review}/comments`)).json).toMatchObject({ meta: { total: 1 } });
+    expect(await ok<{ name: string; item_count: number }>('owner', 'GET', `/api/lists/${ids.list}`)).toMatchObject({ name: 'Kitchen', item_count: 1 });
   });
 
   it('the owner passes the same doors (the denials above are about who, not about broken routes)', async () => {
@@ -195,6 +205,10 @@ describe('access matrix (embedded stack)', () => {
       { who: 'owner', method: 'PUT', path: '/api/products/:product', body: { name: 'Kettle' }, allowed: [200] },
       { who: 'owner', method: 'PUT', path: '/api/squads/:squad', body: { description: '' }, allowed: [200] },
       { who: 'owner', method: 'PUT', path: '/api/notifications/:notification/read', allowed: [200] },
+      { who: 'owner', method: 'GET', path: '/api/lists/:privateList', allowed: [200] },
+      { who: 'owner', method: 'PUT', path: '/api/lists/:list', body: { name: 'Kitchen' }, allowed: [200] },
+      { who: 'owner', method: 'POST', path: '/api/lists/:list/items', body: { product_id: ids.product }, allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/lists/:list', allowed: [200] },
     ];
     expect(await check(cases)).toEqual([]);
   });
@@ -205,6 +219,9 @@ describe('access matrix (embedded stack)', () => {
       { who: 'blocked', method: 'POST', path: '/api/messages/conversations', body: { memberIds: [':owner'] }, allowed: [403] },
       { who: 'blocked', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { content: 'still here?' }, allowed: [403] },
       { who: 'blocked', method: 'POST', path: '/api/squads/:squad/request-join', body: { message: 'please' }, allowed: [403] },
+      // Lists hide across a block both ways as if they did not exist.
+      { who: 'blocked', method: 'GET', path: '/api/lists/:list', allowed: [404] },
+      { who: 'blocked', method: 'POST', path: '/api/lists/:list/items', body: { product_id: ids.product }, allowed: [404] },
       { who: 'owner', method: 'POST', path: '/api/follows/users/:blocked', allowed: [403] },
       { who: 'owner', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { content: 'one more' }, allowed: [403] },
     ].map((c) => ({ ...c, body: c.body && JSON.parse(JSON.stringify(c.body).replace(/":owner"/g, `"${ids.owner}"`)) })) as Case[];
@@ -283,6 +300,9 @@ describe('access matrix (embedded stack)', () => {
       '/api/activities/feed',
       '/api/activities/user?userId=:owner',
       '/api/saved',
+      '/api/lists',
+      '/api/lists?userId=:owner',
+      '/api/lists/:list',
       '/api/squads/discover',
       '/api/squads/my-squads',
       '/api/squads/:squad',

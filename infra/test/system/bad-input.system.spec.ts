@@ -105,6 +105,13 @@ const ROUTES: RouteSpec[] = [
   { method: 'DELETE', path: '/api/saved/products/:product', as: 'A' },
   { method: 'POST', path: '/api/saved/reviews/:review', as: 'B' },
   { method: 'DELETE', path: '/api/saved/reviews/:review', as: 'A' },
+  { method: 'GET', path: '/api/lists', as: 'A', paged: true },
+  { method: 'POST', path: '/api/lists', as: 'A', body: { name: 'Picks', visibility: 'public' }, fields: { name: 'str', description: 'str', visibility: 'enum' } },
+  { method: 'GET', path: '/api/lists/:list', as: 'B', paged: true },
+  { method: 'PUT', path: '/api/lists/:list', as: 'A', body: { description: 'Edited' }, fields: { name: 'str', description: 'str', visibility: 'enum' } },
+  { method: 'DELETE', path: '/api/lists/:list', as: 'A' },
+  { method: 'POST', path: '/api/lists/:list/items', as: 'A', body: { product_id: ':product', note: 'n' }, fields: { product_id: 'str', note: 'str' } },
+  { method: 'DELETE', path: '/api/lists/:list/items/:product', as: 'A' },
   // squads
   { method: 'GET', path: '/api/squads/my-squads', as: 'A', paged: true },
   { method: 'GET', path: '/api/squads/discover', as: 'A', paged: true },
@@ -276,6 +283,8 @@ describe('bad input on every route (embedded stack)', () => {
       savedReviewsB: await total('/api/saved?type=reviews', 'B'),
       profileA: pick(await data(`/api/users/profile/${ids.usernameA}`, 'A'), ['display_name', 'username', 'bio', 'profile_image_url']),
       settingsA: await data('/api/users/settings', 'A'),
+      listsA: await total('/api/lists', 'A'),
+      list: pick(await data(`/api/lists/${ids.list}`, 'A'), ['name', 'description', 'visibility', 'item_count', 'items']),
     };
   }
 
@@ -394,6 +403,8 @@ describe('bad input on every route (embedded stack)', () => {
     ids.comment = ((await ok('POST', `/api/reviews/${ids.review}/comments`, 'B', { content: 'Agreed' })).data as { id: string }).id;
     await ok('POST', `/api/likes/reviews/${ids.review}`, 'B');
     await ok('POST', `/api/saved/products/${ids.product}`, 'A');
+    ids.list = ((await ok('POST', '/api/lists', 'A', { name: 'Lamps', description: 'Warm ones', visibility: 'public' })).data as { id: string }).id;
+    await ok('POST', `/api/lists/${ids.list}/items`, 'A', { product_id: ids.product, note: 'the best' });
     ids.squad = ((await ok('POST', '/api/squads', 'A', { name: 'Lamp Lovers', category: 'General' })).data as { id: string }).id;
     await stack.settle();
     ids.joinRequest = ((await ok('POST', `/api/squads/${ids.squad}/request-join`, 'B', { message: 'let me in' })).data as { id: string }).id;
