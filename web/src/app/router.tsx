@@ -29,6 +29,7 @@ const ProductsPage = lazyPage(() => import('../features/products/ProductsPage'),
 const MyReviewsPage = lazyPage(() => import('../features/my-reviews/MyReviewsPage'), 'MyReviewsPage');
 const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
 const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage');
+const ListPage = lazyPage(() => import('../features/lists/ListPage'), 'ListPage');
 const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
@@ -58,6 +59,7 @@ export const GUARDED_PATHS = [
   '/friends',
   '/products',
   '/saved',
+  '/lists/:id',
   '/profile',
 ];
 
@@ -123,6 +125,7 @@ export const routes = [
               { path: '/friends', element: screen(FriendsPage) },
               { path: '/products', element: screen(ProductsPage) },
               { path: '/saved', element: screen(SavedPage) },
+              { path: '/lists/:id', element: screen(ListPage) },
               { path: '/profile', element: screen(OwnProfilePage) },
             ],
           },

@@ -50,6 +50,7 @@ export const api = createApi({
     'Conversation',
     'Messages',
     'Saved',
+    'List',
     'Trending',
     'Activity',
     'Stats',

@@ -10,6 +10,7 @@ import { oneDecimal, price, productSlug } from '../../shared/format';
 import type { ProductView } from '@app/contracts';
 import { productImage, useLikeProductMutation, useSaveProductMutation } from './productsApi';
 import { useT } from '../../shared/i18n';
+import { AddToListMenu } from '../lists/AddToListMenu';
 
 /** `saved`: the product reply does not say whether the viewer saved it; the saved list does. */
 export function ProductCard({ product, saved: savedAtFirst = false }: { product: ProductView; saved?: boolean }) {
@@ -47,6 +48,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
         >
           {saved ? <BookmarkCheck size={18} aria-hidden="true" /> : <Bookmark size={18} aria-hidden="true" />}
         </button>
+        <AddToListMenu productId={product.id} icon />
       </div>
       <div className="product-body">
         <div className="row gap small muted">

@@ -9,6 +9,7 @@ import { productImage, useProductQuery } from './productsApi';
 import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { SaveProductButton } from './SaveProductButton';
+import { AddToListMenu } from '../lists/AddToListMenu';
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
 export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
@@ -90,11 +91,12 @@ export function ProductDetailPage() {
               </ul>
             </>
           )}
-          <div className="row gap">
+          <div className="row gap wrap">
             <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
               Write a Review
             </button>
             <SaveProductButton productId={p.id} />
+            <AddToListMenu productId={p.id} />
           </div>
         </div>
       </section>

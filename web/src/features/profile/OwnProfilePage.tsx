@@ -11,8 +11,9 @@ import { useProfileQuery } from './profileApi';
 import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
 import { FollowRequests } from './FollowRequests';
 import { useT } from '../../shared/i18n';
+import { ProfileLists } from '../lists/ProfileLists';
 
-type Tab = 'reviews' | 'followers' | 'following' | 'requests';
+type Tab = 'reviews' | 'lists' | 'followers' | 'following' | 'requests';
 
 export function OwnProfilePage() {
   const t = useT();
@@ -71,6 +72,7 @@ export function OwnProfilePage() {
         {(
           [
             ['reviews', t('profile.tabReviews')],
+            ['lists', t('lists.tab')],
             ['followers', t('profile.tabFollowers')],
             ['following', t('profile.tabFollowing')],
             ['requests', t('profile.tabRequests')],
@@ -83,6 +85,7 @@ export function OwnProfilePage() {
       </div>
       <section className="card">
         {tab === 'reviews' && <ProfileReviews userId={p.id} emptyText={t('profile.emptyOwnReviews')} />}
+        {tab === 'lists' && <ProfileLists userId={p.id} own />}
         {tab === 'followers' && (
           <PeopleList
             people={followers.data}

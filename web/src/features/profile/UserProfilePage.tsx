@@ -11,10 +11,13 @@ import { followReplyPending, useBlockMutation, useFollowMutation, useFollowersQu
 import { placeholderProfile, profileErrorText, profileMissing, useProfileQuery } from './profileApi';
 import { profileFollowButton } from './followRules';
 import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
+import { useT } from '../../shared/i18n';
+import { ProfileLists } from '../lists/ProfileLists';
 
-type Tab = 'reviews' | 'followers' | 'following';
+type Tab = 'reviews' | 'lists' | 'followers' | 'following';
 
 export function UserProfilePage() {
+  const t = useT();
   const { username = '' } = useParams();
   const { user, token } = useSession();
   const dispatch = useAppDispatch();
@@ -168,6 +171,7 @@ export function UserProfilePage() {
         {(
           [
             ['reviews', 'İncelemeler'],
+            ['lists', t('lists.tab')],
             ['followers', 'Takipçiler'],
             ['following', 'Takip Edilenler'],
           ] as Array<[Tab, string]>
@@ -188,6 +192,7 @@ export function UserProfilePage() {
           <>
         {tab === 'reviews' &&
           (p.id === '0' ? <p className="muted">Henüz hiç inceleme yok.</p> : <ProfileReviews userId={p.id} emptyText="Henüz hiç inceleme yok." />)}
+        {tab === 'lists' && (p.id === '0' ? <p className="muted">{t('lists.none')}</p> : <ProfileLists userId={p.id} own={false} />)}
         {tab === 'followers' && (
           <PeopleList
             people={p.id === '0' ? [] : followers.data}

@@ -1,0 +1,55 @@
+// Issue 21 §4: lists. A member adds a product to "Want to try" from a product card and finds it on the list page.
+import { apiCall, contextFor, describeInBrowser, register, shot } from './harness';
+
+jest.setTimeout(120_000);
+
+describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
+  test('a product added to "Want to try" from its card shows on the list page, reached from the profile', async () => {
+    const ayse = await register(world, 'Ayse Lists');
+    const maker = await register(world, 'Maker Lists');
+    const name = `Moka Pot ${Date.now() % 100000}`;
+    await apiCall(world, 'POST', '/products', maker.token, { name, category: 'Home', price: 20 });
+
+    const { context, page } = await contextFor(world, ayse);
+    await page.goto(`/products?search=${encodeURIComponent(name)}`);
+    const card = page.getByTestId('product-card').filter({ hasText: name });
+    await card.getByTestId('add-to-list').click();
+    const menu = card.getByTestId('add-to-list-menu');
+    // "Want to try" (the default language: Turkish) leads the member's lists
+    await menu.getByRole('menuitem').first().waitFor();
+    expect(await menu.getByRole('menuitem').first().textContent()).toBe('Denemek istediklerim');
+    await shot(page, 'li01-add-to-list-menu');
+    await menu.getByRole('menuitem', { name: 'Denemek istediklerim' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+
+    const lists = await apiCall<Array<{ id: string; is_default: boolean; item_count: number }>>(world, 'GET', '/lists', ayse.token);
+    expect(lists[0]).toMatchObject({ is_default: true, item_count: 1 });
+
+    await page.goto('/profile?tab=lists');
+    await page.getByTestId('list-link').filter({ hasText: 'Denemek istediklerim' }).click();
+    await page.getByTestId('list-page').waitFor();
+    await page.waitForURL(`**/lists/${lists[0].id}`);
+    expect(await page.getByTestId('list-title').textContent()).toBe('Denemek istediklerim');
+    const item = page.getByTestId('list-item');
+    await item.getByText(name).waitFor();
+    expect(await item.count()).toBe(1);
+    // the owner cannot delete "Want to try", only edit it
+    expect(await page.getByTestId('delete-list').count()).toBe(0);
+    await page.getByTestId('edit-list').waitFor();
+    await shot(page, 'li02-want-to-try-list');
+
+    // the product page has the same menu
+    await page.getByTestId('list-item').getByText(name).click();
+    await page.getByTestId('product-detail').waitFor();
+    await page.getByTestId('add-to-list').click();
+    await page.getByTestId('add-to-list-menu').getByRole('menuitem', { name: 'Denemek istediklerim' }).waitFor();
+    await shot(page, 'li03-product-page-add-to-list');
+
+    // another member does not see it: "Want to try" starts private
+    const other = await contextFor(world, maker);
+    await other.page.goto(`/lists/${lists[0].id}`);
+    await other.page.getByTestId('list-missing').waitFor();
+    await other.context.close();
+    await context.close();
+  });
+});
