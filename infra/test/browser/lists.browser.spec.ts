@@ -52,4 +52,28 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
     await other.context.close();
     await context.close();
   });
+
+  test('a member creates a public list on the profile; another member sees it there, a private one stays hidden', async () => {
+    const owner = await register(world, 'Owner Lists');
+    const reader = await register(world, 'Reader Lists');
+    const { context, page } = await contextFor(world, owner);
+    for (const [name, visibility] of [['Kamp eşyaları', 'public'], ['Hediye fikirleri', 'private']]) {
+      await page.goto('/profile?tab=lists');
+      await page.getByTestId('new-list').click();
+      await page.getByTestId('list-name').fill(name);
+      await page.getByTestId('list-visibility').selectOption(visibility);
+      await page.getByTestId('list-submit').click();
+      await page.getByTestId('list-link').filter({ hasText: name }).waitFor();
+    }
+    await shot(page, 'li04-own-profile-lists');
+
+    const other = await contextFor(world, reader);
+    await other.page.goto(`/user/${owner.username}`);
+    await other.page.getByRole('button', { name: 'Listeler' }).click();
+    await other.page.getByTestId('list-link').filter({ hasText: 'Kamp eşyaları' }).waitFor();
+    expect(await other.page.getByTestId('list-link').allTextContents()).toEqual([expect.stringContaining('Kamp eşyaları')]);
+    await shot(other.page, 'li05-other-profile-lists');
+    await other.context.close();
+    await context.close();
+  });
 });
