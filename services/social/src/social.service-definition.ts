@@ -7,14 +7,16 @@ import { followsCollection } from './follows/follow.collection';
 import { FollowsModule } from './follows/follows.module';
 import { profilesCollection } from './profiles/profile.collection';
 import { ProfilesModule } from './profiles/profiles.module';
+import { mutesCollection } from './mutes/mute.collection';
+import { MutesModule } from './mutes/mutes.module';
 import { SettingsModule } from './settings/settings.module';
 import { activitiesCollection } from './stats/activity.collection';
 import { StatsModule } from './stats/stats.module';
 import { SocialExport } from './export/social-export.controller';
 
-/** services/social: profiles, settings, follows and requests, blocks, user search, stats (ARCHITECTURE §1). */
+/** services/social: profiles, settings, follows and requests, blocks, mutes, user search, stats (ARCHITECTURE §1). */
 export const socialService: ServiceDefinition = {
   name: 'social',
-  collections: [profilesCollection, followsCollection, blocksCollection, activitiesCollection],
-  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, BlocksModule, DiscoveryModule, StatsModule, CountersModule],
+  collections: [profilesCollection, followsCollection, blocksCollection, mutesCollection, activitiesCollection],
+  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, BlocksModule, MutesModule, DiscoveryModule, StatsModule, CountersModule],
 };

@@ -59,6 +59,7 @@ export const SocialErrorCode = codes(
   'CANNOT_BLOCK_SELF',
   'ALREADY_BLOCKED',
   'NOT_BLOCKED',
+  'CANNOT_MUTE_SELF',
 );
 export type SocialErrorCode = keyof typeof SocialErrorCode;
 

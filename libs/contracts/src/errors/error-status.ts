@@ -16,6 +16,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'LOGIN_CHALLENGE_EXPIRED':
     case 'CANNOT_FOLLOW_SELF':
     case 'CANNOT_BLOCK_SELF':
+    case 'CANNOT_MUTE_SELF':
     case 'CANNOT_REPORT_OWN_REVIEW':
     case 'IMAGE_REQUIRED':
     case 'INVALID_UPLOAD':

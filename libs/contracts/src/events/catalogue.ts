@@ -88,6 +88,12 @@ export class BlockPayload {
   @IsString() blockedId!: string;
 }
 
+/** One-way and silent: only the muter's own reads and notifications change; the muted member is never told. */
+export class MutePayload {
+  @IsString() muterId!: string;
+  @IsString() mutedId!: string;
+}
+
 export class ProductCreatedPayload {
   @IsString() productId!: string;
   @IsString() slug!: string;
@@ -296,6 +302,8 @@ export const EVENT_PAYLOAD_CLASSES = {
   'follow.removed': FollowRemovedPayload,
   'block.created': BlockPayload,
   'block.removed': BlockPayload,
+  'mute.created': MutePayload,
+  'mute.removed': MutePayload,
   'product.created': ProductCreatedPayload,
   'review.created': ReviewCreatedPayload,
   'review.updated': ReviewUpdatedPayload,
@@ -339,6 +347,8 @@ export const EVENT_VERSIONS = {
   'follow.removed': 1,
   'block.created': 1,
   'block.removed': 1,
+  'mute.created': 1,
+  'mute.removed': 1,
   'product.created': 1,
   'review.created': 1,
   'review.updated': 1,
@@ -372,6 +382,8 @@ export const EVENT_TYPES = [
   'follow.removed',
   'block.created',
   'block.removed',
+  'mute.created',
+  'mute.removed',
   'product.created',
   'review.created',
   'review.updated',

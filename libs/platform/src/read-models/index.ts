@@ -4,3 +4,6 @@ export * from './user-cards.module';
 export * from './blocks.collection';
 export * from './blocks.service';
 export * from './blocks.module';
+export * from './mutes.collection';
+export * from './mutes.service';
+export * from './mutes.module';

@@ -3,6 +3,9 @@ import { defineCollection } from '@app/store';
 import { BlocksModule } from './blocks.module';
 import { blocksCollection } from './blocks.collection';
 import { BlocksReadModel } from './blocks.service';
+import { mutesCollection } from './mutes.collection';
+import { MutesModule } from './mutes.module';
+import { MutesReadModel } from './mutes.service';
 import { StoredUserCard, userCardsCollection } from './user-cards.collection';
 import { UserCardsModule } from './user-cards.module';
 import { cardFromToken, UserCardsReadModel } from './user-cards.service';
@@ -28,15 +31,17 @@ describe('shared read models', () => {
   let svc: TestService;
   let cards: UserCardsReadModel;
   let blocks: BlocksReadModel;
+  let mutes: MutesReadModel;
 
   beforeAll(async () => {
     svc = await createTestService({
       name: 'read-models',
-      collections: [userCardsCollection, blocksCollection],
-      imports: [UserCardsModule.forRoot({ placeholder: { username: '', display_name: 'Unknown member' } }), BlocksModule],
+      collections: [userCardsCollection, blocksCollection, mutesCollection],
+      imports: [UserCardsModule.forRoot({ placeholder: { username: '', display_name: 'Unknown member' } }), BlocksModule, MutesModule],
     });
     cards = svc.app.get(UserCardsReadModel);
     blocks = svc.app.get(BlocksReadModel);
+    mutes = svc.app.get(MutesReadModel);
   });
 
   afterAll(() => svc.close());
@@ -111,6 +116,25 @@ describe('shared read models', () => {
       await svc.publish('block.removed', { blockerId: 'm', blockedId: 'n' });
       await svc.publish('block.removed', { blockerId: 'n', blockedId: 'o' });
       expect(await blocks.hiddenFrom('n')).toEqual([]);
+    });
+  });
+
+  describe('mutes', () => {
+    it('records a mute once however often it is announced, one way only, and forgets it on mute.removed', async () => {
+      await svc.publish('mute.created', { muterId: 'a', mutedId: 'b' });
+      await svc.publish('mute.created', { muterId: 'a', mutedId: 'b' });
+      await svc.publish('mute.created', { muterId: 'c', mutedId: 'b' });
+      expect(await svc.store.collection(mutesCollection).count({ muter_id: 'a' })).toBe(1);
+      expect(await mutes.mutedBy('a')).toEqual(['b']);
+      expect(await mutes.mutedBy('b')).toEqual([]);
+      expect(await mutes.isMuted('a', 'b')).toBe(true);
+      expect(await mutes.isMuted('b', 'a')).toBe(false);
+      expect(await mutes.mutersAmong('b', ['a', 'c', 'd'])).toEqual(new Set(['a', 'c']));
+      expect(await mutes.mutersAmong('b', [])).toEqual(new Set());
+      await svc.publish('mute.removed', { muterId: 'a', mutedId: 'b' });
+      await svc.publish('mute.removed', { muterId: 'a', mutedId: 'b' });
+      expect(await mutes.isMuted('a', 'b')).toBe(false);
+      expect(await mutes.mutedBy('a')).toEqual([]);
     });
   });
 });

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { MuteDoc, mutesCollection } from './mutes.collection';
+
+/** Who mutes whom. One way only: a mute hides the muted from the muter, never the other way round. */
+@Injectable()
+export class MutesReadModel {
+  private readonly mutes: Collection<MuteDoc>;
+
+  constructor(@Inject(STORE) store: Store) {
+    this.mutes = store.collection(mutesCollection);
+  }
+
+  /** Idempotent both ways: a repeated mute keeps one row, a repeated unmute finds none. */
+  async setMute(muterId: string, mutedId: string, muted: boolean): Promise<void> {
+    const pair = { muter_id: muterId, muted_id: mutedId };
+    if (!muted) {
+      await this.mutes.deleteMany(pair);
+      return;
+    }
+    try {
+      await this.mutes.insert({ _id: `${muterId}:${mutedId}`, ...pair });
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  /** Everyone `muterId` muted. */
+  async mutedBy(muterId: string): Promise<string[]> {
+    const docs = await this.mutes.find({ muter_id: muterId }, { projection: { muted_id: 1 } });
+    return docs.map((d) => d.muted_id);
+  }
+
+  async isMuted(muterId: string, mutedId: string): Promise<boolean> {
+    return (await this.mutes.count({ muter_id: muterId, muted_id: mutedId })) > 0;
+  }
+
+  /** Of `muterIds`, those who muted `mutedId`. */
+  async mutersAmong(mutedId: string, muterIds: readonly string[]): Promise<Set<string>> {
+    if (muterIds.length === 0) return new Set();
+    const docs = await this.mutes.find({ muted_id: mutedId, muter_id: { $in: [...muterIds] } }, { projection: { muter_id: 1 } });
+    return new Set(docs.map((d) => d.muter_id));
+  }
+}
