@@ -1,4 +1,4 @@
-import { blocksCollection, ServiceDefinition, userCardsCollection } from '@app/platform';
+import { blocksCollection, mutesCollection, ServiceDefinition, userCardsCollection } from '@app/platform';
 import { activitiesCollection } from './activities/activity.collection';
 import { ActivitiesModule } from './activities/activities.module';
 import { commentsCollection } from './comments/comment.collection';
@@ -48,6 +48,7 @@ export const reviewsService: ServiceDefinition = {
     activitiesCollection,
     privacyCollection,
     blocksCollection,
+    mutesCollection,
     productLikesCollection,
     reportsCollection,
   ],

@@ -65,21 +65,22 @@ export class ActivitiesService {
     await this.activities.deleteMany({ type: 'review_liked', user_id: userId, review_id: reviewId });
   }
 
-  /** The viewer's own activities and those of the members they follow. */
+  /** The viewer's own activities and those of the members they follow and did not mute. */
   async feed(viewerId: string, query: ActivityQueryDto, skip: number, limit: number) {
-    const actors = [viewerId, ...(await this.graph.followees(viewerId))];
-    return this.list(viewerId, { user_id: { $in: actors } }, query, skip, limit);
+    const [followees, hidden] = await Promise.all([this.graph.followees(viewerId), this.audience.hiddenInLists(viewerId)]);
+    const muted = new Set(hidden);
+    const actors = [viewerId, ...followees.filter((id) => !muted.has(id))];
+    return this.list(hidden, { user_id: { $in: actors } }, query, skip, limit);
   }
 
   /** A member's activities are theirs to show like their reviews: empty when the viewer may not see those. */
   async ofUser(viewerId: string, userId: string, query: ActivityQueryDto, skip: number, limit: number) {
     if (!(await this.audience.canSee(viewerId, userId))) return { items: [], total: 0 };
-    return this.list(viewerId, { user_id: userId }, query, skip, limit);
+    return this.list(await this.audience.hiddenAuthors(viewerId), { user_id: userId }, query, skip, limit);
   }
 
   /** Leaves out activities about reviews the viewer may not see. */
-  private async list(viewerId: string, base: Filter, query: ActivityQueryDto, skip: number, limit: number) {
-    const hidden = await this.audience.hiddenAuthors(viewerId);
+  private async list(hidden: string[], base: Filter, query: ActivityQueryDto, skip: number, limit: number) {
     const filter: Filter = {
       ...base,
       ...(query.type && { type: query.type }),

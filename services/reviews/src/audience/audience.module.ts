@@ -1,13 +1,13 @@
 import { Global, Module } from '@nestjs/common';
-import { BlocksModule } from '@app/platform';
+import { BlocksModule, MutesModule } from '@app/platform';
 import { AudienceEvents } from './audience.events';
 import { AudienceService } from './audience.service';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 
-/** The visibility rule over the follow graph (read-models/), privacy and (shared) blocks read models; provides the follow graph. */
+/** The visibility rule over the follow graph (read-models/), privacy and (shared) blocks and mutes read models; provides the follow graph. */
 @Global()
 @Module({
-  imports: [BlocksModule],
+  imports: [BlocksModule, MutesModule],
   controllers: [AudienceEvents],
   providers: [AudienceService, FollowGraphService],
   exports: [AudienceService, FollowGraphService],

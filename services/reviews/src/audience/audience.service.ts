@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BlocksReadModel } from '@app/platform';
+import { BlocksReadModel, MutesReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collection';
@@ -7,7 +7,8 @@ import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collect
 /**
  * Who may see whose reviews (docs/decisions/social.md, Privacy): the author, and for a
  * friends-only or private account only its approved followers; everyone for a public one.
- * A block either way hides each from the other.
+ * A block either way hides each from the other. A mute hides the muted member from the muter's
+ * lists only (hiddenInLists); the muted member's own profile and a review opened by its link still show.
  */
 @Injectable()
 export class AudienceService {
@@ -17,6 +18,7 @@ export class AudienceService {
     @Inject(STORE) store: Store,
     private readonly graph: FollowGraphService,
     private readonly blocks: BlocksReadModel,
+    private readonly mutes: MutesReadModel,
   ) {
     this.privacy = store.collection(privacyCollection);
   }
@@ -28,6 +30,23 @@ export class AudienceService {
   /** Members the viewer blocked or who blocked the viewer. */
   blockedWith(viewerId: string): Promise<string[]> {
     return this.blocks.hiddenFrom(viewerId);
+  }
+
+  /** Members the viewer muted (one way: the muted never lose sight of the muter). */
+  mutedBy(viewerId: string): Promise<string[]> {
+    return this.mutes.mutedBy(viewerId);
+  }
+
+  /** Members whose comments the viewer's comment lists leave out: blocked either way or muted. */
+  async silencedFor(viewerId: string): Promise<string[]> {
+    const [blocked, muted] = await Promise.all([this.blockedWith(viewerId), this.mutedBy(viewerId)]);
+    return [...new Set([...blocked, ...muted])];
+  }
+
+  /** Authors left out of lists that mix authors (feed, product pages, saved): hidden ones and muted ones. */
+  async hiddenInLists(viewerId: string): Promise<string[]> {
+    const [hidden, muted] = await Promise.all([this.hiddenAuthors(viewerId), this.mutedBy(viewerId)]);
+    return [...new Set([...hidden, ...muted])];
   }
 
   /** Idempotent and order-proof: only a setting at least as new as the stored one applies. */

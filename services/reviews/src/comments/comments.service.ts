@@ -26,11 +26,11 @@ export class CommentsService {
 
   /**
    * Oldest first: a thread reads top to bottom. Comments by members blocked either way with the
-   * viewer are left out (comment_count still counts them).
+   * viewer or muted by the viewer are left out (comment_count still counts them).
    */
   async list(reviewId: string, viewerId: string, skip: number, limit: number): Promise<{ items: CommentView[]; total: number }> {
     await this.reviews.findVisible(reviewId, viewerId);
-    const blocked = await this.audience.blockedWith(viewerId);
+    const blocked = await this.audience.silencedFor(viewerId);
     const filter = blocked.length > 0 ? { review_id: reviewId, user_id: { $nin: blocked } } : { review_id: reviewId };
     const [docs, total] = await Promise.all([
       this.comments.find(filter, { sort: { created_at: 1, _id: 1 }, skip, limit }),

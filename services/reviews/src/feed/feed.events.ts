@@ -46,6 +46,19 @@ export class FeedEvents {
     await this.unfollow(blockedId, blockerId);
   }
 
+  /** A mute takes the muted author out of the muter's timeline; the follow edge stays. */
+  @OnEvent('mute.created')
+  async onMuteCreated(@Payload() event: EventEnvelope<'mute.created'>): Promise<void> {
+    await this.feed.dropAuthor(event.payload.muterId, event.payload.mutedId);
+  }
+
+  /** An unmute brings a followed author's recent reviews back. */
+  @OnEvent('mute.removed')
+  async onMuteRemoved(@Payload() event: EventEnvelope<'mute.removed'>): Promise<void> {
+    const { muterId, mutedId } = event.payload;
+    if (await this.graph.follows(muterId, mutedId)) await this.feed.mergeAuthor(muterId, mutedId);
+  }
+
   private async follow(followerId: string, followeeId: string): Promise<void> {
     if (await this.graph.add(followerId, followeeId)) await this.feed.mergeAuthor(followerId, followeeId);
   }

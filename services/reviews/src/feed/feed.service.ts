@@ -1,5 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ReviewView } from '@app/contracts';
+import { MutesReadModel } from '@app/platform';
 import { Cache, ScoredMember } from '@app/store';
 import { ReviewDoc } from '../reviews/review.collection';
 import { ReviewsService } from '../reviews/reviews.service';
@@ -12,7 +13,8 @@ const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ sco
 /**
  * Home feed by fan-out on write (ARCHITECTURE §7): each member's timeline is a sorted set of
  * review ids (score = posting time), capped, rebuilt from the store when missing. Authors
- * with very many followers are not fanned out; their reviews are merged in at read time.
+ * with very many followers are not fanned out; their reviews are merged in at read time. A muted
+ * author's reviews stay out of the muter's timeline (issue 22 §1), follow or not.
  */
 @Injectable()
 export class FeedService implements OnModuleInit, OnApplicationShutdown {
@@ -21,12 +23,14 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     @Inject(FEED_SETTINGS) private readonly settings: FeedSettings,
     private readonly graph: FollowGraphService,
     private readonly reviews: ReviewsService,
+    private readonly mutes: MutesReadModel,
   ) {}
 
   async page(viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
     await this.ensureTimeline(viewerId);
     const key = timelineKey(viewerId);
-    const large = [...(await this.graph.large(await this.graph.followees(viewerId), this.settings.fanoutMaxFollowers))];
+    const [followees, muted] = await Promise.all([this.graph.followees(viewerId), this.mutes.mutedBy(viewerId)]);
+    const large = [...(await this.graph.large(followees, this.settings.fanoutMaxFollowers))].filter((id) => !muted.includes(id));
     if (large.length === 0) {
       const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
       return { items: await this.reviews.present(await this.reviews.findMany(ids), viewerId), total };
@@ -46,12 +50,14 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     return { items: await this.reviews.present(await this.reviews.findMany(pageIds), viewerId), total: own + pulledTotal };
   }
 
-  /** A new review goes to its author's timeline and, unless the author is large, to every follower's. */
+  /** A new review goes to its author's timeline and, unless the author is large, to every follower's who did not mute them. */
   async fanOut(review: Pick<ReviewDoc, '_id' | 'user_id' | 'created_at'>): Promise<void> {
     const followers = (await this.graph.followerCount(review.user_id)) >= this.settings.fanoutMaxFollowers
       ? []
       : await this.graph.followers(review.user_id);
-    await Promise.all([review.user_id, ...followers].map((id) => this.push(id, [entry(review)])));
+    const muters = await this.mutes.mutersAmong(review.user_id, followers);
+    const readers = followers.filter((id) => !muters.has(id));
+    await Promise.all([review.user_id, ...readers].map((id) => this.push(id, [entry(review)])));
   }
 
   async retract(reviewId: string, authorId: string): Promise<void> {
@@ -95,9 +101,9 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
   private async ensureTimeline(userId: string): Promise<void> {
     const key = timelineKey(userId);
     if (await this.cache.exists(key)) return;
-    const followees = await this.graph.followees(userId);
+    const [followees, muted] = await Promise.all([this.graph.followees(userId), this.mutes.mutedBy(userId)]);
     const large = await this.graph.large(followees, this.settings.fanoutMaxFollowers);
-    const authors = [userId, ...followees.filter((id) => !large.has(id))];
+    const authors = [userId, ...followees.filter((id) => !large.has(id) && !muted.includes(id))];
     const recent = await this.reviews.recentByAuthors(authors, this.settings.timelineCap);
     if (recent.length > 0) await this.cache.zaddMany(key, recent.map(entry));
   }

@@ -76,14 +76,17 @@ export class ReviewsService {
     return this.view(saved, userId);
   }
 
-  /** Only what the viewer may see: one hidden author's list is empty, other lists leave hidden authors out. */
+  /**
+   * Only what the viewer may see: one hidden author's list is empty, other lists leave hidden and
+   * muted authors out (one muted author's own list still shows, as on Mastodon).
+   */
   async list(query: ReviewQueryDto, skip: number, limit: number, viewerId: string) {
     const filter: Filter = {};
     if (query.userId) {
       if (!(await this.audience.canSee(viewerId, query.userId))) return { items: [], total: 0 };
       filter.user_id = query.userId;
     } else {
-      const hidden = await this.audience.hiddenAuthors(viewerId);
+      const hidden = await this.audience.hiddenInLists(viewerId);
       if (hidden.length > 0) filter.user_id = { $nin: hidden };
     }
     if (query.productId) filter.product_id = query.productId;
@@ -204,11 +207,11 @@ export class ReviewsService {
 
   /**
    * Of these review ids, those the viewer may not see (the GET /reviews/:id rule: a block either
-   * way, or a restricted author the viewer does not follow). Lists built from other rows
-   * (saved items) leave them out with this.
+   * way, or a restricted author the viewer does not follow) and those by authors the viewer muted.
+   * Lists built from other rows (saved items) leave them out with this.
    */
   async hiddenAmong(ids: string[], viewerId: string): Promise<string[]> {
-    const hidden = await this.audience.hiddenAuthors(viewerId);
+    const hidden = await this.audience.hiddenInLists(viewerId);
     if (ids.length === 0 || hidden.length === 0) return [];
     const docs = await this.reviews.find({ _id: { $in: ids }, user_id: { $in: hidden } }, { projection: { _id: 1 } });
     return docs.map((d) => d._id);
