@@ -1,4 +1,4 @@
-import { BlocksModule, blocksCollection, ServiceDefinition, UserCardsModule } from '@app/platform';
+import { BlocksModule, blocksCollection, MutesModule, mutesCollection, ServiceDefinition, UserCardsModule } from '@app/platform';
 import { MembersModule } from './read-models/members.module';
 import { membersCollection } from './read-models/member.collection';
 import { emailOutboxCollection } from './notifications/email-outbox.collection';
@@ -11,12 +11,13 @@ import { NotificationsExport } from './export/notifications-export.controller';
 /** services/notifications: notifications from events, unread counts (/api/notifications/*). */
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
-  collections: [notificationsCollection, emailOutboxCollection, membersCollection, followsCollection, blocksCollection],
+  collections: [notificationsCollection, emailOutboxCollection, membersCollection, followsCollection, blocksCollection, mutesCollection],
   imports: [
     NotificationsExport,
     // The cards stay in `members`, beside each member's email and preferences.
     UserCardsModule.forRoot({ collection: membersCollection }),
     BlocksModule,
+    MutesModule,
     MembersModule,
     RelationsModule,
     NotificationsModule,

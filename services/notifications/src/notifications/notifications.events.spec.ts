@@ -307,6 +307,26 @@ describe('notifications service: notifications from events', () => {
       await like(svc, burak, ayse);
       expect(await notificationsOf(svc, ayse)).toHaveLength(1);
     });
+
+    it('nobody hears from someone they muted (nothing stored, nothing pushed); the muted still hear from them', async () => {
+      const mute = (type: 'mute.created' | 'mute.removed') =>
+        svc.publish(type, { muterId: ayse.id, mutedId: burak.id }, ayse.id, ayse.id);
+      await follow(ayse, burak);
+      await mute('mute.created');
+      await like(svc, burak, ayse);
+      await follow(burak, ayse);
+      await postReview(burak);
+      expect(await notificationsOf(svc, ayse)).toEqual([]);
+      expect(pushesTo(svc, ayse)).toEqual([]);
+      await like(svc, ayse, burak);
+      expect((await notificationsOf(svc, burak)).map((n) => [n.type, n.related_user?.id])).toEqual([
+        ['review_liked', ayse.id],
+        ['new_follower', ayse.id],
+      ]);
+      await mute('mute.removed');
+      await like(svc, burak, ayse);
+      expect(await notificationsOf(svc, ayse)).toMatchObject([{ type: 'review_liked', related_user: { id: burak.id } }]);
+    });
   });
 
   describe('preferences and member cards', () => {

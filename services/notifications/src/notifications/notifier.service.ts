@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotificationType } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { BlocksReadModel } from '@app/platform';
+import { BlocksReadModel, MutesReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { MembersService } from '../read-models/members.service';
 import { EmailOutbox } from './email-outbox.service';
@@ -21,8 +21,8 @@ export interface NotificationDraft {
 }
 
 /**
- * Turns events into notifications: nobody hears of their own action or from someone a
- * block stands between; a repeat refreshes the one notification instead of adding another.
+ * Turns events into notifications: nobody hears of their own action, from someone a block
+ * stands between or from someone they muted (never created, so never pushed or emailed); a repeat refreshes the one notification instead of adding another.
  */
 @Injectable()
 export class Notifier {
@@ -32,6 +32,7 @@ export class Notifier {
     @Inject(STORE) store: Store,
     private readonly members: MembersService,
     private readonly blocks: BlocksReadModel,
+    private readonly mutes: MutesReadModel,
     private readonly email: EmailOutbox,
     private readonly bus: EventBus,
   ) {
@@ -41,15 +42,19 @@ export class Notifier {
   async notify(draft: NotificationDraft): Promise<void> {
     if (draft.recipientId === draft.actorId) return;
     if (await this.blocks.blockedEitherWay(draft.recipientId, [draft.actorId])) return;
+    if (await this.mutes.isMuted(draft.recipientId, draft.actorId)) return;
     await this.record(draft);
   }
 
   /** One action told to many (a review to the followers, a join request to the managers). */
   async notifyAll(base: Omit<NotificationDraft, 'recipientId'>, recipientIds: string[]): Promise<void> {
     const others = [...new Set(recipientIds)].filter((id) => id !== base.actorId);
-    const blocked = await this.blocks.blockedAmong(base.actorId, others);
+    const [blocked, muters] = await Promise.all([
+      this.blocks.blockedAmong(base.actorId, others),
+      this.mutes.mutersAmong(base.actorId, others),
+    ]);
     for (const recipientId of others) {
-      if (!blocked.has(recipientId)) await this.record({ ...base, recipientId });
+      if (!blocked.has(recipientId) && !muters.has(recipientId)) await this.record({ ...base, recipientId });
     }
   }
 
