@@ -282,6 +282,7 @@ describe('access matrix (embedded stack)', () => {
       '/api/users/profile/:ownerName',
       '/api/users/stats',
       '/api/users/blocked',
+      '/api/users/mutes',
       '/api/follows/followers',
       '/api/follows/following',
       '/api/follows/followers/:owner',
@@ -378,5 +379,36 @@ describe('access matrix (embedded stack)', () => {
     expect(saved.meta.total).toBe(0);
     // The author still sees their own review everywhere.
     expect(await shows(goesPrivate, privateReview, goesPrivate)).toMatchObject({ review: true, list: true, byAuthor: true });
+  });
+
+  it('mutes (issue 22 §1): idempotent for the muter, 400 on oneself, 404 on nobody; silent for the muted, who keeps every door', async () => {
+    const cases: Case[] = [
+      { who: 'owner', method: 'POST', path: '/api/users/:other/mute', allowed: [200] },
+      { who: 'owner', method: 'POST', path: '/api/users/:other/mute', allowed: [200] },
+      { who: 'owner', method: 'POST', path: '/api/users/:owner/mute', allowed: [400] },
+      { who: 'owner', method: 'DELETE', path: '/api/users/:owner/mute', allowed: [400] },
+      { who: 'owner', method: 'POST', path: '/api/users/nobody/mute', allowed: [404] },
+      { who: 'owner', method: 'GET', path: '/api/users/mutes', allowed: [200] },
+      // The muted member is never told and is refused nothing.
+      { who: 'other', method: 'GET', path: '/api/users/mutes', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/reviews/:review', allowed: [200] },
+      { who: 'other', method: 'POST', path: '/api/likes/reviews/:review', allowed: [200, 201] },
+      { who: 'other', method: 'POST', path: '/api/reviews/:review/comments', body: { content: 'still here' }, allowed: [201] },
+      { who: 'other', method: 'POST', path: '/api/follows/users/:owner', allowed: [200] },
+    ];
+    expect(await check(cases)).toEqual([]);
+    await stack.settle();
+    expect((await ok<{ id: string }[]>('owner', 'GET', '/api/users/mutes')).map((m) => m.id)).toEqual([ids.other]);
+    expect(await ok<unknown[]>('other', 'GET', '/api/users/mutes')).toEqual([]);
+    const seenByMuted = await as('other', 'GET', `/api/follows/status/${ids.owner}`);
+    expect(seenByMuted.text).not.toMatch(/mute/i);
+    const notes = await ok<{ related_user: { id: string } | null }[]>('owner', 'GET', '/api/notifications');
+    expect(notes.filter((n) => n.related_user?.id === ids.other).length).toBe(1);
+
+    expect(await check([
+      { who: 'owner', method: 'DELETE', path: '/api/users/:other/mute', allowed: [200] },
+      { who: 'owner', method: 'DELETE', path: '/api/users/:other/mute', allowed: [200] },
+    ])).toEqual([]);
+    expect(await ok<unknown[]>('owner', 'GET', '/api/users/mutes')).toEqual([]);
   });
 });

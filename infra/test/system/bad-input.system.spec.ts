@@ -61,7 +61,7 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/follows/requests', as: 'A', paged: true },
   { method: 'POST', path: '/api/follows/requests/:userB/accept', as: 'A' },
   { method: 'POST', path: '/api/follows/requests/:userB/reject', as: 'A' },
-  // social: stats, discovery, profiles, settings, blocks
+  // social: stats, discovery, profiles, settings, blocks, mutes
   { method: 'GET', path: '/api/users/stats', as: 'A' },
   { method: 'GET', path: '/api/users/search', as: 'A', paged: true },
   { method: 'GET', path: '/api/users/suggestions', as: 'A' },
@@ -72,6 +72,9 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/api/users/:userB/block', as: 'A' },
   { method: 'DELETE', path: '/api/users/:userB/block', as: 'A' },
   { method: 'GET', path: '/api/users/blocked', as: 'A', paged: true },
+  { method: 'POST', path: '/api/users/:userB/mute', as: 'A' },
+  { method: 'DELETE', path: '/api/users/:userB/mute', as: 'A' },
+  { method: 'GET', path: '/api/users/mutes', as: 'A', paged: true },
   // reviews service
   { method: 'GET', path: '/api/trending', as: 'A' },
   { method: 'GET', path: '/api/reviews', as: 'A', paged: true },
@@ -277,6 +280,7 @@ describe('bad input on every route (embedded stack)', () => {
       followingB: await total('/api/follows/following', 'B'),
       blockedA: await total('/api/users/blocked', 'A'),
       blockedB: await total('/api/users/blocked', 'B'),
+      mutesA: await total('/api/users/mutes', 'A'),
       savedProductsA: await total('/api/saved?type=products', 'A'),
       savedReviewsA: await total('/api/saved?type=reviews', 'A'),
       savedProductsB: await total('/api/saved?type=products', 'B'),
