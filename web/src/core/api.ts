@@ -44,6 +44,7 @@ export const api = createApi({
     'Profile',
     'Follow',
     'People',
+    'Mutes',
     'Settings',
     'Squad',
     'SquadRequests',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../shared/ui';
@@ -6,7 +6,6 @@ import type { ReviewView } from '@app/contracts';
 import { Composer } from '../composer/Composer';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { useFeedQuery } from '../reviews/reviewsApi';
-import { mutedUsers, onMutedChange } from '../reviews/mutedUsers';
 import { useT } from '../../shared/i18n';
 
 export type FeedTab = 'all' | 'reviews' | 'media';
@@ -17,24 +16,16 @@ export const FEED_TABS = [
 ] as const satisfies ReadonlyArray<{ id: FeedTab; label: string }>;
 
 /** 'İncelemeler' keeps only items with a rating; 'Medya' only items with images. */
-export function filterFeed(items: ReviewView[], tab: FeedTab, muted: string[] = []): ReviewView[] {
+export function filterFeed(items: ReviewView[], tab: FeedTab): ReviewView[] {
   return items.filter((r) => {
-    if (muted.includes(r.user_id)) return false;
     if (tab === 'reviews') return typeof r.rating === 'number' && r.rating > 0;
     if (tab === 'media') return (r.images?.length ?? 0) > 0;
     return true;
   });
 }
 
-function useMuted() {
-  const [m, setM] = useState(mutedUsers);
-  useEffect(() => onMutedChange(() => setM(mutedUsers())), []);
-  return m;
-}
-
 function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; isLast: boolean; onMore: () => void }) {
   const { data, isLoading, isFetching, isError, refetch } = useFeedQuery({ page, limit: 10 });
-  const muted = useMuted();
   const t = useT();
   if (isLoading)
     return (
@@ -64,7 +55,7 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
         </Link>
       </div>
     );
-  const items = filterFeed(data.items, tab, muted);
+  const items = filterFeed(data.items, tab);
   // more pages while totalPages exceeds the page; an empty page ends the list (part 1 §4)
   const more = data.items.length > 0 && data.meta.totalPages > page;
   return (

@@ -71,6 +71,16 @@ export const peopleApi = api.injectEndpoints({
       query: ({ id, block }) => ({ url: `/users/${id}/block`, method: block ? 'POST' : 'DELETE' }),
       invalidatesTags: ['Follow', 'Profile', 'Feed', 'People'],
     }),
+    /** Server-side and silent (issue 22 §1): every list of reviews, comments and notifications changes for the muter. */
+    mute: b.mutation<void, { id: string; mute: boolean }>({
+      query: ({ id, mute }) => ({ url: `/users/${id}/mute`, method: mute ? 'POST' : 'DELETE' }),
+      invalidatesTags: ['Mutes', 'Feed', 'Review', 'Comments', 'Saved', 'Activity', 'Notification'],
+    }),
+    mutes: b.query<ConnectionRow[], void>({
+      query: () => ({ url: '/users/mutes', params: { limit: 100 } }),
+      transformResponse: (r: unknown) => listOf<ConnectionRow>(r).items,
+      providesTags: ['Mutes'],
+    }),
   }),
 });
 
@@ -85,6 +95,8 @@ export const {
   useFollowRequestsQuery,
   useDecideFollowRequestMutation,
   useBlockMutation,
+  useMuteMutation,
+  useMutesQuery,
 } = peopleApi;
 
 /** A follow reply means pending when its message is 'Follow request sent' or its status is 'pending' (part 1 §4). */

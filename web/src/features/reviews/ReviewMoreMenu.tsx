@@ -4,8 +4,9 @@ import { useAppDispatch, useSession } from '../../core/store';
 import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { useMenu } from '../../shared/useMenu';
+import { useT } from '../../shared/i18n';
+import { useMuteMutation } from '../people/peopleApi';
 import { useDeleteReviewMutation, useReportReviewMutation } from './reviewsApi';
-import { setMuted } from './mutedUsers';
 
 /** The card's '...' menu: edit and delete for the author, report, mute the author, copy the link. */
 export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { review: ReviewView; onEdit: () => void; onDeleted: () => void; onCopyLink: () => void }) {
@@ -14,6 +15,8 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
   const menu = useMenu();
   const [deleteReview, deleteState] = useDeleteReviewMutation();
   const [report] = useReportReviewMutation();
+  const [mute] = useMuteMutation();
+  const t = useT();
   const mine = !!user && review.user_id === user.id;
 
   async function remove() {
@@ -31,6 +34,16 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
       'error' in r
         ? pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to report review'), kind: 'error' })
         : pushToast({ title: 'Report review', message: 'Thanks, the review was reported.', kind: 'success' }),
+    );
+  }
+
+  async function muteAuthor() {
+    menu.close();
+    const r = await mute({ id: review.user_id, mute: true });
+    dispatch(
+      'error' in r
+        ? pushToast({ title: t('review.mute'), message: errorMessage(r.error, t('review.muteFailed')), kind: 'error' })
+        : pushToast({ title: t('review.mute'), message: t('review.muted', { username: review.user.username }), kind: 'info' }),
     );
   }
 
@@ -62,15 +75,8 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
             <Flag size={14} aria-hidden="true" /> Report review
           </button>
           {user && !mine && (
-            <button
-              className="dropdown-item"
-              onClick={() => {
-                menu.close();
-                setMuted(review.user_id, true);
-                dispatch(pushToast({ title: 'Mute this user', message: `Reviews by @${review.user.username} are hidden.`, kind: 'info' }));
-              }}
-            >
-              <VolumeX size={14} aria-hidden="true" /> Mute this user
+            <button className="dropdown-item" onClick={() => void muteAuthor()} data-testid="review-mute-button">
+              <VolumeX size={14} aria-hidden="true" /> {t('review.mute')}
             </button>
           )}
           <button

@@ -14,16 +14,18 @@ import { ProfileSettings } from './ProfileSettings';
 import { SettingsSection } from './SettingsSection';
 import { AppearanceSettings } from './AppearanceSettings';
 import { PrivacySettings } from './PrivacySettings';
+import { MutedAccounts } from './MutedAccounts';
 import i18next from 'i18next';
 import { applyLanguage, currentLanguage, useT } from '../../shared/i18n';
 import { TwoFactorSection } from '../account/TwoFactorSection';
 import { ExportButton } from '../account/ExportButton';
 
-type Section = 'profile' | 'notifications' | 'privacy' | 'appearance' | 'password' | 'two-factor';
+type Section = 'profile' | 'notifications' | 'privacy' | 'mutes' | 'appearance' | 'password' | 'two-factor';
 const SECTIONS = [
   ['profile', 'settings.profile'],
   ['notifications', 'settings.notifications'],
   ['privacy', 'settings.privacy'],
+  ['mutes', 'settings.mutes'],
   ['appearance', 'settings.appearance'],
   ['password', 'settings.password'],
   ['two-factor', 'settings.twoFactor'],
@@ -135,6 +137,7 @@ export function SettingsPage() {
             />
           )}
           {section === 'privacy' && <ExportButton />}
+          {section === 'mutes' && <MutedAccounts />}
           {section === 'password' && <PasswordForm onDone={setOk} />}
           {section === 'two-factor' && <TwoFactorSection />}
           {section === 'appearance' && (

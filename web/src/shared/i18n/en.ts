@@ -67,6 +67,9 @@ export const en: Translation = {
     version: 'Version {{n}}',
     replaced: 'replaced {{when}}',
     close: 'Close',
+    mute: 'Mute this user',
+    muted: 'Reviews and comments by @{{username}} are hidden from you. They are not told.',
+    muteFailed: 'Could not mute this user',
   },
   products: {
     title: 'Products',
@@ -194,5 +197,11 @@ export const en: Translation = {
     loading: 'Loading settings...',
     sessionExpired: 'Session expired. Please log in again.',
     loadFailed: 'Failed to load settings. Please try again.',
+    mutes: 'Muted accounts',
+    mutesHint: 'Their reviews, comments and notifications are hidden from you. They are not told.',
+    mutesEmpty: 'You have not muted anyone.',
+    mutesLoadFailed: 'Failed to load muted accounts.',
+    unmute: 'Unmute',
+    unmuteFailed: 'Could not unmute',
   },
 };

@@ -68,6 +68,9 @@ export const tr = {
     version: 'Sürüm {{n}}',
     replaced: '{{when}} değiştirildi',
     close: 'Kapat',
+    mute: 'Bu kullanıcıyı sessize al',
+    muted: '@{{username}} kullanıcısının incelemeleri ve yorumları artık sana gösterilmiyor. Kendisine bildirilmez.',
+    muteFailed: 'Kullanıcı sessize alınamadı',
   },
   products: {
     title: 'Products',
@@ -195,6 +198,12 @@ export const tr = {
     loading: 'Loading settings...',
     sessionExpired: 'Session expired. Please log in again.',
     loadFailed: 'Failed to load settings. Please try again.',
+    mutes: 'Sessize alınanlar',
+    mutesHint: 'İncelemeleri, yorumları ve bildirimleri sana gösterilmez. Kendilerine bildirilmez.',
+    mutesEmpty: 'Kimseyi sessize almadın.',
+    mutesLoadFailed: 'Sessize alınanlar yüklenemedi.',
+    unmute: 'Sesi aç',
+    unmuteFailed: 'Ses açılamadı',
   },
 };
 
