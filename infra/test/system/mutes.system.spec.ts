@@ -80,6 +80,10 @@ describe('mutes through the gateway (embedded stack)', () => {
     expect((await get(burak, '/api/notifications')).meta.total).toBe(before.meta.total);
     const status = await api().get(`/api/follows/status/${ayse.id}`).set(burak.auth);
     expect(status.text).not.toMatch(/mute/i);
+    // Ayse's data export holds her mute; Burak's holds nothing of it.
+    const exported = async (who: Session) => (await api().get('/api/follows/me/export').set(who.auth).expect(200)).body.data.mutes;
+    expect(await exported(ayse)).toEqual([expect.objectContaining({ muter_id: ayse.id, muted_id: burak.id })]);
+    expect(await exported(burak)).toEqual([]);
     expect(ids(await get(burak, `/api/reviews?productId=${productId}`))).toEqual(expect.arrayContaining([ayseReview, burakReview]));
   });
 
