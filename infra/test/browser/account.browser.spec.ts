@@ -1,8 +1,7 @@
 // Issue 20 in Chromium: a password reset from the login modal to the emailed link's page, and
 // two-factor enrolment in Settings followed by a sign-in with the code, and the data download.
 import { readFile } from 'node:fs/promises';
-import { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SmtpInbox, startSmtpInbox } from '@app/testing/engines';
 import { totpCode } from '../../../services/auth/src/account/totp';
 import { browserAvailable, contextFor, register, shot, startWorld, type World } from './harness';
 
@@ -12,38 +11,25 @@ const run = browserAvailable() ? describe : describe.skip;
 
 run('account lifecycle in the browser', () => {
   let world: World;
-  let smtp: SMTPServer;
-  const inbox: { to: string; raw: string }[] = [];
+  let smtp: SmtpInbox;
   const savedSmtp = process.env.SMTP_URL;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo[0].address, raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpInbox();
     // The embedded stack reads its settings from the environment: mail goes to this server.
-    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    process.env.SMTP_URL = smtp.url;
     world = await startWorld();
   });
   afterAll(async () => {
     await world?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
     if (savedSmtp === undefined) delete process.env.SMTP_URL;
     else process.env.SMTP_URL = savedSmtp;
   });
 
   async function resetTokenFor(email: string): Promise<string> {
     for (let i = 0; i < 100; i++) {
-      const mail = inbox.find((m) => m.to === email);
+      const mail = smtp.received.find((m) => m.to.includes(email));
       if (mail) {
         const text = mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         return /reset-password\?token=([\w-]+)/.exec(text)?.[1] as string;

@@ -1,6 +1,5 @@
-import { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
+import { ReceivedMail, SmtpInbox, startSmtpInbox } from '@app/testing/engines';
 import { totpCode } from '../../../services/auth/src/account/totp';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 
@@ -13,59 +12,40 @@ import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-s
 const PASSWORD = 'quiet-harbour-lantern-7';
 const NEW_PASSWORD = 'amber-rooftop-violin-3';
 
-interface Mail {
-  to: string;
-  raw: string;
-}
-
 describe('account lifecycle: reset by email and two-factor sign-in (embedded stack, real SMTP)', () => {
   let stack: EmbeddedStack;
-  let smtp: SMTPServer;
-  const inbox: Mail[] = [];
+  let smtp: SmtpInbox;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          inbox.push({ to: session.envelope.rcptTo[0].address, raw: Buffer.concat(chunks).toString('utf8') });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startSmtpInbox();
     stack = await startEmbeddedStack({
       port: 0,
       dataDir: ':memory:',
       seed: false,
-      env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off', SMTP_URL: `smtp://127.0.0.1:${port}`, APP_URL: 'https://squad.example' },
+      env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off', SMTP_URL: smtp.url, APP_URL: 'https://squad.example' },
     });
   });
 
   afterAll(async () => {
     await stack.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const api = () => request(stack.url);
   const register = (email: string) => api().post('/api/auth/register').send({ email, name: 'Account Member', password: PASSWORD });
   const login = (email: string, password = PASSWORD) => api().post('/api/auth/login').send({ email, password });
 
-  async function mailTo(address: string, count: number): Promise<Mail[]> {
+  async function mailTo(address: string, count: number): Promise<ReceivedMail[]> {
     for (let i = 0; i < 100; i++) {
-      const mails = inbox.filter((m) => m.to === address);
+      const mails = smtp.received.filter((m) => m.to.includes(address));
       if (mails.length >= count) return mails;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`no mail ${count} to ${address}`);
   }
   /** The body as a reader sees it: quoted-printable soft breaks and escapes undone. */
-  const decoded = (mail: Mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const tokenIn = (mail: Mail) => /reset-password\?token=([\w-]+)/.exec(decoded(mail))?.[1] as string;
+  const decoded = (mail: ReceivedMail) => mail.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const tokenIn = (mail: ReceivedMail) => /reset-password\?token=([\w-]+)/.exec(decoded(mail))?.[1] as string;
   const confirm = (token: string, new_password = NEW_PASSWORD) => api().post('/api/auth/password-reset/confirm').send({ token, new_password });
 
   describe('password reset', () => {
@@ -80,7 +60,7 @@ describe('account lifecycle: reset by email and two-factor sign-in (embedded sta
       expect(mail.raw).toMatch(/^Subject: =\?UTF-8\?/m);
       expect(decoded(mail)).toMatch(/https:\/\/squad\.example\/reset-password\?token=[\w-]{43}\s/);
       await new Promise((r) => setTimeout(r, 300));
-      expect(inbox.filter((m) => m.to === 'stranger@example.com')).toEqual([]);
+      expect(smtp.received.filter((m) => m.to.includes('stranger@example.com'))).toEqual([]);
     });
 
     it('the link sets the password once and revokes the old token; then only the new password works', async () => {

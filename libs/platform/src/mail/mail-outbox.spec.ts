@@ -1,9 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpInbox } from '@app/testing/engines';
 import { testConfig } from '@app/testing';
 import { defineCollection, SqliteStore } from '@app/store';
 import { createMailer, MemoryMailer } from './mailer';
@@ -12,39 +11,6 @@ import { MailOutboxDoc, MailOutboxWorker } from './mail-outbox';
 const outboxDef = defineCollection<MailOutboxDoc>('mail_outbox', [{ fields: { sent_at: 1 }, orderBy: { created_at: 1 } }]);
 const logger = pino({ level: 'silent' });
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port; `refuse` makes the next N messages fail with a 451. */
-async function smtpServer(): Promise<{ url: string; received: Received[]; refuse: { count: number }; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const refuse = { count: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(_address, _session, callback) {
-      if (refuse.count > 0) {
-        refuse.count--;
-        const err = Object.assign(new Error('Try again later'), { responseCode: 451 });
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, refuse, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 const row = (id: string, to: string): MailOutboxDoc => ({
   _id: id,
@@ -65,7 +31,7 @@ describe('mail outbox', () => {
   afterEach(() => store.close());
 
   it('sends each row once over SMTP, in UTF-8, and forgets the body when asked', async () => {
-    const smtp = await smtpServer();
+    const smtp = await startSmtpInbox();
     const outbox = store.collection(outboxDef);
     const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Squad <no-reply@squad.test>' }), logger), logger, { forgetBody: true });
     try {
@@ -88,7 +54,7 @@ describe('mail outbox', () => {
   });
 
   it('keeps a refused message and sends it on a later pass, after its back-off', async () => {
-    const smtp = await smtpServer();
+    const smtp = await startSmtpInbox();
     const outbox = store.collection(outboxDef);
     const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ SMTP_URL: smtp.url }), logger), logger);
     try {
