@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { FeedQueryDto, pageWindow, tagKey, TagParamDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { ReviewsService } from '../reviews/reviews.service';
@@ -25,7 +25,9 @@ export class TagsController {
     return Reply.list(items, total, page, limit);
   }
 
+  /** 200 like the other idempotent follows: a repeat changes nothing. */
   @Post(':tag/follow')
+  @HttpCode(200)
   async follow(@CurrentUser() user: AuthenticatedUser, @Param() { tag }: TagParamDto) {
     return Reply.message('Tag followed', await this.tags.follow(user.id, tag));
   }

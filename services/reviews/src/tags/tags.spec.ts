@@ -67,7 +67,7 @@ describe('hashtags', () => {
     expect((await get(cem, '/api/tags/Kahve')).body.data).toEqual({ tag: 'kahve', following: false });
     for (let i = 0; i < 2; i++) {
       const res = await followTag(cem, 'Kahve');
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ tag: 'kahve', following: true });
     }
     expect((await get(cem, '/api/tags/KAHVE')).body.data).toEqual({ tag: 'kahve', following: true });
