@@ -2,25 +2,49 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../core/api';
 import { Stars } from '../../shared/ui';
 import type { ReviewView } from '@app/contracts';
-import { useUpdateReviewMutation } from './reviewsApi';
+import { useUpdateReviewMutation, type ReviewEdit } from './reviewsApi';
 import { useT } from '../../shared/i18n';
+// By path: the contracts index loads class-validator, which the web bundle leaves out.
+import { IMAGE_ALT_MAX } from '../../../../libs/contracts/src/reviews/catalogue';
+
+/** The stored description of each image ('' where none; reviews from before alt text have none). */
+function storedAlts(review: ReviewView): string[] {
+  return review.images.map((_, i) => review.image_alts?.[i] ?? '');
+}
+
+/**
+ * The PUT /reviews/{id} body. The images' descriptions (issue 21 §7) go only when one changed, and
+ * then with the same images: the server takes `image_alts` only together with `images`.
+ */
+export function buildEdit(
+  review: ReviewView,
+  input: { content: string; rating?: number; spoilers: boolean; alts: string[] },
+): Omit<ReviewEdit, 'id'> {
+  const body: Omit<ReviewEdit, 'id'> = { content: input.content.trim(), has_spoilers: input.spoilers };
+  if (input.rating) body.rating = input.rating;
+  const alts = input.alts.map((a) => a.trim());
+  const stored = storedAlts(review);
+  if (alts.some((a, i) => a !== stored[i])) Object.assign(body, { images: review.images, image_alts: alts });
+  return body;
+}
 
 /** Editing one's own review in place (PUT /reviews/{id}); the card then shows 'düzenlendi'. */
 export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone: (updated: ReviewView | null) => void }) {
   const [content, setContent] = useState(review.content ?? '');
   const [rating, setRating] = useState<number | undefined>(review.rating || undefined);
   const [spoilers, setSpoilers] = useState(review.has_spoilers ?? false);
+  const [alts, setAlts] = useState(() => storedAlts(review));
   const [error, setError] = useState<string | null>(null);
   const t = useT();
   const [update, state] = useUpdateReviewMutation();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const text = content.trim();
-    if (!text) return;
-    const r = await update({ id: review.id, content: text, has_spoilers: spoilers, ...(rating ? { rating } : {}) });
+    if (!content.trim()) return;
+    const body = buildEdit(review, { content, rating, spoilers, alts });
+    const r = await update({ id: review.id, ...body });
     if ('error' in r) return setError(errorMessage(r.error, 'Failed to update review'));
-    onDone(r.data ?? { ...review, content: text, rating: rating ?? review.rating, has_spoilers: spoilers, edited: true });
+    onDone(r.data ?? { ...review, ...body, rating: rating ?? review.rating, edited: true });
   }
 
   return (
@@ -30,6 +54,23 @@ export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone:
       <label className="muted small" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
         <input type="checkbox" style={{ width: 'auto', margin: 0 }} checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid="edit-spoilers" /> {t('composer.spoilers')}
       </label>
+      {review.images.map((src, i) => (
+        <label key={`${i}:${src}`} className="muted small" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          {/* Decorative: the label names the image. */}
+          <img src={src} alt="" style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 8, flex: 'none' }} />
+          <span style={{ flex: 1 }}>
+            {t('hashtags.altLabel', { n: i + 1 })}
+            <input
+              type="text"
+              value={alts[i]}
+              maxLength={IMAGE_ALT_MAX}
+              placeholder={t('hashtags.altPlaceholder')}
+              onChange={(e) => setAlts((as) => as.map((a, j) => (j === i ? e.target.value : a)))}
+              data-testid="edit-alt"
+            />
+          </span>
+        </label>
+      ))}
       {error && <div className="error-bar">{error}</div>}
       <div className="form-actions">
         <button type="button" className="btn" onClick={() => onDone(null)}>

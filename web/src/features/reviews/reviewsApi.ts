@@ -13,6 +13,16 @@ export interface ReviewDraft {
   has_spoilers?: boolean;
 }
 
+/** A PUT /reviews/{id} body: `image_alts` only with the review's `images` (issue 21 §7). */
+export interface ReviewEdit {
+  id: string;
+  content: string;
+  rating?: number;
+  has_spoilers?: boolean;
+  images?: string[];
+  image_alts?: string[];
+}
+
 /** Orders of GET /reviews (`sort`): the product page's Most Recent, Highest Rated, Lowest Rated. */
 export type ReviewSort = 'recent' | 'rating_desc' | 'rating_asc';
 
@@ -42,7 +52,7 @@ export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['ReviewHistory'] 
       transformResponse: (r: unknown) => data<ReviewView>(r),
       invalidatesTags: ['Feed', 'Review', 'Product', 'Stats', 'Profile', 'Trending'],
     }),
-    updateReview: b.mutation<ReviewView, { id: string; content: string; rating?: number; has_spoilers?: boolean }>({
+    updateReview: b.mutation<ReviewView, ReviewEdit>({
       query: ({ id, ...body }) => ({ url: `/reviews/${id}`, method: 'PUT', body }),
       transformResponse: (r: unknown) => data<ReviewView>(r),
       invalidatesTags: (_r, _e, a) => ['Feed', 'Review', 'Product', 'Profile', 'Saved', { type: 'ReviewHistory', id: a.id }],
