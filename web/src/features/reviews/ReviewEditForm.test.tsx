@@ -88,7 +88,7 @@ describe('the edit form', () => {
     );
     const inputs = screen.getAllByTestId('edit-alt') as HTMLInputElement[];
     expect(inputs.map((i) => i.value)).toEqual(['Red cup', '']);
-    expect(inputs[1].closest('label')?.querySelector('img')?.getAttribute('src')).toBe('/api/media/b');
+    expect(inputs[1].closest('div')?.querySelector('img')?.getAttribute('src')).toBe('/api/media/b');
 
     fireEvent.change(inputs[1], { target: { value: 'Blue cup' } });
     fireEvent.submit(screen.getByTestId('review-edit'));

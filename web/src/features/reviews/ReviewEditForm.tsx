@@ -55,10 +55,10 @@ export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone:
         <input type="checkbox" style={{ width: 'auto', margin: 0 }} checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid="edit-spoilers" /> {t('composer.spoilers')}
       </label>
       {review.images.map((src, i) => (
-        <label key={`${i}:${src}`} className="muted small" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          {/* Decorative: the label names the image. */}
+        <div key={`${i}:${src}`} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          {/* Decorative: the label beside it names the image. */}
           <img src={src} alt="" style={{ width: 48, height: 48, objectFit: 'cover', borderRadius: 8, flex: 'none' }} />
-          <span style={{ flex: 1 }}>
+          <label className="muted small" style={{ flex: 1 }}>
             {t('hashtags.altLabel', { n: i + 1 })}
             <input
               type="text"
@@ -68,8 +68,8 @@ export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone:
               onChange={(e) => setAlts((as) => as.map((a, j) => (j === i ? e.target.value : a)))}
               data-testid="edit-alt"
             />
-          </span>
-        </label>
+          </label>
+        </div>
       ))}
       {error && <div className="error-bar">{error}</div>}
       <div className="form-actions">
