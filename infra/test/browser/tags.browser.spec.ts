@@ -1,6 +1,6 @@
 import { contextFor, describeInBrowser, register, shot, solidPng } from './harness';
 
-/** Issue 21 §6–7 from the web: a half-star spoiler review with a #tag and a described image; the tag page and following it. */
+/** Issue 21 §6–7 from the web: a half-star spoiler review with a #tag and a described image, its description edited; the tag page and following it. */
 describeInBrowser('hashtags and alt text (browser)', (world) => {
   test('posts a half-star spoiler review with a #tag and a described image; another member follows the tag from its page and sees it at home', async () => {
     const author = await register(world, 'Tuba Tagger');
@@ -31,6 +31,18 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     const tagLink = card.getByRole('link', { name: '#Kahve' });
     expect(await tagLink.getAttribute('href')).toBe('/tags/Kahve');
     await shot(page, 'tg02-card-tag-alt');
+
+    // the author changes the description in the edit form; the image then carries the new one
+    await card.getByRole('button', { name: 'More actions' }).click();
+    await card.getByTestId('review-edit-button').click();
+    const edit = page.getByTestId('review-edit');
+    const alt = edit.getByLabel('Görsel 1 açıklaması');
+    expect(await alt.inputValue()).toBe('Köpüklü bir fincan kahve');
+    await alt.fill('Köpüklü bir fincan Türk kahvesi');
+    await shot(page, 'tg02b-edit-alt');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await card.getByRole('img', { name: 'Köpüklü bir fincan Türk kahvesi' }).waitFor();
+    expect(await card.getByRole('img', { name: 'Köpüklü bir fincan kahve', exact: true }).count()).toBe(0);
 
     // the tag link opens the tag page with the review on it
     await tagLink.click();
