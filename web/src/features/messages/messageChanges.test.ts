@@ -15,6 +15,7 @@ const msg = (id: string, extra: Partial<MessageView> = {}): MessageView => ({
   edited_at: null,
   deleted: false,
   reactions: [],
+  attachments: [],
   ...extra,
 });
 const conv: ConversationView = {
@@ -24,10 +25,11 @@ const conv: ConversationView = {
   squad_id: null,
   other_members: [card],
   members: [card],
-  last_message: { id: 'm2', content: 'text m2', sender: card, created_at: at, deleted: false },
+  last_message: { id: 'm2', content: 'text m2', sender: card, created_at: at, deleted: false, images: 0 },
   created_at: at,
   updated_at: at,
   unread_count: 0,
+  other_read_at: null,
 };
 
 async function seeded() {
