@@ -7,9 +7,9 @@ import { errorMessage } from '../../core/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, messageTime, personName } from '../../shared/format';
 import { useT } from '../../shared/i18n';
-import { MESSAGE_ATTACHMENTS_MAX, splitMentions } from '@app/contracts';
 import type { ConversationView, MessageAttachmentDto, MessageView, ServerToClientPayloads } from '@app/contracts';
 import { useUploadMediaMutation } from '../media/mediaApi';
+import { MAX_IMAGES, splitMentions } from './mentions';
 import {
   applyMessageChange,
   lastMessageOf,
@@ -161,7 +161,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
 
   /** Uploads the picked images through the media service; the message carries their URLs. */
   async function attach(files: FileList | null) {
-    const picked = [...(files ?? [])].slice(0, MESSAGE_ATTACHMENTS_MAX - images.length);
+    const picked = [...(files ?? [])].slice(0, MAX_IMAGES - images.length);
     for (const file of picked) {
       const r = await upload(file);
       if ('error' in r) return setError(errorMessage(r.error, t('messages.uploadFailed')));
@@ -411,7 +411,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
         <button
           className="btn"
           type="button"
-          disabled={images.length >= MESSAGE_ATTACHMENTS_MAX || uploadState.isLoading}
+          disabled={images.length >= MAX_IMAGES || uploadState.isLoading}
           onClick={() => fileInput.current?.click()}
           data-testid="attach-button"
         >
