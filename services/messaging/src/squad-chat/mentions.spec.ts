@@ -35,7 +35,10 @@ describe('messaging: @mentions in squad chat', () => {
 
   it('names squad members mentioned by @username (any case) on message.sent; not the author, non-members or emails', async () => {
     await send('@DENIZ try this, @admin @outsider @nobody, mail me at x@ela.com');
-    expect(svc.emitted('message.sent').at(-1)?.mentions).toEqual({ squadId: 'sq-m', squadName: 'Coffee Lab', userIds: [deniz.id] });
+    const named = svc.emitted('message.sent').at(-1)?.mentions;
+    expect(named).toEqual({ squadId: 'sq-m', squadName: 'Coffee Lab', userIds: [deniz.id] });
+    // a registered member, just not in this squad
+    expect(named?.userIds).not.toContain(outsider.id);
     await send('no mentions here');
     expect(svc.emitted('message.sent').at(-1)?.mentions).toBeUndefined();
   });
