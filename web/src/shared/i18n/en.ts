@@ -204,4 +204,17 @@ export const en: Translation = {
     unmute: 'Unmute',
     unmuteFailed: 'Could not unmute',
   },
+  search: {
+    placeholder: 'Search products, people, reviews, squads...',
+    searching: 'Searching...',
+    products: 'Products',
+    users: 'People',
+    reviews: 'Reviews',
+    squads: 'Squads',
+    all: 'See all results',
+    none: 'No results for "{{q}}"',
+    title: 'Results for "{{q}}"',
+    groupEmpty: 'Nothing here.',
+    failed: 'Search failed. Please try again.',
+  },
 };
