@@ -1,15 +1,17 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { SEARCH_GROUP_MAX } from '@app/contracts';
 import { useT } from '../../shared/i18n';
 import { useSearchQuery } from './searchApi';
 import { SEARCH_GROUPS, searchEntries } from './searchEntries';
+
+/** The server's most per group (SEARCH_GROUP_MAX; the web imports only types from contracts). */
+const RESULTS_PER_GROUP = 20;
 
 /** /search?q=: the one search's four groups, each a longer page than the top bar's. */
 export function SearchPage() {
   const t = useT();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const { data, isFetching, isError } = useSearchQuery({ q, limit: SEARCH_GROUP_MAX }, { skip: !q });
+  const { data, isFetching, isError } = useSearchQuery({ q, limit: RESULTS_PER_GROUP }, { skip: !q });
   const entries = data ? searchEntries(data) : [];
 
   return (
