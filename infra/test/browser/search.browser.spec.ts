@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { contextFor, describeInBrowser, register, shot } from './harness';
 
 /** Issue 21 §5 from the web: a review posted from the composer is found through the top bar, then on the results page. */
@@ -19,6 +20,8 @@ describeInBrowser('one search (browser)', (world) => {
     const reviews = listbox.getByRole('group', { name: 'İncelemeler' });
     await reviews.getByRole('option').filter({ hasText: 'Şahane bir Işıldak' }).waitFor();
     await shot(page, 'se01-top-bar-groups');
+    const axe = await new AxeBuilder({ page }).include('[data-testid="search-box"]').withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     // the arrow key highlights the review; Escape closes, Enter without a highlight opens the results page
     await box.press('ArrowDown');

@@ -106,6 +106,7 @@ export function SearchBox() {
           ) : isFetching && matches.length === 0 ? (
             <div className="dropdown-empty">{t('search.searching')}</div>
           ) : matches.length > 0 ? (
+            <>
             <div id="search-listbox" role="listbox" aria-label={t('search.placeholder')}>
               {SEARCH_GROUPS.map((group) => {
                 const entries = matches.map((m, i) => ({ m, i })).filter(({ m }) => m.group === group);
@@ -132,10 +133,11 @@ export function SearchBox() {
                   </div>
                 );
               })}
-              <button className="dropdown-item" onClick={() => go(`/search?q=${encodeURIComponent(text.trim())}`)}>
-                <Search size={14} aria-hidden="true" /> {t('search.all')}
-              </button>
             </div>
+            <button className="dropdown-item" onClick={() => go(`/search?q=${encodeURIComponent(text.trim())}`)}>
+              <Search size={14} aria-hidden="true" /> {t('search.all')}
+            </button>
+            </>
           ) : (
             <div className="dropdown-empty">
               <p>{t('search.none', { q: text.trim() })}</p>
