@@ -147,6 +147,12 @@ const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/api/notifications/mark-all-read', as: 'A' },
   { method: 'PUT', path: '/api/notifications/:notification/read', as: 'A' },
   { method: 'DELETE', path: '/api/notifications/:notification', as: 'A' },
+  // reviews service: hashtags (issue 21 §6); alt text rides on the review and product routes above
+  { method: 'GET', path: '/api/trending/tags', as: 'A' },
+  { method: 'GET', path: '/api/tags/:tag', as: 'A' },
+  { method: 'GET', path: '/api/tags/:tag/reviews', as: 'A', paged: true },
+  { method: 'POST', path: '/api/tags/:tag/follow', as: 'A' },
+  { method: 'DELETE', path: '/api/tags/:tag/follow', as: 'A' },
   // one search (issue 21 §5): the reviews part; without a valid q every probe is refused (the gateway's
   // GET /api/search declares no controller route: search.system.spec.ts feeds it bad q)
   { method: 'GET', path: '/api/reviews/search', as: 'A', paged: true },
@@ -424,6 +430,7 @@ describe('bad input on every route (embedded stack)', () => {
     expect(notes.length).toBeGreaterThan(0);
     ids.notification = notes[0].id;
     ids.media = 'no-such-media';
+    ids.tag = 'Kahve';
   }, 30_000);
 
   afterAll(async () => {
