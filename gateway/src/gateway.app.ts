@@ -13,6 +13,7 @@ import { GatewayConfig } from './config/gateway.config';
 import { createDocsRouter } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
+import { createOneSearch } from './search/one-search';
 import { sendEnvelopeError } from './proxy/envelope-reply';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
 import { ServiceForwarder, ServiceUrls } from './proxy/service-proxy';
@@ -108,6 +109,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   app.use('/api', createJsonDepthCheck(config.BODY_LIMIT_BYTES));
   app.use(createDocsRouter(urls));
   app.use(createMemberExport(urls, config.UPSTREAM_TIMEOUT_MS));
+  app.use(createOneSearch(urls, config.UPSTREAM_TIMEOUT_MS));
   const forwarder = app.get(ServiceForwarder);
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
     const service = forwarder.serviceFor(req.url);

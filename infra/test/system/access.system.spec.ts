@@ -317,6 +317,8 @@ describe('access matrix (embedded stack)', () => {
       '/api/messages/conversations/:conversation/members',
       '/api/notifications',
       '/api/trending',
+      '/api/search?q=lamp',
+      '/api/reviews/search?q=lamp',
     ];
     const before = scannedReplies;
     for (const who of ['owner', 'other', 'blocked'] as const) {

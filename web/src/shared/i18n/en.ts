@@ -225,4 +225,17 @@ export const en: Translation = {
     altPlaceholder: "Describe the image for those who can't see it",
     attachmentPreview: 'Attachment preview',
   },
+  search: {
+    placeholder: 'Search products, people, reviews, squads...',
+    searching: 'Searching...',
+    products: 'Products',
+    users: 'People',
+    reviews: 'Reviews',
+    squads: 'Squads',
+    all: 'See all results',
+    none: 'No results for "{{q}}"',
+    title: 'Results for "{{q}}"',
+    groupEmpty: 'Nothing here.',
+    failed: 'Search failed. Please try again.',
+  },
 };

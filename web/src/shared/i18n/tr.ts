@@ -226,6 +226,19 @@ export const tr = {
     altPlaceholder: 'Görseli göremeyenler için kısaca anlatın',
     attachmentPreview: 'Ek önizlemesi',
   },
+  search: {
+    placeholder: 'Ürün, kişi, inceleme, squad ara...',
+    searching: 'Aranıyor...',
+    products: 'Ürünler',
+    users: 'Kişiler',
+    reviews: 'İncelemeler',
+    squads: 'Squads',
+    all: 'Tüm sonuçları gör',
+    none: '"{{q}}" için sonuç yok',
+    title: '"{{q}}" için sonuçlar',
+    groupEmpty: 'Burada bir şey yok.',
+    failed: 'Arama başarısız oldu. Lütfen tekrar deneyin.',
+  },
 };
 
 /** Every language has the same keys as the default. */
