@@ -1,15 +1,15 @@
-import helmet from '@fastify/helmet';
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import cors from 'cors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { createJsonDepthCheck } from './access/json-depth';
 import { SessionCutoffs } from './access/session-cutoffs';
+import { clientAddress } from './access/client-address';
 import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
 import { createDocsHandler } from './docs/openapi-docs';
@@ -67,6 +67,12 @@ function isNestRoute(url: string): boolean {
   return NEST_ROUTES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/** A step that failed: a 500 envelope, or the connection dropped when the reply had begun. */
+function fail(res: ServerResponse): void {
+  if (!res.headersSent) sendEnvelopeError(res, 500, 'Internal server error');
+  else res.destroy();
+}
+
 /** Express's answer for a path nobody serves (a POST to a page, say). */
 function notFound(req: IncomingMessage, res: ServerResponse): void {
   const body = JSON.stringify({ message: `Cannot ${req.method} ${(req.url ?? '/').split('?', 1)[0]}`, error: 'Not Found', statusCode: 404 });
@@ -74,19 +80,21 @@ function notFound(req: IncomingMessage, res: ServerResponse): void {
   res.end(body);
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Front = (req: IncomingMessage, res: ServerResponse, toFastify: Handler) => void;
+
 /**
- * Fastify routed as Express did here (case-insensitive, a trailing slash ignored), Node's
- * keep-alive and request time-outs as before, proxies on loopback trusted for the client
- * address. No middie: the gateway's steps run in one onRequest hook (createGatewayApp).
+ * Fastify behind the gateway's own steps: the server runs them on Node's request and response
+ * first (before any routing or body reading, bodies are streamed to the services), and only
+ * what they pass on, the gateway's /health and /metrics, reaches Fastify and Nest's routes.
+ * Node's server defaults (keep-alive 5 s, request time-out 300 s) as under Express.
  */
-function gatewayAdapter(): FastifyAdapter {
+function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {
   return new FastifyAdapter({
     skipMiddie: true,
-    trustProxy: 'loopback',
-    keepAliveTimeout: 5_000,
-    requestTimeout: 300_000,
     return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    serverFactory: (toFastify) => createServer((req, res) => (front() ?? toFastify)(req, res, toFastify)),
   });
 }
 
@@ -104,12 +112,12 @@ const CSP_DIRECTIVES = {
 /**
  * The only public entry (ARCHITECTURE §1): security headers, CORS, request ids, body
  * limits, token check, rate limits, then /api/* forwarded by prefix, socket.io, and the SPA.
- * On Fastify: every step works on Node's request and response in one onRequest hook, before
- * Fastify reads a body (bodies are streamed to the services); a request the steps answer is
- * hijacked from Fastify, only /health and /metrics go on to Nest's routes.
+ * On Fastify (gatewayAdapter): the steps work on Node's request and response in front of it,
+ * so a proxied request costs no Fastify routing, request or reply objects.
  */
 export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls): Promise<INestApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls), gatewayAdapter(), {
+  let handler: Front | undefined;
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls), gatewayAdapter(() => handler), {
     bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn'],
   });
@@ -126,12 +134,6 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
       remotePort: req.socket.remotePort,
     }),
   });
-  const first: Step[] = [requestId, logging as Step];
-  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) =>
-    runSteps(first, request.raw, reply.raw, (err) => done(err as Error | undefined)),
-  );
-  await app.register(helmet, { contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
-
   const sessions = app.get(SessionCutoffs);
   const forwarder = app.get(ServiceForwarder);
   const forward: Step<GatewayRequest> = (req, res, next) => {
@@ -139,7 +141,15 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
     if (service === undefined) return next();
     forwarder.forward(req, res, service, sessionEndGate(req, sessions));
   };
-  const common: Step<GatewayRequest>[] = [recordDuration, cors({ origin: config.APP_ORIGIN ?? false, credentials: true })];
+  // Helmet's own middleware, built once (@fastify/helmet builds it again for every request).
+  const securityHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
+  const common: Step<GatewayRequest>[] = [
+    requestId,
+    logging as Step,
+    recordDuration,
+    securityHeaders,
+    cors({ origin: config.APP_ORIGIN ?? false, credentials: true }),
+  ];
   const steps: Step<GatewayRequest>[] = [
     ...common,
     underApi(createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)),
@@ -152,18 +162,13 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
     underApi((_req, res) => sendEnvelopeError(res, 404, 'Not found')),
     ...createSpaHandlers(config.WEB_DIR),
   ];
-  const gatewayHook = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
-    const req: GatewayRequest = request.raw;
-    req.ip = request.ip;
-    if (isNestRoute(request.url)) return runSteps(common, req, reply.raw, (err) => (reply.raw.writableEnded ? undefined : done(err as Error | undefined)));
-    reply.hijack();
-    runSteps(steps, req, reply.raw, (err) => {
-      if (err === undefined) return notFound(req, reply.raw);
-      if (!reply.raw.headersSent) sendEnvelopeError(reply.raw, 500, 'Internal server error');
-      else reply.raw.destroy();
-    });
+  handler = (raw, res, toFastify) => {
+    const req: GatewayRequest = raw;
+    req.ip = clientAddress(req);
+    // Nest answers its routes once the common steps passed (a CORS preflight is answered by them).
+    if (isNestRoute(req.url ?? '/')) return runSteps(common, req, res, (err) => (err === undefined ? toFastify(req, res) : fail(res)));
+    runSteps(steps, req, res, (err) => (err === undefined ? notFound(req, res) : fail(res)));
   };
-  fastify.addHook('onRequest', gatewayHook);
   app.useWebSocketAdapter(await createSocketAdapter(app));
   await app.init();
   // Fastify serves once ready: tests drive `app.getHttpServer()` without listen().

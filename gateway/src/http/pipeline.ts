@@ -6,7 +6,7 @@ export type Next = (err?: unknown) => void;
 /**
  * One step of the gateway's request pipeline on Node's own request and response (connect's
  * shape): it answers, or calls `next`. Kept free of Express and Fastify types so the steps
- * run the same under any server (the Fastify glue is in gateway.app.ts).
+ * run the same under any server (the Fastify glue is gatewayAdapter in gateway.app.ts).
  */
 export type Step<Req extends IncomingMessage = IncomingMessage> = (req: Req, res: ServerResponse, next: Next) => void | Promise<void>;
 
