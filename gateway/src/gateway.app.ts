@@ -17,6 +17,7 @@ import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
 import { runSteps, Step, underApi } from './http/pipeline';
 import { sendEnvelopeError } from './proxy/envelope-reply';
+import { isConditionalRoute } from './proxy/etag';
 import { routePath } from './proxy/route-path';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
 import { ServiceForwarder, ServiceUrls } from './proxy/service-proxy';
@@ -139,7 +140,8 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   const forward: Step<GatewayRequest> = (req, res, next) => {
     const service = forwarder.serviceFor(req.url ?? '/');
     if (service === undefined) return next();
-    forwarder.forward(req, res, service, sessionEndGate(req, sessions));
+    const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'] } : undefined;
+    forwarder.forward(req, res, service, sessionEndGate(req, sessions), conditional);
   };
   // Helmet's own middleware, built once (@fastify/helmet builds it again for every request).
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
