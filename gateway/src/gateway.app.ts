@@ -95,7 +95,7 @@ function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {
     skipMiddie: true,
     return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    serverFactory: (toFastify) => createServer((req, res) => (front() ?? toFastify)(req, res, toFastify)),
+    serverFactory: (toFastify: Handler) => createServer((req, res) => (front() ?? toFastify)(req, res, toFastify)),
   });
 }
 
@@ -117,8 +117,9 @@ const CSP_DIRECTIVES = {
  * so a proxied request costs no Fastify routing, request or reply objects.
  */
 export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls): Promise<INestApplication> {
-  let handler: Front | undefined;
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls), gatewayAdapter(() => handler), {
+  // Set once the app is built; no request arrives before (nothing listens yet).
+  const front: { steps?: Front } = {};
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls), gatewayAdapter(() => front.steps), {
     bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn'],
   });
@@ -164,7 +165,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
     underApi((_req, res) => sendEnvelopeError(res, 404, 'Not found')),
     ...createSpaHandlers(config.WEB_DIR),
   ];
-  handler = (raw, res, toFastify) => {
+  front.steps = (raw, res, toFastify) => {
     const req: GatewayRequest = raw;
     req.ip = clientAddress(req);
     // Nest answers its routes once the common steps passed (a CORS preflight is answered by them).

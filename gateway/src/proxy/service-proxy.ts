@@ -187,7 +187,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch }: Conditional): void {
     const body = Buffer.concat(chunks);
     const etag = weakEtag(viewer, body);
-    const out = { ...headers, etag, vary: varyOnAuthorization(headers.vary), 'cache-control': headers['cache-control'] ?? 'private, no-cache' };
+    const out: Record<string, string | string[]> = { ...headers, etag, vary: varyOnAuthorization(headers.vary), 'cache-control': headers['cache-control'] ?? 'private, no-cache' };
     if (noneMatchHits(ifNoneMatch, etag)) {
       delete out['content-length'];
       delete out['content-type'];

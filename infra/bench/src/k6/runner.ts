@@ -126,7 +126,13 @@ async function serve(agent: Agent, shared: SharedArrayBuffer, recorder: Recorder
 }
 
 /** Runs one VU to its end: `done`'s payload. */
-function runVu(agent: Agent, recorder: Recorder, data: Omit<VuData, 'shared'>): Promise<{ data?: unknown; iterations?: number; error?: string }> {
+interface VuEnd {
+  data?: unknown;
+  iterations?: number;
+  error?: string;
+}
+
+function runVu(agent: Agent, recorder: Recorder, data: Omit<VuData, 'shared'>): Promise<VuEnd> {
   const shared = new SharedArrayBuffer(8 + REPLY_BYTES);
   const worker = new Worker(`(${vuMain.toString()})()`, { eval: true, workerData: { ...data, shared } });
   return new Promise((resolvePromise, reject) => {
@@ -135,7 +141,7 @@ function runVu(agent: Agent, recorder: Recorder, data: Omit<VuData, 'shared'>): 
       else if (message.kind === 'check') recorder.check(String(message.name), Boolean(message.ok));
       else if (message.kind === 'error') recorder.errors.push(String(message.message));
       else if (message.kind === 'done') {
-        resolvePromise(message);
+        resolvePromise(message as VuEnd);
         void worker.terminate();
       }
     });
