@@ -28,8 +28,10 @@ import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
 import { ReviewsExport } from './export/reviews-export.controller';
+import { tagFollowsCollection } from './tags/tag-follow.collection';
+import { TagsModule } from './tags/tags.module';
 
-/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending. */
+/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending, tags. */
 export const reviewsService: ServiceDefinition = {
   name: 'reviews',
   collections: [
@@ -51,6 +53,7 @@ export const reviewsService: ServiceDefinition = {
     mutesCollection,
     productLikesCollection,
     reportsCollection,
+    tagFollowsCollection,
   ],
   imports: [
     ReviewsExport,
@@ -68,6 +71,7 @@ export const reviewsService: ServiceDefinition = {
     TrendingModule,
     ReportsModule,
     CountersModule,
+    TagsModule,
   ],
   configureHttp: registerMediaUploads,
 };

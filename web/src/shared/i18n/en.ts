@@ -204,4 +204,17 @@ export const en: Translation = {
     unmute: 'Unmute',
     unmuteFailed: 'Could not unmute',
   },
+  hashtags: {
+    follow: 'Follow tag',
+    unfollow: 'Unfollow tag',
+    followFailed: 'Could not change the tag follow',
+    empty: 'No reviews with this tag yet.',
+    loadFailed: "Failed to load the tag's reviews.",
+    trending: 'Trending tags',
+    thisWeek: '{{count}} reviews this week',
+    altLabel: 'Image {{n}} description',
+    altLabelOne: 'Image description',
+    altPlaceholder: "Describe the image for those who can't see it",
+    attachmentPreview: 'Attachment preview',
+  },
 };

@@ -205,6 +205,19 @@ export const tr = {
     unmute: 'Sesi aç',
     unmuteFailed: 'Ses açılamadı',
   },
+  hashtags: {
+    follow: 'Etiketi takip et',
+    unfollow: 'Takibi bırak',
+    followFailed: 'Etiket takibi değiştirilemedi',
+    empty: 'Bu etiketle henüz inceleme yok.',
+    loadFailed: 'Etiketin incelemeleri yüklenemedi.',
+    trending: 'Gündemdeki etiketler',
+    thisWeek: 'bu hafta {{count}} inceleme',
+    altLabel: 'Görsel {{n}} açıklaması',
+    altLabelOne: 'Görsel açıklaması',
+    altPlaceholder: 'Görseli göremeyenler için kısaca anlatın',
+    attachmentPreview: 'Ek önizlemesi',
+  },
 };
 
 /** Every language has the same keys as the default. */
