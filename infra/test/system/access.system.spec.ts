@@ -178,6 +178,8 @@ describe('access matrix (embedded stack)', () => {
       { who: 'blocked', method: 'PUT', path: '/api/reviews/:review', body: { title: 'defaced' }, allowed: denied },
       { who: 'blocked', method: 'DELETE', path: '/api/products/:product', allowed: denied },
       { who: 'blocked', method: 'PUT', path: '/api/notifications/:notification/read', allowed: denied },
+      // Issue 22 §4: an image message is a message (members only); a read is the member's own.
+      { who: 'other', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { attachments: [{ url: '/api/media/abc' }] }, allowed: denied },
     ];
     expect(await check(cases)).toEqual([]);
 
@@ -224,6 +226,7 @@ describe('access matrix (embedded stack)', () => {
       { who: 'blocked', method: 'POST', path: '/api/lists/:list/items', body: { product_id: ids.product }, allowed: [404] },
       { who: 'owner', method: 'POST', path: '/api/follows/users/:blocked', allowed: [403] },
       { who: 'owner', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { content: 'one more' }, allowed: [403] },
+      { who: 'blocked', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { attachments: [{ url: '/api/media/abc' }] }, allowed: [403] },
     ].map((c) => ({ ...c, body: c.body && JSON.parse(JSON.stringify(c.body).replace(/":owner"/g, `"${ids.owner}"`)) })) as Case[];
     expect(await check(cases)).toEqual([]);
     const status = await ok<{ isFollowed: boolean; isBlocked: boolean }>('owner', 'GET', `/api/follows/status/${ids.blocked}`);

@@ -9,7 +9,7 @@ import { declaredRoutes, inParallel, isErrorEnvelope, normalise, probe, ProbeRep
 
 type Who = 'A' | 'B' | 'none';
 /** How a body field is typed, which decides what a wrong value for it is. */
-type FieldKind = 'str' | 'int' | 'rating' | 'num' | 'bool' | 'enum' | 'strArr' | 'mediaArr' | 'idArr' | 'url' | 'iso' | 'username' | 'email' | 'media';
+type FieldKind = 'str' | 'int' | 'rating' | 'num' | 'bool' | 'enum' | 'strArr' | 'mediaArr' | 'idArr' | 'url' | 'iso' | 'username' | 'email' | 'media' | 'attachments';
 
 interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -136,7 +136,7 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/messages/conversations/:conversation/members', as: 'A' },
   { method: 'POST', path: '/api/messages/conversations/:conversation/read', as: 'A' },
   { method: 'GET', path: '/api/messages/conversations/:conversation/messages', as: 'A', paged: true },
-  { method: 'POST', path: '/api/messages/conversations/:conversation/messages', as: 'A', body: { content: 'hey' }, fields: { content: 'str' } },
+  { method: 'POST', path: '/api/messages/conversations/:conversation/messages', as: 'A', body: { content: 'hey' }, fields: { content: 'str', attachments: 'attachments' }, nullable: ['attachments'] },
   { method: 'PUT', path: '/api/messages/:message', as: 'A', body: { content: 'edited' }, fields: { content: 'str' } },
   { method: 'DELETE', path: '/api/messages/:message', as: 'A' },
   { method: 'POST', path: '/api/messages/:message/reactions', as: 'A', body: { emoji: '👍' }, fields: { emoji: 'str' } },
@@ -176,6 +176,18 @@ const WRONG: Record<FieldKind, unknown[]> = {
   username: ['a', 'Has Space!', 123, NE, HUGE, '../../etc'],
   email: ['not-an-email', 123, NE, GT, HUGE],
   media: [123, 'javascript:alert(1)', NE, `https://example.com/${HUGE}`, '/api/media/../../etc/passwd'],
+  // Chat images (issue 22 §4): this product's uploads only, at most 4, alt text bounded.
+  attachments: [
+    'str',
+    [1],
+    ['/api/media/x'],
+    [{ url: 'https://example.com/x.png' }],
+    [{ url: '/api/media/../../etc/passwd' }],
+    [{ url: NE }],
+    [{ url: '/api/media/x', alt: HUGE }],
+    Array.from({ length: 5 }, () => ({ url: '/api/media/x' })),
+    NE,
+  ],
 };
 
 /** Issue 17 §3: nesting that overflowed the validation pipe's stack (a 500); refused with a 400 beyond 32 levels. */

@@ -231,6 +231,18 @@ export class SentMessage {
   @IsOptional() @Nullable() @IsDateString() edited_at?: string | null;
   @IsOptional() @IsBoolean() deleted?: boolean;
   @IsOptional() @IsArray() reactions?: unknown[];
+  // Added with image attachments; optional so version 1 still reads.
+  @IsOptional() @IsArray() attachments?: { url: string; alt: string | null }[];
+}
+
+/**
+ * Squad chat @mentions (issue 22 §4): the members to notify, each once per message. Optional on
+ * message.sent and message.edited so version 1 still reads; an edit carries only the newly mentioned.
+ */
+export class MessageMentions {
+  @IsString() squadId!: string;
+  @IsString() squadName!: string;
+  @StringArray() userIds!: string[];
 }
 
 export class MessageSentPayload {
@@ -239,6 +251,7 @@ export class MessageSentPayload {
   @IsString() senderId!: string;
   @StringArray() memberIds!: string[];
   @IsObject() @ValidateNested() @Type(() => SentMessage) message!: SentMessage;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => MessageMentions) mentions?: MessageMentions;
 }
 
 /** The sender changed the text; the gateway pushes `message-updated` to every member. */
@@ -249,6 +262,7 @@ export class MessageEditedPayload {
   @StringArray() memberIds!: string[];
   @IsString() content!: string;
   @IsDateString() editedAt!: string;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => MessageMentions) mentions?: MessageMentions;
 }
 
 /** The sender deleted the message; it stays as a blank tombstone (`message-deleted`). */
@@ -274,6 +288,18 @@ export class MessageReactionChangedPayload {
   @IsBoolean() added!: boolean;
   @StringArray() memberIds!: string[];
   @IsArray() @ValidateNested({ each: true }) @Type(() => ReactionCount) reactions!: ReactionCount[];
+}
+
+/**
+ * A member read a conversation (read receipts, issue 22 §4). `isGroup`: the gateway tells only the
+ * reader's own tabs (groups and squad chats show no receipts); a one-to-one tells both members.
+ */
+export class ConversationReadPayload {
+  @IsString() conversationId!: string;
+  @IsString() userId!: string;
+  @StringArray() memberIds!: string[];
+  @IsBoolean() isGroup!: boolean;
+  @IsDateString() readAt!: string;
 }
 
 /** The stored notification as GET /notifications shows it. */
@@ -328,6 +354,7 @@ export const EVENT_PAYLOAD_CLASSES = {
   'message.deleted': MessageDeletedPayload,
   'message.reaction_changed': MessageReactionChangedPayload,
   'notification.created': NotificationCreatedPayload,
+  'conversation.read': ConversationReadPayload,
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOAD_CLASSES;
@@ -373,6 +400,7 @@ export const EVENT_VERSIONS = {
   'message.deleted': 1,
   'message.reaction_changed': 1,
   'notification.created': 1,
+  'conversation.read': 1,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = [
@@ -408,6 +436,7 @@ export const EVENT_TYPES = [
   'message.deleted',
   'message.reaction_changed',
   'notification.created',
+  'conversation.read',
 ] as const satisfies readonly EventType[];
 
 // Compile-time check that the list above names every key of EventPayloads.

@@ -26,6 +26,8 @@ export function notificationMessage(type: NotificationType, actor: UserCard | nu
       return `${name} approved your request to join ${squad}`;
     case 'squad_join_rejected':
       return `${name} declined your request to join ${squad}`;
+    case 'squad_mention':
+      return `${name} mentioned you in ${squad} chat`;
   }
 }
 
@@ -41,6 +43,7 @@ export const EMAIL_WORTHY: ReadonlySet<NotificationType> = new Set<NotificationT
   'squad_join_request',
   'squad_join_approved',
   'squad_join_rejected',
+  'squad_mention',
 ]);
 
 /** Email sentences per language; the app's own sentence (notificationMessage) stays English. */
@@ -67,6 +70,8 @@ const EMAIL_SENTENCES: Record<Language, (type: NotificationType, name: string, s
         return `${name}, ${group} topluluğuna katılma isteğini onayladı`;
       case 'squad_join_rejected':
         return `${name}, ${group} topluluğuna katılma isteğini reddetti`;
+      case 'squad_mention':
+        return `${name}, ${group} sohbetinde senden bahsetti`;
     }
   },
 };

@@ -1,4 +1,4 @@
-import { Bell, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
+import { AtSign, Bell, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
 import type { NotificationView } from '@app/contracts';
 
 /** Type icons of the notification list (part 1 §2). */
@@ -16,15 +16,22 @@ export function notificationIcon(type: string): LucideIcon {
       return Handshake;
     case 'new_review':
       return Star;
+    case 'squad_mention':
+      return AtSign;
     default:
       return Bell;
   }
 }
 
-/** Where a notification leads: a squad's join requests for a "wants to join", the squad, a follow request list, the actor. */
+/**
+ * Where a notification leads: a squad's join requests for a "wants to join", its chat for a mention,
+ * the squad, a follow request list, the actor.
+ */
 export function notificationTarget(n: NotificationView): string {
   const squadId = n.squad_id;
-  if (squadId) return n.type === 'squad_join_request' ? `/squads/${squadId}?requests=1` : `/squads/${squadId}`;
+  if (squadId && n.type === 'squad_join_request') return `/squads/${squadId}?requests=1`;
+  if (squadId && n.type === 'squad_mention') return `/squads/${squadId}?chat=1`;
+  if (squadId) return `/squads/${squadId}`;
   if (n.type === 'follow_request') return '/profile?tab=requests';
   if (n.related_user?.username) return `/user/${n.related_user.username}`;
   return '/notifications';
