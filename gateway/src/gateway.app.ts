@@ -45,7 +45,7 @@ function requestId(req: Request, res: Response, next: NextFunction): void {
 function recordDuration(req: Request, res: Response, next: NextFunction): void {
   const started = process.hrtime.bigint();
   res.on('finish', () => {
-    const route = req.originalUrl.startsWith('/api/') ? (ownerOf(req.originalUrl) ?? 'unknown') : 'web';
+    const route = req.originalUrl.startsWith('/api/') ? (ownerOf(req.originalUrl, req.method) ?? 'unknown') : 'web';
     httpDuration.observe(
       { service: 'gateway', method: req.method, route, status: String(res.statusCode) },
       Number(process.hrtime.bigint() - started) / 1e9,
@@ -110,7 +110,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   app.use(createMemberExport(urls, config.UPSTREAM_TIMEOUT_MS));
   const forwarder = app.get(ServiceForwarder);
   app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
-    const service = forwarder.serviceFor(req.url);
+    const service = forwarder.serviceFor(req.url, req.method);
     if (service === undefined) return next();
     forwarder.forward(req, res, service, sessionEndGate(req, sessions));
   });
