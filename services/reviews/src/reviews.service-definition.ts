@@ -27,6 +27,7 @@ import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsExport } from './export/reviews-export.controller';
 
 /** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending. */
@@ -68,6 +69,7 @@ export const reviewsService: ServiceDefinition = {
     TrendingModule,
     ReportsModule,
     CountersModule,
+    ErasureModule,
   ],
   configureHttp: registerMediaUploads,
 };
