@@ -88,6 +88,7 @@ describe('shared read models', () => {
       expect(await cards.card('u4')).toEqual({ id: 'u4', username: '', display_name: 'Deleted member', profile_image_url: null });
       expect(await cards.isDeleted('u4')).toBe(true);
       expect(await cards.isDeleted('u2')).toBe(false);
+      expect(await cards.unknownIds(['u2', 'u4'])).toEqual(['u4']);
     });
   });
 

@@ -108,9 +108,11 @@ export class UserCardsReadModel {
     return new Map([...new Set(ids)].map((id) => [id, found.get(id) ?? { id, ...this.placeholder, profile_image_url: null }]));
   }
 
-  /** The ids among `ids` that belong to no known member. */
+  /** The ids among `ids` that belong to no known member (a deleted member is none any more). */
   async unknownIds(ids: readonly string[]): Promise<string[]> {
     const known = await this.knownCards(ids);
+    const deleted = known.size ? await this.cards.find({ _id: { $in: [...known.keys()] }, deleted: true }, { projection: { _id: 1 } }) : [];
+    for (const doc of deleted) known.delete(doc._id);
     return ids.filter((id) => !known.has(id));
   }
 }
