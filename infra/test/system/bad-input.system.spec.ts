@@ -147,6 +147,8 @@ const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/api/notifications/mark-all-read', as: 'A' },
   { method: 'PUT', path: '/api/notifications/:notification/read', as: 'A' },
   { method: 'DELETE', path: '/api/notifications/:notification', as: 'A' },
+  // account deletion (routed to auth): every probe carries a wrong password, so none deletes A
+  { method: 'DELETE', path: '/api/users/me', as: 'A', body: { password: 'not-the-password' }, fields: { password: 'str' } },
 ];
 
 const HUGE = 'x'.repeat(100_000);
