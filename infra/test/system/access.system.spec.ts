@@ -411,6 +411,24 @@ describe('access matrix (embedded stack)', () => {
     ])).toEqual([]);
     expect(await ok<unknown[]>('owner', 'GET', '/api/users/mutes')).toEqual([]);
   });
+  it('hashtags (issue 21 §6): follows are idempotent and per member; a malformed tag is a 400; a blocked member does not see the blocker under a tag', async () => {
+    await ok('owner', 'POST', '/api/reviews', { content: 'Sabah #Demlik' });
+    await stack.settle();
+    expect(await check([
+      { who: 'other', method: 'POST', path: '/api/tags/Demlik/follow', allowed: [200] },
+      { who: 'other', method: 'POST', path: '/api/tags/demlik/follow', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/tags/demlik', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/tags/demlik/reviews', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/trending/tags', allowed: [200] },
+      { who: 'owner', method: 'GET', path: '/api/tags/a-b/reviews', allowed: [400] },
+      { who: 'owner', method: 'DELETE', path: '/api/tags/a-b/follow', allowed: [400] },
+      { who: 'blocked', method: 'GET', path: '/api/tags/demlik/reviews', allowed: [200] },
+    ])).toEqual([]);
+    expect((await ok<{ following: boolean }>('other', 'GET', '/api/tags/demlik')).following).toBe(true);
+    expect((await ok<{ following: boolean }>('owner', 'GET', '/api/tags/demlik')).following).toBe(false);
+    expect(await ok<unknown[]>('blocked', 'GET', '/api/tags/demlik/reviews')).toEqual([]);
+    expect((await ok<unknown[]>('other', 'GET', '/api/tags/demlik/reviews')).length).toBe(1);
+  });
 
   it("account deletion needs the caller's own password and touches no one else: a wrong or missing one is a 400, a visitor a 401", async () => {
     const cases: Case[] = [

@@ -147,6 +147,12 @@ const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/api/notifications/mark-all-read', as: 'A' },
   { method: 'PUT', path: '/api/notifications/:notification/read', as: 'A' },
   { method: 'DELETE', path: '/api/notifications/:notification', as: 'A' },
+  // reviews service: hashtags (issue 21 §6); alt text rides on the review and product routes above
+  { method: 'GET', path: '/api/trending/tags', as: 'A' },
+  { method: 'GET', path: '/api/tags/:tag', as: 'A' },
+  { method: 'GET', path: '/api/tags/:tag/reviews', as: 'A', paged: true },
+  { method: 'POST', path: '/api/tags/:tag/follow', as: 'A' },
+  { method: 'DELETE', path: '/api/tags/:tag/follow', as: 'A' },
   // account deletion (routed to auth): every probe carries a wrong password, so none deletes A
   { method: 'DELETE', path: '/api/users/me', as: 'A', body: { password: 'not-the-password' }, fields: { password: 'str' } },
 ];
@@ -423,6 +429,7 @@ describe('bad input on every route (embedded stack)', () => {
     expect(notes.length).toBeGreaterThan(0);
     ids.notification = notes[0].id;
     ids.media = 'no-such-media';
+    ids.tag = 'Kahve';
   }, 30_000);
 
   afterAll(async () => {

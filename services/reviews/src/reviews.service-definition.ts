@@ -29,8 +29,10 @@ import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsExport } from './export/reviews-export.controller';
+import { tagFollowsCollection } from './tags/tag-follow.collection';
+import { TagsModule } from './tags/tags.module';
 
-/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending. */
+/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending, tags. */
 export const reviewsService: ServiceDefinition = {
   name: 'reviews',
   collections: [
@@ -52,6 +54,7 @@ export const reviewsService: ServiceDefinition = {
     mutesCollection,
     productLikesCollection,
     reportsCollection,
+    tagFollowsCollection,
   ],
   imports: [
     ReviewsExport,
@@ -69,6 +72,7 @@ export const reviewsService: ServiceDefinition = {
     TrendingModule,
     ReportsModule,
     CountersModule,
+    TagsModule,
     ErasureModule,
   ],
   configureHttp: registerMediaUploads,

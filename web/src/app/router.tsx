@@ -33,6 +33,7 @@ const ListPage = lazyPage(() => import('../features/lists/ListPage'), 'ListPage'
 const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
+const TagPage = lazyPage(() => import('../features/tags/TagPage'), 'TagPage');
 
 /** A lazy screen with the spinner while its chunk loads. */
 function screen(Page: LazyExoticComponent<ComponentType>) {
@@ -61,6 +62,7 @@ export const GUARDED_PATHS = [
   '/saved',
   '/lists/:id',
   '/profile',
+  '/tags/:tag',
 ];
 
 export function RequireAuth() {
@@ -127,6 +129,7 @@ export const routes = [
               { path: '/saved', element: screen(SavedPage) },
               { path: '/lists/:id', element: screen(ListPage) },
               { path: '/profile', element: screen(OwnProfilePage) },
+              { path: '/tags/:tag', element: screen(TagPage) },
             ],
           },
         ],

@@ -112,6 +112,8 @@ export class ReviewCreatedPayload {
   @IsString() title!: string;
   @IsString() excerpt!: string;
   @IsDateString() created_at!: string;
+  /** Stored tag forms (issue 21 §6); absent on events recorded before tags: none. */
+  @IsOptional() @IsArray() @IsString({ each: true }) tags?: string[];
 }
 
 export class ReviewDeletedPayload {
@@ -122,6 +124,8 @@ export class ReviewDeletedPayload {
 
 export class ReviewUpdatedPayload extends ReviewDeletedPayload {
   @Nullable() @IsNumber() rating!: number | null;
+  /** The tags after the edit (issue 21 §6); absent on events recorded before tags. */
+  @IsOptional() @IsArray() @IsString({ each: true }) tags?: string[];
 }
 
 /** review.liked and review.unliked: `likeCount` is the count after the change. */

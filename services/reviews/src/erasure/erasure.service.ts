@@ -16,10 +16,11 @@ import { reportsCollection } from '../reports/report.collection';
 import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
 import { reviewVersionsCollection } from '../reviews/review-version.collection';
 import { savedCollection } from '../saved/saved.collection';
+import { tagFollowsCollection } from '../tags/tag-follow.collection';
 
 /**
  * Erases a deleted member from the reviews service (issue 20 §5): their likes, comments,
- * reviews (with everything others left on them), saved items, lists, activities, reports,
+ * reviews (with everything others left on them), saved items, followed tags, lists, activities, reports,
  * uploads and place in the follow graph. Counters on others' things are recounted without the
  * member's rows while those rows still exist (set, never decremented), then the rows go; so
  * every step gives the same result when a crash makes it run again. Products they added stay
@@ -58,6 +59,7 @@ export class ErasureService {
     await this.eraseComments(userId);
     await this.eraseReviews(userId);
     await this.store.collection(savedCollection).deleteMany({ user_id: userId });
+    await this.store.collection(tagFollowsCollection).deleteMany({ user_id: userId });
     await this.eraseLists(userId);
     await this.store.collection(activitiesCollection).deleteMany({ user_id: userId });
     await this.store.collection(reportsCollection).deleteMany({ reporter_id: userId });
@@ -134,7 +136,7 @@ export class ErasureService {
   private async eraseUploads(userId: string): Promise<void> {
     const ids = (await this.store.collection(mediaCollection).find({ owner_id: userId }, { projection: { _id: 1 } })).map((m) => m._id);
     if (ids.length > 0) {
-      await this.products.updateMany({ image: { $in: ids.map((id) => `${MEDIA_URL_PREFIX}${id}`) } }, { $set: { image: null } });
+      await this.products.updateMany({ image: { $in: ids.map((id) => `${MEDIA_URL_PREFIX}${id}`) } }, { $set: { image: null, image_alt: null } });
     }
     await this.media.eraseOwnedBy(userId);
   }

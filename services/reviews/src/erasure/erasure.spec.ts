@@ -9,6 +9,7 @@ import { productsCollection } from '../products/product.collection';
 import { followEdgesCollection, followerCountsCollection } from '../read-models/follow-graph.collection';
 import { reviewsCollection } from '../reviews/review.collection';
 import { savedCollection } from '../saved/saved.collection';
+import { tagFollowsCollection } from '../tags/tag-follow.collection';
 import { makeProduct, makeReview, Member, member, PNG_1PX, startReviews } from '../reviews.fixture';
 
 describe('reviews erasure (user.deleted)', () => {
@@ -45,6 +46,7 @@ describe('reviews erasure (user.deleted)', () => {
     await http.post(`/api/reviews/${goneReview}/comments`).set(ali.auth).send({ content: 'Thanks' });
     await http.post(`/api/saved/reviews/${goneReview}`).set(ali.auth);
     await http.post(`/api/saved/products/${productId}`).set(gone.auth);
+    expect((await http.post('/api/tags/kettles/follow').set(gone.auth)).status).toBe(200);
     const list = await http.post('/api/lists').set(gone.auth).send({ name: 'Mine', visibility: 'public' });
     await http.post(`/api/lists/${list.body.data.id}/items`).set(gone.auth).send({ product_id: productId });
     await svc.settle();
@@ -64,6 +66,7 @@ describe('reviews erasure (user.deleted)', () => {
       expect(await count(commentsCollection, { user_id: gone.id })).toBe(0);
       expect(await count(productLikesCollection, { user_id: gone.id })).toBe(0);
       expect(await count(savedCollection, { user_id: gone.id })).toBe(0);
+      expect(await count(tagFollowsCollection, { user_id: gone.id })).toBe(0);
       expect(await count(listsCollection, { user_id: gone.id })).toBe(0);
       expect(await count(listItemsCollection, {})).toBe(0);
       expect(await count(activitiesCollection, { $or: [{ user_id: gone.id }, { review_author_id: gone.id }] })).toBe(0);
@@ -80,7 +83,7 @@ describe('reviews erasure (user.deleted)', () => {
       expect(product).toMatchObject({ review_count: 2, rating_sum: 6, like_count: 1 });
       expect((await svc.http().get(`/api/products/${productId}`).set(ali.auth)).body.data).toMatchObject({ rating: 3, review_count: 2 });
       expect(await svc.store.collection(followerCountsCollection).findById(ali.id)).toMatchObject({ follower_count: 1 });
-      expect(await svc.store.collection(productsCollection).findById(goneProductId)).toMatchObject({ image: null });
+      expect(await svc.store.collection(productsCollection).findById(goneProductId)).toMatchObject({ image: null, image_alt: null });
       expect((await svc.http().get(`/api/media/${mediaId}`)).status).toBe(404);
       const feed = await svc.http().get('/api/feed').set(ali.auth);
       expect(feed.body.data.map((r: { user_id: string }) => r.user_id)).not.toContain(gone.id);
