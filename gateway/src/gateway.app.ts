@@ -52,7 +52,7 @@ const recordDuration: Step = (req, res, next) => {
   const started = process.hrtime.bigint();
   res.on('finish', () => {
     const url = req.url ?? '/';
-    const route = url.startsWith('/api/') ? (ownerOf(url) ?? 'unknown') : 'web';
+    const route = url.startsWith('/api/') ? (ownerOf(url, req.method) ?? 'unknown') : 'web';
     httpDuration.observe(
       { service: 'gateway', method: req.method ?? 'GET', route, status: String(res.statusCode) },
       Number(process.hrtime.bigint() - started) / 1e9,
@@ -140,7 +140,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   const sessions = app.get(SessionCutoffs);
   const forwarder = app.get(ServiceForwarder);
   const forward: Step<GatewayRequest> = (req, res, next) => {
-    const service = forwarder.serviceFor(req.url ?? '/');
+    const service = forwarder.serviceFor(req.url ?? '/', req.method);
     if (service === undefined) return next();
     const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'] } : undefined;
     forwarder.forward(req, res, service, sessionEndGate(req, sessions), conditional);

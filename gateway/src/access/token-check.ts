@@ -61,14 +61,18 @@ export function createTokenCheck(tokens: AccessTokenVerifier, sessions: SessionC
   };
 }
 
-/** Logout and password change end the member's older sessions. */
+/** Logout, password change and account deletion end the member's older sessions. */
 function endsSessions(req: GatewayRequest): boolean {
   const path = routePath(req.url ?? '/');
-  return (req.method === 'POST' && path === '/api/auth/logout') || (req.method === 'PUT' && path === '/api/auth/password');
+  return (
+    (req.method === 'POST' && path === '/api/auth/logout') ||
+    (req.method === 'PUT' && path === '/api/auth/password') ||
+    (req.method === 'DELETE' && path === '/api/users/me')
+  );
 }
 
 /**
- * For a logout or password change: once auth answers 2xx, the member's cut-off is raised past
+ * For a logout, password change or account deletion: once auth answers 2xx, the member's cut-off is raised past
  * the token used before the reply goes out, so that token fails on the very next request on
  * every gateway sharing the cache (the event follows for the others and for sockets).
  */

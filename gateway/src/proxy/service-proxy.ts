@@ -245,8 +245,8 @@ export class ServiceForwarder implements OnApplicationShutdown {
   }
 
   /** The service that would take this path, when it has a URL. */
-  serviceFor(url: string): ServiceName | undefined {
-    const service = ownerOf(url);
+  serviceFor(url: string, method?: string): ServiceName | undefined {
+    const service = ownerOf(url, method);
     return service !== undefined && this.pools.has(service) ? service : undefined;
   }
 

@@ -28,6 +28,7 @@ import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsExport } from './export/reviews-export.controller';
 import { tagFollowsCollection } from './tags/tag-follow.collection';
 import { TagsModule } from './tags/tags.module';
@@ -74,6 +75,7 @@ export const reviewsService: ServiceDefinition = {
     CountersModule,
     TagsModule,
     SearchModule,
+    ErasureModule,
   ],
   configureHttp: registerMediaUploads,
 };

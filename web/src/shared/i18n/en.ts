@@ -238,4 +238,14 @@ export const en: Translation = {
     groupEmpty: 'Nothing here.',
     failed: 'Search failed. Please try again.',
   },
+  deleteAccount: {
+    menu: 'Delete account',
+    title: 'Delete account',
+    warning: 'This cannot be undone. Your reviews, comments, likes, follows, saved items, lists, notifications and uploaded images are erased; your messages stay blank as "Deleted member". Squads you run pass to their longest-standing member, empty ones close. You are signed out on every device.',
+    password: 'Your password, to confirm',
+    confirm: 'Delete my account permanently',
+    wrongPassword: 'The password is incorrect.',
+    failed: 'Could not delete the account. Please try again.',
+    deletedMember: 'Deleted member',
+  },
 };
