@@ -28,6 +28,8 @@ import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
 import { ReviewsExport } from './export/reviews-export.controller';
+import { keywordFiltersCollection } from './filters/keyword-filter.collection';
+import { KeywordFilterModule } from './filters/keyword-filter.module';
 
 /** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending. */
 export const reviewsService: ServiceDefinition = {
@@ -51,6 +53,7 @@ export const reviewsService: ServiceDefinition = {
     mutesCollection,
     productLikesCollection,
     reportsCollection,
+    keywordFiltersCollection,
   ],
   imports: [
     ReviewsExport,
@@ -68,6 +71,7 @@ export const reviewsService: ServiceDefinition = {
     TrendingModule,
     ReportsModule,
     CountersModule,
+    KeywordFilterModule,
   ],
   configureHttp: registerMediaUploads,
 };

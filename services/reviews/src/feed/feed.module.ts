@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@app/platform';
+import { KeywordFilterModule } from '../filters/keyword-filter.module';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { FeedController } from './feed.controller';
 import { FeedEvents } from './feed.events';
@@ -7,7 +8,7 @@ import { FeedService } from './feed.service';
 import { FEED_CACHE, FEED_SETTINGS, feedCache, feedSettings } from './feed.settings';
 
 @Module({
-  imports: [ReviewsModule],
+  imports: [ReviewsModule, KeywordFilterModule],
   controllers: [FeedController, FeedEvents],
   providers: [
     FeedService,

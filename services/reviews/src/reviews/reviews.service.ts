@@ -11,6 +11,7 @@ import {
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, SortSpec, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
+import { KeywordFilterService } from '../filters/keyword-filter.service';
 import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewDoc, reviewsCollection } from './review.collection';
@@ -42,6 +43,7 @@ export class ReviewsService {
     private readonly presenter: ReviewPresenter,
     private readonly bus: EventBus,
     private readonly audience: AudienceService,
+    private readonly keywordFilters: KeywordFilterService,
   ) {
     this.reviews = store.collection(reviewsCollection);
     this.versions = store.collection(reviewVersionsCollection);
@@ -94,7 +96,7 @@ export class ReviewsService {
       this.reviews.find(filter, { sort: SORTS[query.sort ?? 'recent'], skip, limit }),
       this.reviews.count(filter),
     ]);
-    return { items: await this.presenter.present(docs, viewerId), total };
+    return { items: await this.keywordFilters.visibleFor(viewerId, await this.presenter.present(docs, viewerId)), total };
   }
 
   async get(id: string, viewerId: string): Promise<ReviewView> {
