@@ -13,3 +13,4 @@ export * from './social';
 export * from './messaging';
 export * from './realtime';
 export * from './filters';
+export * from './moderation';
