@@ -30,6 +30,9 @@ import { UsersModule } from './users/users.module';
 import { ReviewsExport } from './export/reviews-export.controller';
 import { keywordFiltersCollection } from './filters/keyword-filter.collection';
 import { KeywordFilterModule } from './filters/keyword-filter.module';
+import { moderationLogCollection } from './moderation/moderation-log.collection';
+import { ModerationModule } from './moderation/moderation.module';
+import { siteRolesCollection } from './read-models/site-roles.collection';
 
 /** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending. */
 export const reviewsService: ServiceDefinition = {
@@ -54,6 +57,8 @@ export const reviewsService: ServiceDefinition = {
     productLikesCollection,
     reportsCollection,
     keywordFiltersCollection,
+    moderationLogCollection,
+    siteRolesCollection,
   ],
   imports: [
     ReviewsExport,
@@ -72,6 +77,7 @@ export const reviewsService: ServiceDefinition = {
     ReportsModule,
     CountersModule,
     KeywordFilterModule,
+    ModerationModule,
   ],
   configureHttp: registerMediaUploads,
 };

@@ -9,7 +9,7 @@ import {
   UpdateReviewDto,
 } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, Filter, newId, SortSpec, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, Filter, newId, SortSpec, STORE, Store, Update } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { KeywordFilterService } from '../filters/keyword-filter.service';
 import { ProductDoc } from '../products/product.collection';
@@ -31,6 +31,9 @@ const SORTS: Record<ReviewSort, SortSpec> = {
 };
 
 export type ReviewCounter = 'like_count' | 'comment_count';
+
+/** Reviews a moderator hid are left out of every listing. */
+const NOT_HIDDEN: Filter = { hidden_at: { $exists: false } };
 
 @Injectable()
 export class ReviewsService {
@@ -83,7 +86,7 @@ export class ReviewsService {
    * muted authors out (one muted author's own list still shows, as on Mastodon).
    */
   async list(query: ReviewQueryDto, skip: number, limit: number, viewerId: string) {
-    const filter: Filter = {};
+    const filter: Filter = { ...NOT_HIDDEN };
     if (query.userId) {
       if (!(await this.audience.canSee(viewerId, query.userId))) return { items: [], total: 0 };
       filter.user_id = query.userId;
@@ -139,7 +142,7 @@ export class ReviewsService {
   }
 
   private async visibleOrNotFound(doc: ReviewDoc, viewerId: string): Promise<ReviewDoc> {
-    if (!(await this.audience.canSee(viewerId, doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
+    if (doc.hidden_at || !(await this.audience.canSee(viewerId, doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
     return doc;
   }
 
@@ -198,13 +201,13 @@ export class ReviewsService {
   async recentByAuthors(authorIds: string[], limit: number): Promise<ReviewDoc[]> {
     if (authorIds.length === 0) return [];
     return this.reviews.find(
-      { user_id: { $in: authorIds } },
+      { user_id: { $in: authorIds }, ...NOT_HIDDEN },
       { sort: { created_at: -1, _id: -1 }, limit, projection: { _id: 1, user_id: 1, created_at: 1 } },
     );
   }
 
   async countByAuthors(authorIds: string[]): Promise<number> {
-    return authorIds.length === 0 ? 0 : this.reviews.count({ user_id: { $in: authorIds } });
+    return authorIds.length === 0 ? 0 : this.reviews.count({ user_id: { $in: authorIds }, ...NOT_HIDDEN });
   }
 
   /**
@@ -221,9 +224,20 @@ export class ReviewsService {
 
   async findMany(ids: string[]): Promise<ReviewDoc[]> {
     if (ids.length === 0) return [];
-    const docs = await this.reviews.find({ _id: { $in: ids } });
+    const docs = await this.reviews.find({ _id: { $in: ids }, ...NOT_HIDDEN });
     const byId = new Map(docs.map((d) => [d._id, d]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Any reviews by id, hidden ones included: what moderators look at. */
+  async findManyForModeration(ids: string[]): Promise<ReviewDoc[]> {
+    return ids.length === 0 ? [] : this.reviews.find({ _id: { $in: ids } });
+  }
+
+  /** Hides a review (since `hiddenAt`) or, with null, shows it again. */
+  async setHidden(id: string, hiddenAt: string | null): Promise<void> {
+    const update: Update = hiddenAt ? { $set: { hidden_at: hiddenAt } } : { $unset: { hidden_at: true } };
+    await this.reviews.updateOne({ _id: id }, update);
   }
 
   /** Reviews with a product category since a time (trending topics). */
