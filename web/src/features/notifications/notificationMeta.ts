@@ -1,4 +1,4 @@
-import { Bell, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
+import { Bell, EyeOff, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
 import type { NotificationView } from '@app/contracts';
 
 /** Type icons of the notification list (part 1 §2). */
@@ -16,6 +16,8 @@ export function notificationIcon(type: string): LucideIcon {
       return Handshake;
     case 'new_review':
       return Star;
+    case 'review_hidden':
+      return EyeOff;
     default:
       return Bell;
   }
@@ -26,6 +28,7 @@ export function notificationTarget(n: NotificationView): string {
   const squadId = n.squad_id;
   if (squadId) return n.type === 'squad_join_request' ? `/squads/${squadId}?requests=1` : `/squads/${squadId}`;
   if (n.type === 'follow_request') return '/profile?tab=requests';
+  if (n.type === 'review_hidden') return '/notifications';
   if (n.related_user?.username) return `/user/${n.related_user.username}`;
   return '/notifications';
 }
