@@ -32,6 +32,7 @@ const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPa
 const ListPage = lazyPage(() => import('../features/lists/ListPage'), 'ListPage');
 const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
+const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'), 'ModerationPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
 
 /** A lazy screen with the spinner while its chunk loads. */
@@ -61,6 +62,7 @@ export const GUARDED_PATHS = [
   '/saved',
   '/lists/:id',
   '/profile',
+  '/moderation',
 ];
 
 export function RequireAuth() {
@@ -127,6 +129,7 @@ export const routes = [
               { path: '/saved', element: screen(SavedPage) },
               { path: '/lists/:id', element: screen(ListPage) },
               { path: '/profile', element: screen(OwnProfilePage) },
+              { path: '/moderation', element: screen(ModerationPage) },
             ],
           },
         ],
