@@ -27,13 +27,8 @@ export class ModerationReasonDto {
   reason!: string;
 }
 
-/** POST /moderation/suspensions: the member cannot use their account for `hours` from now. */
+/** POST /moderation/suspensions/{userId}: the member cannot use their account for `hours` from now. */
 export class SuspendMemberDto extends ModerationReasonDto {
-  @IsString({ message: 'user_id must be a string' })
-  @IsNotEmpty({ message: 'user_id is required' })
-  @MaxLength(64, { message: 'user_id must be at most 64 characters' })
-  user_id!: string;
-
   @IsInt({ message: 'hours must be a whole number' })
   @Min(1, { message: 'hours must be at least 1' })
   @Max(SUSPENSION_HOURS_MAX, { message: `hours must be at most ${SUSPENSION_HOURS_MAX}` })

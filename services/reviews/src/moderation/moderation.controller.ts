@@ -41,10 +41,10 @@ export class ModerationController {
     return Reply.message('Review shown again', null);
   }
 
-  @Post('suspensions')
-  async suspend(@CurrentUser() user: AuthenticatedUser, @Body() dto: SuspendMemberDto) {
+  @Post('suspensions/:userId')
+  async suspend(@CurrentUser() user: AuthenticatedUser, @Param('userId') userId: string, @Body() dto: SuspendMemberDto) {
     assertModerator(user);
-    return Reply.message('Member suspended', await this.moderation.suspend(user, dto));
+    return Reply.message('Member suspended', await this.moderation.suspend(user, userId, dto));
   }
 
   @Put('roles/:userId')

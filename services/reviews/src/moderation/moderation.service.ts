@@ -77,14 +77,14 @@ export class ModerationService {
   }
 
   /** Moderators suspend members; only an admin suspends a moderator, and nobody an admin. */
-  async suspend(actor: AuthenticatedUser, dto: SuspendMemberDto): Promise<{ until: string }> {
-    await this.assertTarget(actor, dto.user_id);
-    const targetRole = await this.roles.roleOf(dto.user_id);
+  async suspend(actor: AuthenticatedUser, userId: string, dto: SuspendMemberDto): Promise<{ until: string }> {
+    await this.assertTarget(actor, userId);
+    const targetRole = await this.roles.roleOf(userId);
     if (targetRole === 'admin') throw new ReviewsException('ADMIN_ONLY', 'Admins cannot be suspended');
     if (targetRole === 'moderator' && actor.role !== 'admin') throw new ReviewsException('ADMIN_ONLY', 'Only admins can suspend a moderator');
     const until = new Date(Date.now() + dto.hours * HOUR_MS).toISOString();
-    const row = logRow({ action: 'suspend', actor_id: actor.id, target_user_id: dto.user_id, target_id: dto.user_id, reason: dto.reason, until });
-    await this.recorded('moderation.member_suspended', { userId: dto.user_id, until, reason: dto.reason }, actor, row, async () => undefined);
+    const row = logRow({ action: 'suspend', actor_id: actor.id, target_user_id: userId, target_id: userId, reason: dto.reason, until });
+    await this.recorded('moderation.member_suspended', { userId, until, reason: dto.reason }, actor, row, async () => undefined);
     return { until };
   }
 

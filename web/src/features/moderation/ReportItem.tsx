@@ -65,7 +65,7 @@ export function ReportItem({ report }: { report: ModerationReportView }) {
                 </option>
               ))}
             </select>
-            <button className="btn btn-sm btn-danger" disabled={busy || !why} onClick={() => void run(() => suspend({ user_id: review.user.id, hours, reason: why }))}>
+            <button className="btn btn-sm btn-danger" disabled={busy || !why} onClick={() => void run(() => suspend({ userId: review.user.id, hours, reason: why }))}>
               {t('moderation.suspend')}
             </button>
           </>

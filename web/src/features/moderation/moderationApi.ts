@@ -31,8 +31,8 @@ export const moderationApi = api.injectEndpoints({
       query: ({ id, reason, hide }) => ({ url: `/moderation/reviews/${encodeURIComponent(id)}/${hide ? 'hide' : 'unhide'}`, method: 'POST', body: { reason } }),
       invalidatesTags: ['Moderation', 'Feed', 'Review', 'Product'],
     }),
-    suspendMember: b.mutation<{ until: string }, { user_id: string; hours: number; reason: string }>({
-      query: (body) => ({ url: '/moderation/suspensions', method: 'POST', body }),
+    suspendMember: b.mutation<{ until: string }, { userId: string; hours: number; reason: string }>({
+      query: ({ userId, hours, reason }) => ({ url: `/moderation/suspensions/${encodeURIComponent(userId)}`, method: 'POST', body: { hours, reason } }),
       transformResponse: (r: unknown) => data<{ until: string }>(r),
       invalidatesTags: ['Moderation'],
     }),
