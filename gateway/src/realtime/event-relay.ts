@@ -23,6 +23,7 @@ const RELAYED: EventType[] = [
   'block.removed',
   'conversation.created',
   'squad.member_left',
+  'conversation.read',
 ];
 
 /**
@@ -80,7 +81,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
       // One emit to all the members' rooms: a socket in several of them still gets it once.
       const m = event.payload.message;
       // A new message has no edit or reactions yet; events stored before those fields existed lack them.
-      const message = { ...m, edited_at: m.edited_at ?? null, deleted: m.deleted ?? false, reactions: [] };
+      const message = { ...m, edited_at: m.edited_at ?? null, deleted: m.deleted ?? false, reactions: [], attachments: m.attachments ?? [] };
       local.to(event.payload.memberIds.map(userRoom)).emit('new-message', message);
     } else if (event.type === 'message.edited') {
       const { conversationId, messageId, content, editedAt, memberIds } = event.payload;
@@ -91,6 +92,11 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     } else if (event.type === 'message.reaction_changed') {
       const { conversationId, messageId, userId, emoji, added, reactions, memberIds } = event.payload;
       local.to(memberIds.map(userRoom)).emit('message-reactions', { conversationId, messageId, userId, emoji, added, reactions });
+    } else if (event.type === 'conversation.read') {
+      const { conversationId, userId, readAt, memberIds, isGroup } = event.payload;
+      // Groups and squad chats keep who read what private: only the reader's own tabs hear of it.
+      const to = isGroup ? [userId] : memberIds;
+      local.to(to.map(userRoom)).emit('conversation-read', { conversationId, userId, readAt });
     } else if (event.type === 'notification.created' && event.payload.push) {
       local.to(userRoom(event.payload.recipientId)).emit('notification', event.payload.notification);
     }

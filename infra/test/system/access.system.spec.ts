@@ -178,6 +178,8 @@ describe('access matrix (embedded stack)', () => {
       { who: 'blocked', method: 'PUT', path: '/api/reviews/:review', body: { title: 'defaced' }, allowed: denied },
       { who: 'blocked', method: 'DELETE', path: '/api/products/:product', allowed: denied },
       { who: 'blocked', method: 'PUT', path: '/api/notifications/:notification/read', allowed: denied },
+      // Issue 22 §4: an image message is a message (members only); a read is the member's own.
+      { who: 'other', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { attachments: [{ url: '/api/media/abc' }] }, allowed: denied },
     ];
     expect(await check(cases)).toEqual([]);
 
@@ -224,6 +226,7 @@ describe('access matrix (embedded stack)', () => {
       { who: 'blocked', method: 'POST', path: '/api/lists/:list/items', body: { product_id: ids.product }, allowed: [404] },
       { who: 'owner', method: 'POST', path: '/api/follows/users/:blocked', allowed: [403] },
       { who: 'owner', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { content: 'one more' }, allowed: [403] },
+      { who: 'blocked', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { attachments: [{ url: '/api/media/abc' }] }, allowed: [403] },
     ].map((c) => ({ ...c, body: c.body && JSON.parse(JSON.stringify(c.body).replace(/":owner"/g, `"${ids.owner}"`)) })) as Case[];
     expect(await check(cases)).toEqual([]);
     const status = await ok<{ isFollowed: boolean; isBlocked: boolean }>('owner', 'GET', `/api/follows/status/${ids.blocked}`);
@@ -459,5 +462,24 @@ describe('access matrix (embedded stack)', () => {
     ])).toEqual([]);
     await ok('owner', 'DELETE', `/api/users/${ids.other}/mute`);
     await stack.settle();
+  });
+
+  it('hashtags (issue 21 §6): follows are idempotent and per member; a malformed tag is a 400; a blocked member does not see the blocker under a tag', async () => {
+    await ok('owner', 'POST', '/api/reviews', { content: 'Sabah #Demlik' });
+    await stack.settle();
+    expect(await check([
+      { who: 'other', method: 'POST', path: '/api/tags/Demlik/follow', allowed: [200] },
+      { who: 'other', method: 'POST', path: '/api/tags/demlik/follow', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/tags/demlik', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/tags/demlik/reviews', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/trending/tags', allowed: [200] },
+      { who: 'owner', method: 'GET', path: '/api/tags/a-b/reviews', allowed: [400] },
+      { who: 'owner', method: 'DELETE', path: '/api/tags/a-b/follow', allowed: [400] },
+      { who: 'blocked', method: 'GET', path: '/api/tags/demlik/reviews', allowed: [200] },
+    ])).toEqual([]);
+    expect((await ok<{ following: boolean }>('other', 'GET', '/api/tags/demlik')).following).toBe(true);
+    expect((await ok<{ following: boolean }>('owner', 'GET', '/api/tags/demlik')).following).toBe(false);
+    expect(await ok<unknown[]>('blocked', 'GET', '/api/tags/demlik/reviews')).toEqual([]);
+    expect((await ok<unknown[]>('other', 'GET', '/api/tags/demlik/reviews')).length).toBe(1);
   });
 });

@@ -9,7 +9,7 @@ import { declaredRoutes, inParallel, isErrorEnvelope, normalise, probe, ProbeRep
 
 type Who = 'A' | 'B' | 'none';
 /** How a body field is typed, which decides what a wrong value for it is. */
-type FieldKind = 'str' | 'int' | 'rating' | 'num' | 'bool' | 'enum' | 'strArr' | 'mediaArr' | 'idArr' | 'url' | 'iso' | 'username' | 'email' | 'media';
+type FieldKind = 'str' | 'int' | 'rating' | 'num' | 'bool' | 'enum' | 'strArr' | 'mediaArr' | 'idArr' | 'url' | 'iso' | 'username' | 'email' | 'media' | 'attachments';
 
 interface RouteSpec {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -136,7 +136,7 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/messages/conversations/:conversation/members', as: 'A' },
   { method: 'POST', path: '/api/messages/conversations/:conversation/read', as: 'A' },
   { method: 'GET', path: '/api/messages/conversations/:conversation/messages', as: 'A', paged: true },
-  { method: 'POST', path: '/api/messages/conversations/:conversation/messages', as: 'A', body: { content: 'hey' }, fields: { content: 'str' } },
+  { method: 'POST', path: '/api/messages/conversations/:conversation/messages', as: 'A', body: { content: 'hey' }, fields: { content: 'str', attachments: 'attachments' }, nullable: ['attachments'] },
   { method: 'PUT', path: '/api/messages/:message', as: 'A', body: { content: 'edited' }, fields: { content: 'str' } },
   { method: 'DELETE', path: '/api/messages/:message', as: 'A' },
   { method: 'POST', path: '/api/messages/:message/reactions', as: 'A', body: { emoji: '👍' }, fields: { emoji: 'str' } },
@@ -160,6 +160,12 @@ const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/api/moderation/reviews/:review/unhide', as: 'A', body: { reason: 'fine' }, fields: { reason: 'str' } },
   { method: 'POST', path: '/api/moderation/suspensions/:report', as: 'A', body: { hours: 24, reason: 'spam' }, fields: { reason: 'str' } },
   { method: 'PUT', path: '/api/moderation/roles/:userB', as: 'A', body: { role: 'moderator', reason: 'helps' }, fields: { role: 'enum', reason: 'str' } },
+  // reviews service: hashtags (issue 21 §6); alt text rides on the review and product routes above
+  { method: 'GET', path: '/api/trending/tags', as: 'A' },
+  { method: 'GET', path: '/api/tags/:tag', as: 'A' },
+  { method: 'GET', path: '/api/tags/:tag/reviews', as: 'A', paged: true },
+  { method: 'POST', path: '/api/tags/:tag/follow', as: 'A' },
+  { method: 'DELETE', path: '/api/tags/:tag/follow', as: 'A' },
 ];
 
 const HUGE = 'x'.repeat(100_000);
@@ -183,6 +189,18 @@ const WRONG: Record<FieldKind, unknown[]> = {
   username: ['a', 'Has Space!', 123, NE, HUGE, '../../etc'],
   email: ['not-an-email', 123, NE, GT, HUGE],
   media: [123, 'javascript:alert(1)', NE, `https://example.com/${HUGE}`, '/api/media/../../etc/passwd'],
+  // Chat images (issue 22 §4): this product's uploads only, at most 4, alt text bounded.
+  attachments: [
+    'str',
+    [1],
+    ['/api/media/x'],
+    [{ url: 'https://example.com/x.png' }],
+    [{ url: '/api/media/../../etc/passwd' }],
+    [{ url: NE }],
+    [{ url: '/api/media/x', alt: HUGE }],
+    Array.from({ length: 5 }, () => ({ url: '/api/media/x' })),
+    NE,
+  ],
 };
 
 /** Issue 17 §3: nesting that overflowed the validation pipe's stack (a 500); refused with a 400 beyond 32 levels. */
@@ -436,6 +454,7 @@ describe('bad input on every route (embedded stack)', () => {
     ids.media = 'no-such-media';
     ids.filter = ((await ok('POST', '/api/filters', 'A', { phrase: 'sample' })).data as { id: string }).id;
     ids.report = 'no-such-report';
+    ids.tag = 'Kahve';
   }, 30_000);
 
   afterAll(async () => {

@@ -1,53 +1,16 @@
-import { io, Socket } from 'socket.io-client';
+import { Socket } from 'socket.io-client';
 import request from 'supertest';
-import { MessageView, ServerToClientPayloads } from '@app/contracts';
-import { newId } from '@app/store';
+import { ConversationView, MessageView, PushedNotification, ServerToClientPayloads } from '@app/contracts';
 import { describeWithRedis } from '@app/testing/engines';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 import { startTwoGateways, TwoGateways } from './two-gateways';
+import { auth, connectMember, Inbox, Member, register, sleep, startConversation, until } from './chat-clients';
 
 /**
- * Issue 22 §4: an edit, a delete and a reaction reach every member's open sockets through the
- * gateway, once each, and only the members'; also across two gateways sharing Redis.
+ * Issue 22 §4: an edit, a delete, a reaction, an image message and a read receipt reach every
+ * member's open sockets through the gateway, once each, and only the members'; also across two
+ * gateways sharing Redis. Squad chat @mentions reach the mentioned member as a notification.
  */
-
-interface Member {
-  id: string;
-  token: string;
-}
-type Inbox = Record<string, unknown[]>;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const auth = (m: Member) => ({ Authorization: `Bearer ${m.token}` });
-
-async function register(url: string, name: string): Promise<Member> {
-  const res = await request(url)
-    .post('/api/auth/register')
-    .send({ email: `${name.toLowerCase()}-${newId()}@example.com`, name, password: 'lamp-desk-battery-42' });
-  expect(res.status).toBe(201);
-  return { id: res.body.data.user.id, token: res.body.data.token };
-}
-
-/** A client as the web's: long-polling, the token in the handshake; its user room is joined on connect. */
-async function connect(url: string, member: Member, inbox: Inbox): Promise<Socket> {
-  const socket = io(url, { path: '/socket.io', transports: ['polling'], forceNew: true, reconnection: false, auth: { token: member.token } });
-  socket.onAny((event: string, payload: unknown) => (inbox[event] ??= []).push(payload));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  const ack = await socket.timeout(10_000).emitWithAck('join-user-room', member.id);
-  expect(ack).toEqual({ success: true });
-  return socket;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /**
  * Ayse sends, edits, Burak reacts, Ayse deletes: every inbox in `members` gets each push exactly
@@ -90,7 +53,45 @@ async function editReactDelete(url: string, ayse: Member, burak: Member, convers
   });
 }
 
-describe('message edits, deletes and reactions over the socket (embedded stack)', () => {
+/**
+ * Ayse sends an image-only message, Burak reads the conversation: the image reaches every member
+ * socket once, the receipt reaches Ayse's and Burak's own tabs once, `outsider` gets neither.
+ */
+async function imageAndReceipt(
+  url: string,
+  ayse: Member,
+  burak: Member,
+  conversationId: string,
+  inboxes: { ayse: Inbox[]; burak: Inbox[]; outsider: Inbox },
+) {
+  const attachments = [{ url: '/api/media/0123456789abcdef01234567', alt: 'Kutu' }];
+  const sent = await request(url).post(`/api/messages/conversations/${conversationId}/messages`).set(auth(ayse)).send({ attachments });
+  expect(sent.status).toBe(201);
+  const messageId = (sent.body.data as MessageView).id;
+  const members = [...inboxes.ayse, ...inboxes.burak];
+  const images = (inbox: Inbox) => ((inbox['new-message'] ?? []) as MessageView[]).filter((m) => m.id === messageId);
+  await until(() => members.every((i) => images(i).length > 0), 'the image message at every member socket');
+
+  const read = await request(url).post(`/api/messages/conversations/${conversationId}/read`).set(auth(burak));
+  expect(read.status).toBe(200);
+  const readAt = read.body.data.last_read_at as string;
+  const receipts = (inbox: Inbox) =>
+    ((inbox['conversation-read'] ?? []) as ServerToClientPayloads['conversation-read'][]).filter((r) => r.readAt === readAt);
+  await until(() => members.every((i) => receipts(i).length > 0), 'conversation-read at every member socket');
+  await sleep(300);
+
+  for (const inbox of members) {
+    expect(images(inbox)).toEqual([expect.objectContaining({ content: '', attachments: [{ url: attachments[0].url, alt: 'Kutu' }] })]);
+    expect(receipts(inbox)).toEqual([{ conversationId, userId: burak.id, readAt }]);
+  }
+  expect(images(inboxes.outsider)).toEqual([]);
+  expect(inboxes.outsider['conversation-read'] ?? []).toEqual([]);
+  // What a reload shows Ayse: Burak's read marker, for "Seen".
+  const list = await request(url).get('/api/messages/conversations').set(auth(ayse));
+  expect((list.body.data as ConversationView[]).find((c) => c.id === conversationId)).toMatchObject({ other_read_at: readAt });
+}
+
+describe('message edits, deletes, reactions, images, receipts and mentions over the socket (embedded stack)', () => {
   let stack: EmbeddedStack;
   const sockets: Socket[] = [];
 
@@ -109,16 +110,64 @@ describe('message edits, deletes and reactions over the socket (embedded stack)'
     const conversationId = (await request(stack.url).post('/api/messages/conversations').set(auth(ayse)).send({ memberIds: [burak.id] })).body.data.id;
     const [inboxA, inboxB, inboxB2, inboxC]: Inbox[] = [{}, {}, {}, {}];
     sockets.push(
-      await connect(stack.url, ayse, inboxA),
-      await connect(stack.url, burak, inboxB),
-      await connect(stack.url, burak, inboxB2),
-      await connect(stack.url, cem, inboxC),
+      await connectMember(stack.url, ayse, inboxA),
+      await connectMember(stack.url, burak, inboxB),
+      await connectMember(stack.url, burak, inboxB2),
+      await connectMember(stack.url, cem, inboxC),
     );
     await editReactDelete(stack.url, ayse, burak, conversationId, [inboxA, inboxB, inboxB2], inboxC);
+    await imageAndReceipt(stack.url, ayse, burak, conversationId, { ayse: [inboxA], burak: [inboxB, inboxB2], outsider: inboxC });
+  });
+
+  it('a squad chat read tells only the reader’s own tabs: groups show no receipts', async () => {
+    const [ayse, burak, cem] = [await register(stack.url, 'Ayse'), await register(stack.url, 'Burak'), await register(stack.url, 'Cem')];
+    await stack.settle();
+    const group = (await request(stack.url).post('/api/messages/conversations').set(auth(ayse)).send({ memberIds: [burak.id, cem.id] })).body.data.id;
+    const [inboxA, inboxB, inboxB2]: Inbox[] = [{}, {}, {}];
+    sockets.push(await connectMember(stack.url, ayse, inboxA), await connectMember(stack.url, burak, inboxB), await connectMember(stack.url, burak, inboxB2));
+    await request(stack.url).post(`/api/messages/conversations/${group}/messages`).set(auth(ayse)).send({ content: 'Herkese selam' });
+    const read = await request(stack.url).post(`/api/messages/conversations/${group}/read`).set(auth(burak));
+    await until(() => [inboxB, inboxB2].every((i) => (i['conversation-read'] ?? []).length > 0), 'conversation-read at Burak’s tabs');
+    await sleep(300);
+    expect(inboxB['conversation-read']).toEqual([{ conversationId: group, userId: burak.id, readAt: read.body.data.last_read_at }]);
+    expect(inboxA['conversation-read'] ?? []).toEqual([]);
+  });
+
+  it('an @mention in squad chat notifies the mentioned member on every tab, once, even when an edit repeats it; never a non-member', async () => {
+    const [ayse, burak, cem] = [await register(stack.url, 'Ayse'), await register(stack.url, 'Burak'), await register(stack.url, 'Cem')];
+    await stack.settle();
+    const squadId = (await request(stack.url).post('/api/squads').set(auth(ayse)).send({ name: 'Coffee Lab', category: 'Food' })).body.data.id as string;
+    const asked = await request(stack.url).post(`/api/squads/${squadId}/request-join`).set(auth(burak)).send({});
+    await stack.settle();
+    await request(stack.url).post(`/api/squads/${squadId}/join-requests/${asked.body.data.id}`).set(auth(ayse)).send({ action: 'approve' });
+    await stack.settle();
+    const chat = (await request(stack.url).get(`/api/messages/squads/${squadId}/conversation`).set(auth(ayse))).body.data.id as string;
+    const [inboxB, inboxB2, inboxC]: Inbox[] = [{}, {}, {}];
+    sockets.push(await connectMember(stack.url, burak, inboxB), await connectMember(stack.url, burak, inboxB2), await connectMember(stack.url, cem, inboxC));
+
+    const sent = await request(stack.url)
+      .post(`/api/messages/conversations/${chat}/messages`)
+      .set(auth(ayse))
+      .send({ content: `@${burak.username} tadına bak, @${cem.username} de gelsin` });
+    expect(sent.status).toBe(201);
+    const mentions = (inbox: Inbox) => ((inbox.notification ?? []) as PushedNotification[]).filter((n) => n.type === 'squad_mention');
+    await until(() => mentions(inboxB).length > 0 && mentions(inboxB2).length > 0, 'the mention notification at Burak’s tabs');
+    const edited = await request(stack.url).put(`/api/messages/${sent.body.data.id}`).set(auth(ayse)).send({ content: `@${burak.username} tadına bak!` });
+    expect(edited.status).toBe(200);
+    await stack.settle();
+    await sleep(300);
+
+    for (const inbox of [inboxB, inboxB2]) {
+      expect(mentions(inbox)).toEqual([expect.objectContaining({ message: 'Ayse mentioned you in Coffee Lab chat', related_user: expect.objectContaining({ id: ayse.id }) })]);
+    }
+    expect(mentions(inboxC)).toEqual([]);
+    const list = await request(stack.url).get('/api/notifications').set(auth(burak));
+    const stored = (list.body.data as { type: string }[]).filter((n) => n.type === 'squad_mention');
+    expect(stored).toEqual([expect.objectContaining({ squad_id: squadId })]);
   });
 });
 
-describeWithRedis('message-actions.system.spec')('message edits, deletes and reactions across two gateways sharing Redis', () => {
+describeWithRedis('message-actions.system.spec')('message edits, deletes, reactions, images and receipts across two gateways sharing Redis', () => {
   let world: TwoGateways | undefined;
   const sockets: Socket[] = [];
   let gatewayUrls: string[];
@@ -138,19 +187,15 @@ describeWithRedis('message-actions.system.spec')('message edits, deletes and rea
     const ayse = await register(g1, 'Ayse');
     const burak = await register(g2, 'Burak');
     const cem = await register(g2, 'Cem');
-    let conversationId = '';
-    await until(async () => {
-      const res = await request(g1).post('/api/messages/conversations').set(auth(ayse)).send({ memberIds: [burak.id] });
-      conversationId = res.body.data?.id ?? '';
-      return res.status === 201 || res.status === 200;
-    }, 'messaging to know both members', 20_000);
+    const conversationId = await startConversation(g1, ayse, burak);
     const [inboxA, inboxB, inboxB2, inboxC]: Inbox[] = [{}, {}, {}, {}];
     sockets.push(
-      await connect(g1, ayse, inboxA),
-      await connect(g2, burak, inboxB),
-      await connect(g1, burak, inboxB2),
-      await connect(g2, cem, inboxC),
+      await connectMember(g1, ayse, inboxA),
+      await connectMember(g2, burak, inboxB),
+      await connectMember(g1, burak, inboxB2),
+      await connectMember(g2, cem, inboxC),
     );
     await editReactDelete(g2, ayse, burak, conversationId, [inboxA, inboxB, inboxB2], inboxC);
+    await imageAndReceipt(g1, ayse, burak, conversationId, { ayse: [inboxA], burak: [inboxB, inboxB2], outsider: inboxC });
   }, 60_000);
 });

@@ -1,65 +1,13 @@
-import { io, Socket } from 'socket.io-client';
+import { Socket } from 'socket.io-client';
 import request from 'supertest';
-import { MessageView, SocketAck } from '@app/contracts';
+import { MessageView } from '@app/contracts';
 import { newId } from '@app/store';
 import { sharedMemoryTransport } from '@app/bus';
 import { describeWithRedis } from '@app/testing/engines';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 import { startTwoGateways, TwoGateways } from './two-gateways';
+import { auth, connect, emitAck, Inbox, Member, register, sleep, startConversation, until } from './chat-clients';
 
-interface Member {
-  id: string;
-  username: string;
-  token: string;
-}
-
-/** Everything one client received, by event name. */
-type Inbox = Record<string, unknown[]>;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function register(url: string, name: string): Promise<Member> {
-  const res = await request(url)
-    .post('/api/auth/register')
-    .send({ email: `${name.toLowerCase()}-${newId()}@example.com`, name, password: 'lamp-desk-battery-42' });
-  expect(res.status).toBe(201);
-  return { id: res.body.data.user.id, username: res.body.data.user.username, token: res.body.data.token };
-}
-
-/** A client as the spec's: long-polling only, credentials, 20 s timeout. */
-function connect(url: string, token: string | undefined, inbox: Inbox): Promise<Socket> {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['polling'],
-    withCredentials: true,
-    timeout: 20_000,
-    forceNew: true,
-    reconnection: false,
-    auth: token ? { token } : {},
-  });
-  socket.onAny((event: string, payload: unknown) => (inbox[event] ??= []).push(payload));
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.close();
-      reject(err);
-    });
-  });
-}
-
-function emitAck<T = undefined>(socket: Socket, event: string, payload: unknown): Promise<SocketAck<T>> {
-  return socket.timeout(10_000).emitWithAck(event, payload);
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-const auth = (m: Member) => ({ Authorization: `Bearer ${m.token}` });
 
 describe('messaging and real time through the gateway (embedded stack)', () => {
   let stack: EmbeddedStack;
@@ -229,12 +177,7 @@ describeWithRedis('messaging.system.spec')('message delivery across two gateways
     const ayse = await register(g1, 'Ayse');
     const burak = await register(g2, 'Burak');
     // The messaging service learns of both over Redis Streams.
-    let conversationId = '';
-    await until(async () => {
-      const res = await request(g1).post('/api/messages/conversations').set(auth(ayse)).send({ memberIds: [burak.id] });
-      conversationId = res.body.data?.id ?? '';
-      return res.status === 201 || res.status === 200;
-    }, 'messaging to know both members', 20_000);
+    const conversationId = await startConversation(g1, ayse, burak);
 
     const inboxA: Inbox = {};
     const inboxB: Inbox = {};

@@ -33,8 +33,10 @@ import { KeywordFilterModule } from './filters/keyword-filter.module';
 import { moderationLogCollection } from './moderation/moderation-log.collection';
 import { ModerationModule } from './moderation/moderation.module';
 import { siteRolesCollection } from './read-models/site-roles.collection';
+import { tagFollowsCollection } from './tags/tag-follow.collection';
+import { TagsModule } from './tags/tags.module';
 
-/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending. */
+/** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending, tags. */
 export const reviewsService: ServiceDefinition = {
   name: 'reviews',
   collections: [
@@ -59,6 +61,7 @@ export const reviewsService: ServiceDefinition = {
     keywordFiltersCollection,
     moderationLogCollection,
     siteRolesCollection,
+    tagFollowsCollection,
   ],
   imports: [
     ReviewsExport,
@@ -78,6 +81,7 @@ export const reviewsService: ServiceDefinition = {
     CountersModule,
     KeywordFilterModule,
     ModerationModule,
+    TagsModule,
   ],
   configureHttp: registerMediaUploads,
 };

@@ -33,9 +33,10 @@ describe('pushed payloads written into the cache', () => {
       created_at: old,
       updated_at: old,
       unread_count: 0,
+      other_read_at: null,
     });
     await store.dispatch(messagesApi.util.upsertQueryData('conversations', undefined, [conv('c1'), conv('c2')]));
-    const m: MessageView = { id: 'm1', conversation_id: 'c2', sender_id: 'other', sender: card, content: 'hi', created_at: new Date().toISOString(), edited_at: null, deleted: false, reactions: [] };
+    const m: MessageView = { id: 'm1', conversation_id: 'c2', sender_id: 'other', sender: card, content: 'hi', created_at: new Date().toISOString(), edited_at: null, deleted: false, reactions: [], attachments: [] };
     expect(store.dispatch(applyPushedMessage(m, 'me', null))).toBe(true);
     const list = messagesApi.endpoints.conversations.select()(store.getState()).data!;
     expect(list[0]).toMatchObject({ id: 'c2', unread_count: 1, last_message: { id: 'm1', content: 'hi' } });

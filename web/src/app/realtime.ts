@@ -4,7 +4,7 @@ import { coalesce } from '../core/coalesce';
 import { connectSocket, disconnectSocket } from '../core/socket';
 import { useAppDispatch, useSession } from '../core/store';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
-import { applyMessageChange, applyPushedMessage } from '../features/messages/messagesApi';
+import { applyConversationRead, applyMessageChange, applyPushedMessage } from '../features/messages/messagesApi';
 import type { MessageView, NotificationView, PushedNotification, ServerToClientPayloads } from '@app/contracts';
 
 /** The server's view is refetched at most once per second of live events: the payload already updated the cache. */
@@ -45,12 +45,16 @@ export function useRealtime(): void {
       dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'deleted', ...p }, user.id));
     const onReactions = (p: ServerToClientPayloads['message-reactions']) =>
       dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'reactions', ...p }, user.id));
+    // read receipts: my other tabs' unread counts, and "Seen" in a one-to-one
+    const onRead = (p: ServerToClientPayloads['conversation-read']) => dispatch(applyConversationRead(p, user.id));
+    s.on('conversation-read', onRead);
     s.on('notification', onNotification);
     s.on('new-message', onMessage);
     s.on('message-updated', onUpdated);
     s.on('message-deleted', onDeleted);
     s.on('message-reactions', onReactions);
     return () => {
+      s.off('conversation-read', onRead);
       s.off('message-updated', onUpdated);
       s.off('message-deleted', onDeleted);
       s.off('message-reactions', onReactions);

@@ -34,6 +34,7 @@ const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
 const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'), 'ModerationPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
+const TagPage = lazyPage(() => import('../features/tags/TagPage'), 'TagPage');
 
 /** A lazy screen with the spinner while its chunk loads. */
 function screen(Page: LazyExoticComponent<ComponentType>) {
@@ -63,6 +64,7 @@ export const GUARDED_PATHS = [
   '/lists/:id',
   '/profile',
   '/moderation',
+  '/tags/:tag',
 ];
 
 export function RequireAuth() {
@@ -130,6 +132,7 @@ export const routes = [
               { path: '/lists/:id', element: screen(ListPage) },
               { path: '/profile', element: screen(OwnProfilePage) },
               { path: '/moderation', element: screen(ModerationPage) },
+              { path: '/tags/:tag', element: screen(TagPage) },
             ],
           },
         ],

@@ -114,6 +114,8 @@ export class ReviewCreatedPayload {
   @IsString() title!: string;
   @IsString() excerpt!: string;
   @IsDateString() created_at!: string;
+  /** Stored tag forms (issue 21 §6); absent on events recorded before tags: none. */
+  @IsOptional() @IsArray() @IsString({ each: true }) tags?: string[];
 }
 
 export class ReviewDeletedPayload {
@@ -124,6 +126,8 @@ export class ReviewDeletedPayload {
 
 export class ReviewUpdatedPayload extends ReviewDeletedPayload {
   @Nullable() @IsNumber() rating!: number | null;
+  /** The tags after the edit (issue 21 §6); absent on events recorded before tags. */
+  @IsOptional() @IsArray() @IsString({ each: true }) tags?: string[];
 }
 
 /** review.liked and review.unliked: `likeCount` is the count after the change. */
@@ -229,6 +233,18 @@ export class SentMessage {
   @IsOptional() @Nullable() @IsDateString() edited_at?: string | null;
   @IsOptional() @IsBoolean() deleted?: boolean;
   @IsOptional() @IsArray() reactions?: unknown[];
+  // Added with image attachments; optional so version 1 still reads.
+  @IsOptional() @IsArray() attachments?: { url: string; alt: string | null }[];
+}
+
+/**
+ * Squad chat @mentions (issue 22 §4): the members to notify, each once per message. Optional on
+ * message.sent and message.edited so version 1 still reads; an edit carries only the newly mentioned.
+ */
+export class MessageMentions {
+  @IsString() squadId!: string;
+  @IsString() squadName!: string;
+  @StringArray() userIds!: string[];
 }
 
 export class MessageSentPayload {
@@ -237,6 +253,7 @@ export class MessageSentPayload {
   @IsString() senderId!: string;
   @StringArray() memberIds!: string[];
   @IsObject() @ValidateNested() @Type(() => SentMessage) message!: SentMessage;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => MessageMentions) mentions?: MessageMentions;
 }
 
 /** The sender changed the text; the gateway pushes `message-updated` to every member. */
@@ -247,6 +264,7 @@ export class MessageEditedPayload {
   @StringArray() memberIds!: string[];
   @IsString() content!: string;
   @IsDateString() editedAt!: string;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => MessageMentions) mentions?: MessageMentions;
 }
 
 /** The sender deleted the message; it stays as a blank tombstone (`message-deleted`). */
@@ -272,6 +290,18 @@ export class MessageReactionChangedPayload {
   @IsBoolean() added!: boolean;
   @StringArray() memberIds!: string[];
   @IsArray() @ValidateNested({ each: true }) @Type(() => ReactionCount) reactions!: ReactionCount[];
+}
+
+/**
+ * A member read a conversation (read receipts, issue 22 §4). `isGroup`: the gateway tells only the
+ * reader's own tabs (groups and squad chats show no receipts); a one-to-one tells both members.
+ */
+export class ConversationReadPayload {
+  @IsString() conversationId!: string;
+  @IsString() userId!: string;
+  @StringArray() memberIds!: string[];
+  @IsBoolean() isGroup!: boolean;
+  @IsDateString() readAt!: string;
 }
 
 /** The stored notification as GET /notifications shows it. */
@@ -353,6 +383,7 @@ export const EVENT_PAYLOAD_CLASSES = {
   'moderation.role_changed': RoleChangedPayload,
   'moderation.member_suspended': MemberSuspendedPayload,
   'moderation.content_hidden': ContentHiddenPayload,
+  'conversation.read': ConversationReadPayload,
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOAD_CLASSES;
@@ -401,6 +432,7 @@ export const EVENT_VERSIONS = {
   'moderation.role_changed': 1,
   'moderation.member_suspended': 1,
   'moderation.content_hidden': 1,
+  'conversation.read': 1,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = [
@@ -439,6 +471,7 @@ export const EVENT_TYPES = [
   'moderation.role_changed',
   'moderation.member_suspended',
   'moderation.content_hidden',
+  'conversation.read',
 ] as const satisfies readonly EventType[];
 
 // Compile-time check that the list above names every key of EventPayloads.

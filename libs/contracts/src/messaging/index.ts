@@ -1,2 +1,3 @@
 export * from './messaging.dto';
 export * from './messaging.views';
+export * from './mentions';

@@ -1,13 +1,17 @@
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   ArrayUnique,
   IsArray,
   IsNotEmpty,
+  IsOptional,
   IsString,
+  Matches,
   MaxLength,
   Validate,
+  ValidateNested,
+  ValidationArguments,
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
@@ -34,8 +38,8 @@ export class CreateConversationDto {
   memberIds: string[];
 }
 
-/** POST /messages/conversations/{id}/messages: content is stored trimmed. */
-export class SendMessageDto {
+/** PUT /messages/{id}: the text only (trimmed, 1-2000 characters); images are kept as sent. */
+export class EditMessageDto {
   @Transform(trim)
   @IsString({ message: 'Message content must be text' })
   @IsNotEmpty({ message: 'Message cannot be empty' })
@@ -43,8 +47,48 @@ export class SendMessageDto {
   content: string;
 }
 
-/** PUT /messages/{id}: the same rule as sending (trimmed, 1-2000 characters). */
-export class EditMessageDto extends SendMessageDto {}
+export const MESSAGE_ATTACHMENTS_MAX = 4;
+export const MESSAGE_ATTACHMENT_ALT_MAX = 200;
+/** Only an upload of this product (POST /api/media): a chat never carries an arbitrary URL. */
+export const MESSAGE_MEDIA_PATTERN = /^\/api\/media\/[A-Za-z0-9_-]{1,64}$/;
+
+/** One image of a message: the media URL the upload returned, with optional alt text. */
+export class MessageAttachmentDto {
+  @IsString({ message: 'url must be text' })
+  @Matches(MESSAGE_MEDIA_PATTERN, { message: 'url must be an uploaded image (/api/media/{id})' })
+  url: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'alt must be text' })
+  @MaxLength(MESSAGE_ATTACHMENT_ALT_MAX, { message: `alt must be at most ${MESSAGE_ATTACHMENT_ALT_MAX} characters` })
+  alt?: string;
+}
+
+/** Text, images, or both: only a message with neither is empty. */
+@ValidatorConstraint({ name: 'contentOrImages' })
+class ContentOrImages implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    const images = (args.object as { attachments?: unknown }).attachments;
+    return (typeof value === 'string' && value.length > 0) || (Array.isArray(images) && images.length > 0);
+  }
+}
+
+/** POST /messages/conversations/{id}/messages: content is stored trimmed; it may be blank when images come with it. */
+export class SendMessageDto {
+  @Transform(trim)
+  @IsString({ message: 'Message content must be text' })
+  @Validate(ContentOrImages, { message: 'Message cannot be empty' })
+  @MaxLength(MESSAGE_MAX_LENGTH, { message: `Message must be at most ${MESSAGE_MAX_LENGTH} characters` })
+  content: string = '';
+
+  @IsOptional()
+  @IsArray({ message: 'attachments must be a list' })
+  @ArrayMaxSize(MESSAGE_ATTACHMENTS_MAX, { message: `A message holds at most ${MESSAGE_ATTACHMENTS_MAX} images` })
+  @ValidateNested({ each: true })
+  @Type(() => MessageAttachmentDto)
+  attachments?: MessageAttachmentDto[];
+}
 
 export const REACTION_EMOJI_MAX_LENGTH = 16;
 

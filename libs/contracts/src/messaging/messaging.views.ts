@@ -13,6 +13,13 @@ export interface MessageView {
   deleted: boolean;
   /** In order of first use; `me` is whether the viewer reacted with that emoji. */
   reactions: ReactionView[];
+  /** Uploaded images (/api/media/{id}), in the order sent; emptied with the text on delete. */
+  attachments: MessageAttachmentView[];
+}
+
+export interface MessageAttachmentView {
+  url: string;
+  alt: string | null;
 }
 
 export interface ReactionView {
@@ -28,6 +35,8 @@ export interface LastMessageView {
   created_at: string;
   /** The last message was deleted: the list shows "message deleted" instead of its (blank) content. */
   deleted: boolean;
+  /** How many images it carries (an image-only message has blank content). */
+  images: number;
 }
 
 /** One row of the conversation list (spec part 2 §3), plus `unread_count` for the viewer. */
@@ -43,6 +52,11 @@ export interface ConversationView {
   created_at: string;
   updated_at: string;
   unread_count: number;
+  /**
+   * One-to-one only: when the other member last read it (the sender's "Seen"); null in groups
+   * and squad chats, which show no receipts (docs/decisions/messaging.md).
+   */
+  other_read_at: string | null;
 }
 
 export interface ReadMarkerView {

@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'squad_join_approved',
   'squad_join_rejected',
   'review_hidden',
+  'squad_mention',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -36,6 +36,11 @@ export interface ServerToClientPayloads {
   'user-typing': { conversationId: string; userId: string; username: string };
   'user-stopped-typing': { conversationId: string; userId: string };
   notification: PushedNotification;
+  /**
+   * A member read the conversation: to that member's own tabs always (their unread count is 0), and
+   * in a one-to-one to the other member too (their "Seen").
+   */
+  'conversation-read': { conversationId: string; userId: string; readAt: string };
 }
 
 /** Server-to-client events as socket.io types them (`Server<ClientToServerEvents, ServerToClientEvents>`). */

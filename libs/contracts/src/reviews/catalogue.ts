@@ -5,6 +5,8 @@ export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export const REVIEW_CONTENT_MAX = 5000;
 export const REVIEW_TITLE_MAX = 200;
 export const REVIEW_IMAGES_MAX = 10;
+/** An image's description (alt text, issue 21 §7). */
+export const IMAGE_ALT_MAX = 300;
 export const COMMENT_MAX = 2000;
 export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -17,7 +17,7 @@ import {
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
-import { MEDIA_URL_PATTERN, PRODUCT_CATEGORIES, ProductCategory } from './catalogue';
+import { IMAGE_ALT_MAX, MEDIA_URL_PATTERN, PRODUCT_CATEGORIES, ProductCategory } from './catalogue';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Blank features are ignored (spec part 2 §5: a blank feature entry is ignored). */
@@ -69,6 +69,13 @@ export class CreateProductDto {
   @IsString()
   @Matches(MEDIA_URL_PATTERN, { message: IMAGE_MESSAGE })
   image?: string | null;
+
+  /** The image's description (issue 21 §7); blank or null means none. */
+  @IsOptional()
+  @ValidateIf((_o, v) => v !== null)
+  @IsString()
+  @MaxLength(IMAGE_ALT_MAX, { message: `image_alt must be at most ${IMAGE_ALT_MAX} characters` })
+  image_alt?: string | null;
 }
 
 /** Every field optional, the same rules as on create; null only clears the image. */
@@ -109,6 +116,8 @@ export interface ProductView {
   category: ProductCategory;
   features: string[];
   image: string | null;
+  /** The image's description; null when none (products stored before alt text too). */
+  image_alt: string | null;
   rating: number;
   review_count: number;
   /** Product likes (the product card's Like button) and whether the viewer is one of them. */
@@ -126,5 +135,6 @@ export interface ProductCard {
   slug: string;
   name: string;
   image_url: string | null;
+  image_alt: string | null;
   category: ProductCategory;
 }

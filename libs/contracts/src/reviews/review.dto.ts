@@ -13,6 +13,7 @@ import {
   MaxLength,
   ValidateBy,
   ValidateIf,
+  ValidationArguments,
   ValidationOptions,
 } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
@@ -20,6 +21,7 @@ import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
 import {
   COMMENT_MAX,
+  IMAGE_ALT_MAX,
   isRatingStep,
   MEDIA_URL_PATTERN,
   RATING_MESSAGE,
@@ -37,6 +39,13 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 function IsRatingStep(options?: ValidationOptions): PropertyDecorator {
   const jsonSchema = { type: 'number', minimum: 0.5, maximum: 5, multipleOf: 0.5 };
   return ValidateBy({ name: 'isRatingStep', constraints: [{ jsonSchema }], validator: { validate: (v) => isRatingStep(v) } }, options);
+}
+
+const IMAGE_ALT_MESSAGE = `Each image description must be at most ${IMAGE_ALT_MAX} characters`;
+const IMAGE_ALTS_MESSAGE = 'image_alts needs images in the same request and at most one description per image';
+function altsMatchImages(alts: unknown, args?: ValidationArguments): boolean {
+  const images = (args?.object as { images?: unknown }).images;
+  return Array.isArray(alts) && Array.isArray(images) && alts.length <= images.length;
 }
 
 const IMAGES_MESSAGE = 'Each image must be a media URL (/api/media/{id}) or an http(s) URL';
@@ -81,6 +90,18 @@ export class CreateReviewDto {
   @IsString({ each: true })
   @Matches(MEDIA_URL_PATTERN, { each: true, message: IMAGES_MESSAGE })
   images?: string[];
+
+  /**
+   * The images' descriptions (issue 21 §7), one per image in the same order ('' for none); sent
+   * only together with `images`, never more entries than images.
+   */
+  @IsAbsentOrValid()
+  @IsArray()
+  @ArrayMaxSize(REVIEW_IMAGES_MAX)
+  @IsString({ each: true })
+  @MaxLength(IMAGE_ALT_MAX, { each: true, message: IMAGE_ALT_MESSAGE })
+  @ValidateBy({ name: 'altsMatchImages', validator: { validate: altsMatchImages, defaultMessage: () => IMAGE_ALTS_MESSAGE } })
+  image_alts?: string[];
 
   /** Composer location (one of the spec's cities, free text kept short). */
   @IsOptional()
@@ -162,6 +183,10 @@ export interface ReviewView {
   title: string;
   content: string;
   images: string[];
+  /** One description per image, '' where none was given (reviews stored before alt text: all ''). */
+  image_alts: string[];
+  /** The review's tags in their stored (lower-case) form. */
+  tags: string[];
   location: string | null;
   date: string | null;
   created_at: string;

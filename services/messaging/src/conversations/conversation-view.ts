@@ -7,6 +7,7 @@ export function toConversationView(
   viewerId: string,
   cards: Map<string, UserCard>,
   unreadCount: number,
+  otherReadAt: string | null = null,
 ): ConversationView {
   const card = (id: string) => cards.get(id) as UserCard;
   const members = doc.member_ids.map(card);
@@ -24,10 +25,12 @@ export function toConversationView(
       sender: card(last.sender_id),
       created_at: last.created_at,
       deleted: last.deleted === true,
+      images: last.deleted ? 0 : (last.images ?? 0),
     },
     created_at: doc.created_at,
     updated_at: doc.updated_at,
     unread_count: unreadCount,
+    other_read_at: doc.is_group ? null : otherReadAt,
   };
 }
 

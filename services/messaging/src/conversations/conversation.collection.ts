@@ -7,6 +7,8 @@ export interface LastMessageDoc {
   created_at: string;
   /** The message was deleted after it became the last one: the preview reads "message deleted". */
   deleted?: boolean;
+  /** Images it carries; absent on rows stored before attachments (none). */
+  images?: number;
 }
 
 export interface ConversationDoc {

@@ -145,9 +145,10 @@ describe('messaging: conversations (HTTP)', () => {
       sender: { id: ayse.id, username: 'ayse', display_name: 'Ayse', profile_image_url: null },
       created_at: top.updated_at,
       deleted: false,
+      images: 0,
     });
     expect(Object.keys(top).sort()).toEqual(
-      ['created_at', 'id', 'is_group', 'last_message', 'members', 'name', 'other_members', 'squad_id', 'unread_count', 'updated_at'],
+      ['created_at', 'id', 'is_group', 'last_message', 'members', 'name', 'other_members', 'other_read_at', 'squad_id', 'unread_count', 'updated_at'],
     );
     const others = await list(deniz);
     expect(others.body.data.map((c: { id: string }) => c.id)).not.toContain(withAyse);

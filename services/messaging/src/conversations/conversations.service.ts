@@ -100,13 +100,21 @@ export class ConversationsService {
     return doc.member_ids.map((id) => cards.get(id) as UserCard);
   }
 
+  /** Announced as conversation.read: the reader's other tabs and, in a one-to-one, the sender's "Seen". */
   async markRead(conversationId: string, userId: string): Promise<ReadMarkerView> {
-    await this.requireMember(conversationId, userId);
+    const conversation = await this.requireMember(conversationId, userId);
     const now = new Date().toISOString();
     await this.ensureState(conversationId, userId, now);
-    await this.states.updateOne(
-      { _id: memberStateId(conversationId, userId) },
-      { $set: { unread_count: 0, last_read_at: now } },
+    const _id = memberStateId(conversationId, userId);
+    await this.bus.emitWith(
+      {
+        type: 'conversation.read',
+        payload: { conversationId, userId, memberIds: conversation.member_ids, isGroup: conversation.is_group, readAt: now },
+        key: conversationId,
+        actorId: userId,
+        proof: { collection: memberStatesCollection, match: { _id, last_read_at: now }, present: true },
+      },
+      () => this.states.updateOne({ _id }, { $set: { unread_count: 0, last_read_at: now } }),
     );
     return { conversation_id: conversationId, unread_count: 0, last_read_at: now };
   }
@@ -133,7 +141,7 @@ export class ConversationsService {
    * Keeps the list's preview in step with an edit or delete of the message it shows; an older
    * message changing leaves it alone. Unread counts are untouched: nothing new arrived.
    */
-  async followLastMessage(conversationId: string, messageId: string, change: { content: string; deleted?: boolean }): Promise<void> {
+  async followLastMessage(conversationId: string, messageId: string, change: { content: string; deleted?: boolean; images?: number }): Promise<void> {
     const doc = await this.conversations.findById(conversationId);
     if (doc?.last_message?.id !== messageId) return;
     await this.conversations.updateOne(
@@ -209,12 +217,15 @@ export class ConversationsService {
 
   private async views(docs: ConversationDoc[], viewerId: string): Promise<ConversationView[]> {
     if (docs.length === 0) return [];
+    // One-to-ones also need the other member's read marker, for "Seen".
+    const otherIds = docs.filter((d) => !d.is_group).map((d) => memberStateId(d._id, d.member_ids.find((id) => id !== viewerId) ?? viewerId));
     const [cards, states] = await Promise.all([
       this.cards.cardsById(cardIdsOf(docs)),
-      this.states.find({ _id: { $in: docs.map((d) => memberStateId(d._id, viewerId)) } }),
+      this.states.find({ _id: { $in: [...docs.map((d) => memberStateId(d._id, viewerId)), ...otherIds] } }),
     ]);
-    const unread = new Map(states.map((s) => [s.conversation_id, s.unread_count]));
-    return docs.map((d) => toConversationView(d, viewerId, cards, unread.get(d._id) ?? 0));
+    const unread = new Map(states.filter((s) => s.user_id === viewerId).map((s) => [s.conversation_id, s.unread_count]));
+    const otherRead = new Map(states.filter((s) => s.user_id !== viewerId).map((s) => [s.conversation_id, s.last_read_at]));
+    return docs.map((d) => toConversationView(d, viewerId, cards, unread.get(d._id) ?? 0, otherRead.get(d._id) ?? null));
   }
 
   /** Creates the member's state once; a redelivered event or a retry leaves it as it is. */

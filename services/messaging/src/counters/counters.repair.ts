@@ -94,7 +94,13 @@ export class MessagingCountersRepair extends CounterRepairPass {
         { _id: conversation._id, updated_at: conversation.updated_at },
         {
           $set: {
-            last_message: { id: message._id, content: message.content, sender_id: message.sender_id, created_at: message.created_at },
+            last_message: {
+              id: message._id,
+              content: message.content,
+              sender_id: message.sender_id,
+              created_at: message.created_at,
+              images: message.attachments?.length ?? 0,
+            },
             ...(conversation.updated_at < message.created_at && { updated_at: message.created_at }),
           },
         },

@@ -36,6 +36,7 @@ describe('messaging: messages (HTTP)', () => {
       edited_at: null,
       deleted: false,
       reactions: [],
+      attachments: [],
     });
     await svc.settle();
     expect(svc.emitted('message.sent')).toEqual([

@@ -16,6 +16,6 @@ export class MessagesController {
 
   @Post()
   async send(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() dto: SendMessageDto) {
-    return Reply.message('Message sent', await this.messages.send(id, user.id, dto.content));
+    return Reply.message('Message sent', await this.messages.send(id, user.id, dto.content, dto.attachments));
   }
 }

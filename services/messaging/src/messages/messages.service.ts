@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MessageView, ReactionView, UserCard } from '@app/contracts';
+import { MessageAttachmentView, MessageMentions, MessageView, mentionedUsernames, ReactionView, UserCard } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { BlocksReadModel, UserCardsReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
@@ -21,6 +21,7 @@ function toMessageView(doc: MessageDoc, sender: UserCard, reactions: ReactionVie
     edited_at: doc.edited_at ?? null,
     deleted: Boolean(doc.deleted_at),
     reactions,
+    attachments: doc.deleted_at ? [] : (doc.attachments ?? []),
   };
 }
 
@@ -74,23 +75,35 @@ export class MessagesService {
     };
   }
 
-  /** Persists the message with its `message.sent`, from which the gateway delivers it. */
-  async send(conversationId: string, senderId: string, content: string): Promise<MessageView> {
+  /**
+   * Persists the message with its `message.sent`, from which the gateway delivers it (and, in a
+   * squad chat, the notifications service tells the mentioned members).
+   */
+  async send(
+    conversationId: string,
+    senderId: string,
+    content: string,
+    images: readonly { url: string; alt?: string }[] = [],
+  ): Promise<MessageView> {
     const conversation = await this.conversations.requireMember(conversationId, senderId);
     await this.refuseBlockedPair(conversation, senderId);
+    const mentions = await this.newMentions(conversation, senderId, content, []);
+    const attachments: MessageAttachmentView[] = images.map((a) => ({ url: a.url, alt: a.alt || null }));
     const doc: MessageDoc = {
       _id: newId(),
       conversation_id: conversationId,
       sender_id: senderId,
       content,
       created_at: new Date().toISOString(),
+      ...(attachments.length > 0 && { attachments }),
+      ...(mentions && { mentioned_ids: mentions.userIds }),
     };
     const cards = await this.cards.cardsById([senderId]);
     const view = toMessageView(doc, cards.get(senderId) as UserCard);
     await this.bus.emitWith(
       {
         type: 'message.sent',
-        payload: { messageId: doc._id, conversationId, senderId, memberIds: conversation.member_ids, message: view },
+        payload: { messageId: doc._id, conversationId, senderId, memberIds: conversation.member_ids, message: view, ...(mentions && { mentions }) },
         key: conversationId,
         actorId: senderId,
         proof: { collection: messagesCollection, match: { _id: doc._id }, present: true },
@@ -103,6 +116,7 @@ export class MessagesService {
           content: doc.content,
           sender_id: senderId,
           created_at: doc.created_at,
+          images: attachments.length,
         });
         return inserted;
       },
@@ -116,22 +130,36 @@ export class MessagesService {
     if (message.deleted_at) throw new MessagingException('MESSAGE_DELETED', 'This message was deleted');
     if (message.content === content) return this.view(message, userId);
     const editedAt = new Date().toISOString();
+    // Only members not yet told of this message: an edit that adds a mention notifies once.
+    const mentions = await this.newMentions(conversation, userId, content, message.mentioned_ids ?? []);
+    const mentionedIds = [...(message.mentioned_ids ?? []), ...(mentions?.userIds ?? [])];
     await this.bus.emitWith(
       {
         type: 'message.edited',
-        payload: { messageId, conversationId: conversation._id, senderId: userId, memberIds: conversation.member_ids, content, editedAt },
+        payload: {
+          messageId,
+          conversationId: conversation._id,
+          senderId: userId,
+          memberIds: conversation.member_ids,
+          content,
+          editedAt,
+          ...(mentions && { mentions }),
+        },
         key: conversation._id,
         actorId: userId,
         proof: { collection: messagesCollection, match: { _id: messageId, edited_at: editedAt }, present: true },
       },
       async () => {
         // Not over a concurrent delete: then nothing changes and the event is dropped.
-        const { matched } = await this.messages.updateOne({ _id: messageId, deleted_at: { $exists: false } }, { $set: { content, edited_at: editedAt } });
+        const { matched } = await this.messages.updateOne(
+          { _id: messageId, deleted_at: { $exists: false } },
+          { $set: { content, edited_at: editedAt, ...(mentions && { mentioned_ids: mentionedIds }) } },
+        );
         if (matched) await this.conversations.followLastMessage(conversation._id, messageId, { content });
         return matched;
       },
     );
-    return this.view({ ...message, content, edited_at: editedAt }, userId);
+    return this.view({ ...message, content, edited_at: editedAt, mentioned_ids: mentionedIds }, userId);
   }
 
   /**
@@ -152,13 +180,16 @@ export class MessagesService {
         proof: { collection: messagesCollection, match: { _id: messageId, deleted_at: deletedAt }, present: true },
       },
       async () => {
-        const { matched } = await this.messages.updateOne({ _id: messageId, deleted_at: { $exists: false } }, { $set: { content: '', deleted_at: deletedAt } });
+        const { matched } = await this.messages.updateOne(
+          { _id: messageId, deleted_at: { $exists: false } },
+          { $set: { content: '', deleted_at: deletedAt, attachments: [] } },
+        );
         await this.reactions.deleteMany({ message_id: messageId });
-        await this.conversations.followLastMessage(conversation._id, messageId, { content: '', deleted: true });
+        await this.conversations.followLastMessage(conversation._id, messageId, { content: '', deleted: true, images: 0 });
         return matched;
       },
     );
-    return this.view({ ...message, content: '', deleted_at: deletedAt }, userId);
+    return this.view({ ...message, content: '', deleted_at: deletedAt, attachments: [] }, userId);
   }
 
   /** POST|DELETE /messages/{id}/reactions: any member; a repeat of the current state announces nothing. */
@@ -226,6 +257,27 @@ export class MessagesService {
     // A sender who left the conversation no longer changes what its members see.
     const conversation = await this.conversations.requireMember(message.conversation_id, userId);
     return { message, conversation };
+  }
+
+  /**
+   * Squad chat only: the members `content` names by @username, minus the author and `already`
+   * (told before); null when there is nobody new to tell. Non-members' handles name nobody.
+   */
+  private async newMentions(
+    conversation: ConversationDoc,
+    authorId: string,
+    content: string,
+    already: readonly string[],
+  ): Promise<MessageMentions | null> {
+    if (!conversation.squad_id) return null;
+    const handles = new Set(mentionedUsernames(content));
+    if (handles.size === 0) return null;
+    const cards = await this.cards.cardsById(conversation.member_ids);
+    const userIds = conversation.member_ids.filter((id) => {
+      const username = cards.get(id)?.username?.toLowerCase();
+      return id !== authorId && !already.includes(id) && username !== undefined && handles.has(username);
+    });
+    return userIds.length ? { squadId: conversation.squad_id, squadName: conversation.name ?? '', userIds } : null;
   }
 
   /** A block ends a one-to-one: neither side can write in it any more. */

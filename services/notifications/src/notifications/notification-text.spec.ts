@@ -15,6 +15,7 @@ describe('notificationMessage', () => {
     ['squad_join_request', 'Burak Kaya wants to join Coffee Nerds'],
     ['squad_join_approved', 'Burak Kaya approved your request to join Coffee Nerds'],
     ['squad_join_rejected', 'Burak Kaya declined your request to join Coffee Nerds'],
+    ['squad_mention', 'Burak Kaya mentioned you in Coffee Nerds chat'],
   ] as const)('%s reads "%s"', (type, text) => {
     expect(notificationMessage(type, burak, 'Coffee Nerds')).toBe(text);
   });
@@ -47,5 +48,6 @@ describe('notification emails', () => {
     expect(tr.body.split('\n')[0]).toBe('Merhaba Ayşe,');
     expect(tr.body).toContain('Ayarlar > Bildirimler');
     expect(notificationEmail('tr', null, 'comment', 'x', null).body.startsWith('Merhaba,')).toBe(true);
+    expect(notificationEmail('tr', 'Ayşe', 'squad_mention', 'Burak', 'Kahve').subject).toBe('Burak, Kahve sohbetinde senden bahsetti');
   });
 });

@@ -28,6 +28,8 @@ export function notificationMessage(type: NotificationType, actor: UserCard | nu
       return `${name} declined your request to join ${squad}`;
     case 'review_hidden':
       return `A moderator hid your review: ${reason ?? ''}`;
+    case 'squad_mention':
+      return `${name} mentioned you in ${squad} chat`;
   }
 }
 
@@ -43,6 +45,7 @@ export const EMAIL_WORTHY: ReadonlySet<NotificationType> = new Set<NotificationT
   'squad_join_request',
   'squad_join_approved',
   'squad_join_rejected',
+  'squad_mention',
 ]);
 
 /** Email sentences per language; the app's own sentence (notificationMessage) stays English. */
@@ -71,6 +74,8 @@ const EMAIL_SENTENCES: Record<Language, (type: NotificationType, name: string, s
         return `${name}, ${group} topluluğuna katılma isteğini reddetti`;
       case 'review_hidden':
         return 'Bir moderatör incelemeni gizledi';
+      case 'squad_mention':
+        return `${name}, ${group} sohbetinde senden bahsetti`;
     }
   },
 };

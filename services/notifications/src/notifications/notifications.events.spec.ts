@@ -169,6 +169,24 @@ describe('notifications service: notifications from events', () => {
       expect(await notificationsOf(svc, ayse)).toEqual([]);
     });
 
+    it('a squad chat mention on message.sent or message.edited tells each named member once, linked to the squad', async () => {
+      const cem = await addMember(svc, 'Cem Demir');
+      const squadId = newId();
+      const messageId = newId();
+      const mentions = (userIds: string[]) => ({ squadId, squadName: 'Coffee Nerds', userIds });
+      const message = { id: messageId, conversation_id: 'c1', sender_id: burak.id, sender: { id: burak.id, username: burak.username, display_name: 'Burak Kaya', profile_image_url: null }, content: '@ayse', created_at: new Date().toISOString() };
+      await svc.publish('message.sent', { messageId, conversationId: 'c1', senderId: burak.id, memberIds: [ayse.id, burak.id, cem.id], message, mentions: mentions([ayse.id]) });
+      await svc.publish('message.sent', { messageId: newId(), conversationId: 'c1', senderId: burak.id, memberIds: [ayse.id, burak.id, cem.id], message });
+      expect(await notificationsOf(svc, ayse)).toMatchObject([
+        { type: 'squad_mention', message: 'Burak Kaya mentioned you in Coffee Nerds chat', squad_id: squadId, related_user: { id: burak.id } },
+      ]);
+      expect(await notificationsOf(svc, cem)).toEqual([]);
+      const edited = { messageId, conversationId: 'c1', senderId: burak.id, memberIds: [ayse.id, burak.id, cem.id], content: '@ayse @cem', editedAt: new Date().toISOString() };
+      await svc.publish('message.edited', { ...edited, mentions: mentions([cem.id]) });
+      expect(await notificationsOf(svc, cem)).toMatchObject([{ type: 'squad_mention', squad_id: squadId }]);
+      expect(await notificationsOf(svc, ayse)).toHaveLength(1);
+    });
+
     it('a decided join request clears every manager\'s "wants to join" for it, and only that one', async () => {
       const cem = await addMember(svc, 'Cem Demir');
       const dilek = await addMember(svc, 'Dilek Ak');

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventEnvelope } from '@app/contracts';
+import { EventEnvelope, MessageMentions } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { RelationsService } from '../read-models/relations.service';
 import { Notifier } from './notifier.service';
@@ -133,8 +133,27 @@ export class NotificationEvents {
     await this.notifier.squadRenamed(event.payload.squadId, event.payload.name, event.payload.updated_at);
   }
 
+  /** Squad chat @mentions: the message names the members to tell (an edit only the newly named). */
+  @OnEvent('message.sent')
+  async onMessageSent(@Payload() event: EventEnvelope<'message.sent'>): Promise<void> {
+    await this.notifyMentioned(event.id, event.payload.messageId, event.payload.senderId, event.payload.mentions);
+  }
+
+  @OnEvent('message.edited')
+  async onMessageEdited(@Payload() event: EventEnvelope<'message.edited'>): Promise<void> {
+    await this.notifyMentioned(event.id, event.payload.messageId, event.payload.senderId, event.payload.mentions);
+  }
+
   @OnEvent('block.created')
   async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
     await this.notifier.forgetBetween(event.payload.blockerId, event.payload.blockedId);
+  }
+
+  private async notifyMentioned(eventId: string, messageId: string, senderId: string, mentions?: MessageMentions): Promise<void> {
+    if (!mentions) return;
+    await this.notifier.notifyAll(
+      { eventId, type: 'squad_mention', actorId: senderId, subjectId: messageId, squadId: mentions.squadId, squadName: mentions.squadName },
+      mentions.userIds,
+    );
   }
 }

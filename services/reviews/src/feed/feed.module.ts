@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@app/platform';
 import { KeywordFilterModule } from '../filters/keyword-filter.module';
 import { ReviewsModule } from '../reviews/reviews.module';
+import { TagsModule } from '../tags/tags.module';
 import { FeedController } from './feed.controller';
 import { FeedEvents } from './feed.events';
 import { FeedService } from './feed.service';
 import { FEED_CACHE, FEED_SETTINGS, feedCache, feedSettings } from './feed.settings';
 
 @Module({
-  imports: [ReviewsModule, KeywordFilterModule],
+  imports: [ReviewsModule, TagsModule, KeywordFilterModule],
   controllers: [FeedController, FeedEvents],
   providers: [
     FeedService,

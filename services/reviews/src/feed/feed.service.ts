@@ -7,6 +7,7 @@ import { ReviewsService } from '../reviews/reviews.service';
 import { FEED_CACHE, FEED_SETTINGS, FeedSettings } from './feed.settings';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { KeywordFilterService } from '../filters/keyword-filter.service';
+import { TagsService } from '../tags/tags.service';
 
 const timelineKey = (userId: string) => `timeline:${userId}`;
 const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ score: Date.parse(r.created_at), member: r._id });
@@ -15,7 +16,9 @@ const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ sco
  * Home feed by fan-out on write (ARCHITECTURE §7): each member's timeline is a sorted set of
  * review ids (score = posting time), capped, rebuilt from the store when missing. Authors
  * with very many followers are not fanned out; their reviews are merged in at read time. A muted
- * author's reviews stay out of the muter's timeline (issue 22 §1), follow or not.
+ * author's reviews stay out of the muter's timeline (issue 22 §1), follow or not. Reviews with a
+ * followed tag by authors not followed are merged at read time too (issue 21 §6), under the
+ * visibility rules of that moment.
  */
 @Injectable()
 export class FeedService implements OnModuleInit, OnApplicationShutdown {
@@ -26,6 +29,7 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     private readonly reviews: ReviewsService,
     private readonly mutes: MutesReadModel,
     private readonly keywordFilters: KeywordFilterService,
+    private readonly tags: TagsService,
   ) {}
 
   /** One page of the timeline; reviews matching the viewer's keyword filters come marked `filtered_by`. */
@@ -37,25 +41,31 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
   private async timelinePage(viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
     await this.ensureTimeline(viewerId);
     const key = timelineKey(viewerId);
-    const [followees, muted] = await Promise.all([this.graph.followees(viewerId), this.mutes.mutedBy(viewerId)]);
+    const [followees, muted, tags] = await Promise.all([
+      this.graph.followees(viewerId),
+      this.mutes.mutedBy(viewerId),
+      this.tags.followedBy(viewerId),
+    ]);
     const large = [...(await this.graph.large(followees, this.settings.fanoutMaxFollowers))].filter((id) => !muted.includes(id));
-    if (large.length === 0) {
+    if (large.length === 0 && tags.length === 0) {
       const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
       return { items: await this.reviews.present(await this.reviews.findMany(ids), viewerId), total };
     }
-    // Merge: the newest skip+limit of the timeline and of the large accounts, then one page of that.
+    // Merge: the newest skip+limit of the timeline, of the large accounts and of the followed tags
+    // (by anyone not followed: followed authors' reviews come in above), then one page of that.
     const need = skip + limit;
-    const [ids, own, merged, pulledTotal] = await Promise.all([
+    const [ids, own, merged, pulledTotal, tagged] = await Promise.all([
       this.cache.zrevrange(key, 0, need - 1),
       this.cache.zcard(key),
       this.reviews.recentByAuthors(large, need),
       this.reviews.countByAuthors(large),
+      this.reviews.recentTagged(tags, viewerId, [viewerId, ...followees], need),
     ]);
-    const docs = [...(await this.reviews.findMany(ids)), ...merged];
+    const docs = [...(await this.reviews.findMany(ids)), ...merged, ...tagged.docs];
     const unique = [...new Map(docs.map((d) => [d._id, d])).values()];
     unique.sort((a, b) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id));
     const pageIds = unique.slice(skip, need).map((d) => d._id);
-    return { items: await this.reviews.present(await this.reviews.findMany(pageIds), viewerId), total: own + pulledTotal };
+    return { items: await this.reviews.present(await this.reviews.findMany(pageIds), viewerId), total: own + pulledTotal + tagged.total };
   }
 
   /** A new review goes to its author's timeline and, unless the author is large, to every follower's who did not mute them. */

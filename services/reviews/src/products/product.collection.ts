@@ -12,6 +12,8 @@ export interface ProductDoc {
   category: ProductCategory;
   features: string[];
   image: string | null;
+  /** The image's description (absent on products stored before alt text: none). */
+  image_alt?: string | null;
   user_id: string;
   rating_sum: number;
   review_count: number;

@@ -21,7 +21,7 @@ export function averageRating(sum: number, count: number): number {
 }
 
 export function toProductCard(doc: ProductDoc): ProductCard {
-  return { id: doc._id, slug: doc.slug, name: doc.name, image_url: doc.image, category: doc.category };
+  return { id: doc._id, slug: doc.slug, name: doc.name, image_url: doc.image, image_alt: doc.image_alt || null, category: doc.category };
 }
 
 @Injectable()
@@ -146,6 +146,7 @@ export class ProductsService {
         category: d.category,
         features: d.features,
         image: d.image,
+        image_alt: d.image_alt || null,
         rating: averageRating(d.rating_sum, d.review_count),
         review_count: d.review_count,
         like_count: d.like_count ?? 0,
@@ -189,6 +190,7 @@ export class ProductsService {
       category: dto.category,
       features: dto.features ?? [],
       image: dto.image ?? null,
+      image_alt: dto.image_alt || null,
       user_id: userId,
       rating_sum: 0,
       review_count: 0,

@@ -45,6 +45,8 @@ export class ReviewPresenter {
         title: d.title,
         content: d.content,
         images: d.images,
+        image_alts: d.images.map((_url, i) => d.image_alts?.[i] ?? ''),
+        tags: d.tags ?? [],
         location: d.location,
         date: d.date,
         created_at: d.created_at,

@@ -18,6 +18,10 @@ export interface ReviewDoc {
   title: string;
   content: string;
   images: string[];
+  /** One description per image ('' for none); absent on reviews stored before alt text. */
+  image_alts?: string[];
+  /** Stored tag forms read from the content (issue 21 §6); absent before tags: none. */
+  tags?: string[];
   location: string | null;
   date: string | null;
   like_count: number;

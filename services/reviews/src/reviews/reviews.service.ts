@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   CreateReviewDto,
   DUPLICATE_REVIEW_MESSAGE,
+  parseTags,
   ReviewQueryDto,
   ReviewSort,
   ReviewVersionView,
@@ -29,6 +30,14 @@ const SORTS: Record<ReviewSort, SortSpec> = {
   rating_desc: { rating: -1, created_at: -1, _id: -1 },
   rating_asc: { rating: 1, created_at: -1, _id: -1 },
 };
+
+/** Fields an edit sets besides those sent: the tags follow the text, and new images drop the old descriptions. */
+function derivedOnEdit(dto: UpdateReviewDto): Partial<ReviewDoc> {
+  return {
+    ...(dto.content !== undefined && { tags: parseTags(dto.content) }),
+    ...(dto.images !== undefined && dto.image_alts === undefined && { image_alts: [] }),
+  };
+}
 
 export type ReviewCounter = 'like_count' | 'comment_count';
 
@@ -71,6 +80,7 @@ export class ReviewsService {
           title: doc.title,
           excerpt: doc.content.slice(0, EXCERPT_LENGTH),
           created_at: doc.created_at,
+          tags: doc.tags,
         },
         key: doc._id,
         actorId: userId,
@@ -156,14 +166,15 @@ export class ReviewsService {
     for (let attempt = 0; attempt < EDIT_ATTEMPTS; attempt++) {
       const current = await this.find(id);
       if (current.user_id !== userId) throw new ReviewsException('NOT_REVIEW_AUTHOR', 'Only the author can edit this review');
-      const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
+      const fields = { ...Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)), ...derivedOnEdit(dto) };
+      const tags = dto.content === undefined ? (current.tags ?? []) : parseTags(dto.content);
       // Fresh per attempt: the proof that this edit, not an earlier one, is stored.
       const updatedAt = new Date().toISOString();
       const rating = dto.rating === undefined ? current.rating : dto.rating;
       const updated = await this.bus.emitWith(
         {
           type: 'review.updated',
-          payload: { reviewId: id, authorId: userId, productId: current.product_id, rating },
+          payload: { reviewId: id, authorId: userId, productId: current.product_id, rating, tags },
           key: id,
           actorId: userId,
           proof: { collection: reviewsCollection, match: { _id: id, updated_at: updatedAt }, present: true },
@@ -240,6 +251,41 @@ export class ReviewsService {
     await this.reviews.updateOne({ _id: id }, update);
   }
 
+  /**
+   * One page of a tag's reviews, newest first, under the feed's rules: authors the viewer may not
+   * see (blocks either way, private accounts not followed) and muted ones are left out.
+   */
+  async tagged(tag: string, viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
+    const filter = await this.taggedFilter([tag], viewerId, []);
+    const [docs, total] = await Promise.all([
+      this.reviews.find(filter, { sort: SORTS.recent, skip, limit }),
+      this.reviews.count(filter),
+    ]);
+    return { items: await this.keywordFilters.visibleFor(viewerId, await this.presenter.present(docs, viewerId)), total };
+  }
+
+  /** The newest reviews carrying any of these tags that the viewer may see, except by `except` authors (the feed merge). */
+  async recentTagged(tags: string[], viewerId: string, except: string[], limit: number): Promise<{ docs: ReviewDoc[]; total: number }> {
+    if (tags.length === 0) return { docs: [], total: 0 };
+    const filter = await this.taggedFilter(tags, viewerId, except);
+    const [docs, total] = await Promise.all([
+      this.reviews.find(filter, { sort: SORTS.recent, limit, projection: { _id: 1, user_id: 1, created_at: 1 } }),
+      this.reviews.count(filter),
+    ]);
+    return { docs, total };
+  }
+
+  private async taggedFilter(tags: string[], viewerId: string, except: string[]): Promise<Filter> {
+    const hidden = await this.audience.hiddenInLists(viewerId);
+    const left = [...hidden, ...except];
+    return { tags: { $in: tags }, ...NOT_HIDDEN, ...(left.length > 0 && { user_id: { $nin: left } }) };
+  }
+
+  /** Tags of the reviews since a time (trending tags). */
+  async tagsSince(since: string): Promise<Pick<ReviewDoc, 'tags' | 'created_at'>[]> {
+    return this.reviews.find({ created_at: { $gte: since }, tags: { $exists: true } }, { projection: { tags: 1, created_at: 1 } });
+  }
+
   /** Reviews with a product category since a time (trending topics). */
   async categorisedSince(since: string): Promise<Pick<ReviewDoc, 'product_category' | 'created_at'>[]> {
     return this.reviews.find(
@@ -270,6 +316,8 @@ export class ReviewsService {
       title: dto.title ?? product?.name ?? '',
       content: dto.content,
       images: dto.images ?? [],
+      image_alts: dto.image_alts ?? [],
+      tags: parseTags(dto.content),
       location: dto.location ?? null,
       date: dto.date ?? null,
       like_count: 0,

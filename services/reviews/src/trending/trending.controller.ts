@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { TrendingQueryDto, TrendingTopic } from '@app/contracts';
+import { TrendingQueryDto, TrendingTag, TrendingTopic } from '@app/contracts';
 import { ReviewsService } from '../reviews/reviews.service';
-import { rankTopics, twoWeeksBefore } from './trending';
+import { rankTags, rankTopics, twoWeeksBefore } from './trending';
 
 /** Trending topics: product categories by reviews this week (spec part 1 §2 panel, made live). */
 @Controller('trending')
@@ -16,5 +16,12 @@ export class TrendingController {
       rows.map((r) => ({ category: r.product_category ?? '', created_at: r.created_at })),
       now,
     );
+  }
+
+  /** The top tags of the same window (issue 21 §6). */
+  @Get('tags')
+  async tags(@Query() _query: TrendingQueryDto): Promise<TrendingTag[]> {
+    const now = Date.now();
+    return rankTags(await this.reviews.tagsSince(twoWeeksBefore(now)), now);
   }
 }

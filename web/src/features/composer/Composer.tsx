@@ -8,6 +8,8 @@ import { useUploadMediaMutation } from '../media/mediaApi';
 import { useProductsQuery } from '../products/productsApi';
 import { reviewErrorText, useCreateReviewMutation, type ReviewDraft } from '../reviews/reviewsApi';
 import { useT } from '../../shared/i18n';
+// value imports come from the dependency-free file, not the contracts index (which loads class-validator)
+import { IMAGE_ALT_MAX } from '../../../../libs/contracts/src/reviews/catalogue';
 
 export const EMOJIS = ['😀', '😂', '😍', '🤩', '😎', '🤔', '😢', '😡', '👍', '👎', '👏', '🙌', '🔥', '💯', '❤️', '⭐', '🎉', '💡'];
 export const LOCATIONS = ['Istanbul', 'Ankara', 'Izmir', 'Antalya', 'Bursa', 'Adana', 'Konya', 'Trabzon', 'Gaziantep', 'Eskisehir'];
@@ -17,6 +19,8 @@ interface Attachment {
   key: string;
   preview: string;
   url: string | null;
+  /** The author's description of the image (its alt text, issue 21 §7). */
+  alt: string;
   error?: string;
 }
 
@@ -32,11 +36,15 @@ export function buildReview(input: {
   rating: number | null;
   product: { id: string; name: string } | null;
   images: string[];
+  /** One description per image; sent only when at least one is given. */
+  alts?: string[];
   location: string;
   date: string;
   spoilers?: boolean;
 }): ReviewDraft {
   const draft: ReviewDraft = { content: input.text.trim(), images: input.images };
+  const alts = (input.alts ?? []).map((a) => a.trim());
+  if (alts.some(Boolean)) draft.image_alts = alts;
   if (input.spoilers) draft.has_spoilers = true;
   if (input.product) {
     draft.product_id = input.product.id;
@@ -97,7 +105,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
     for (const file of picked) {
       const key = `${file.name}-${file.size}-${Math.random()}`;
       const preview = URL.createObjectURL(file);
-      setFiles((fs) => [...fs, { key, preview, url: null }]);
+      setFiles((fs) => [...fs, { key, preview, url: null, alt: '' }]);
       const r = await upload(file);
       setFiles((fs) =>
         fs.map((a) =>
@@ -114,11 +122,13 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
   async function submit() {
     if (blank || uploading) return;
     setError(null);
+    const ready = files.filter((f) => f.url);
     const draft = buildReview({
       text,
       rating,
       product,
-      images: files.filter((f) => f.url).map((f) => f.url!),
+      images: ready.map((f) => f.url!),
+      alts: ready.map((f) => f.alt),
       location,
       date,
       spoilers,
@@ -191,7 +201,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
             <div className="previews">
               {files.map((f) => (
                 <div key={f.key} className={`preview ${f.error ? 'preview-error' : ''}`}>
-                  <img src={f.preview} alt="Attachment preview" />
+                  <img src={f.preview} alt={f.alt || t('hashtags.attachmentPreview')} />
                   {!f.url && !f.error && <span className="preview-state">…</span>}
                   {f.error && <span className="preview-state" title={f.error}>!</span>}
                   <button
@@ -205,6 +215,23 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
                     <X size={12} aria-hidden="true" />
                   </button>
                 </div>
+              ))}
+            </div>
+          )}
+          {files.length > 0 && (
+            <div className="composer-alts">
+              {files.map((f, i) => (
+                <label key={f.key} className="muted small" style={{ display: 'block' }}>
+                  {t('hashtags.altLabel', { n: i + 1 })}
+                  <input
+                    type="text"
+                    value={f.alt}
+                    maxLength={IMAGE_ALT_MAX}
+                    placeholder={t('hashtags.altPlaceholder')}
+                    onChange={(e) => setFiles((fs) => fs.map((x) => (x.key === f.key ? { ...x, alt: e.target.value } : x)))}
+                    data-testid="composer-alt"
+                  />
+                </label>
               ))}
             </div>
           )}

@@ -51,7 +51,7 @@ describe('keyword filters in the web (issue 22 §2)', () => {
 
   it('shows a matching review collapsed as "Filtrelendi: phrase" until asked', () => {
     const review = {
-      id: 'r1', user_id: 'u2', product_id: null, rating: null, title: '', content: 'Çok şekerli', images: [], location: null, date: null,
+      id: 'r1', user_id: 'u2', product_id: null, rating: null, title: '', content: 'Çok şekerli', images: [], image_alts: [], tags: [], location: null, date: null,
       created_at: new Date().toISOString(), updated_at: new Date().toISOString(), edited: false, has_spoilers: false, likes: 0, like_count: 0,
       comment_count: 0, liked: false, saved: false, user: { id: 'u2', username: 'burak', display_name: 'Burak', profile_image_url: null }, product: null,
       filtered_by: 'şeker',

@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { ArrowLeft, SmilePlus } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ArrowLeft, ImagePlus, SmilePlus, X } from 'lucide-react';
 import { useAppDispatch, useSession } from '../../core/store';
 import { useSocket } from '../../core/socket';
 import { errorMessage } from '../../core/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, messageTime, personName } from '../../shared/format';
 import { useT } from '../../shared/i18n';
-import type { ConversationView, MessageView, ServerToClientPayloads } from '@app/contracts';
+import type { ConversationView, MessageAttachmentDto, MessageView, ServerToClientPayloads } from '@app/contracts';
+import { useUploadMediaMutation } from '../media/mediaApi';
+import { MAX_IMAGES, splitMentions } from './mentions';
 import {
   applyMessageChange,
+  lastMessageOf,
+  seenMessageId,
   messagesApi,
   REACTION_EMOJIS,
   sortConversations,
@@ -28,6 +32,25 @@ export function nearBottom(el: { scrollHeight: number; scrollTop: number; client
   return el.scrollHeight - el.scrollTop - el.clientHeight <= threshold;
 }
 
+/** The message text with squad members' @handles as links to their profiles (squad chat only). */
+function MessageText({ content, conversation }: { content: string; conversation: ConversationView }) {
+  if (!conversation.squad_id) return <>{content}</>;
+  const members = new Set(conversation.members.map((m) => m.username.toLowerCase()));
+  return (
+    <>
+      {splitMentions(content).map((part, i) =>
+        part.username && members.has(part.username) ? (
+          <Link key={i} className="mention" to={`/user/${part.username}`} data-testid="mention">
+            {part.text}
+          </Link>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}
+
 export function ChatPane({ conversation }: { conversation: ConversationView }) {
   const { user } = useSession();
   const navigate = useNavigate();
@@ -39,6 +62,9 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
   const [editMessage, editState] = useEditMessageMutation();
   const [deleteMessage] = useDeleteMessageMutation();
   const [react] = useReactMutation();
+  const [upload, uploadState] = useUploadMediaMutation();
+  const [images, setImages] = useState<MessageAttachmentDto[]>([]);
+  const fileInput = useRef<HTMLInputElement>(null);
   const t = useT();
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
   const [picker, setPicker] = useState<string | null>(null);
@@ -133,16 +159,28 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
     typingTimer.current = setTimeout(stopTyping, 2500);
   }
 
+  /** Uploads the picked images through the media service; the message carries their URLs. */
+  async function attach(files: FileList | null) {
+    const picked = [...(files ?? [])].slice(0, MAX_IMAGES - images.length);
+    for (const file of picked) {
+      const r = await upload(file);
+      if ('error' in r) return setError(errorMessage(r.error, t('messages.uploadFailed')));
+      setImages((list) => [...list, { url: r.data.url }]);
+    }
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
   async function submit() {
     const content = text.trim();
-    // blocked when empty, without an active conversation, or while a send runs
-    if (!content || sendState.isLoading) return;
+    // blocked when empty (no text and no image), while an upload or a send runs
+    if ((!content && images.length === 0) || sendState.isLoading || uploadState.isLoading) return;
     stopTyping();
     stick.current = true;
-    const r = await send({ conversationId: conversation.id, content });
+    const r = await send({ conversationId: conversation.id, content, attachments: images });
     if ('error' in r) return setError(errorMessage(r.error, 'Failed to send message'));
     setError(null);
     setText('');
+    setImages([]);
     const m = r.data;
     if (m)
       dispatch(
@@ -154,7 +192,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
       messagesApi.util.updateQueryData('conversations', undefined, (list) => {
         const c = list.find((x) => x.id === conversation.id);
         if (c && m) {
-          c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at, deleted: false };
+          c.last_message = lastMessageOf(m);
           c.updated_at = m.created_at;
         }
         // immer: reorder the draft in place (returning a new list after mutating it throws)
@@ -209,6 +247,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
   }
 
   const typers = Object.values(typing);
+  const seenId = seenMessageId(msgs.data ?? [], conversation, user?.id);
   return (
     <div className="chat" data-testid="chat-pane">
       <div className="chat-head">
@@ -262,7 +301,20 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
                     </div>
                   </div>
                 ) : (
-                  <div className="bubble pre-wrap">{m.content}</div>
+                  m.content && (
+                    <div className="bubble pre-wrap">
+                      <MessageText content={m.content} conversation={conversation} />
+                    </div>
+                  )
+                )}
+                {!m.deleted && (m.attachments?.length ?? 0) > 0 && (
+                  <div className="msg-images" data-testid="message-images">
+                    {m.attachments.map((a) => (
+                      <a key={a.url} href={a.url} target="_blank" rel="noopener noreferrer" title={t('messages.openImage')}>
+                        <img className="msg-image" src={a.url} alt={a.alt ?? t('messages.image')} loading="lazy" data-testid="message-image" />
+                      </a>
+                    ))}
+                  </div>
                 )}
                 {!m.deleted && (m.reactions?.length ?? 0) > 0 && (
                   <div className="reactions" data-testid="reactions">
@@ -300,6 +352,11 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
                     </span>
                   )}
                 </div>
+                {m.id === seenId && (
+                  <div className="msg-seen" data-testid="message-seen">
+                    {t('messages.seen')}
+                  </div>
+                )}
                 {picker === m.id && (
                   <div className="reaction-picker" role="group" aria-label={t('messages.react')} data-testid="reaction-picker">
                     {REACTION_EMOJIS.map((e) => (
@@ -322,7 +379,44 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
           {error}
         </div>
       )}
+      {images.length > 0 && (
+        <div className="pending-images" data-testid="pending-images">
+          {images.map((img, i) => (
+            <div key={img.url} className="pending-image">
+              <img src={img.url} alt="" />
+              <input
+                value={img.alt ?? ''}
+                maxLength={200}
+                placeholder={t('messages.altText')}
+                aria-label={t('messages.altText')}
+                onChange={(e) => setImages((list) => list.map((x, j) => (j === i ? { ...x, alt: e.target.value } : x)))}
+              />
+              <button className="icon-btn" aria-label={t('messages.removeImage')} onClick={() => setImages((list) => list.filter((_, j) => j !== i))}>
+                <X size={14} aria-hidden="true" />
+              </button>
+            </div>
+          ))}
+        </div>
+      )}
       <div className="chat-input">
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          multiple
+          hidden
+          onChange={(e) => void attach(e.target.files)}
+          data-testid="attach-input"
+        />
+        <button
+          className="btn"
+          type="button"
+          disabled={images.length >= MAX_IMAGES || uploadState.isLoading}
+          onClick={() => fileInput.current?.click()}
+          data-testid="attach-button"
+        >
+          <ImagePlus size={16} aria-hidden="true" /> <span className="attach-label">{t('messages.attach')}</span>
+        </button>
         <textarea
           rows={1}
           placeholder="Type a message..."
@@ -333,7 +427,11 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
           onBlur={stopTyping}
           data-testid="message-input"
         />
-        <button className="btn btn-primary" disabled={!text.trim() || sendState.isLoading} onClick={() => void submit()}>
+        <button
+          className="btn btn-primary"
+          disabled={(!text.trim() && images.length === 0) || sendState.isLoading || uploadState.isLoading}
+          onClick={() => void submit()}
+        >
           Send
         </button>
       </div>

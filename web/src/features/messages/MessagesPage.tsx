@@ -90,7 +90,11 @@ export function MessagesPage() {
                     <span className="muted small push-right">{conversationTime(last?.created_at ?? c.updated_at)}</span>
                   </div>
                   <div className="row gap">
-                    <span className="muted small ellipsis">{last?.deleted ? t('messages.deleted') : (last?.content ?? t('messages.noMessages'))}</span>
+                    <span className="muted small ellipsis">{!last
+                        ? t('messages.noMessages')
+                        : last.deleted
+                          ? t('messages.deleted')
+                          : last.content || (last.images ? `📷 ${t('messages.photo')}` : '')}</span>
                     {(c.unread_count ?? 0) > 0 && (
                       <span className="badge badge-inline push-right" data-testid="conversation-unread">
                         {c.unread_count}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../core/store';
-import { applyMessageChange, changeMessage, messagesApi } from './messagesApi';
+import { applyConversationRead, applyMessageChange, changeMessage, messagesApi, seenMessageId } from './messagesApi';
 import type { ConversationView, MessageView } from '@app/contracts';
 
 const card = { id: 'ayse', username: 'ayse', display_name: 'Ayse', profile_image_url: null };
@@ -15,6 +15,7 @@ const msg = (id: string, extra: Partial<MessageView> = {}): MessageView => ({
   edited_at: null,
   deleted: false,
   reactions: [],
+  attachments: [],
   ...extra,
 });
 const conv: ConversationView = {
@@ -24,10 +25,11 @@ const conv: ConversationView = {
   squad_id: null,
   other_members: [card],
   members: [card],
-  last_message: { id: 'm2', content: 'text m2', sender: card, created_at: at, deleted: false },
+  last_message: { id: 'm2', content: 'text m2', sender: card, created_at: at, deleted: false, images: 0 },
   created_at: at,
   updated_at: at,
   unread_count: 0,
+  other_read_at: null,
 };
 
 async function seeded() {
@@ -85,5 +87,31 @@ describe('live edits, deletes and reactions in the cache', () => {
     const reply = msg('m1', { reactions: [{ emoji: '😂', count: 3, me: true }] });
     store.dispatch(applyMessageChange('c1', 'm1', { kind: 'view', message: reply }, 'me'));
     expect(read().messages[0].reactions).toEqual([{ emoji: '😂', count: 3, me: true }]);
+  });
+});
+
+describe('read receipts', () => {
+  const mine = (id: string, created_at: string, extra: Partial<MessageView> = {}) => msg(id, { sender_id: 'me', created_at, ...extra });
+  const later = '2026-11-23T10:05:00.000Z';
+
+  it('"Seen" goes under my newest message at or before the other member read marker, never in a group', () => {
+    const list = [mine('m1', at), msg('m2', { created_at: at }), mine('m3', later)];
+    expect(seenMessageId(list, { ...conv, other_read_at: null }, 'me')).toBeNull();
+    expect(seenMessageId(list, { ...conv, other_read_at: at }, 'me')).toBe('m1');
+    expect(seenMessageId(list, { ...conv, other_read_at: later }, 'me')).toBe('m3');
+    expect(seenMessageId([mine('m1', at), mine('m3', later, { deleted: true })], { ...conv, other_read_at: later }, 'me')).toBe('m1');
+    expect(seenMessageId(list, { ...conv, is_group: true, other_read_at: later }, 'me')).toBeNull();
+  });
+
+  it('a conversation-read push moves the other member marker forward only, and my own read clears my unread count', async () => {
+    const store = makeStore();
+    await store.dispatch(messagesApi.util.upsertQueryData('conversations', undefined, [{ ...conv, unread_count: 3 }]));
+    const row = () => messagesApi.endpoints.conversations.select()(store.getState()).data![0];
+    store.dispatch(applyConversationRead({ conversationId: 'c1', userId: 'ayse', readAt: later }, 'me'));
+    expect(row()).toMatchObject({ other_read_at: later, unread_count: 3 });
+    store.dispatch(applyConversationRead({ conversationId: 'c1', userId: 'ayse', readAt: at }, 'me'));
+    expect(row().other_read_at).toBe(later);
+    store.dispatch(applyConversationRead({ conversationId: 'c1', userId: 'me', readAt: later }, 'me'));
+    expect(row()).toMatchObject({ other_read_at: later, unread_count: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { api, data, listOf } from '../../core/api';
-import type { ConversationView, MessageView, ServerToClientPayloads } from '@app/contracts';
+import type { ConversationView, LastMessageView, MessageAttachmentDto, MessageView, ServerToClientPayloads } from '@app/contracts';
 import type { AppDispatch, RootState } from '../../core/store';
 
 export const messagesApi = api.injectEndpoints({
@@ -15,8 +15,12 @@ export const messagesApi = api.injectEndpoints({
         [...listOf<MessageView>(r).items].sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime()),
       providesTags: (_r, _e, id) => [{ type: 'Messages', id }],
     }),
-    sendMessage: b.mutation<MessageView, { conversationId: string; content: string }>({
-      query: ({ conversationId, content }) => ({ url: `/messages/conversations/${conversationId}/messages`, method: 'POST', body: { content } }),
+    sendMessage: b.mutation<MessageView, { conversationId: string; content: string; attachments?: MessageAttachmentDto[] }>({
+      query: ({ conversationId, content, attachments }) => ({
+        url: `/messages/conversations/${conversationId}/messages`,
+        method: 'POST',
+        body: attachments?.length ? { content, attachments } : { content },
+      }),
       transformResponse: (r: unknown) => data<MessageView>(r),
     }),
     editMessage: b.mutation<MessageView, { id: string; content: string }>({
@@ -69,6 +73,36 @@ export const {
 /** The few reactions the picker offers (the API takes any single emoji). */
 export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 
+/** A message as the conversation list previews it. */
+export function lastMessageOf(m: MessageView): LastMessageView {
+  return { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at, deleted: false, images: m.attachments?.length ?? 0 };
+}
+
+/**
+ * A `conversation-read` push: my own read (another tab) clears my unread count; the other member's
+ * read in a one-to-one moves their read marker, which shows "Seen" under my messages up to it.
+ */
+export function applyConversationRead(p: ServerToClientPayloads['conversation-read'], myId: string) {
+  return (dispatch: AppDispatch): void => {
+    dispatch(
+      messagesApi.util.updateQueryData('conversations', undefined, (list) => {
+        const c = list.find((x) => x.id === p.conversationId);
+        if (!c) return;
+        if (p.userId === myId) c.unread_count = 0;
+        else if (!c.is_group && (!c.other_read_at || c.other_read_at < p.readAt)) c.other_read_at = p.readAt;
+      }),
+    );
+  };
+}
+
+/** The id of my newest message the other member has read (at or before their read marker), for "Seen". */
+export function seenMessageId(messages: readonly MessageView[], conversation: ConversationView, myId: string | undefined): string | null {
+  const readAt = conversation.is_group ? null : conversation.other_read_at;
+  if (!readAt || !myId) return null;
+  const mine = messages.filter((m) => m.sender_id === myId && !m.deleted && m.created_at <= readAt);
+  return mine.length ? mine[mine.length - 1].id : null;
+}
+
 /** Most recent update first (part 2 §2, §4). */
 export function sortConversations(list: ConversationView[]): ConversationView[] {
   const t = (c: ConversationView) => new Date(c.last_message?.created_at ?? c.updated_at ?? c.created_at).getTime();
@@ -88,7 +122,7 @@ export function applyPushedMessage(m: MessageView, myId: string, openId: string 
       messagesApi.util.updateQueryData('conversations', undefined, (list) => {
         const c = list.find((x) => x.id === m.conversation_id);
         if (!c || c.last_message?.id === m.id) return;
-        c.last_message = { id: m.id, content: m.content, sender: m.sender, created_at: m.created_at, deleted: false };
+        c.last_message = lastMessageOf(m);
         c.updated_at = m.created_at;
         if (m.sender_id !== myId && m.conversation_id !== openId) c.unread_count = (c.unread_count ?? 0) + 1;
         list.splice(0, list.length, ...sortConversations(list));
@@ -142,7 +176,7 @@ export function applyMessageChange(conversationId: string, messageId: string, ch
         const last = list.find((c) => c.id === conversationId)?.last_message;
         if (!last || last.id !== messageId) return;
         const deleted = change.kind === 'deleted' || (change.kind === 'view' && change.message.deleted);
-        if (deleted) Object.assign(last, { content: '', deleted: true });
+        if (deleted) Object.assign(last, { content: '', deleted: true, images: 0 });
         else if (change.kind === 'updated') last.content = change.content;
         else if (change.kind === 'view') last.content = change.message.content;
       }),

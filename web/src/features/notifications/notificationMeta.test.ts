@@ -10,6 +10,9 @@ describe('notificationTarget', () => {
   it('other squad notifications lead to the squad', () => {
     expect(notificationTarget({ ...base, type: 'squad_join_approved' as const, squad_id: 's1' })).toBe('/squads/s1');
   });
+  it('a squad chat mention opens the squad chat', () => {
+    expect(notificationTarget({ ...base, type: 'squad_mention' as const, squad_id: 's1' })).toBe('/squads/s1?chat=1');
+  });
   it('follow requests to the request list, others to the actor', () => {
     expect(notificationTarget({ ...base, type: 'follow_request' as const })).toBe('/profile?tab=requests');
     expect(notificationTarget({ ...base, type: 'review_liked' as const })).toBe('/user/burak');

@@ -1,4 +1,4 @@
-import { Bell, EyeOff, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
+import { AtSign, Bell, EyeOff, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
 import type { NotificationView } from '@app/contracts';
 
 /** Type icons of the notification list (part 1 §2). */
@@ -18,15 +18,22 @@ export function notificationIcon(type: string): LucideIcon {
       return Star;
     case 'review_hidden':
       return EyeOff;
+    case 'squad_mention':
+      return AtSign;
     default:
       return Bell;
   }
 }
 
-/** Where a notification leads: a squad's join requests for a "wants to join", the squad, a follow request list, the actor. */
+/**
+ * Where a notification leads: a squad's join requests for a "wants to join", its chat for a mention,
+ * the squad, a follow request list, the actor.
+ */
 export function notificationTarget(n: NotificationView): string {
   const squadId = n.squad_id;
-  if (squadId) return n.type === 'squad_join_request' ? `/squads/${squadId}?requests=1` : `/squads/${squadId}`;
+  if (squadId && n.type === 'squad_join_request') return `/squads/${squadId}?requests=1`;
+  if (squadId && n.type === 'squad_mention') return `/squads/${squadId}?chat=1`;
+  if (squadId) return `/squads/${squadId}`;
   if (n.type === 'follow_request') return '/profile?tab=requests';
   if (n.type === 'review_hidden') return '/notifications';
   if (n.related_user?.username) return `/user/${n.related_user.username}`;

@@ -5,8 +5,12 @@ import { errorMessage } from '../../core/api';
 import { productSlug } from '../../shared/format';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { CATEGORIES, useCreateProductMutation } from './productsApi';
+import { useT } from '../../shared/i18n';
+// the dependency-free file, not the contracts index (which loads class-validator)
+import { IMAGE_ALT_MAX } from '../../../../libs/contracts/src/reviews/catalogue';
 
 export function CreateProductPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [brand, setBrand] = useState('');
@@ -16,6 +20,7 @@ export function CreateProductPage() {
   const [features, setFeatures] = useState<string[]>([]);
   const [feature, setFeature] = useState('');
   const [image, setImage] = useState<{ preview: string; url: string | null } | null>(null);
+  const [imageAlt, setImageAlt] = useState('');
   const [error, setError] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const [upload, uploadState] = useUploadMediaMutation();
@@ -53,6 +58,7 @@ export function CreateProductPage() {
       description: description.trim(),
       features,
       image: image?.url ?? null,
+      image_alt: image?.url ? imageAlt.trim() || null : null,
     });
     if ('error' in r) return setError(errorMessage(r.error, 'Failed to create product'));
     navigate(`/product/${r.data ? productSlug(r.data) : ''}`);
@@ -66,7 +72,7 @@ export function CreateProductPage() {
           <span className="label">Product Image</span>
           {image ? (
             <div className="preview" style={{ width: 160, height: 160 }}>
-              <img src={image.preview} alt="Product preview" />
+              <img src={image.preview} alt={imageAlt || 'Product preview'} />
               {!image.url && <span className="preview-state">…</span>}
               <button type="button" className="preview-remove" aria-label="Remove image" onClick={() => setImage(null)}>
                 <X size={14} aria-hidden="true" />
@@ -79,6 +85,12 @@ export function CreateProductPage() {
           )}
           <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="product-file" />
           <span className="muted small">PNG, JPG or WEBP, max 2MB</span>
+          {image && (
+            <label>
+              {t('hashtags.altLabelOne')}
+              <input value={imageAlt} maxLength={IMAGE_ALT_MAX} onChange={(e) => setImageAlt(e.target.value)} name="image_alt" placeholder={t('hashtags.altPlaceholder')} />
+            </label>
+          )}
         </div>
         <label>
           Product Name

@@ -31,7 +31,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
   return (
     <article className="card product-card" onClick={() => navigate(path)} data-testid="product-card">
       <div className="product-img">
-        {img ? <img src={img} alt={product.name} loading="lazy" /> : <Package size={48} aria-hidden="true" />}
+        {img ? <img src={img} alt={product.image_alt || product.name} loading="lazy" /> : <Package size={48} aria-hidden="true" />}
         <button
           className="save-toggle"
           aria-label={saved ? t('products.unsaveProduct') : t('products.saveProduct')}

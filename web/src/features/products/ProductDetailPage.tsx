@@ -68,7 +68,7 @@ export function ProductDetailPage() {
         <ArrowLeft size={14} aria-hidden="true" /> Back to Products
       </Link>
       <section className="card product-detail" style={{ marginTop: '0.6rem' }}>
-        {img ? <img className="hero-img" src={img} alt={p.name} /> : <div className="hero-img product-img"><Package size={64} aria-hidden="true" /></div>}
+        {img ? <img className="hero-img" src={img} alt={p.image_alt || p.name} /> : <div className="hero-img product-img"><Package size={64} aria-hidden="true" /></div>}
         <div>
           {p.brand && <div className="muted">{p.brand}</div>}
           <h1>{p.name}</h1>

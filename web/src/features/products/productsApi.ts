@@ -11,6 +11,7 @@ export interface ProductDraft {
   description: string;
   features: string[];
   image?: string | null;
+  image_alt?: string | null;
 }
 
 export const productsApi = api.injectEndpoints({

@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../../shared/useFocusTrap';
 
 /** Full-screen viewer: Escape closes, arrow keys and buttons move, counter 'n / total' (part 1 §2). */
-export function ImageViewer({ images, start, onClose }: { images: string[]; start: number; onClose: () => void }) {
+export function ImageViewer({ images, alts = [], start, onClose }: { images: string[]; alts?: string[]; start: number; onClose: () => void }) {
   const [i, setI] = useState(start);
   const total = images.length;
   const box = useRef<HTMLDivElement>(null);
@@ -34,7 +34,7 @@ export function ImageViewer({ images, start, onClose }: { images: string[]; star
           <ChevronLeft size={28} aria-hidden="true" />
         </button>
       )}
-      <img src={images[i]} alt={`Image ${i + 1}`} onClick={(e) => e.stopPropagation()} />
+      <img src={images[i]} alt={alts[i] || `Image ${i + 1}`} onClick={(e) => e.stopPropagation()} />
       {total > 1 && (
         <button
           className="viewer-nav right"

@@ -16,6 +16,8 @@ const review = (over: Partial<ReviewView> = {}): ReviewView => ({
   title: '',
   content: 'The butler did it.',
   images: [],
+  image_alts: [],
+  tags: [],
   location: null,
   date: null,
   created_at: new Date().toISOString(),
@@ -106,5 +108,29 @@ describe('edit history (issue 21 §3)', () => {
     fireEvent.click(screen.getByTestId('edited-label'));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.getAllByTestId('review-version').map((li) => li.querySelector('p')?.textContent)).toEqual(['Second take', 'First take']);
+  });
+});
+
+describe('hashtags and alt text (issue 21 §6, §7)', () => {
+  it('links each #tag of the text to its tag page, keeping the text as written', () => {
+    renderCard(review({ content: 'Sabah #Kahve, akşam #çay.', tags: ['kahve', 'çay'] }));
+    const links = screen.getAllByTestId('hashtag-link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['#Kahve', '/tags/Kahve'],
+      ['#çay', `/tags/${encodeURIComponent('çay')}`],
+    ]);
+    expect(document.querySelector('.review-content')?.textContent).toBe('Sabah #Kahve, akşam #çay.');
+  });
+
+  it("uses each image's description as its alt, and a numbered name where there is none", () => {
+    renderCard(review({ images: ['/api/media/a', '/api/media/b'], image_alts: ['Kırmızı kupa', ''] }));
+    expect(screen.getByAltText('Kırmızı kupa').getAttribute('src')).toBe('/api/media/a');
+    expect(screen.getByAltText('Review image 2').getAttribute('src')).toBe('/api/media/b');
+  });
+
+  it('the composer sends the descriptions only when one is given', () => {
+    const base = { text: 'x', rating: null, product: null, images: ['/api/media/a', '/api/media/b'], location: '', date: '' };
+    expect(buildReview({ ...base, alts: [' Kupa ', ''] })).toMatchObject({ image_alts: ['Kupa', ''] });
+    expect(buildReview({ ...base, alts: ['', ' '] })).not.toHaveProperty('image_alts');
   });
 });

@@ -19,6 +19,7 @@ import { reviewLink } from './reviewLink';
 import { ReviewMoreMenu } from './ReviewMoreMenu';
 import { ReviewShareMenu } from './ReviewShareMenu';
 import { useT } from '../../shared/i18n';
+import { TaggedText } from '../tags/TaggedText';
 
 export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: ReviewView; timeStyle?: 'relative' | 'date' }) {
   const t = useT();
@@ -112,7 +113,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
 
       {review.product && (
         <Link to={`/product/${productSlug(review.product)}`} className="product-chip" data-testid="product-chip">
-          {review.product.image_url && <img src={review.product.image_url} alt="" />}
+          {review.product.image_url && <img src={review.product.image_url} alt={review.product.image_alt ?? ''} />}
           {review.product.name}
         </Link>
       )}
@@ -135,7 +136,9 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
         </p>
       ) : (
         <>
-          <p className="review-content pre-wrap">{review.content}</p>
+          <p className="review-content pre-wrap">
+            <TaggedText text={review.content} />
+          </p>
           {review.has_spoilers && (
             <button type="button" className="link muted small" aria-expanded onClick={() => setRevealed(false)}>
               {t('review.hideSpoiler')}
@@ -149,7 +152,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
           {review.date && <><Calendar size={14} aria-hidden="true" /> {longDate(review.date)}</>}
         </p>
       )}
-      {review.images.length > 0 && (!review.has_spoilers || revealed) && <ReviewImages images={review.images} onOpen={setViewer} />}
+      {review.images.length > 0 && (!review.has_spoilers || revealed) && <ReviewImages images={review.images} alts={review.image_alts} onOpen={setViewer} />}
 
       <footer className="review-actions">
         <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} data-testid="like-button">
@@ -165,7 +168,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
       </footer>
       {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}
       {historyOpen && <ReviewHistory reviewId={review.id} onClose={() => setHistoryOpen(false)} />}
-      {viewer !== null && <ImageViewer images={review.images} start={viewer} onClose={() => setViewer(null)} />}
+      {viewer !== null && <ImageViewer images={review.images} alts={review.image_alts} start={viewer} onClose={() => setViewer(null)} />}
     </article>
   );
 }

@@ -7,6 +7,7 @@ export interface ReviewDraft {
   title?: string;
   content: string;
   images?: string[];
+  image_alts?: string[];
   location?: string;
   date?: string;
   has_spoilers?: boolean;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ArrowLeft, Check, Link as LinkIcon, MessageCircle, Settings } from 'lucide-react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '../../core/store';
@@ -48,6 +48,11 @@ export function SquadDetailPage() {
   const [editOpen, setEditOpen] = useState(false);
   const [copied, flash] = useTimedFlag(2000);
   const [leaveError, setLeaveError] = useState<string | null>(null);
+  // a mention notification opens the squad's chat (?chat=1) once the page knows the viewer is a member
+  const chatWanted = new URLSearchParams(location.search).has('chat');
+  useEffect(() => {
+    if (chatWanted && squad?.is_member) void chat();
+  }, [chatWanted, squad?.is_member]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (q.isLoading)
     return (

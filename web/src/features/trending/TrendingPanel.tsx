@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useTrendingQuery } from './trendingApi';
+import { TrendingTags } from './TrendingTags';
 
 export function TrendingPanel() {
   const { data, isLoading, isError } = useTrendingQuery();
@@ -31,6 +32,7 @@ export function TrendingPanel() {
           );
         })}
       </ul>
+      <TrendingTags />
       {/* the API ranks at most 5 topics: every category lives on Explore's Products & Reviews tab */}
       <button className="link" onClick={() => navigate('/explore')} data-testid="view-all-topics">
         View all topics

@@ -1,5 +1,5 @@
 import { api, listOf } from '../../core/api';
-import type { TrendingTopic } from '@app/contracts';
+import type { TrendingTag, TrendingTopic } from '@app/contracts';
 
 export const trendingApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -8,7 +8,13 @@ export const trendingApi = api.injectEndpoints({
       transformResponse: (r: unknown) => listOf<TrendingTopic>(r).items,
       providesTags: ['Trending'],
     }),
+    /** The top tags of the same week (issue 21 §6). */
+    trendingTags: b.query<TrendingTag[], void>({
+      query: () => '/trending/tags',
+      transformResponse: (r: unknown) => listOf<TrendingTag>(r).items,
+      providesTags: ['Trending'],
+    }),
   }),
 });
 
-export const { useTrendingQuery } = trendingApi;
+export const { useTrendingQuery, useTrendingTagsQuery } = trendingApi;

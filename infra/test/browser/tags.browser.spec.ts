@@ -1,0 +1,60 @@
+import { contextFor, describeInBrowser, register, shot, solidPng } from './harness';
+
+/** Issue 21 §6–7 from the web: a half-star spoiler review with a #tag and a described image; the tag page and following it. */
+describeInBrowser('hashtags and alt text (browser)', (world) => {
+  test('posts a half-star spoiler review with a #tag and a described image; another member follows the tag from its page and sees it at home', async () => {
+    const author = await register(world, 'Tuba Tagger');
+    const { context, page } = await contextFor(world, author);
+    await page.goto('/home');
+
+    // composer: text with a tag, 4.5 stars, spoilers, one image with its description
+    const composer = page.getByTestId('composer');
+    const text = `Sonunda bulduk: #Kahve ${Date.now() % 100000} dükkanı`;
+    await page.getByTestId('composer-text').fill(text);
+    await composer.getByRole('button', { name: 'Rating', exact: true }).click();
+    await composer.getByRole('button', { name: '4.5 stars' }).click();
+    await page.getByTestId('composer-spoilers').check();
+    await page.getByTestId('composer-file').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: solidPng([180, 83, 9]) });
+    await page.waitForFunction(() => !document.querySelector('.composer .preview-state'));
+    await composer.getByLabel('Görsel 1 açıklaması').fill('Köpüklü bir fincan kahve');
+    await shot(page, 'tg01-composer-tag-alt');
+    await composer.getByRole('button', { name: 'Post Review' }).click();
+    await expect(page.getByTestId('composer-text').inputValue()).resolves.toBe('');
+
+    // the card: hidden until revealed, then the tag is a link and the image carries its description
+    const hidden = page.getByTestId('review-card').filter({ has: page.getByTestId('spoiler-reveal') }).first();
+    await hidden.waitFor();
+    const card = page.locator(`#${await hidden.getAttribute('id')}`);
+    await card.getByRole('img', { name: '4.5 of 5 stars' }).waitFor();
+    await card.getByRole('button', { name: 'Spoiler — show' }).click();
+    await card.getByRole('img', { name: 'Köpüklü bir fincan kahve' }).waitFor();
+    const tagLink = card.getByRole('link', { name: '#Kahve' });
+    expect(await tagLink.getAttribute('href')).toBe('/tags/Kahve');
+    await shot(page, 'tg02-card-tag-alt');
+
+    // the tag link opens the tag page with the review on it
+    await tagLink.click();
+    await page.waitForURL('**/tags/Kahve');
+    const tagPage = page.getByTestId('tag-page');
+    await tagPage.getByRole('heading', { name: 'Kahve' }).waitFor();
+    await tagPage.getByTestId('review-card').first().waitFor();
+    await context.close();
+
+    // a member who follows nobody follows the tag from its page, by keyboard, and finds the review at home
+    const reader = await register(world, 'Okan Okur');
+    const second = await contextFor(world, reader);
+    await second.page.goto('/tags/kahve');
+    const follow = second.page.getByTestId('tag-follow');
+    await follow.filter({ hasText: 'Etiketi takip et' }).waitFor();
+    await follow.focus();
+    await second.page.keyboard.press('Enter');
+    await follow.filter({ hasText: 'Takibi bırak' }).waitFor();
+    expect(await follow.getAttribute('aria-pressed')).toBe('true');
+    await shot(second.page, 'tg03-tag-page-following');
+    await second.page.goto('/home');
+    const fromTag = second.page.getByTestId('review-card').first();
+    await fromTag.getByTestId('spoiler-reveal').waitFor();
+    await fromTag.getByRole('link', { name: author.name }).waitFor();
+    await second.context.close();
+  });
+});

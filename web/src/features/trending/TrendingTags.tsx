@@ -1,0 +1,32 @@
+import { Link } from 'react-router-dom';
+import { useT } from '../../shared/i18n';
+import { useTrendingTagsQuery } from './trendingApi';
+
+/** The week's top tags next to the categories, each a link to its tag page (issue 21 §6). */
+export function TrendingTags() {
+  const t = useT();
+  const { data } = useTrendingTagsQuery();
+  if (!data || data.length === 0) return null;
+  return (
+    <>
+      <h4 className="panel-title small">{t('hashtags.trending')}</h4>
+      <ul className="plain-list" data-testid="trending-tags">
+        {data.map((tag) => (
+          <li key={tag.tag}>
+            <Link className="trend-row" to={`/tags/${encodeURIComponent(tag.tag)}`}>
+              <span className="trend-name">#{tag.tag}</span>
+              <span className="muted small">
+                {t('hashtags.thisWeek', { count: tag.reviews_this_week })}
+                <span className={tag.change_percent >= 0 ? 'up' : 'down'}>
+                  {' '}
+                  {tag.change_percent >= 0 ? '+' : ''}
+                  {tag.change_percent}%
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
