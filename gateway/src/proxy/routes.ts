@@ -4,7 +4,7 @@ import { routePath } from './route-path';
 export const ROUTE_TABLE = {
   auth: ['auth'],
   social: ['users', 'follows'],
-  reviews: ['products', 'reviews', 'likes', 'comments', 'media', 'saved', 'lists', 'feed', 'activities', 'trending', 'tags'],
+  reviews: ['products', 'reviews', 'likes', 'comments', 'media', 'saved', 'lists', 'feed', 'activities', 'trending', 'tags', 'filters', 'moderation'],
   squads: ['squads'],
   messaging: ['messages'],
   notifications: ['notifications'],

@@ -18,6 +18,8 @@ export interface NotificationDraft {
   /** Squad notifications: the squad and its name as the event told it (squad.updated renames it later). */
   squadId?: string;
   squadName?: string;
+  /** review_hidden: the moderator's reason. */
+  reason?: string;
 }
 
 /**
@@ -44,6 +46,14 @@ export class Notifier {
     if ((await this.members.isDeleted(draft.actorId)) || (await this.members.isDeleted(draft.recipientId))) return;
     if (await this.blocks.blockedEitherWay(draft.recipientId, [draft.actorId])) return;
     if (await this.mutes.isMuted(draft.recipientId, draft.actorId)) return;
+    await this.record(draft);
+  }
+
+  /**
+   * A moderator's decision about the member's own content: told whatever blocks or mutes stand
+   * between them. `actorId` is the recipient: the notification does not name the moderator.
+   */
+  async notifyModeration(draft: NotificationDraft): Promise<void> {
     await this.record(draft);
   }
 
@@ -120,6 +130,7 @@ export class Notifier {
       subject_id: draft.subjectId,
       squad_name: draft.squadName ?? null,
       ...(draft.squadId && { squad_id: draft.squadId }),
+      ...(draft.reason && { reason: draft.reason }),
       dedupe_key,
       event_id: draft.eventId,
       is_read: false,

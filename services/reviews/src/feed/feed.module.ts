@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PLATFORM_CONFIG } from '@app/platform';
+import { KeywordFilterModule } from '../filters/keyword-filter.module';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { TagsModule } from '../tags/tags.module';
 import { FeedController } from './feed.controller';
@@ -8,7 +9,7 @@ import { FeedService } from './feed.service';
 import { FEED_CACHE, FEED_SETTINGS, feedCache, feedSettings } from './feed.settings';
 
 @Module({
-  imports: [ReviewsModule, TagsModule],
+  imports: [ReviewsModule, TagsModule, KeywordFilterModule],
   controllers: [FeedController, FeedEvents],
   providers: [
     FeedService,
