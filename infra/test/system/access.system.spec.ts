@@ -317,6 +317,8 @@ describe('access matrix (embedded stack)', () => {
       '/api/messages/conversations/:conversation/members',
       '/api/notifications',
       '/api/trending',
+      '/api/search?q=lamp',
+      '/api/reviews/search?q=lamp',
     ];
     const before = scannedReplies;
     for (const who of ['owner', 'other', 'blocked'] as const) {
@@ -431,5 +433,16 @@ describe('access matrix (embedded stack)', () => {
     expect((await ok<{ following: boolean }>('owner', 'GET', '/api/tags/demlik')).following).toBe(false);
     expect(await ok<unknown[]>('blocked', 'GET', '/api/tags/demlik/reviews')).toEqual([]);
     expect((await ok<unknown[]>('other', 'GET', '/api/tags/demlik/reviews')).length).toBe(1);
+  });
+
+  it("account deletion needs the caller's own password and touches no one else: a wrong or missing one is a 400, a visitor a 401", async () => {
+    const cases: Case[] = [
+      { who: 'other', method: 'DELETE', path: '/api/users/me', body: { password: 'not-omers-password' }, allowed: [400] },
+      { who: 'blocked', method: 'DELETE', path: '/api/users/me', body: {}, allowed: [400] },
+      { who: 'visitor', method: 'DELETE', path: '/api/users/me', body: { password: 'lamp-desk-battery-42' }, allowed: [401] },
+    ];
+    expect(await check(cases)).toEqual([]);
+    expect(await ok<{ id: string }>('owner', 'GET', '/api/auth/me')).toMatchObject({ id: ids.owner });
+    expect(await ok<{ id: string }>('other', 'GET', '/api/auth/me')).toMatchObject({ id: ids.other });
   });
 });

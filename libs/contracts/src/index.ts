@@ -12,3 +12,4 @@ export * from './reviews';
 export * from './social';
 export * from './messaging';
 export * from './realtime';
+export * from './search/search.dto';

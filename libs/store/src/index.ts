@@ -12,3 +12,4 @@ export { MemoryCache } from './cache/memory-cache';
 export { RedisCache } from './cache/redis-cache';
 export type { RedisCacheOptions } from './cache/redis-cache';
 export * from './redis/redis-connect';
+export * from './text-search';

@@ -30,7 +30,14 @@ const Members = defineCollection<Member>('contract_members', [
   { fields: { email: 1 }, unique: true, sparse: true },
   { fields: { squadId: 1, userId: 1 }, unique: true },
 ]);
-const DEFS = [Items, Members];
+interface Post extends BaseDoc {
+  title: string;
+  body: string;
+  author: string;
+}
+
+const Posts = defineCollection<Post>('contract_posts', [{ fields: { author: 1 } }], { text: ['title', 'body'] });
+const DEFS = [Items, Members, Posts];
 const ID = /^[0-9a-f]{24}$/;
 
 interface Engine {
@@ -447,6 +454,71 @@ describe.each(engines())('Store contract: $name', (engine) => {
     });
   });
 
+  describe('text search', () => {
+    let posts: Collection<Post>;
+    const titles = (docs: Post[]) => docs.map((d) => d.title);
+
+    beforeEach(async () => {
+      posts = store.collection(Posts);
+      await posts.deleteMany({});
+    });
+
+    it('ranks the document holding the words more often first, and wants every word', async () => {
+      await posts.insertMany([
+        { title: 'Kettle', body: 'A kettle that boils fast', author: 'a' },
+        { title: 'Kettle review', body: 'This kettle is the best kettle, kettle of the year', author: 'b' },
+        { title: 'Toaster', body: 'Nothing about boiling here', author: 'a' },
+      ]);
+      expect(titles(await posts.search('kettle', {}))).toEqual(['Kettle review', 'Kettle']);
+      expect(titles(await posts.search('kettle fast', {}))).toEqual(['Kettle']);
+      expect(await posts.search('kettle toaster', {})).toEqual([]);
+    });
+
+    it('folds case, diacritics and Turkish İ, I and ı both ways', async () => {
+      await posts.insertMany([
+        { title: 'İSTANBUL Şekerci', body: 'Çok güzel lokum', author: 'a' },
+        { title: 'Işıklı kulaklık', body: 'ses iyi', author: 'a' },
+      ]);
+      expect(titles(await posts.search('istanbul sekerci', {}))).toEqual(['İSTANBUL Şekerci']);
+      expect(titles(await posts.search('COK GUZEL', {}))).toEqual(['İSTANBUL Şekerci']);
+      expect(titles(await posts.search('ışıklı', {}))).toEqual(['Işıklı kulaklık']);
+      expect(titles(await posts.search('İSIKLI KULAKLIK', {}))).toEqual(['Işıklı kulaklık']);
+    });
+
+    it('matches whole words only, and a query without words matches nothing', async () => {
+      await posts.insert({ title: 'Headphones', body: 'wireless', author: 'a' });
+      expect(await posts.search('head', {})).toEqual([]);
+      expect(await posts.search(' "*- ', {})).toEqual([]);
+      expect(titles(await posts.search('"wireless" OR', {}))).toEqual([]);
+      expect(titles(await posts.search('wireless', {}))).toEqual(['Headphones']);
+    });
+
+    it('applies the filter and pages the ranked matches', async () => {
+      await posts.insertMany([
+        { title: 'one', body: 'lamp lamp lamp', author: 'a' },
+        { title: 'two', body: 'lamp lamp', author: 'b' },
+        { title: 'three', body: 'lamp', author: 'a' },
+      ]);
+      expect(titles(await posts.search('lamp', { author: 'a' }))).toEqual(['one', 'three']);
+      expect(titles(await posts.search('lamp', { author: { $in: ['a', 'b'] } }, { skip: 1, limit: 1 }))).toEqual(['two']);
+      expect(titles(await posts.search('lamp', { title: { $regex: /^t/ } }))).toEqual(['two', 'three']);
+    });
+
+    it('keeps the index in step with updates and deletes', async () => {
+      const { _id } = await posts.insert({ title: 'Old name', body: 'blender', author: 'a' });
+      await posts.insert({ title: 'Other', body: 'blender', author: 'a' });
+      await posts.updateOne({ _id }, { $set: { title: 'New name' } });
+      expect(await posts.search('old', {})).toEqual([]);
+      expect(titles(await posts.search('new', {}))).toEqual(['New name']);
+      await posts.findOneAndUpdate({ _id }, { $set: { body: 'mixer' } });
+      expect(titles(await posts.search('blender', {}))).toEqual(['Other']);
+      await posts.deleteOne({ _id });
+      expect(await posts.search('mixer', {})).toEqual([]);
+      await posts.deleteMany({ author: 'a' });
+      expect(await posts.search('blender', {})).toEqual([]);
+    });
+  });
+
   it('keeps $inc exact under 100 concurrent updates', async () => {
     const { _id } = await items.insert({ name: 'counter', n: 0 });
     await Promise.all(Array.from({ length: 100 }, () => items.updateOne({ _id }, { $inc: { n: 1 } })));
@@ -471,6 +543,15 @@ describe.each(engines())('Store contract: $name', (engine) => {
       expect((await items.findOne({ name: 'beta' }))?.note).toBe('kept');
       await expect(members.insert({ squadId: 's2', userId: 'u2', email: 'a@x.io' })).rejects.toBeInstanceOf(DuplicateKeyError);
       await expect(members.insert({ squadId: 's', userId: 'u' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await store.collection(Posts).insert({ title: 'Kept lamp', body: '', author: 'a' });
+    });
+
+    it('keeps the text index after close and reopen', async () => {
+      await store.close();
+      store = await engine.open();
+      items = store.collection(Items);
+      members = store.collection(Members);
+      expect((await store.collection(Posts).search('lamp', {})).map((d) => d.title)).toEqual(['Kept lamp']);
     });
   }
 });

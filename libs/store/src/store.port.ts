@@ -48,12 +48,20 @@ export interface IndexDef {
 export interface CollectionDef<T extends BaseDoc> {
   readonly name: string;
   readonly indexes: readonly IndexDef[];
+  /** String fields `search` looks words up in (a full-text index: FTS5 on SQLite, a text index on MongoDB). */
+  readonly text?: readonly string[];
   /** Phantom: carries the document type to `store.collection(def)`. */
   readonly __doc?: T;
 }
 
 /** A value `countBy` groups on: what a field holding one scalar holds (a missing field counts as null). */
 export type GroupKey = string | number | boolean | null;
+
+/** A page of `search`: at most `limit` matches after skipping `skip`, best first. */
+export interface SearchOptions {
+  skip?: number;
+  limit?: number;
+}
 
 export type NewDoc<T extends BaseDoc> = Omit<T, '_id'> & { _id?: string };
 
@@ -78,6 +86,13 @@ export interface Collection<T extends BaseDoc> {
   findOneAndUpdate(filter: Filter, update: Update, options?: UpdateOptions): Promise<T | null>;
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
+  /**
+   * Documents of `filter` whose `text` fields hold every word of `words`, most relevant first
+   * (bm25 on SQLite, textScore on MongoDB). Words match whole, case- and diacritic-insensitively
+   * with Turkish folding (İ=I=ı=i, ş=s: `foldText`). No word in `words` matches nothing. Only for
+   * a collection declared with `text` fields (docs/decisions/store.md).
+   */
+  search(words: string, filter: Filter, options?: SearchOptions): Promise<T[]>;
 }
 
 export interface Store {
@@ -95,6 +110,6 @@ export interface Store {
   transaction?<R>(fn: () => Promise<R>): Promise<R>;
 }
 
-export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = []): CollectionDef<T> {
-  return { name, indexes };
+export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = [], options: { text?: string[] } = {}): CollectionDef<T> {
+  return { name, indexes, ...(options.text && { text: options.text }) };
 }

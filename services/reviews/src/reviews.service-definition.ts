@@ -21,12 +21,14 @@ import { ReportsModule } from './reports/reports.module';
 import { reviewsCollection } from './reviews/review.collection';
 import { reviewVersionsCollection } from './reviews/review-version.collection';
 import { ReviewsModule } from './reviews/reviews.module';
+import { SearchModule } from './search/search.module';
 import { listItemsCollection, listsCollection } from './lists/lists.collection';
 import { ListsModule } from './lists/lists.module';
 import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsExport } from './export/reviews-export.controller';
 import { tagFollowsCollection } from './tags/tag-follow.collection';
 import { TagsModule } from './tags/tags.module';
@@ -72,6 +74,8 @@ export const reviewsService: ServiceDefinition = {
     ReportsModule,
     CountersModule,
     TagsModule,
+    SearchModule,
+    ErasureModule,
   ],
   configureHttp: registerMediaUploads,
 };

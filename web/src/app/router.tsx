@@ -28,6 +28,7 @@ const CreateProductPage = lazyPage(() => import('../features/products/CreateProd
 const ProductsPage = lazyPage(() => import('../features/products/ProductsPage'), 'ProductsPage');
 const MyReviewsPage = lazyPage(() => import('../features/my-reviews/MyReviewsPage'), 'MyReviewsPage');
 const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
+const SearchPage = lazyPage(() => import('../features/search/SearchPage'), 'SearchPage');
 const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage');
 const ListPage = lazyPage(() => import('../features/lists/ListPage'), 'ListPage');
 const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
@@ -128,6 +129,7 @@ export const routes = [
               { path: '/products', element: screen(ProductsPage) },
               { path: '/saved', element: screen(SavedPage) },
               { path: '/lists/:id', element: screen(ListPage) },
+              { path: '/search', element: screen(SearchPage) },
               { path: '/profile', element: screen(OwnProfilePage) },
               { path: '/tags/:tag', element: screen(TagPage) },
             ],

@@ -66,6 +66,14 @@ export class ChangePasswordDto {
   new_password: string;
 }
 
+/** DELETE /users/me (issue 20 §5): the password confirms it is the member asking to be erased. */
+export class DeleteAccountDto {
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(PASSWORD_MAX)
+  password: string;
+}
+
 /** GET /auth/session: the member's session version; tokens that carry an older one are revoked. */
 export interface SessionView {
   session_version: number;

@@ -320,6 +320,15 @@ export class NotificationCreatedPayload {
   @IsObject() @ValidateNested() @Type(() => CreatedNotification) notification!: CreatedNotification;
 }
 
+/**
+ * Beyond ARCHITECTURE §6 (issue 20 §5): the member deleted their account; auth has already
+ * revoked every session and erased the credentials. Each service erases or anonymises what
+ * belongs to the member (its erasure/ feature), idempotently and resumable after a crash.
+ */
+export class UserDeletedPayload {
+  @IsString() userId!: string;
+}
+
 /** Event name to payload class: what `BusServer` validates a consumed payload against. */
 export const EVENT_PAYLOAD_CLASSES = {
   'user.registered': UserRegisteredPayload,
@@ -355,6 +364,7 @@ export const EVENT_PAYLOAD_CLASSES = {
   'message.reaction_changed': MessageReactionChangedPayload,
   'notification.created': NotificationCreatedPayload,
   'conversation.read': ConversationReadPayload,
+  'user.deleted': UserDeletedPayload,
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOAD_CLASSES;
@@ -401,6 +411,7 @@ export const EVENT_VERSIONS = {
   'message.reaction_changed': 1,
   'notification.created': 1,
   'conversation.read': 1,
+  'user.deleted': 1,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = [
@@ -437,6 +448,7 @@ export const EVENT_TYPES = [
   'message.reaction_changed',
   'notification.created',
   'conversation.read',
+  'user.deleted',
 ] as const satisfies readonly EventType[];
 
 // Compile-time check that the list above names every key of EventPayloads.

@@ -9,11 +9,13 @@ import {
   FindOptions,
   GroupKey,
   NewDoc,
+  SearchOptions,
   Store,
   Update,
   UpdateOptions,
   UpdateResult,
 } from '../store.port';
+import { searchWords } from '../text-search';
 
 export interface MongoStoreOptions {
   url: string;
@@ -65,6 +67,9 @@ function schemaOf(def: CollectionDef<BaseDoc>): Schema<Raw> {
     // `unique` as a difference, and would rebuild the index at every boot.
     schema.index({ ...fields, ...orderBy }, { ...(unique && { unique }), ...(sparse && { sparse }) });
   }
+  // Language 'none': no stemming or stop words, so a word matches whole as on SQLite; a version 3
+  // text index already folds case and diacritics (İ and ş included; ı is the one it keeps apart).
+  if (def.text?.length) schema.index(Object.fromEntries(def.text.map((f) => [f, 'text'])), { default_language: 'none', name: 'text_search' });
   return schema;
 }
 
@@ -143,6 +148,18 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
     } catch (err) {
       throw asDuplicate(this.name, err);
     }
+  }
+
+  async search(words: string, filter: Filter, options: SearchOptions = {}): Promise<T[]> {
+    const terms = searchWords(words);
+    if (terms.length === 0) return [];
+    // Each word quoted: $text then wants every one of them, as FTS5 does with its implicit AND.
+    const text = { $text: { $search: terms.map((w) => `"${w}"`).join(' '), $language: 'none' } };
+    const query = this.model.find({ $and: [filter, text] }, { _score: { $meta: 'textScore' } }).sort({ _score: { $meta: 'textScore' }, _id: 1 });
+    if (options.skip) query.skip(options.skip);
+    if (options.limit) query.limit(options.limit);
+    const docs = (await query.lean().exec()) as unknown as (T & { _score?: number })[];
+    return docs.map(({ _score, ...doc }) => doc as unknown as T);
   }
 
   async deleteOne(filter: Filter): Promise<number> {

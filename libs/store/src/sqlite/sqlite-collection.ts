@@ -9,14 +9,17 @@ import {
   FindOptions,
   GroupKey,
   NewDoc,
+  SearchOptions,
   Update,
   UpdateOptions,
   UpdateResult,
 } from '../store.port';
+import { searchWords } from '../text-search';
 import { FieldShape, jsonPath, SqlFilter, toSqlFilter, toSqlOrder, valueSql } from './sqlite-filter';
 import { quoteName } from './sqlite-indexes';
 import { decodeDoc, encodeDoc } from './sqlite-json';
 import { toSqlProjection } from './sqlite-projection';
+import { ftsQuery } from './sqlite-text';
 import { applyUpdate } from './sqlite-update';
 
 type Row = Record<string, unknown>;
@@ -69,6 +72,8 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly engine: SqliteEngine,
+    /** The FTS5 table of the declared text fields, if any (kept in step by triggers: sqlite-text.ts). */
+    private readonly textTable?: string,
   ) {
     this.table = quoteName(name);
   }
@@ -190,6 +195,30 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   async deleteMany(filter: Filter): Promise<number> {
     return this.writing((db) => this.deleteRows(db, filter, undefined));
+  }
+
+  async search(words: string, filter: Filter, options: SearchOptions = {}): Promise<T[]> {
+    if (!this.textTable) throw new Error(`${this.name} declares no text fields to search`);
+    const terms = searchWords(words);
+    if (terms.length === 0) return [];
+    await this.tableReady();
+    return this.engine.read((db) => this.searchIn(db, ftsQuery(terms), filter, options));
+  }
+
+  /** Ranked by bm25 (lower is better); a filter SQL cannot express is applied by mingo to the ranked matches. */
+  private searchIn(db: Database, match: string, filter: Filter, options: SearchOptions): T[] {
+    const fts = quoteName(this.textTable!);
+    const sql = this.sqlFilter(filter);
+    const ranked = `SELECT ${this.table}.doc FROM ${fts} JOIN ${this.table} ON ${this.table}.rowid = ${fts}.rowid WHERE ${fts} MATCH ? AND (${sql.where}) ORDER BY bm25(${fts}), ${this.table}._id`;
+    const skip = options.skip ?? 0;
+    if (!sql.complete) {
+      const query = new Query(filter);
+      const docs = this.engine.all(db, ranked, [match, ...sql.params]).map((r) => decodeDoc<T>(r.doc as string));
+      const kept = docs.filter((d) => query.test(d as unknown as Row));
+      return kept.slice(skip, options.limit ? skip + options.limit : undefined);
+    }
+    const rows = this.engine.all(db, `${ranked} LIMIT ? OFFSET ?`, [match, ...sql.params, options.limit || -1, skip]);
+    return rows.map((r) => decodeDoc<T>(r.doc as string));
   }
 
   /** A collection no declaration created (or created in a transaction that rolled back) gets its table now. */

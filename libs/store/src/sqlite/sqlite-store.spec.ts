@@ -27,6 +27,30 @@ describe('SqliteStore', () => {
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+  it('fills a newly declared text index from the rows already there, and rebuilds it when the fields change', async () => {
+    const file = join(dir, 'svc.sqlite');
+    interface Page { _id: string; title: string; body: string }
+    const plain = new SqliteStore({ file });
+    await plain.open([defineCollection<Page>('pages')]);
+    await plain.collection(defineCollection<Page>('pages')).insert({ title: 'Çaydanlık', body: 'demlik' });
+    await plain.close();
+
+    const byTitle = defineCollection<Page>('pages', [], { text: ['title'] });
+    const titled = new SqliteStore({ file });
+    await titled.open([byTitle]);
+    expect((await titled.collection(byTitle).search('caydanlik', {})).map((p) => p.title)).toEqual(['Çaydanlık']);
+    expect(await titled.collection(byTitle).search('demlik', {})).toEqual([]);
+    await titled.close();
+
+    const byBoth = defineCollection<Page>('pages', [], { text: ['title', 'body'] });
+    const both = new SqliteStore({ file });
+    await both.open([byBoth]);
+    expect((await both.collection(byBoth).search('demlik', {})).map((p) => p.title)).toEqual(['Çaydanlık']);
+    const tables = new BetterSqlite3(file, { readonly: true }).prepare(`SELECT count(*) FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%'`).pluck().get();
+    expect(tables).toBe(1);
+    await both.close();
+  });
+
   it('builds one expression index per declaration, reads a page through it, and drops an index no longer declared', async () => {
     const file = join(dir, 'svc.sqlite');
     const store = new SqliteStore({ file });

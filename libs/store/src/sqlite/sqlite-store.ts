@@ -8,6 +8,7 @@ import { SqliteCollection, SqliteEngine } from './sqlite-collection';
 import { FieldShape } from './sqlite-filter';
 import { INDEX_PREFIX, quoteName, sqliteIndex } from './sqlite-indexes';
 import { FieldShapes } from './sqlite-shapes';
+import { ensureTextIndex, registerFold, textTableOf } from './sqlite-text';
 
 export interface SqliteStoreOptions {
   /** The database file; absent or ':memory:' keeps everything in memory (tests). */
@@ -64,7 +65,7 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
-    return new SqliteCollection<T>(def.name, this);
+    return new SqliteCollection<T>(def.name, this, def.text?.length ? textTableOf(def.name, def.text) : undefined);
   }
 
   async open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void> {
@@ -81,6 +82,7 @@ export class SqliteStore implements Store, SqliteEngine {
           .pluck()
           .all(def.name, INDEX_PREFIX) as string[];
         for (const name of existing) if (!names.has(name)) db.exec(`DROP INDEX ${quoteName(name)}`);
+        if (def.text?.length) ensureTextIndex(db, def.name, def.text);
       }
     }).immediate();
   }
@@ -206,6 +208,7 @@ export class SqliteStore implements Store, SqliteEngine {
   private configure(db: Database): void {
     db.pragma(`busy_timeout = ${this.options.busyTimeoutMs ?? 5000}`);
     db.pragma('synchronous = NORMAL');
+    registerFold(db);
   }
 
   private db(): Database {

@@ -15,5 +15,6 @@ import { FEED_CACHE, FEED_SETTINGS, feedCache, feedSettings } from './feed.setti
     { provide: FEED_CACHE, inject: [PLATFORM_CONFIG], useFactory: feedCache },
     { provide: FEED_SETTINGS, useFactory: () => feedSettings() },
   ],
+  exports: [FeedService],
 })
 export class FeedModule {}

@@ -91,6 +91,11 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     await Promise.all(recent.map((r) => this.cache.zrem(timelineKey(viewerId), r._id)));
   }
 
+  /** Drops whole timelines: each is rebuilt from the store on its owner's next read (erasure, issue 20 §5). */
+  async dropTimelines(userIds: readonly string[]): Promise<void> {
+    await Promise.all(userIds.map((id) => this.cache.del(timelineKey(id))));
+  }
+
   /** At boot: a REDIS_URL that cannot be reached stops the service within seconds instead of failing every feed read. */
   onModuleInit(): Promise<void> {
     return this.cache.connect();

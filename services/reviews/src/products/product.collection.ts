@@ -27,4 +27,4 @@ export const productsCollection = defineCollection<ProductDoc>('products', [
   { fields: { slug: 1 }, unique: true },
   { fields: { category: 1 }, orderBy: { created_at: -1 } },
   { fields: { created_at: -1 } },
-]);
+], { text: ['name', 'description'] });

@@ -8,6 +8,6 @@ import { ReviewsService } from './reviews.service';
   imports: [ProductsModule],
   controllers: [ReviewsController],
   providers: [ReviewsService, ReviewPresenter],
-  exports: [ReviewsService],
+  exports: [ReviewsService, ReviewPresenter],
 })
 export class ReviewsModule {}

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { History, Package, Search, TrendingUp, X } from 'lucide-react';
+import { History, Search, TrendingUp, X } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../shared/i18n';
 import { useClickOutside } from '../../shared/useClickOutside';
-import { productSlug } from '../../shared/format';
-import { productImage, useProductsQuery } from '../products/productsApi';
+import { useSearchQuery } from './searchApi';
+import { SEARCH_GROUPS, searchEntries } from './searchEntries';
 
 export const TRENDING_SEARCHES = ['mechanical keyboard', 'wireless earbuds', 'gaming monitor'];
 export const RECENT_SEARCHES = ['wireless headphones', 'smart watch', 'portable espresso maker'];
@@ -25,8 +26,12 @@ export function SearchBox() {
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, close, open);
   const q = useDebounced(text.trim(), 200);
-  const { data, isFetching } = useProductsQuery({ search: q, limit: 3 }, { skip: !q });
-  const matches = (data?.items ?? []).slice(0, 3);
+  const t = useT();
+  const { data, isFetching } = useSearchQuery({ q }, { skip: !q });
+  const matches = data && q ? searchEntries(data) : [];
+  // The highlighted option (arrow keys); -1 is none, and Enter then opens the results page.
+  const [active, setActive] = useState(-1);
+  useEffect(() => setActive(-1), [q]);
 
   const go = (path: string) => {
     setOpen(false);
@@ -47,7 +52,12 @@ export function SearchBox() {
       </span>
       <input
         type="search"
-        placeholder="Search products..."
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.placeholder')}
+        role="combobox"
+        aria-expanded={open && matches.length > 0}
+        aria-controls="search-listbox"
+        aria-activedescendant={active >= 0 && matches[active] ? `search-option-${active}` : undefined}
         value={text}
         onFocus={() => setOpen(true)}
         onChange={(e) => {
@@ -56,7 +66,15 @@ export function SearchBox() {
         }}
         onKeyDown={(e) => {
           if (e.key === 'Escape') setOpen(false);
-          if (e.key === 'Enter' && matches[0]) go(`/product/${productSlug(matches[0])}`);
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setActive((i) => Math.min(i + 1, matches.length - 1));
+          }
+          if (e.key === 'ArrowUp') {
+            e.preventDefault();
+            setActive((i) => Math.max(i - 1, -1));
+          }
+          if (e.key === 'Enter' && text.trim()) go(matches[active]?.path ?? `/search?q=${encodeURIComponent(text.trim())}`);
         }}
       />
       {text && (
@@ -86,20 +104,43 @@ export function SearchBox() {
               </div>
             </div>
           ) : isFetching && matches.length === 0 ? (
-            <div className="dropdown-empty">Searching...</div>
+            <div className="dropdown-empty">{t('search.searching')}</div>
           ) : matches.length > 0 ? (
-            matches.map((p) => (
-              <button key={p.id} className="dropdown-item product-match" onClick={() => go(`/product/${productSlug(p)}`)}>
-                {productImage(p) ? <img src={productImage(p)!} alt="" className="thumb" /> : <span className="thumb thumb-empty"><Package size={16} aria-hidden="true" /></span>}
-                <span>
-                  <span className="strong">{p.name}</span>
-                  <span className="muted small block">{p.category}</span>
-                </span>
-              </button>
-            ))
+            <>
+            <div id="search-listbox" role="listbox" aria-label={t('search.placeholder')}>
+              {SEARCH_GROUPS.map((group) => {
+                const entries = matches.map((m, i) => ({ m, i })).filter(({ m }) => m.group === group);
+                if (entries.length === 0) return null;
+                return (
+                  <div key={group} role="group" aria-label={t(`search.${group}`)}>
+                    <div className="dropdown-head">{t(`search.${group}`)}</div>
+                    {entries.map(({ m, i }) => (
+                      <div
+                        key={m.key}
+                        id={`search-option-${i}`}
+                        role="option"
+                        aria-selected={i === active}
+                        className={`dropdown-item${i === active ? ' active' : ''}`}
+                        onMouseDown={(e) => e.preventDefault()}
+                        onClick={() => go(m.path)}
+                      >
+                        <span>
+                          <span className="strong">{m.label}</span>
+                          <span className="muted small block">{m.detail}</span>
+                        </span>
+                      </div>
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+            <button className="dropdown-item" onClick={() => go(`/search?q=${encodeURIComponent(text.trim())}`)}>
+              <Search size={14} aria-hidden="true" /> {t('search.all')}
+            </button>
+            </>
           ) : (
             <div className="dropdown-empty">
-              <p>No products found for "{text.trim()}"</p>
+              <p>{t('search.none', { q: text.trim() })}</p>
               <button className="btn btn-primary btn-sm" onClick={() => go('/create-product')}>
                 Create New Product
               </button>

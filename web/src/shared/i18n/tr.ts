@@ -229,6 +229,29 @@ export const tr = {
     altPlaceholder: 'Görseli göremeyenler için kısaca anlatın',
     attachmentPreview: 'Ek önizlemesi',
   },
+  search: {
+    placeholder: 'Ürün, kişi, inceleme, squad ara...',
+    searching: 'Aranıyor...',
+    products: 'Ürünler',
+    users: 'Kişiler',
+    reviews: 'İncelemeler',
+    squads: 'Squads',
+    all: 'Tüm sonuçları gör',
+    none: '"{{q}}" için sonuç yok',
+    title: '"{{q}}" için sonuçlar',
+    groupEmpty: 'Burada bir şey yok.',
+    failed: 'Arama başarısız oldu. Lütfen tekrar deneyin.',
+  },
+  deleteAccount: {
+    menu: 'Hesabı sil',
+    title: 'Hesabı sil',
+    warning: 'Bu işlem geri alınamaz. İncelemelerin, yorumların, beğenilerin, takiplerin, kaydettiklerin, listelerin, bildirimlerin ve yüklediğin görseller silinir; mesajların "Silinmiş üye" olarak boş görünür. Yönettiğin squadlar en eski üyeye devredilir, boş kalanlar kapanır. Tüm cihazlarda oturumun kapanır.',
+    password: 'Onaylamak için şifren',
+    confirm: 'Hesabımı kalıcı olarak sil',
+    wrongPassword: 'Şifre yanlış.',
+    failed: 'Hesap silinemedi. Lütfen tekrar dene.',
+    deletedMember: 'Silinmiş üye',
+  },
 };
 
 /** Every language has the same keys as the default. */

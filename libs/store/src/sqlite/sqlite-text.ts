@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { foldText } from '../text-search';
+import { jsonPath } from './sqlite-filter';
+import { quoteName } from './sqlite-indexes';
+
+/** The SQL function the triggers fold indexed text with: the same `foldText` queries go through. */
+export const FOLD_FUNCTION = 'search_fold';
+
+/** Prefix of a collection's full-text table; any other one of the collection was once declared and is dropped. */
+const TEXT_SUFFIX = '__text_';
+
+export function registerFold(db: Database): void {
+  db.function(FOLD_FUNCTION, { deterministic: true, varargs: true }, (...values: unknown[]) =>
+    foldText(values.filter((v): v is string => typeof v === 'string').join(' ')),
+  );
+}
+
+/** The FTS5 table of a collection's text fields: its name hashes the fields, so new fields are a new table. */
+export function textTableOf(collection: string, fields: readonly string[]): string {
+  return `${collection}${TEXT_SUFFIX}${createHash('sha1').update(fields.join('\n')).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * Builds the collection's FTS5 table (rowid = the document row's rowid, holding the folded text of
+ * its fields) and the triggers that keep it in step with every insert, update and delete, then fills
+ * it from the rows already there. Drops a table (and its triggers) built for other fields.
+ * Call inside a transaction, after the collection's table exists.
+ */
+export function ensureTextIndex(db: Database, collection: string, fields: readonly string[]): void {
+  const name = textTableOf(collection, fields);
+  const stale = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND name LIKE ? ESCAPE '\\' AND name != ?`)
+    .pluck()
+    .all(`${collection.replace(/[\\%_]/g, (c) => `\\${c}`)}${TEXT_SUFFIX.replace(/_/g, '\\_')}%`, name) as string[];
+  for (const table of stale) dropTextIndex(db, table);
+  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(name);
+  if (exists) return;
+  const fts = quoteName(name);
+  const docs = quoteName(collection);
+  const folded = (row: string) =>
+    `${FOLD_FUNCTION}(${fields
+      .map((f) => {
+        const path = jsonPath(f);
+        if (path === null) throw new Error(`Text field ${collection}.${f} cannot be a JSON path`);
+        return `json_extract(${row}doc, '${path}')`;
+      })
+      .join(', ')})`;
+  db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')`);
+  db.exec(`INSERT INTO ${fts} (rowid, text) SELECT rowid, ${folded('')} FROM ${docs}`);
+  db.exec(`CREATE TRIGGER ${quoteName(`${name}_ai`)} AFTER INSERT ON ${docs} BEGIN INSERT INTO ${fts} (rowid, text) VALUES (new.rowid, ${folded('new.')}); END`);
+  db.exec(`CREATE TRIGGER ${quoteName(`${name}_ad`)} AFTER DELETE ON ${docs} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`);
+  db.exec(
+    `CREATE TRIGGER ${quoteName(`${name}_au`)} AFTER UPDATE ON ${docs} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; INSERT INTO ${fts} (rowid, text) VALUES (new.rowid, ${folded('new.')}); END`,
+  );
+}
+
+function dropTextIndex(db: Database, table: string): void {
+  for (const suffix of ['_ai', '_ad', '_au']) db.exec(`DROP TRIGGER IF EXISTS ${quoteName(table + suffix)}`);
+  db.exec(`DROP TABLE IF EXISTS ${quoteName(table)}`);
+}
+
+/** An FTS5 query holding every word: each quoted (a phrase of one word), so no word is read as an operator. */
+export function ftsQuery(words: readonly string[]): string {
+  return words.map((w) => `"${w}"`).join(' ');
+}

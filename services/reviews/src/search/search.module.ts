@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { ProductsModule } from '../products/products.module';
+import { ReviewsModule } from '../reviews/reviews.module';
+import { SearchController } from './search.controller';
+import { SearchService } from './search.service';
+
+@Module({
+  imports: [ProductsModule, ReviewsModule],
+  controllers: [SearchController],
+  providers: [SearchService],
+})
+export class SearchModule {}

@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ReviewsSearchPart } from '@app/contracts';
+import { Collection, Filter, Store, STORE } from '@app/store';
+import { AudienceService } from '../audience/audience.service';
+import { ProductDoc, productsCollection } from '../products/product.collection';
+import { ProductsService } from '../products/products.service';
+import { ReviewPresenter } from '../reviews/review-presenter';
+import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
+
+/**
+ * The reviews service's part of the one search (issue 21 §5): word search over product names and
+ * descriptions and over review titles and texts, through the store's text search. Reviews follow
+ * the lists' rule: authors hidden from the viewer or muted by them are left out.
+ */
+@Injectable()
+export class SearchService {
+  private readonly products: Collection<ProductDoc>;
+  private readonly reviews: Collection<ReviewDoc>;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly productViews: ProductsService,
+    private readonly presenter: ReviewPresenter,
+    private readonly audience: AudienceService,
+  ) {
+    this.products = store.collection(productsCollection);
+    this.reviews = store.collection(reviewsCollection);
+  }
+
+  async search(viewerId: string, words: string, limit: number): Promise<ReviewsSearchPart> {
+    const hidden = await this.audience.hiddenInLists(viewerId);
+    const visible: Filter = hidden.length > 0 ? { user_id: { $nin: hidden } } : {};
+    const [products, reviews] = await Promise.all([this.products.search(words, {}, { limit }), this.reviews.search(words, visible, { limit })]);
+    return {
+      products: await this.productViews.views(products, viewerId),
+      reviews: await this.presenter.present(reviews, viewerId),
+    };
+  }
+}

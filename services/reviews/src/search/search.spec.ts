@@ -1,0 +1,62 @@
+import { TestService } from '@app/testing';
+import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
+
+describe('GET /api/reviews/search (the reviews part of the one search)', () => {
+  let svc: TestService;
+  let ayse: Member;
+  let bora: Member;
+  let cem: Member;
+  let deniz: Member;
+
+  const search = (m: Member, q: string, extra = '') => svc.http().get(`/api/reviews/search?q=${encodeURIComponent(q)}${extra}`).set(m.auth);
+  const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    [ayse, bora, cem, deniz] = [await member(svc, 'ayse'), await member(svc, 'bora'), await member(svc, 'cem'), await member(svc, 'deniz')];
+  });
+
+  afterAll(() => svc.close());
+
+  it('finds products and reviews by words, diacritic- and case-insensitively, best match first', async () => {
+    const kettle = await makeProduct(svc, cem, { name: 'Şık Çaydanlık', description: 'Çelik demlik' });
+    const once = await makeReview(svc, bora, { title: 'İyi', content: 'Çaydanlık güzel' });
+    const thrice = await makeReview(svc, cem, { title: 'Çaydanlık', content: 'çaydanlık, çaydanlık ve ŞEKER' });
+    const res = await search(ayse, 'CAYDANLIK');
+    expect(res.status).toBe(200);
+    expect(ids(res.body.data.products)).toEqual([kettle.id]);
+    expect(ids(res.body.data.reviews)).toEqual([thrice.id, once.id]);
+    expect(ids((await search(ayse, 'seker caydanlik')).body.data.reviews)).toEqual([thrice.id]);
+    expect(ids((await search(ayse, 'iyi')).body.data.reviews)).toEqual([once.id]);
+  });
+
+  it('finds an edited review by its new words only', async () => {
+    const review = await makeReview(svc, deniz, { content: 'Blender grinds well' });
+    await svc.http().put(`/api/reviews/${review.id}`).set(deniz.auth).send({ content: 'Mixer whips well' });
+    expect(ids((await search(ayse, 'blender')).body.data.reviews)).toEqual([]);
+    expect(ids((await search(ayse, 'mixer')).body.data.reviews)).toEqual([review.id]);
+  });
+
+  it('leaves out reviews of authors blocked either way, private to the viewer, or muted by the viewer', async () => {
+    const blocked = await makeReview(svc, bora, { content: 'Toaster from bora' });
+    const privateOne = await makeReview(svc, cem, { content: 'Toaster from cem' });
+    const muted = await makeReview(svc, deniz, { content: 'Toaster from deniz' });
+    await svc.publish('block.created', { blockerId: bora.id, blockedId: ayse.id });
+    await svc.publish('user.settings_updated', { userId: cem.id, notification_email: true, notification_push: true, privacy_profile: 'private', theme: 'system' });
+    await svc.publish('mute.created', { muterId: ayse.id, mutedId: deniz.id });
+    expect(ids((await search(ayse, 'toaster')).body.data.reviews)).toEqual([]);
+    // Deniz follows no one: Cem's private review stays hidden from Deniz too; Bora's block concerns Ayse only.
+    expect(ids((await search(deniz, 'toaster')).body.data.reviews).sort()).toEqual([blocked.id, muted.id].sort());
+    expect(ids((await search(cem, 'toaster')).body.data.reviews)).toContain(privateOne.id);
+  });
+
+  it.each(['', ' ', 'x'.repeat(101)])('refuses q=%j with a field error', async (q) => {
+    const res = await search(ayse, q);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('q');
+  });
+
+  it('refuses a limit above 20', async () => {
+    expect((await search(ayse, 'toaster', '&limit=21')).status).toBe(400);
+  });
+});

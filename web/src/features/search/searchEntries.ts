@@ -1,0 +1,30 @@
+import type { SearchResultsView } from '@app/contracts';
+import { productSlug } from '../../shared/format';
+
+export const SEARCH_GROUPS = ['products', 'users', 'reviews', 'squads'] as const;
+export type SearchGroup = (typeof SEARCH_GROUPS)[number];
+
+/** One result as the top bar and the results page show it: a label, a second line and where it leads. */
+export interface SearchEntry {
+  key: string;
+  group: SearchGroup;
+  label: string;
+  detail: string;
+  path: string;
+}
+
+/** The results in group order, each entry with its link (a review leads to its product, or to its author without one). */
+export function searchEntries(results: SearchResultsView): SearchEntry[] {
+  return [
+    ...results.products.map((p) => ({ key: `p:${p.id}`, group: 'products' as const, label: p.name, detail: p.category, path: `/product/${productSlug(p)}` })),
+    ...results.users.map((u) => ({ key: `u:${u.id}`, group: 'users' as const, label: u.display_name, detail: `@${u.username}`, path: `/user/${u.username}` })),
+    ...results.reviews.map((r) => ({
+      key: `r:${r.id}`,
+      group: 'reviews' as const,
+      label: r.title || r.content.slice(0, 80),
+      detail: `${r.user.display_name}${r.product ? ` · ${r.product.name}` : ''}`,
+      path: r.product ? `/product/${productSlug(r.product)}` : `/user/${r.user.username}`,
+    })),
+    ...results.squads.map((s) => ({ key: `s:${s.id}`, group: 'squads' as const, label: s.name, detail: s.category, path: `/squads/${s.id}` })),
+  ];
+}
