@@ -117,7 +117,8 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
           {review.product.name}
         </Link>
       )}
-      {typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
+      {/* While editing, the form's own star input stands in for these. */}
+      {!editing && typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
       {review.title && !review.product && <h4 className="review-title">{review.title}</h4>}
       {editing ? (
         <ReviewEditForm

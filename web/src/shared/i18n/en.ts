@@ -70,6 +70,9 @@ export const en: Translation = {
     mute: 'Mute this user',
     muted: 'Reviews and comments by @{{username}} are hidden from you. They are not told.',
     muteFailed: 'Could not mute this user',
+    save: 'Save',
+    cancel: 'Cancel',
+    editFailed: 'Failed to update review',
   },
   products: {
     title: 'Products',

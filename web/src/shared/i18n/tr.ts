@@ -71,6 +71,9 @@ export const tr = {
     mute: 'Bu kullanıcıyı sessize al',
     muted: '@{{username}} kullanıcısının incelemeleri ve yorumları artık sana gösterilmiyor. Kendisine bildirilmez.',
     muteFailed: 'Kullanıcı sessize alınamadı',
+    save: 'Kaydet',
+    cancel: 'Vazgeç',
+    editFailed: 'İnceleme güncellenemedi',
   },
   products: {
     title: 'Products',
