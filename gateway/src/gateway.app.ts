@@ -145,7 +145,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
     const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'] } : undefined;
     forwarder.forward(req, res, service, sessionEndGate(req, sessions), conditional);
   };
-  // Helmet's own middleware, built once (@fastify/helmet builds it again for every request).
+  // Helmet's own middleware, built once (@fastify/helmet would build it again for every request).
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
   const common: Step<GatewayRequest>[] = [
     requestId,
