@@ -40,7 +40,7 @@ export function ReportItem({ report }: { report: ModerationReportView }) {
   }
 
   return (
-    <li className="card" data-testid="moderation-report">
+    <li className="card moderation-report" data-testid="moderation-report">
       <div className="muted small">
         {t('moderation.reportedBy', { name: personName(report.reporter) })}
         {report.reason ? ` · ${report.reason}` : ''}
@@ -48,7 +48,8 @@ export function ReportItem({ report }: { report: ModerationReportView }) {
       {review && (
         <blockquote data-testid="moderation-report-review">
           <div className="strong">
-            {personName(review.user)} · {review.title}
+            {personName(review.user)}
+            {review.title ? ` · ${review.title}` : ''}
           </div>
           <p>{review.content}</p>
           {review.hidden && <span className="muted small">{t('moderation.hidden')}</span>}
@@ -62,7 +63,7 @@ export function ReportItem({ report }: { report: ModerationReportView }) {
         </blockquote>
       )}
       {!target && <p className="muted">{report.kind === 'comment' ? t('moderation.commentGone') : t('moderation.reviewGone')}</p>}
-      <label>
+      <label className="moderation-reason">
         {t('moderation.reason')}
         <input data-testid="moderation-reason" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </label>
