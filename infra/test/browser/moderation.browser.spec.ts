@@ -22,7 +22,7 @@ describeInBrowser('moderation (browser)', (world) => {
     await rep.page.goto('/home');
     const card = rep.page.getByTestId('review-card').filter({ hasText: text });
     await card.waitFor();
-    await card.getByRole('button', { name: 'More actions' }).click();
+    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
     await card.getByRole('button', { name: 'Report review' }).click();
     await rep.page.getByText('Thanks, the review was reported.').waitFor();
 
