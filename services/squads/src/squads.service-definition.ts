@@ -1,9 +1,9 @@
-import { BlocksModule, blocksCollection, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
+import { BlocksModule, blocksCollection, FoldedKeysModule, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
 import { joinRequestsCollection } from './join-requests/join-request.collection';
 import { JoinRequestsModule } from './join-requests/join-requests.module';
 import { membersCollection } from './members/member.collection';
 import { MembersModule } from './members/members.module';
-import { squadsCollection } from './squads/squad.collection';
+import { squadsCollection, squadSearchKey } from './squads/squad.collection';
 import { SquadsModule } from './squads/squads.module';
 import { SquadsExport } from './export/squads-export.controller';
 
@@ -19,5 +19,6 @@ export const squadsService: ServiceDefinition = {
     JoinRequestsModule,
     UserCardsModule.forRoot({ placeholder: { username: 'unknown', display_name: 'Unknown member' } }),
     BlocksModule,
+    FoldedKeysModule.backfill({ collection: squadsCollection, key: squadSearchKey }),
   ],
 };
