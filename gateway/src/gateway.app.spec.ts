@@ -19,7 +19,7 @@ describe('the gateway in front of a service', () => {
 
   async function gateway(extra: Record<string, string> = {}) {
     const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
-    const app = await createGatewayApp(loadGatewayConfig({ ...env, ...extra }), { reviews: url });
+    const app = await createGatewayApp(loadGatewayConfig({ ...env, ...extra }), { reviews: url, social: url });
     await app.init();
     apps.push(app);
     return app.getHttpServer();
@@ -139,5 +139,27 @@ describe('the gateway in front of a service', () => {
     const shallow = await request(server).post('/api/reviews').set('Authorization', bearer).set('Content-Type', 'application/json').send('['.repeat(32) + ']'.repeat(32));
     expect(shallow.status).toBe(200);
     expect(seen).toHaveLength(1);
+  });
+  it('tags feed, profile and product pages per member and answers a repeat with 304, never across members', async () => {
+    const server = await gateway();
+    const other = `Bearer ${new JwtService({ secret: SECRET }).sign({ sub: 'u2', username: 'u2' }, { expiresIn: 60 })}`;
+    for (const path of ['/api/feed?page=1', '/api/users/profile/someone', '/api/products/a-phone']) {
+      const first = await request(server).get(path).set('Authorization', bearer);
+      expect(first.status).toBe(200);
+      expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers.vary).toMatch(/Authorization/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await request(server).get(path).set('Authorization', bearer).set('If-None-Match', first.headers.etag);
+      expect(again.status).toBe(304);
+      expect(again.text).toBe('');
+      expect(again.headers.etag).toBe(first.headers.etag);
+      // The same body for another member: another tag, so their copy is never the first member's.
+      const theirs = await request(server).get(path).set('Authorization', other).set('If-None-Match', first.headers.etag);
+      expect(theirs.status).toBe(200);
+      expect(theirs.body).toEqual({ success: true });
+      expect(theirs.headers.etag).not.toBe(first.headers.etag);
+    }
+    const untagged = await request(server).get('/api/reviews').set('Authorization', bearer);
+    expect(untagged.headers.etag).toBeUndefined();
   });
 });

@@ -1,20 +1,25 @@
 import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import cors from 'cors';
-import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
+import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { createJsonDepthCheck } from './access/json-depth';
 import { SessionCutoffs } from './access/session-cutoffs';
+import { clientAddress } from './access/client-address';
 import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
-import { createDocsRouter } from './docs/openapi-docs';
+import { createDocsHandler } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
+import { runSteps, Step, underApi } from './http/pipeline';
 import { createOneSearch } from './search/one-search';
 import { sendEnvelopeError } from './proxy/envelope-reply';
+import { isConditionalRoute } from './proxy/etag';
+import { routePath } from './proxy/route-path';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
 import { ServiceForwarder, ServiceUrls } from './proxy/service-proxy';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
@@ -36,88 +41,142 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   return loadConfig(GatewayConfig, 'gateway', env);
 }
 
-function requestId(req: Request, res: Response, next: NextFunction): void {
+const requestId: Step = (req, res, next) => {
   const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
   req.headers['x-request-id'] = id;
   res.setHeader('x-request-id', id);
   next();
-}
+};
 
-function recordDuration(req: Request, res: Response, next: NextFunction): void {
+const recordDuration: Step = (req, res, next) => {
   const started = process.hrtime.bigint();
   res.on('finish', () => {
-    const route = req.originalUrl.startsWith('/api/') ? (ownerOf(req.originalUrl) ?? 'unknown') : 'web';
+    const url = req.url ?? '/';
+    const route = url.startsWith('/api/') ? (ownerOf(url, req.method) ?? 'unknown') : 'web';
     httpDuration.observe(
-      { service: 'gateway', method: req.method, route, status: String(res.statusCode) },
+      { service: 'gateway', method: req.method ?? 'GET', route, status: String(res.statusCode) },
       Number(process.hrtime.bigint() - started) / 1e9,
     );
   });
   next();
+};
+
+/** The gateway's own Nest routes (health, metrics): the only requests Fastify's router answers. */
+const NEST_ROUTES = ['/health', '/metrics'];
+
+function isNestRoute(url: string): boolean {
+  const path = routePath(url);
+  return NEST_ROUTES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
+
+/** A step that failed: a 500 envelope, or the connection dropped when the reply had begun. */
+function fail(res: ServerResponse): void {
+  if (!res.headersSent) sendEnvelopeError(res, 500, 'Internal server error');
+  else res.destroy();
+}
+
+/** Express's answer for a path nobody serves (a POST to a page, say). */
+function notFound(req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify({ message: `Cannot ${req.method} ${(req.url ?? '/').split('?', 1)[0]}`, error: 'Not Found', statusCode: 404 });
+  res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Front = (req: IncomingMessage, res: ServerResponse, toFastify: Handler) => void;
+
+/**
+ * Fastify behind the gateway's own steps: the server runs them on Node's request and response
+ * first (before any routing or body reading, bodies are streamed to the services), and only
+ * what they pass on, the gateway's /health and /metrics, reaches Fastify and Nest's routes.
+ * Node's server defaults (keep-alive 5 s, request time-out 300 s) as under Express.
+ */
+function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {
+  return new FastifyAdapter({
+    skipMiddie: true,
+    return503OnClosing: false,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    serverFactory: (toFastify: Handler) => createServer((req, res) => (front() ?? toFastify)(req, res, toFastify)),
+  });
+}
+
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+};
 
 /**
  * The only public entry (ARCHITECTURE §1): security headers, CORS, request ids, body
  * limits, token check, rate limits, then /api/* forwarded by prefix, socket.io, and the SPA.
+ * On Fastify (gatewayAdapter): the steps work on Node's request and response in front of it,
+ * so a proxied request costs no Fastify routing, request or reply objects.
  */
 export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls): Promise<INestApplication> {
-  const app = await NestFactory.create(GatewayModule.forRoot(config, urls), {
+  // Set once the app is built; no request arrives before (nothing listens yet).
+  const front: { steps?: Front } = {};
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls), gatewayAdapter(() => front.steps), {
     bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn'],
   });
-  const http = app.getHttpAdapter().getInstance() as { disable(s: string): void; set(k: string, v: unknown): void };
-  http.disable('x-powered-by');
-  http.set('trust proxy', 'loopback');
-
-  app.use(requestId);
-  app.use(
-    requestLogging(createLogger('gateway', config.LOG_LEVEL), {
-      levels: ['debug', 'error'],
-      levelFor: (res, err) => (err || res.statusCode >= 500 ? 'error' : 'debug'),
-      describeRequest: (req) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-        headers: req.headers,
-        remoteAddress: req.socket.remoteAddress,
-        remotePort: req.socket.remotePort,
-      }),
+  const fastify = app.getHttpAdapter().getInstance();
+  const logging = requestLogging(createLogger('gateway', config.LOG_LEVEL), {
+    levels: ['debug', 'error'],
+    levelFor: (res, err) => (err || res.statusCode >= 500 ? 'error' : 'debug'),
+    describeRequest: (req) => ({
+      id: req.id,
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      remoteAddress: req.socket.remoteAddress,
+      remotePort: req.socket.remotePort,
     }),
-  );
-  app.use(recordDuration);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(cors({ origin: config.APP_ORIGIN ?? false, credentials: true }));
-  app.use('/api', createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES));
-  const sessions = app.get(SessionCutoffs);
-  app.use('/api', createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET), sessions));
-  app.use('/api', createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis));
-  app.use('/api', createJsonDepthCheck(config.BODY_LIMIT_BYTES));
-  app.use(createDocsRouter(urls));
-  app.use(createMemberExport(urls, config.UPSTREAM_TIMEOUT_MS));
-  app.use(createOneSearch(urls, config.UPSTREAM_TIMEOUT_MS));
-  const forwarder = app.get(ServiceForwarder);
-  app.use((req: GatewayRequest, res: Response, next: NextFunction) => {
-    const service = forwarder.serviceFor(req.url);
-    if (service === undefined) return next();
-    forwarder.forward(req, res, service, sessionEndGate(req, sessions));
   });
-  app.use('/api', (_req: Request, res: Response) => sendEnvelopeError(res, 404, 'Not found'));
-  for (const handler of createSpaHandlers(config.WEB_DIR)) app.use(handler);
+  const sessions = app.get(SessionCutoffs);
+  const forwarder = app.get(ServiceForwarder);
+  const forward: Step<GatewayRequest> = (req, res, next) => {
+    const service = forwarder.serviceFor(req.url ?? '/', req.method);
+    if (service === undefined) return next();
+    const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'] } : undefined;
+    forwarder.forward(req, res, service, sessionEndGate(req, sessions), conditional);
+  };
+  // Helmet's own middleware, built once (@fastify/helmet builds it again for every request).
+  const securityHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
+  const common: Step<GatewayRequest>[] = [
+    requestId,
+    logging as Step,
+    recordDuration,
+    securityHeaders,
+    cors({ origin: config.APP_ORIGIN ?? false, credentials: true }),
+  ];
+  const steps: Step<GatewayRequest>[] = [
+    ...common,
+    underApi(createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)),
+    underApi(createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET), sessions)),
+    underApi(createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis)),
+    underApi(createJsonDepthCheck(config.BODY_LIMIT_BYTES)),
+    createDocsHandler(urls),
+    createMemberExport(urls, config.UPSTREAM_TIMEOUT_MS),
+    createOneSearch(urls, config.UPSTREAM_TIMEOUT_MS),
+    forward,
+    underApi((_req, res) => sendEnvelopeError(res, 404, 'Not found')),
+    ...createSpaHandlers(config.WEB_DIR),
+  ];
+  front.steps = (raw, res, toFastify) => {
+    const req: GatewayRequest = raw;
+    req.ip = clientAddress(req);
+    // Nest answers its routes once the common steps passed (a CORS preflight is answered by them).
+    if (isNestRoute(req.url ?? '/')) return runSteps(common, req, res, (err) => (err === undefined ? toFastify(req, res) : fail(res)));
+    runSteps(steps, req, res, (err) => (err === undefined ? notFound(req, res) : fail(res)));
+  };
   app.useWebSocketAdapter(await createSocketAdapter(app));
+  await app.init();
+  // Fastify serves once ready: tests drive `app.getHttpServer()` without listen().
+  await fastify.ready();
   return app;
 }

@@ -1,12 +1,13 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import type { Step } from '../http/pipeline';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
 import { routePath } from '../proxy/route-path';
 
 /** Refuses a declared body above the limit before it is streamed to a service. */
-export function createBodyLimit(jsonLimit: number, uploadLimit: number) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+export function createBodyLimit(jsonLimit: number, uploadLimit: number): Step<IncomingMessage> {
+  return (req, res, next) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    const isUpload = req.method === 'POST' && routePath(req.originalUrl) === '/api/media';
+    const isUpload = req.method === 'POST' && routePath(req.url ?? '/') === '/api/media';
     const limit = isUpload ? uploadLimit : jsonLimit;
     if (length > limit) {
       // The same code as the reviews service's own upload limit: one text on the web for both.

@@ -1,14 +1,15 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { jsonDepthExceeds, TOO_DEEP_MESSAGE } from '@app/platform';
+import type { Step } from '../http/pipeline';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
 
 /** A JSON body the gateway read to check it; forwarded as these bytes instead of the stream. */
-export interface BufferedRequest extends Request {
+export interface BufferedRequest extends IncomingMessage {
   bufferedBody?: Buffer;
 }
 
 /** Plain UTF-8 JSON: the only bodies scanned here (a compressed one is checked by the service once inflated). */
-function isPlainJson(req: Request): boolean {
+function isPlainJson(req: IncomingMessage): boolean {
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (!/^application\/json\s*(;|$)/.test(type)) return false;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/.exec(type)?.[1];
@@ -22,8 +23,8 @@ function isPlainJson(req: Request): boolean {
  * stack (a 500). The services check again (libs/platform body parsers) for requests that
  * reach them another way.
  */
-export function createJsonDepthCheck(limit: number) {
-  return (req: BufferedRequest, res: Response, next: NextFunction): void => {
+export function createJsonDepthCheck(limit: number): Step<BufferedRequest> {
+  return (req, res, next) => {
     if (!isPlainJson(req)) return next();
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,13 +1,18 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { JwtService } from '@nestjs/jwt';
 import { JwtClaims } from '@app/contracts';
 import { AccessTokenVerifier, assertAccessClaims } from '@app/platform';
+import type { Step } from '../http/pipeline';
 import { isPublicRoute } from '../proxy/routes';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
 import { routePath } from '../proxy/route-path';
 import { SessionCutoffs } from './session-cutoffs';
 
-export interface GatewayRequest extends Request {
+export interface GatewayRequest extends IncomingMessage {
+  /** The client's address, proxies on loopback trusted (set by the server glue). */
+  ip?: string;
+  /** A JSON body the depth check read; forwarded as these bytes. */
+  bufferedBody?: Buffer;
   /** Set once the bearer token has been verified. */
   userId?: string;
   /** The verified token's session version (`ver`, 0 when absent). */
@@ -38,11 +43,11 @@ async function currentClaims(tokens: AccessTokenVerifier, sessions: SessionCutof
  * password change) before a protected route is proxied. The same rules as verifyAccessToken,
  * with the verified-token cache of AccessTokenVerifier.
  */
-export function createTokenCheck(tokens: AccessTokenVerifier, sessions: SessionCutoffs) {
-  return async (req: GatewayRequest, res: Response, next: NextFunction): Promise<void> => {
+export function createTokenCheck(tokens: AccessTokenVerifier, sessions: SessionCutoffs): Step<GatewayRequest> {
+  return async (req, res, next) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const isPublic = isPublicRoute(req.method, req.originalUrl);
+    const isPublic = isPublicRoute(req.method ?? 'GET', req.url ?? '/');
     if (token) {
       const claims = await currentClaims(tokens, sessions, token);
       if (!claims && !isPublic) return sendEnvelopeError(res, 401, 'Invalid or expired token', {}, 'INVALID_TOKEN');
@@ -56,14 +61,18 @@ export function createTokenCheck(tokens: AccessTokenVerifier, sessions: SessionC
   };
 }
 
-/** Logout and password change end the member's older sessions. */
+/** Logout, password change and account deletion end the member's older sessions. */
 function endsSessions(req: GatewayRequest): boolean {
-  const path = routePath(req.originalUrl);
-  return (req.method === 'POST' && path === '/api/auth/logout') || (req.method === 'PUT' && path === '/api/auth/password');
+  const path = routePath(req.url ?? '/');
+  return (
+    (req.method === 'POST' && path === '/api/auth/logout') ||
+    (req.method === 'PUT' && path === '/api/auth/password') ||
+    (req.method === 'DELETE' && path === '/api/users/me')
+  );
 }
 
 /**
- * For a logout or password change: once auth answers 2xx, the member's cut-off is raised past
+ * For a logout, password change or account deletion: once auth answers 2xx, the member's cut-off is raised past
  * the token used before the reply goes out, so that token fails on the very next request on
  * every gateway sharing the cache (the event follows for the others and for sockets).
  */

@@ -1,5 +1,9 @@
-import express, { Request, Response, Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import serveStatic from 'serve-static';
 import { OPENAPI_PATH } from '@app/platform';
+import type { Step } from '../http/pipeline';
+import { sendJson } from '../proxy/envelope-reply';
+import { routePath } from '../proxy/route-path';
 import { SERVICE_NAMES, ServiceName } from '../proxy/routes';
 import { ServiceUrls } from '../proxy/service-proxy';
 
@@ -126,13 +130,33 @@ function page(doc: OpenApiDocument, withUi: boolean): string {
 // Inline scripts are refused by the gateway's Content-Security-Policy, so the start-up is a file.
 const INIT_JS = "window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui' });\n";
 
+function sendText(res: ServerResponse, type: string, text: string): void {
+  res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const ASSETS = '/api/docs/assets/';
+
+/** Swagger UI's files from `dir` under /api/docs/assets/ (the prefix taken off the URL, as a mounted router did). */
+function docsAssets(dir: string): Step<IncomingMessage> {
+  const files = serveStatic(dir, { index: false, fallthrough: true });
+  return (req, res, next) => {
+    const url = req.url ?? '/';
+    if (!url.toLowerCase().startsWith(ASSETS)) return next();
+    req.url = url.slice(ASSETS.length - 1);
+    files(req, res, (err?: unknown) => {
+      req.url = url;
+      next(err);
+    });
+  };
+}
+
 /**
  * `/api/docs`: the merged document (`/api/docs/openapi.json`) and a page showing it with
  * Swagger UI served from swagger-ui-dist (no CDN). A complete merge is kept; a partial one
  * is rebuilt on the next request, so a service that was starting shows up later.
  */
-export function createDocsRouter(urls: ServiceUrls): Router {
-  const router = Router();
+export function createDocsHandler(urls: ServiceUrls): Step<IncomingMessage> {
   let complete: OpenApiDocument | undefined;
   const document = async (): Promise<OpenApiDocument> => {
     if (complete) return complete;
@@ -144,18 +168,15 @@ export function createDocsRouter(urls: ServiceUrls): Router {
     return merged;
   };
   const uiDir = swaggerUiDir();
+  const assets = uiDir ? docsAssets(uiDir) : undefined;
 
-  router.get('/api/docs/openapi.json', async (_req: Request, res: Response) => {
-    res.json(await document());
-  });
-  router.get(['/api/docs', '/api/docs/'], async (_req: Request, res: Response) => {
-    res.type('html').send(page(await document(), uiDir !== undefined));
-  });
-  if (uiDir) {
-    router.get('/api/docs/init.js', (_req: Request, res: Response) => {
-      res.type('application/javascript').send(INIT_JS);
-    });
-    router.use('/api/docs/assets', express.static(uiDir, { index: false, fallthrough: true }));
-  }
-  return router;
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = routePath(req.url ?? '/');
+    if (path === '/api/docs/openapi.json') return sendJson(res, await document());
+    if (path === '/api/docs') return sendText(res, 'text/html', page(await document(), uiDir !== undefined));
+    if (uiDir && path === '/api/docs/init.js') return sendText(res, 'application/javascript', INIT_JS);
+    if (assets) return assets(req, res, next);
+    next();
+  };
 }

@@ -1,5 +1,6 @@
-import { NextFunction, Request, Response } from 'express';
-import { sendEnvelopeError } from '../proxy/envelope-reply';
+import type { IncomingMessage } from 'node:http';
+import type { Step } from '../http/pipeline';
+import { sendEnvelopeError, sendJson } from '../proxy/envelope-reply';
 import { routePath } from '../proxy/route-path';
 import { ServiceName } from '../proxy/routes';
 import { ServiceUrls } from '../proxy/service-proxy';
@@ -26,10 +27,10 @@ class PartMissing extends Error {
  * only the member's rows). All or nothing: a service that does not answer makes it a 503, since a
  * partial export would look complete.
  */
-export function createMemberExport(urls: ServiceUrls, timeoutMs: number) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (req.method !== 'GET' || routePath(req.originalUrl) !== '/api/users/me/export') return next();
-    const authorization = req.header('authorization') ?? '';
+export function createMemberExport(urls: ServiceUrls, timeoutMs: number): Step<IncomingMessage> {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' || routePath(req.url ?? '/') !== '/api/users/me/export') return next();
+    const authorization = req.headers.authorization ?? '';
     try {
       const parts = await Promise.all(
         (Object.keys(EXPORT_PARTS) as ServiceName[]).map(async (service) => {
@@ -41,8 +42,7 @@ export function createMemberExport(urls: ServiceUrls, timeoutMs: number) {
         }),
       );
       const document = { exported_at: new Date().toISOString(), ...Object.fromEntries(parts) };
-      res.setHeader('Content-Disposition', 'attachment; filename="squadreviews-export.json"');
-      res.json({ success: true, data: document });
+      sendJson(res, { success: true, data: document }, { 'Content-Disposition': 'attachment; filename="squadreviews-export.json"' });
     } catch (err) {
       if (!(err instanceof PartMissing)) return next(err);
       // A revoked or unknown member is the member's problem (401); anything else is the service's.

@@ -20,3 +20,10 @@ export function sendEnvelopeError(
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...headers });
   res.end(body);
 }
+
+/** A JSON reply of the gateway's own (the merged docs, the member export), as Express's `res.json` sent it. */
+export function sendJson(res: ServerResponse, body: unknown, headers: Record<string, string> = {}): void {
+  const json = JSON.stringify(body);
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), ...headers });
+  res.end(json);
+}

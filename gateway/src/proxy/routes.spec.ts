@@ -14,6 +14,13 @@ describe('gateway route table', () => {
     expect(ownerOf(path)).toBe(service);
   });
 
+  it('sends account deletion to auth, and the other /users/me routes to social', () => {
+    expect(ownerOf('/api/users/me', 'DELETE')).toBe('auth');
+    expect(ownerOf('/api/users/me?x=1', 'DELETE')).toBe('auth');
+    expect(ownerOf('/api/users/me', 'GET')).toBe('social');
+    expect(ownerOf('/api/users/me/export', 'DELETE')).toBe('social');
+  });
+
   it('knows no owner for unknown prefixes', () => {
     expect(ownerOf('/api/admin/users')).toBeUndefined();
     expect(ownerOf('/api/')).toBeUndefined();

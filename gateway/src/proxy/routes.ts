@@ -4,7 +4,7 @@ import { routePath } from './route-path';
 export const ROUTE_TABLE = {
   auth: ['auth'],
   social: ['users', 'follows'],
-  reviews: ['products', 'reviews', 'likes', 'comments', 'media', 'saved', 'lists', 'feed', 'activities', 'trending', 'tags'],
+  reviews: ['products', 'reviews', 'likes', 'comments', 'media', 'saved', 'lists', 'feed', 'activities', 'trending', 'tags', 'filters', 'moderation'],
   squads: ['squads'],
   messaging: ['messages'],
   notifications: ['notifications'],
@@ -18,8 +18,16 @@ const OWNER = new Map<string, ServiceName>(
   SERVICE_NAMES.flatMap((service) => ROUTE_TABLE[service].map((prefix) => [prefix, service] as const)),
 );
 
-/** The service owning `/api/<prefix>/...`, or undefined for an unknown prefix. */
-export function ownerOf(path: string): ServiceName | undefined {
+/**
+ * The one route that leaves its prefix's owner: deleting the account sits with the member's
+ * other /users/me routes, but the password it checks lives in auth (issue 20 §5).
+ */
+const ROUTE_EXCEPTIONS: readonly { method: string; path: string; service: ServiceName }[] = [{ method: 'DELETE', path: '/api/users/me', service: 'auth' }];
+
+/** The service owning `/api/<prefix>/...` (for `method`, when given), or undefined for an unknown prefix. */
+export function ownerOf(path: string, method?: string): ServiceName | undefined {
+  const exception = ROUTE_EXCEPTIONS.find((route) => route.method === method && route.path === routePath(path));
+  if (exception) return exception.service;
   const [, api, prefix] = routePath(path).split('/');
   return api === 'api' ? OWNER.get(prefix) : undefined;
 }

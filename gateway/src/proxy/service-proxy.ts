@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { Dispatcher, Pool } from 'undici';
 import { sendEnvelopeError } from './envelope-reply';
+import { noneMatchHits, weakEtag } from './etag';
 import { ownerOf, ServiceName } from './routes';
 
 export type ServiceUrls = Partial<Record<ServiceName, string>>;
@@ -92,6 +93,25 @@ interface Held {
   ended: boolean;
 }
 
+/** Revalidation of one reply (etag.ts): whose page it is and the client's If-None-Match. */
+export interface Conditional {
+  viewer: string;
+  ifNoneMatch?: string;
+}
+
+/** A 200 reply read whole to tag it before it is sent. */
+interface Tagged {
+  statusMessage?: string;
+  headers: Record<string, string | string[]>;
+  chunks: Buffer[];
+}
+
+/** Vary with Authorization added: the reply differs per member. */
+function varyOnAuthorization(vary: string | string[] | undefined): string {
+  const listed = vary === undefined ? [] : String(vary).split(',').map((v) => v.trim()).filter(Boolean);
+  return listed.some((v) => v.toLowerCase() === 'authorization' || v === '*') ? listed.join(', ') : [...listed, 'Authorization'].join(', ');
+}
+
 /** Streams one service reply into the client's response; maps failures to envelopes. */
 class ForwardHandler implements Dispatcher.DispatchHandler {
   private controller?: Dispatcher.DispatchController;
@@ -99,11 +119,13 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   /** The reply ended or failed: nothing left to abort. */
   private settled = false;
   private held?: Held;
+  private tagged?: Tagged;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly service: ServiceName,
     private readonly gate?: ReplyGate,
+    private readonly conditional?: Conditional,
   ) {
     res.once('close', () => {
       if (res.writableFinished) return;
@@ -121,6 +143,10 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     // 1xx (an early hint): the client is answered by the final reply only.
     if (statusCode < 200 || this.clientGone) return;
     const passed = endToEnd(headers);
+    if (this.conditional && statusCode === 200 && !this.gate) {
+      this.tagged = { statusMessage, headers: passed, chunks: [] };
+      return;
+    }
     const start = () => (statusMessage ? this.res.writeHead(statusCode, statusMessage, passed) : this.res.writeHead(statusCode, passed));
     if (!this.gate) return void start();
     const held: Held = { chunks: [], ended: false };
@@ -142,6 +168,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.clientGone) return;
     if (this.held) return void this.held.chunks.push(chunk);
+    if (this.tagged) return void this.tagged.chunks.push(chunk);
     if (!this.res.write(chunk)) {
       controller.pause();
       this.res.once('drain', () => controller.resume());
@@ -151,12 +178,33 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   onResponseEnd(): void {
     this.settled = true;
     if (this.held) this.held.ended = true;
-    else if (!this.clientGone) this.res.end();
+    else if (this.clientGone) return;
+    else if (this.tagged && this.conditional) this.sendTagged(this.tagged, this.conditional);
+    else this.res.end();
+  }
+
+  /** The reply with its ETag, or 304 without a body when the client holds that tag already. */
+  private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch }: Conditional): void {
+    const body = Buffer.concat(chunks);
+    const etag = weakEtag(viewer, body);
+    const out: Record<string, string | string[]> = { ...headers, etag, vary: varyOnAuthorization(headers.vary), 'cache-control': headers['cache-control'] ?? 'private, no-cache' };
+    if (noneMatchHits(ifNoneMatch, etag)) {
+      delete out['content-length'];
+      delete out['content-type'];
+      this.res.writeHead(304, out);
+      this.res.end();
+      return;
+    }
+    out['content-length'] = String(body.length);
+    if (statusMessage) this.res.writeHead(200, statusMessage, out);
+    else this.res.writeHead(200, out);
+    this.res.end(body);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
     this.settled = true;
     this.held = undefined;
+    this.tagged = undefined;
     if (this.clientGone || err instanceof ClientGone) return;
     const code = (err as NodeJS.ErrnoException).code ?? '';
     if (TIMED_OUT.has(code)) {
@@ -197,16 +245,19 @@ export class ServiceForwarder implements OnApplicationShutdown {
   }
 
   /** The service that would take this path, when it has a URL. */
-  serviceFor(url: string): ServiceName | undefined {
-    const service = ownerOf(url);
+  serviceFor(url: string, method?: string): ServiceName | undefined {
+    const service = ownerOf(url, method);
     return service !== undefined && this.pools.has(service) ? service : undefined;
   }
 
-  /** Sends the request to `service` (from serviceFor) and its reply to `res`, after `gate` when given. */
-  forward(req: IncomingMessage & { bufferedBody?: Buffer }, res: ServerResponse, service: ServiceName, gate?: ReplyGate): void {
+  /**
+   * Sends the request to `service` (from serviceFor) and its reply to `res`, after `gate` when
+   * given; with `conditional`, a 200 reply is tagged and may be answered 304.
+   */
+  forward(req: IncomingMessage & { bufferedBody?: Buffer }, res: ServerResponse, service: ServiceName, gate?: ReplyGate, conditional?: Conditional): void {
     const pool = this.pools.get(service) as Pool;
     // A JSON body already read by the depth check goes on as its bytes.
-    if (req.bufferedBody) return this.dispatch(pool, req, res, { service, body: req.bufferedBody, gate });
+    if (req.bufferedBody) return this.dispatch(pool, req, res, { service, body: req.bufferedBody, gate, conditional });
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
     let body: PassThrough | null = null;
     if (hasBody) {
@@ -221,14 +272,14 @@ export class ServiceForwarder implements OnApplicationShutdown {
         req.resume();
       });
     }
-    this.dispatch(pool, req, res, { service, body, gate });
+    this.dispatch(pool, req, res, { service, body, gate, conditional });
   }
 
   private dispatch(
     pool: Pool,
     req: IncomingMessage,
     res: ServerResponse,
-    { service, body, gate }: { service: ServiceName; body: PassThrough | Buffer | null; gate?: ReplyGate },
+    { service, body, gate, conditional }: { service: ServiceName; body: PassThrough | Buffer | null; gate?: ReplyGate; conditional?: Conditional },
   ): void {
     pool.dispatch(
       {
@@ -237,7 +288,7 @@ export class ServiceForwarder implements OnApplicationShutdown {
         headers: upstreamHeaders(req),
         body,
       },
-      new ForwardHandler(res, service, gate),
+      new ForwardHandler(res, service, gate, conditional),
     );
   }
 

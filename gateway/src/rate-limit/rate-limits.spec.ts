@@ -1,8 +1,8 @@
-import express from 'express';
-import type { NextFunction, Response } from 'express';
+import { createServer, Server } from 'node:http';
 import request from 'supertest';
 import { GatewayRequest } from '../access/token-check';
 import { loadGatewayConfig } from '../gateway.app';
+import { runSteps, underApi } from '../http/pipeline';
 import { createRateLimits, RateLimitSettings, rateLimitSettings } from './rate-limits';
 
 const LOOSE = '1000/60';
@@ -20,17 +20,17 @@ function appWith(overrides: Partial<RateLimitSettings>) {
     follows: LOOSE,
     ...overrides,
   };
-  const app = express();
-  app.use((req: GatewayRequest, _res: Response, next: NextFunction) => {
-    req.userId = req.header('x-member') ?? undefined;
-    next();
+  const limits = underApi(createRateLimits(settings));
+  return createServer((req: GatewayRequest, res) => {
+    req.userId = (req.headers['x-member'] as string | undefined) ?? undefined;
+    runSteps([limits], req, res, () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"success":true}');
+    });
   });
-  app.use('/api', createRateLimits(settings));
-  app.use((_req, res) => res.json({ success: true }));
-  return app;
 }
 
-async function statuses(app: express.Express, member: string, paths: string[]): Promise<number[]> {
+async function statuses(app: Server, member: string, paths: string[]): Promise<number[]> {
   const out: number[] = [];
   for (const path of paths) out.push((await request(app).post(path).set('x-member', member).send({})).status);
   return out;

@@ -1,8 +1,8 @@
-import type { NextFunction, Response } from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { GatewayRequest } from '../access/token-check';
 import { GatewayConfig } from '../config/gateway.config';
+import type { Step } from '../http/pipeline';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
 import { routePath } from '../proxy/route-path';
 
@@ -46,6 +46,9 @@ interface Rule {
 }
 
 
+/** The client's address (proxies on loopback trusted), per which sign-in attempts are counted. */
+const addressOf = (r: GatewayRequest): string | undefined => r.ip ?? r.socket.remoteAddress;
+
 /** Per-member actions with their own budget: [name, matches(method, path)]. */
 const MEMBER_ACTIONS: Array<[keyof RateLimitSettings & ('reviews' | 'likes' | 'messages' | 'follows'), RegExp]> = [
   ['reviews', /^\/api\/reviews$/],
@@ -65,8 +68,8 @@ const ACCOUNT_SECRETS = /^\/api\/auth\/(password-reset(\/confirm)?|2fa\/(setup|e
  * posting reviews, liking, messaging and following (ARCHITECTURE §5). Counted in `redis`
  * when given (RateLimitStore: REDIS_URL set), so every gateway replica shares the same windows.
  */
-export function createRateLimits(settings: RateLimitSettings, redis?: Redis) {
-  if (!settings.enabled) return (_req: GatewayRequest, _res: Response, next: NextFunction) => next();
+export function createRateLimits(settings: RateLimitSettings, redis?: Redis): Step<GatewayRequest> {
+  if (!settings.enabled) return (_req, _res, next) => next();
   const limiter = (name: string, rule: string): RateLimiterAbstract => {
     const opts = { keyPrefix: `rl:${name}`, ...parseRate(rule) };
     return redis
@@ -74,16 +77,16 @@ export function createRateLimits(settings: RateLimitSettings, redis?: Redis) {
       : new RateLimiterMemory(opts);
   };
   const rules: Rule[] = [
-    { limiter: limiter('login', settings.login), keyOf: (r) => (r.method === 'POST' && routePath(r.originalUrl) === '/api/auth/login' ? r.ip : undefined) },
+    { limiter: limiter('login', settings.login), keyOf: (r) => (r.method === 'POST' && routePath(r.url ?? '/') === '/api/auth/login' ? addressOf(r) : undefined) },
     // Reset and two-factor calls guess or spray secrets as login does: the login rate, a window of their own.
-    { limiter: limiter('account', settings.login), keyOf: (r) => (r.method === 'POST' && ACCOUNT_SECRETS.test(routePath(r.originalUrl)) ? r.ip : undefined) },
+    { limiter: limiter('account', settings.login), keyOf: (r) => (r.method === 'POST' && ACCOUNT_SECRETS.test(routePath(r.url ?? '/')) ? addressOf(r) : undefined) },
     {
       limiter: limiter('register', settings.register),
-      keyOf: (r) => (r.method === 'POST' && routePath(r.originalUrl) === '/api/auth/register' ? r.ip : undefined),
+      keyOf: (r) => (r.method === 'POST' && routePath(r.url ?? '/') === '/api/auth/register' ? addressOf(r) : undefined),
     },
     ...MEMBER_ACTIONS.map(([name, pattern]): Rule => ({
       limiter: limiter(name, settings[name]),
-      keyOf: (r) => (r.userId && r.method === 'POST' && pattern.test(routePath(r.originalUrl)) ? r.userId : undefined),
+      keyOf: (r) => (r.userId && r.method === 'POST' && pattern.test(routePath(r.url ?? '/')) ? r.userId : undefined),
     })),
     {
       limiter: limiter('writes', settings.writes),
@@ -91,7 +94,7 @@ export function createRateLimits(settings: RateLimitSettings, redis?: Redis) {
     },
   ];
 
-  return async (req: GatewayRequest, res: Response, next: NextFunction): Promise<void> => {
+  return async (req, res, next) => {
     for (const rule of rules) {
       const key = rule.keyOf(req);
       if (key === undefined) continue;

@@ -1,6 +1,7 @@
-import { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ReviewsSearchPart, SEARCH_GROUP_DEFAULT, SearchResultsView } from '@app/contracts';
-import { sendEnvelopeError } from '../proxy/envelope-reply';
+import type { Step } from '../http/pipeline';
+import { sendEnvelopeError, sendJson } from '../proxy/envelope-reply';
 import { routePath } from '../proxy/route-path';
 import { ServiceName } from '../proxy/routes';
 import { ServiceUrls } from '../proxy/service-proxy';
@@ -56,12 +57,13 @@ export async function oneSearch(fetchPart: FetchPart, q: string, limit: string |
   };
 }
 
-/** Express glue: the fetch of a part with the caller's authorization and the upstream timeout. */
-export function createOneSearch(urls: ServiceUrls, timeoutMs: number) {
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    if (req.method !== 'GET' || routePath(req.originalUrl) !== '/api/search') return next();
-    const authorization = req.header('authorization') ?? '';
-    const query = new URL(req.originalUrl, 'http://gateway').searchParams;
+/** The gateway step: the fetch of a part with the caller's authorization and the upstream timeout. */
+export function createOneSearch(urls: ServiceUrls, timeoutMs: number): Step<IncomingMessage> {
+  return async (req, res, next) => {
+    const url = req.url ?? '/';
+    if (req.method !== 'GET' || routePath(url) !== '/api/search') return next();
+    const authorization = req.headers.authorization ?? '';
+    const query = new URL(url, 'http://gateway').searchParams;
     const fetchPart: FetchPart = async (service, pathAndQuery) => {
       const base = urls[service];
       if (!base) return { status: 503, body: null };
@@ -71,15 +73,18 @@ export function createOneSearch(urls: ServiceUrls, timeoutMs: number) {
     };
     try {
       const outcome = await oneSearch(fetchPart, query.get('q') ?? '', query.get('limit'));
-      if (outcome.ok) {
-        res.json({ success: true, data: outcome.data });
-      } else if (outcome.reply.status >= 400 && outcome.reply.status < 500 && outcome.reply.body) {
-        res.status(outcome.reply.status).json(outcome.reply.body);
-      } else {
-        sendEnvelopeError(res, 503, 'Search is unavailable');
-      }
+      if (outcome.ok) sendJson(res, { success: true, data: outcome.data });
+      else if (outcome.reply.status >= 400 && outcome.reply.status < 500 && outcome.reply.body) sendStatusJson(res, outcome.reply.status, outcome.reply.body);
+      else sendEnvelopeError(res, 503, 'Search is unavailable');
     } catch (err) {
       next(err);
     }
   };
+}
+
+/** A service's 4xx envelope passed on as it came (its field errors are the reply to bad input). */
+function sendStatusJson(res: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
+  res.end(json);
 }

@@ -42,6 +42,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import { CannedReply, ChildMessage, MemoryReply, runChild } from './servers';
+import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SIZE = {
@@ -732,12 +733,28 @@ async function main(): Promise<void> {
     mkdirSync('test-output', { recursive: true });
     writeFileSync('test-output/bench.json', JSON.stringify(report, null, 2));
     printTable([...early, ...rows], scaling, latency, rss, boot, seedSeconds, targets);
+    await runK6Scenarios(stack.url);
   } finally {
     api.close();
     raw.child.kill('SIGTERM');
     await stopChild(stack.child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The load testers' k6 scenarios (infra/k6, issue 23 §5) through the k6 runner, against the
+ * restarted stack: BENCH_K6_SECONDS (10) each with BENCH_K6_VUS (10) VUs; k6's summaries on
+ * stdout and in test-output/k6.json.
+ */
+async function runK6Scenarios(url: string): Promise<void> {
+  const summaries = [];
+  for (const script of K6_SCRIPTS) {
+    const summary = await runK6Script(script, { env: { BASE_URL: url, SEED_USERS: '20' }, seconds: int('BENCH_K6_SECONDS', 10), vus: int('BENCH_K6_VUS', 10) });
+    process.stdout.write(formatSummary(summary));
+    summaries.push(summary);
+  }
+  writeFileSync('test-output/k6.json', JSON.stringify(summaries, (key, value: unknown) => (key === 'byName' ? undefined : value), 2));
 }
 
 const secs = (ms: number) => (ms / 1000).toFixed(2);

@@ -6,7 +6,8 @@ import { Options } from 'k6/options';
 
 export const BASE_URL = (__ENV.BASE_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 export const WS_URL = BASE_URL.replace(/^http/, 'ws');
-const PASSWORD = 'loadtest123';
+// Not a common or guessable password: the auth service refuses those at registration.
+const PASSWORD = 'load-test-lamp-battery-42';
 
 export interface SeedUser {
   id: string;

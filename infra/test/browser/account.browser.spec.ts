@@ -1,9 +1,10 @@
 // Issue 20 in Chromium: a password reset from the login modal to the emailed link's page, and
-// two-factor enrolment in Settings followed by a sign-in with the code, and the data download.
+// two-factor enrolment in Settings followed by a sign-in with the code, the data download, and
+// deleting the account from Settings.
 import { readFile } from 'node:fs/promises';
 import { SmtpInbox, startSmtpInbox } from '@app/testing/engines';
 import { totpCode } from '../../../services/auth/src/account/totp';
-import { browserAvailable, contextFor, register, shot, startWorld, type World } from './harness';
+import { apiCall, browserAvailable, contextFor, register, shot, startWorld, type World } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -131,6 +132,35 @@ run('account lifecycle in the browser', () => {
     const exported = JSON.parse(await readFile((await download.path()) as string, 'utf8'));
     expect(exported.auth.account).toMatchObject({ id: member.id, email: member.email });
     expect(Object.keys(exported)).toEqual(expect.arrayContaining(['social', 'reviews', 'squads', 'messaging', 'notifications']));
+    await context.close();
+  });
+
+  test('Settings > Delete account: a wrong password is refused, the right one erases the account and the tab lands signed out on the public page', async () => {
+    const member = await register(world, 'Leaving Browser');
+    await apiCall(world, 'POST', '/reviews', member.token, { title: 'Last words', content: 'Goodbye, kettle.' });
+    const { context, page } = await contextFor(world, member);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: /Hesabı sil|Delete account/ }).click();
+    const section = page.getByTestId('settings-delete-account');
+    await section.getByRole('note').waitFor();
+    const password = section.getByLabel(/Onaylamak için şifren|Your password, to confirm/);
+    const confirm = section.getByRole('button', { name: /Hesabımı kalıcı olarak sil|Delete my account permanently/ });
+    await password.fill('not-my-password-7');
+    await confirm.click();
+    await section.getByRole('alert').waitFor();
+    expect(await section.getByRole('alert').textContent()).toMatch(/Şifre yanlış|password is incorrect/);
+    await shot(page, 'account-07-delete-wrong-password');
+
+    await password.fill(member.password);
+    await confirm.click();
+    await page.getByRole('heading', { name: 'Find Squads for Everything You Love' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await shot(page, 'account-08-deleted-landing');
+
+    // The account is gone: the old token is refused and the password no longer signs in.
+    await expect(apiCall(world, 'GET', '/auth/me', member.token)).rejects.toThrow(/-> 401/);
+    await expect(apiCall(world, 'POST', '/auth/login', undefined, { email: member.email, password: member.password })).rejects.toThrow(/-> 401/);
     await context.close();
   });
 });

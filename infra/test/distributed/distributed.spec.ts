@@ -14,7 +14,9 @@ import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/tes
  * ARCHITECTURE §8.6: `npm run start:distributed` as an operator runs it (the built launcher,
  * each service its own process over Redis Streams, one SQLite file per service shared by its
  * replicas), with two notification replicas and two gateways. One replica is killed with SIGKILL
- * in the middle of a stream of likes; every like still ends as exactly one notification. Chat crosses gateway processes.
+ * in the middle of a stream of likes; every like still ends as exactly one notification. Another is
+ * killed holding an account deletion (issue 20 §5): once it is back nothing of the deleted members
+ * survives. Chat crosses gateway processes.
  */
 
 const ROOT = resolve(__dirname, '../../..');
@@ -23,6 +25,8 @@ const LAUNCHER = join(ROOT, 'dist/infra/launcher/src/distributed.js');
 const CLAIM_IDLE_MS = 1_000;
 const LIKERS = 36;
 const BURST = 6;
+/** Members deleted at once in the deletion case; the killed replica must be holding one of theirs. */
+const DOOMED = 8;
 const START_TIMEOUT_MS = 150_000;
 
 interface Member {
@@ -344,6 +348,56 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
     expect(inboxB['user-typing']).toEqual([{ conversationId, userId: ayse.id, username: ayse.username }]);
     expect(inboxA['user-typing']).toBeUndefined();
   }, 60_000);
+
+  it('a notification replica killed with SIGKILL mid-deletion: once it is back, nothing of the deleted members survives', async () => {
+    const [g0, g1] = gateways;
+    const keeper = await register(g0, 'Keeper', tag);
+    const doomed: Member[] = [];
+    for (let i = 0; i < DOOMED; i++) doomed.push(await register(i % 2 ? g1 : g0, `Doomed${i}`, tag));
+    const review = await call<{ id: string }>(g0, 'POST', '/api/reviews', keeper.token, { title: 'Kettle', content: 'Boils fast and quietly.' });
+    expect(review.status).toBe(201);
+    // Notifications both ways: each doomed member likes and follows the keeper, who follows them back.
+    for (const member of doomed) {
+      await until(async () => (await call(g0, 'POST', `/api/likes/reviews/${review.body.data.id}`, member.token)).status === 200 || undefined, 'a like');
+      await until(async () => (await call(g0, 'POST', `/api/follows/users/${keeper.id}`, member.token)).status < 300 || undefined, 'a follow');
+      await until(async () => (await call(g0, 'POST', `/api/follows/users/${member.id}`, keeper.token)).status < 300 || undefined, 'a follow back');
+    }
+    const notificationsDb = join(dataDir, 'notifications', 'notifications.sqlite');
+    await until(() => notificationsAbout(notificationsDb, doomed.map((m) => m.id)) >= 3 * DOOMED || undefined, 'the notifications about the doomed members', 30_000);
+
+    // The first deletion alone, so the group has read user.deleted before the watch looks for its consumer.
+    const remove = (member: Member, gateway: string) => call(gateway, 'DELETE', '/api/users/me', member.token, { password: 'lamp-desk-battery-42' });
+    expect((await remove(doomed[0], g0)).status).toBe(200);
+    await until(() => notificationsAbout(notificationsDb, [doomed[0].id]) === 0 || undefined, 'the first erasure');
+    const victim = launcher!.latest('notifications', 1)!;
+    const watch = new KillWatch(redis!.url, 'bus:user.deleted', 'notifications', victim.pid!);
+    watch.start();
+    const replies = await Promise.all(doomed.slice(1).map((member, i) => remove(member, i % 2 ? g1 : g0)));
+    expect(replies.map((r) => r.status)).toEqual(doomed.slice(1).map(() => 200));
+    const inFlight = await watch.result();
+    expect(inFlight.length).toBeGreaterThan(0);
+
+    const back = await until(() => {
+      const line = launcher!.latest('notifications', 1);
+      return line && line.pid !== victim.pid ? line : undefined;
+    }, 'replica 1 to be started again');
+    await until(async () => (await fetch(`http://127.0.0.1:${back.port}/health/ready`).catch(() => undefined))?.ok, 'replica 1 ready again', 60_000);
+    const ids = doomed.map((m) => m.id);
+    await until(() => notificationsAbout(notificationsDb, ids) === 0 || undefined, 'every erasure, the killed one resumed', 30_000);
+    await sleep(CLAIM_IDLE_MS * 3);
+    process.stdout.write(`distributed: ${DOOMED} deletions; replica 1 was killed holding ${inFlight.length} unacknowledged user.deleted\n`);
+
+    // Nothing of theirs in the notifications store (rows to or from them, their email), none pending.
+    expect(notificationsAbout(notificationsDb, ids)).toBe(0);
+    expect(storedEmails(notificationsDb, ids)).toEqual([]);
+    expect(await pendingOf(redis!.url, 'bus:user.deleted', 'notifications')).toBe(0);
+    // And through the gateway: the keeper's counters and notifications are exact, the tokens dead.
+    const profile = await call<{ followers_count: number; following_count: number }>(g1, 'GET', `/api/users/profile/${keeper.username}`, keeper.token);
+    expect(profile.body.data).toMatchObject({ followers_count: 0, following_count: 0 });
+    expect((await call<{ like_count: number }>(g0, 'GET', `/api/reviews/${review.body.data.id}`, keeper.token)).body.data.like_count).toBe(0);
+    expect((await call<NotificationView[]>(g0, 'GET', '/api/notifications', keeper.token)).body.data).toEqual([]);
+    for (const member of doomed) expect((await call(g1, 'GET', '/api/auth/me', member.token)).status).toBe(401);
+  }, 120_000);
 });
 
 /** Entries of `stream` delivered to a consumer of `group` and not yet acknowledged. */
@@ -437,6 +491,30 @@ function storedNotifications(file: string, ids: string[]): StoredNotification[] 
   try {
     const rows = db.prepare('SELECT doc FROM notifications WHERE _id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids));
     return (rows as string[]).map((doc) => JSON.parse(doc) as StoredNotification);
+  } finally {
+    db.close();
+  }
+}
+
+/** Notifications to or from any of `userIds`, counted in the service's SQLite file. */
+function notificationsAbout(file: string, userIds: string[]): number {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    const ids = JSON.stringify(userIds);
+    const sql = `SELECT COUNT(*) FROM notifications WHERE json_extract(doc, '$.actor_id') IN (SELECT value FROM json_each(?))
+      OR json_extract(doc, '$.recipient_id') IN (SELECT value FROM json_each(?))`;
+    return Number(db.prepare(sql).pluck().get(ids, ids));
+  } finally {
+    db.close();
+  }
+}
+
+/** The email addresses still kept for `userIds` in the notifications' member read model. */
+function storedEmails(file: string, userIds: string[]): string[] {
+  const db = new BetterSqlite3(file, { readonly: true });
+  try {
+    const sql = `SELECT json_extract(doc, '$.email') FROM members WHERE _id IN (SELECT value FROM json_each(?)) AND json_extract(doc, '$.email') IS NOT NULL`;
+    return db.prepare(sql).pluck().all(JSON.stringify(userIds)) as string[];
   } finally {
     db.close();
   }

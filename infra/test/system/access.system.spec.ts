@@ -416,6 +416,56 @@ describe('access matrix (embedded stack)', () => {
     ])).toEqual([]);
     expect(await ok<unknown[]>('owner', 'GET', '/api/users/mutes')).toEqual([]);
   });
+
+  it('keyword filters and moderation (issue 22 §2, §3): own filters only; members 403, moderators and the admin (first account) pass, whoever blocked or muted whom', async () => {
+    ids.filter = (await ok<{ id: string }>('other', 'POST', '/api/filters', { phrase: 'kettle' })).id;
+    const reason = { reason: 'checked' };
+    expect(await check([
+      { who: 'other', method: 'GET', path: '/api/filters', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/filters/:filter', allowed: [200] },
+      { who: 'owner', method: 'GET', path: '/api/filters/:filter', allowed: [404] },
+      { who: 'blocked', method: 'DELETE', path: '/api/filters/:filter', allowed: [404] },
+      { who: 'blocked', method: 'POST', path: '/api/filters', body: { phrase: 'tea' }, allowed: [201] },
+      // Members, the blocked one too, get 403 on every moderation route.
+      ...(['other', 'blocked'] as const).flatMap((who): Case[] => [
+        { who, method: 'GET', path: '/api/moderation/reports', allowed: [403] },
+        { who, method: 'GET', path: '/api/moderation/log', allowed: [403] },
+        { who, method: 'GET', path: '/api/moderation/staff', allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/reports/none/dismiss', body: reason, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/reviews/:review/hide', body: reason, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/reviews/:review/unhide', body: reason, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/suspensions/:owner', body: { hours: 1, reason: 'x' }, allowed: [403] },
+        { who, method: 'PUT', path: '/api/moderation/roles/:other', body: { role: 'moderator', reason: 'x' }, allowed: [403] },
+      ]),
+      // The first account is the admin.
+      { who: 'owner', method: 'GET', path: '/api/moderation/reports', allowed: [200] },
+      { who: 'owner', method: 'GET', path: '/api/moderation/log', allowed: [200] },
+      { who: 'owner', method: 'GET', path: '/api/moderation/staff', allowed: [200] },
+      { who: 'owner', method: 'POST', path: '/api/moderation/reports/none/dismiss', body: reason, allowed: [404] },
+      { who: 'owner', method: 'PUT', path: '/api/moderation/roles/:owner', body: { role: 'member', reason: 'x' }, allowed: [400] },
+      { who: 'owner', method: 'PUT', path: '/api/moderation/roles/:other', body: { role: 'moderator', reason: 'helps' }, allowed: [200] },
+    ])).toEqual([]);
+    await stack.settle();
+    // The appointment revoked the old token; the next sign-in carries the role.
+    expect((await as('other', 'GET', '/api/filters')).status).toBe(401);
+    const login = await probe(stack.url, { method: 'POST', path: '/api/auth/login', body: { email: members.other.email, password: 'lamp-desk-battery-42' } });
+    members.other.token = (login.json as { data: { token: string } }).data.token;
+    // The admin mutes the moderator: moderation does not care.
+    await ok('owner', 'POST', `/api/users/${ids.other}/mute`);
+    await stack.settle();
+    expect(await check([
+      { who: 'other', method: 'GET', path: '/api/moderation/reports', allowed: [200] },
+      { who: 'other', method: 'GET', path: '/api/moderation/log', allowed: [200] },
+      { who: 'other', method: 'PUT', path: '/api/moderation/roles/:blocked', body: { role: 'moderator', reason: 'x' }, allowed: [403] },
+      { who: 'other', method: 'POST', path: '/api/moderation/suspensions/:owner', body: { hours: 1, reason: 'x' }, allowed: [403] },
+      { who: 'other', method: 'POST', path: '/api/moderation/reviews/:review/hide', body: reason, allowed: [200] },
+      { who: 'other', method: 'POST', path: '/api/moderation/reviews/:review/unhide', body: reason, allowed: [200] },
+      { who: 'blocked', method: 'GET', path: '/api/reviews/:review', allowed: [403, 404] },
+    ])).toEqual([]);
+    await ok('owner', 'DELETE', `/api/users/${ids.other}/mute`);
+    await stack.settle();
+  });
+
   it('hashtags (issue 21 §6): follows are idempotent and per member; a malformed tag is a 400; a blocked member does not see the blocker under a tag', async () => {
     await ok('owner', 'POST', '/api/reviews', { content: 'Sabah #Demlik' });
     await stack.settle();
@@ -433,5 +483,16 @@ describe('access matrix (embedded stack)', () => {
     expect((await ok<{ following: boolean }>('owner', 'GET', '/api/tags/demlik')).following).toBe(false);
     expect(await ok<unknown[]>('blocked', 'GET', '/api/tags/demlik/reviews')).toEqual([]);
     expect((await ok<unknown[]>('other', 'GET', '/api/tags/demlik/reviews')).length).toBe(1);
+  });
+
+  it("account deletion needs the caller's own password and touches no one else: a wrong or missing one is a 400, a visitor a 401", async () => {
+    const cases: Case[] = [
+      { who: 'other', method: 'DELETE', path: '/api/users/me', body: { password: 'not-omers-password' }, allowed: [400] },
+      { who: 'blocked', method: 'DELETE', path: '/api/users/me', body: {}, allowed: [400] },
+      { who: 'visitor', method: 'DELETE', path: '/api/users/me', body: { password: 'lamp-desk-battery-42' }, allowed: [401] },
+    ];
+    expect(await check(cases)).toEqual([]);
+    expect(await ok<{ id: string }>('owner', 'GET', '/api/auth/me')).toMatchObject({ id: ids.owner });
+    expect(await ok<{ id: string }>('other', 'GET', '/api/auth/me')).toMatchObject({ id: ids.other });
   });
 });

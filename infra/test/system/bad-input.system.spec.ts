@@ -147,6 +147,19 @@ const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/api/notifications/mark-all-read', as: 'A' },
   { method: 'PUT', path: '/api/notifications/:notification/read', as: 'A' },
   { method: 'DELETE', path: '/api/notifications/:notification', as: 'A' },
+  // keyword filters and moderation (issue 22 §2, §3); A, the first account, is the admin
+  { method: 'GET', path: '/api/filters', as: 'A' },
+  { method: 'POST', path: '/api/filters', as: 'A', body: { phrase: 'lamp', whole_word: true, expires_at: '2099-01-01T00:00:00Z' }, fields: { phrase: 'str', whole_word: 'bool', expires_at: 'iso' }, nullable: ['expires_at'] },
+  { method: 'GET', path: '/api/filters/:filter', as: 'A' },
+  { method: 'DELETE', path: '/api/filters/:filter', as: 'A' },
+  { method: 'GET', path: '/api/moderation/reports', as: 'A', paged: true },
+  { method: 'GET', path: '/api/moderation/log', as: 'A', paged: true },
+  { method: 'GET', path: '/api/moderation/staff', as: 'A' },
+  { method: 'POST', path: '/api/moderation/reports/:report/dismiss', as: 'A', body: { reason: 'fine' }, fields: { reason: 'str' } },
+  { method: 'POST', path: '/api/moderation/reviews/:review/hide', as: 'A', body: { reason: 'spam' }, fields: { reason: 'str' } },
+  { method: 'POST', path: '/api/moderation/reviews/:review/unhide', as: 'A', body: { reason: 'fine' }, fields: { reason: 'str' } },
+  { method: 'POST', path: '/api/moderation/suspensions/:report', as: 'A', body: { hours: 24, reason: 'spam' }, fields: { reason: 'str' } },
+  { method: 'PUT', path: '/api/moderation/roles/:userB', as: 'A', body: { role: 'moderator', reason: 'helps' }, fields: { role: 'enum', reason: 'str' } },
   // reviews service: hashtags (issue 21 §6); alt text (§7) is walked as image_alts / image_alt on the review and product rows above
   { method: 'GET', path: '/api/trending/tags', as: 'A' },
   { method: 'GET', path: '/api/tags/:tag', as: 'A' },
@@ -156,6 +169,8 @@ const ROUTES: RouteSpec[] = [
   // one search (issue 21 §5): the reviews part; without a valid q every probe is refused (the gateway's
   // GET /api/search declares no controller route: search.system.spec.ts feeds it bad q)
   { method: 'GET', path: '/api/reviews/search', as: 'A', paged: true },
+  // account deletion (routed to auth): every probe carries a wrong password, so none deletes A
+  { method: 'DELETE', path: '/api/users/me', as: 'A', body: { password: 'not-the-password' }, fields: { password: 'str' } },
 ];
 
 const HUGE = 'x'.repeat(100_000);
@@ -442,6 +457,8 @@ describe('bad input on every route (embedded stack)', () => {
     expect(notes.length).toBeGreaterThan(0);
     ids.notification = notes[0].id;
     ids.media = 'no-such-media';
+    ids.filter = ((await ok('POST', '/api/filters', 'A', { phrase: 'sample' })).data as { id: string }).id;
+    ids.report = 'no-such-report';
     ids.tag = 'Kahve';
   }, 30_000);
 

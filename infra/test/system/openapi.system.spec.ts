@@ -35,7 +35,8 @@ describe('OpenAPI through the gateway (embedded stack)', () => {
     const schema = doc.components.schemas.CreateReviewDto;
     expect(schema.type).toBe('object');
     expect(schema.required).toEqual(['content']);
-    expect(Object.keys(schema.properties).sort()).toEqual(['content', 'date', 'has_spoilers', 'images', 'location', 'product_id', 'rating', 'title']);
+    expect(Object.keys(schema.properties).sort()).toEqual(['content', 'date', 'has_spoilers', 'image_alts', 'images', 'location', 'product_id', 'rating', 'title']);
+    expect(schema.properties.image_alts).toMatchObject({ type: 'array', maxItems: REVIEW_IMAGES_MAX, items: { type: 'string' } });
     expect(schema.properties.content).toEqual({ type: 'string', minLength: 1, maxLength: REVIEW_CONTENT_MAX });
     expect(schema.properties.rating).toEqual({ type: 'number', minimum: 0.5, maximum: 5, multipleOf: 0.5 });
     expect(schema.properties.images).toMatchObject({ type: 'array', maxItems: REVIEW_IMAGES_MAX, items: { type: 'string' } });

@@ -13,3 +13,5 @@ export * from './social';
 export * from './messaging';
 export * from './realtime';
 export * from './search/search.dto';
+export * from './filters';
+export * from './moderation';

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { EventPayloads, EventType } from '@app/contracts';
+import { EventPayloads, EventType, Role } from '@app/contracts';
 import { MemoryTransport } from '@app/bus';
 import { loadConfig, PlatformConfig, ServiceDefinition, buildService } from '@app/platform';
 import { newId, SqliteStore } from '@app/store';
@@ -24,8 +24,8 @@ export interface TestService {
   transport: MemoryTransport;
   store: SqliteStore;
   http: () => ReturnType<typeof request>;
-  /** A bearer header for a member, as the auth service would sign it. */
-  authHeader(user: { id: string; username: string }): { Authorization: string };
+  /** A bearer header for a member, as the auth service would sign it (with a site role when given). */
+  authHeader(user: { id: string; username: string; role?: Role }): { Authorization: string };
   /** Publishes an event as another service would, and waits until it is handled. */
   publish<T extends EventType>(type: T, payload: EventPayloads[T], key?: string, actorId?: string | null): Promise<void>;
   /** Waits until every event published so far has been handled. */
@@ -35,11 +35,11 @@ export interface TestService {
   close(): Promise<void>;
 }
 
-/** One service with in-memory engines, for supertest. */
-export async function createTestService(definition: ServiceDefinition): Promise<TestService> {
+/** One service with in-memory engines, for supertest; `env` overrides configuration variables. */
+export async function createTestService(definition: ServiceDefinition, env: Record<string, string> = {}): Promise<TestService> {
   const transport = new MemoryTransport();
   const store = new SqliteStore();
-  const config = testConfig();
+  const config = testConfig(env);
   const seen: { type: EventType; payload: unknown }[] = [];
   await transport.subscribe({
     group: 'test-observer',
@@ -59,7 +59,9 @@ export async function createTestService(definition: ServiceDefinition): Promise<
     transport,
     store,
     http: () => request(app.getHttpServer()),
-    authHeader: (user) => ({ Authorization: `Bearer ${jwt.sign({ sub: user.id, username: user.username })}` }),
+    authHeader: (user) => ({
+      Authorization: `Bearer ${jwt.sign({ sub: user.id, username: user.username, ...(user.role && { role: user.role }) })}`,
+    }),
     async publish(type, payload, key, actorId = null) {
       await originalPublish({
         id: newId(),

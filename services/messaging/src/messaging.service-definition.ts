@@ -6,6 +6,7 @@ import { messagesCollection } from './messages/message.collection';
 import { reactionsCollection } from './messages/reaction.collection';
 import { MessagesModule } from './messages/messages.module';
 import { SquadChatModule } from './squad-chat/squad-chat.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { MessagingExport } from './export/messaging-export.controller';
 
 /** services/messaging: conversations, members, messages, squad chats (/api/messages/*). */
@@ -21,5 +22,6 @@ export const messagingService: ServiceDefinition = {
     MessagesModule,
     SquadChatModule,
     CountersModule,
+    ErasureModule,
   ],
 };

@@ -6,6 +6,7 @@ import { notificationsCollection } from './notifications/notification.collection
 import { NotificationsModule } from './notifications/notifications.module';
 import { followsCollection } from './read-models/relation.collection';
 import { RelationsModule } from './read-models/relations.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { NotificationsExport } from './export/notifications-export.controller';
 
 /** services/notifications: notifications from events, unread counts (/api/notifications/*). */
@@ -21,5 +22,6 @@ export const notificationsService: ServiceDefinition = {
     MembersModule,
     RelationsModule,
     NotificationsModule,
+    ErasureModule,
   ],
 };

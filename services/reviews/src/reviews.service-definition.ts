@@ -28,7 +28,13 @@ import { savedCollection } from './saved/saved.collection';
 import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { ReviewsExport } from './export/reviews-export.controller';
+import { keywordFiltersCollection } from './filters/keyword-filter.collection';
+import { KeywordFilterModule } from './filters/keyword-filter.module';
+import { moderationLogCollection } from './moderation/moderation-log.collection';
+import { ModerationModule } from './moderation/moderation.module';
+import { siteRolesCollection } from './read-models/site-roles.collection';
 import { tagFollowsCollection } from './tags/tag-follow.collection';
 import { TagsModule } from './tags/tags.module';
 
@@ -54,6 +60,9 @@ export const reviewsService: ServiceDefinition = {
     mutesCollection,
     productLikesCollection,
     reportsCollection,
+    keywordFiltersCollection,
+    moderationLogCollection,
+    siteRolesCollection,
     tagFollowsCollection,
   ],
   imports: [
@@ -72,9 +81,12 @@ export const reviewsService: ServiceDefinition = {
     TrendingModule,
     ReportsModule,
     CountersModule,
+    KeywordFilterModule,
+    ModerationModule,
     TagsModule,
     FoldedKeysModule.backfill({ collection: productsCollection, key: productSearchKey }),
     SearchModule,
+    ErasureModule,
   ],
   configureHttp: registerMediaUploads,
 };

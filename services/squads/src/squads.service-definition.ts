@@ -6,6 +6,7 @@ import { MembersModule } from './members/members.module';
 import { squadsCollection, squadSearchKey } from './squads/squad.collection';
 import { SquadsModule } from './squads/squads.module';
 import { SquadsExport } from './export/squads-export.controller';
+import { ErasureModule } from './erasure/erasure.module';
 
 /** services/squads: squads, members, roles, join requests (/api/squads/*). */
 export const squadsService: ServiceDefinition = {
@@ -19,6 +20,7 @@ export const squadsService: ServiceDefinition = {
     JoinRequestsModule,
     UserCardsModule.forRoot({ placeholder: { username: 'unknown', display_name: 'Unknown member' } }),
     BlocksModule,
+    ErasureModule,
     FoldedKeysModule.backfill({ collection: squadsCollection, key: squadSearchKey }),
   ],
 };

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { canModerate } from '../features/moderation/roles';
 import { useSession } from '../core/store';
 import { useLogout } from '../features/auth/useLogout';
 import { Avatar } from '../shared/ui';
@@ -28,6 +29,11 @@ export function AvatarMenu() {
           <Link className="dropdown-item" to="/settings" onClick={close}>
             {t('nav.settings')}
           </Link>
+          {canModerate(user?.role) && (
+            <Link className="dropdown-item" to="/moderation" data-testid="nav-moderation" onClick={close}>
+              {t('moderation.title')}
+            </Link>
+          )}
           <button className="dropdown-item" onClick={() => void logout()}>
             {t('nav.logout')}
           </button>

@@ -33,6 +33,7 @@ const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPa
 const ListPage = lazyPage(() => import('../features/lists/ListPage'), 'ListPage');
 const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
+const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'), 'ModerationPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
 const TagPage = lazyPage(() => import('../features/tags/TagPage'), 'TagPage');
 
@@ -63,6 +64,7 @@ export const GUARDED_PATHS = [
   '/saved',
   '/lists/:id',
   '/profile',
+  '/moderation',
   '/tags/:tag',
 ];
 
@@ -131,6 +133,7 @@ export const routes = [
               { path: '/lists/:id', element: screen(ListPage) },
               { path: '/search', element: screen(SearchPage) },
               { path: '/profile', element: screen(OwnProfilePage) },
+              { path: '/moderation', element: screen(ModerationPage) },
               { path: '/tags/:tag', element: screen(TagPage) },
             ],
           },

@@ -55,6 +55,8 @@ export const api = createApi({
     'Trending',
     'Activity',
     'Stats',
+    'Filters',
+    'Moderation',
   ],
   endpoints: () => ({}),
 });

@@ -10,6 +10,7 @@ import {
   memberLabel,
   messageTime,
   panelBadge,
+  personName,
   price,
   productSlug,
   shortAgo,
@@ -83,6 +84,13 @@ describe('relative times', () => {
     expect(conversationTime(new Date(2025, 5, 17, 22, 0), now)).toBe('Yesterday');
     expect(conversationTime(new Date(2025, 5, 14, 12, 0), now)).toBe('Saturday');
     expect(conversationTime(new Date(2025, 4, 2, 12, 0), now)).toBe('May 2');
+  });
+});
+
+describe('a deleted member', () => {
+  it('is named in the interface language, while a member who chose that name keeps it', () => {
+    expect(personName({ display_name: 'Deleted member', username: '' })).toBe('Silinmiş üye');
+    expect(personName({ display_name: 'Deleted member', username: 'prankster' })).toBe('Deleted member');
   });
 });
 

@@ -4,6 +4,8 @@
  * messages); in English every date is en-US.
  */
 import { currentLanguage } from './i18n/language';
+import { en } from './i18n/en';
+import { tr } from './i18n/tr';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -128,8 +130,12 @@ export interface NamedPerson {
   name?: string | null;
 }
 
+/** The server's card of a member who deleted their account (libs/contracts DELETED_MEMBER_CARD): no username. */
+const DELETED_MEMBER = 'Deleted member';
+
 export function personName(p: NamedPerson | null | undefined): string {
   if (!p) return 'Unknown User';
+  if (p.display_name === DELETED_MEMBER && !p.username) return (currentLanguage() === 'en' ? en : tr).deleteAccount.deletedMember;
   return p.display_name || p.name || p.username || 'Unknown User';
 }
 

@@ -1,3 +1,4 @@
+import type { Role } from '../moderation/moderation.dto';
 import { PickType } from '@nestjs/mapped-types';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
@@ -66,6 +67,14 @@ export class ChangePasswordDto {
   new_password: string;
 }
 
+/** DELETE /users/me (issue 20 §5): the password confirms it is the member asking to be erased. */
+export class DeleteAccountDto {
+  @IsString()
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(PASSWORD_MAX)
+  password: string;
+}
+
 /** GET /auth/session: the member's session version; tokens that carry an older one are revoked. */
 export interface SessionView {
   session_version: number;
@@ -80,6 +89,8 @@ export interface AuthUser {
   name: string;
   avatar: string | null;
   created_at: string;
+  /** Site role (issue 22 §3): the web shows the Moderation screen to moderators and admins. */
+  role: Role;
 }
 
 /** What another member may see of someone through GET /auth/users: never an email or a hash. */
@@ -102,6 +113,8 @@ export interface JwtClaims {
   username: string;
   /** Session version at issue: a token older than the member's current version is revoked (logout, password change). */
   ver?: number;
+  /** Site role at issue; absent (tokens from before roles) means member. A role change revokes older tokens. */
+  role?: Role;
   iat?: number;
   exp?: number;
 }

@@ -41,6 +41,7 @@ export const AuthErrorCode = codes(
   'TWO_FACTOR_NOT_STARTED',
   'INVALID_TWO_FACTOR_CODE',
   'LOGIN_CHALLENGE_EXPIRED',
+  'ACCOUNT_SUSPENDED',
 );
 export type AuthErrorCode = keyof typeof AuthErrorCode;
 
@@ -83,6 +84,13 @@ export const ReviewsErrorCode = codes(
   'LIST_NOT_FOUND',
   'NOT_LIST_OWNER',
   'DEFAULT_LIST_FIXED',
+  'FILTER_NOT_FOUND',
+  'TOO_MANY_FILTERS',
+  'REPORT_NOT_FOUND',
+  'MODERATOR_ONLY',
+  'ADMIN_ONLY',
+  'MODERATION_TARGET_NOT_FOUND',
+  'CANNOT_MODERATE_SELF',
 );
 export type ReviewsErrorCode = keyof typeof ReviewsErrorCode;
 

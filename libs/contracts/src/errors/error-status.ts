@@ -18,6 +18,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'CANNOT_BLOCK_SELF':
     case 'CANNOT_MUTE_SELF':
     case 'CANNOT_REPORT_OWN_REVIEW':
+    case 'CANNOT_MODERATE_SELF':
     case 'IMAGE_REQUIRED':
     case 'INVALID_UPLOAD':
     case 'INVALID_MEMBERS':
@@ -41,6 +42,9 @@ export function errorStatus(code: ErrorCode): number {
     case 'NOT_IN_CONVERSATION':
     case 'NOT_IN_SQUAD_CHAT':
     case 'NOT_MESSAGE_SENDER':
+    case 'MODERATOR_ONLY':
+    case 'ADMIN_ONLY':
+    case 'ACCOUNT_SUSPENDED':
       return 403;
     case 'NOT_FOUND':
     case 'ACCOUNT_NOT_FOUND':
@@ -61,6 +65,9 @@ export function errorStatus(code: ErrorCode): number {
     case 'SQUAD_CHAT_NOT_FOUND':
     case 'MESSAGE_NOT_FOUND':
     case 'NOTIFICATION_NOT_FOUND':
+    case 'FILTER_NOT_FOUND':
+    case 'REPORT_NOT_FOUND':
+    case 'MODERATION_TARGET_NOT_FOUND':
       return 404;
     case 'CONFLICT':
     case 'EMAIL_TAKEN':
@@ -81,6 +88,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'JOIN_REQUEST_PENDING':
     case 'JOIN_REQUEST_DECIDED':
     case 'MESSAGE_DELETED':
+    case 'TOO_MANY_FILTERS':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
     case 'FILE_TOO_LARGE':

@@ -43,6 +43,8 @@ export class UserRegisteredPayload {
   @IsDateString() created_at!: string;
   /** The language the member's emails are written in. Optional: events stored before it existed lack it (Turkish). */
   @IsOptional() @IsIn(LANGUAGES) language?: Language;
+  /** Site role at registration (issue 22 §3); absent in events from before roles: member. */
+  @IsOptional() @IsIn(['member', 'moderator', 'admin']) role?: 'member' | 'moderator' | 'admin';
 }
 
 export class UserUpdatedPayload {
@@ -320,6 +322,39 @@ export class NotificationCreatedPayload {
   @IsObject() @ValidateNested() @Type(() => CreatedNotification) notification!: CreatedNotification;
 }
 
+/**
+ * Beyond ARCHITECTURE §6 (issue 20 §5): the member deleted their account; auth has already
+ * revoked every session and erased the credentials. Each service erases or anonymises what
+ * belongs to the member (its erasure/ feature), idempotently and resumable after a crash.
+ */
+export class UserDeletedPayload {
+  @IsString() userId!: string;
+}
+
+/**
+ * moderation.role_changed: an admin set a member's site role (auth stores it and revokes older
+ * tokens), or auth made an ADMIN_EMAILS address admin. Reviews keeps the staff list from it.
+ */
+export class RoleChangedPayload {
+  @IsString() userId!: string;
+  @IsIn(['member', 'moderator', 'admin']) role!: 'member' | 'moderator' | 'admin';
+}
+
+/** moderation.member_suspended: auth refuses the member's login until `until` and revokes their tokens. */
+export class MemberSuspendedPayload {
+  @IsString() userId!: string;
+  @IsDateString() until!: string;
+  @IsString() reason!: string;
+}
+
+/** moderation.content_hidden: a moderator hid the member's review; notifications tells its author. */
+export class ContentHiddenPayload {
+  @IsIn(['review']) kind!: 'review';
+  @IsString() contentId!: string;
+  @IsString() authorId!: string;
+  @IsString() reason!: string;
+}
+
 /** Event name to payload class: what `BusServer` validates a consumed payload against. */
 export const EVENT_PAYLOAD_CLASSES = {
   'user.registered': UserRegisteredPayload,
@@ -354,7 +389,11 @@ export const EVENT_PAYLOAD_CLASSES = {
   'message.deleted': MessageDeletedPayload,
   'message.reaction_changed': MessageReactionChangedPayload,
   'notification.created': NotificationCreatedPayload,
+  'moderation.role_changed': RoleChangedPayload,
+  'moderation.member_suspended': MemberSuspendedPayload,
+  'moderation.content_hidden': ContentHiddenPayload,
   'conversation.read': ConversationReadPayload,
+  'user.deleted': UserDeletedPayload,
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOAD_CLASSES;
@@ -400,7 +439,11 @@ export const EVENT_VERSIONS = {
   'message.deleted': 1,
   'message.reaction_changed': 1,
   'notification.created': 1,
+  'moderation.role_changed': 1,
+  'moderation.member_suspended': 1,
+  'moderation.content_hidden': 1,
   'conversation.read': 1,
+  'user.deleted': 1,
 } as const satisfies Record<EventType, number>;
 
 export const EVENT_TYPES = [
@@ -436,7 +479,11 @@ export const EVENT_TYPES = [
   'message.deleted',
   'message.reaction_changed',
   'notification.created',
+  'moderation.role_changed',
+  'moderation.member_suspended',
+  'moderation.content_hidden',
   'conversation.read',
+  'user.deleted',
 ] as const satisfies readonly EventType[];
 
 // Compile-time check that the list above names every key of EventPayloads.

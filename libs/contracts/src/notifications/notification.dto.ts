@@ -17,6 +17,7 @@ export const NOTIFICATION_TYPES = [
   'squad_join_request',
   'squad_join_approved',
   'squad_join_rejected',
+  'review_hidden',
   'squad_mention',
 ] as const;
 

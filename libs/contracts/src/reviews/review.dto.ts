@@ -202,6 +202,8 @@ export interface ReviewView {
   saved: boolean;
   user: UserCard;
   product: ProductCard | null;
+  /** The viewer's keyword filter phrase this review matches (issue 22 §2): the web shows it collapsed as "Filtered: phrase". */
+  filtered_by?: string;
 }
 
 /**

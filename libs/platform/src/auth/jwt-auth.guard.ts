@@ -18,7 +18,7 @@ function userOf(req: FastifyRequest, tokens: AccessTokenVerifier): Authenticated
   if (!token) return undefined;
   try {
     const claims = tokens.verify(token);
-    return { id: claims.sub, username: claims.username, sessionVersion: claims.ver ?? 0 };
+    return { id: claims.sub, username: claims.username, sessionVersion: claims.ver ?? 0, role: claims.role ?? 'member' };
   } catch {
     return undefined;
   }

@@ -68,6 +68,10 @@ export class PlatformConfig {
   /** 'off' skips the boot-time pass that recomputes stored counters from their rows. */
   @IsIn(['on', 'off'])
   COUNTER_REPAIR: 'on' | 'off' = 'on';
+
+  /** Comma-separated emails whose accounts are admins (issue 22 §3), read by auth at registration and login. */
+  @IsString()
+  ADMIN_EMAILS = '';
 }
 
 export class ConfigError extends Error {

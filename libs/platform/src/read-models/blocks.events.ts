@@ -18,4 +18,9 @@ export class BlocksEvents {
   async onRemoved(@Payload() event: EventEnvelope<'block.removed'>): Promise<void> {
     await this.blocks.setBlock(event.payload.blockerId, event.payload.blockedId, false);
   }
+
+  @OnEvent('user.deleted')
+  async onUserDeleted(@Payload() event: EventEnvelope<'user.deleted'>): Promise<void> {
+    await this.blocks.forgetMember(event.payload.userId);
+  }
 }

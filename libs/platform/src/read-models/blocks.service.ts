@@ -54,6 +54,11 @@ export class BlocksReadModel {
     if (blockerIds.length === 0) return false;
     return (await this.blocks.count({ blocked_id: userId, blocker_id: { $in: [...blockerIds] } })) > 0;
   }
+
+  /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
+  async forgetMember(userId: string): Promise<void> {
+    await this.blocks.deleteMany({ $or: [{ blocker_id: userId }, { blocked_id: userId }] });
+  }
 }
 
 function eitherWay(userId: string, others: readonly string[]): Filter {

@@ -18,4 +18,9 @@ export class MutesEvents {
   async onRemoved(@Payload() event: EventEnvelope<'mute.removed'>): Promise<void> {
     await this.mutes.setMute(event.payload.muterId, event.payload.mutedId, false);
   }
+
+  @OnEvent('user.deleted')
+  async onUserDeleted(@Payload() event: EventEnvelope<'user.deleted'>): Promise<void> {
+    await this.mutes.forgetMember(event.payload.userId);
+  }
 }

@@ -41,4 +41,9 @@ export class MutesReadModel {
     const docs = await this.mutes.find({ muted_id: mutedId, muter_id: { $in: [...muterIds] } }, { projection: { muter_id: 1 } });
     return new Set(docs.map((d) => d.muter_id));
   }
+
+  /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
+  async forgetMember(userId: string): Promise<void> {
+    await this.mutes.deleteMany({ $or: [{ muter_id: userId }, { muted_id: userId }] });
+  }
 }

@@ -78,6 +78,18 @@ describe('shared read models', () => {
       await svc.publish('user.registered', registered('u3', 'cem'));
       expect((await cards.card('u3'))?.display_name).toBe('CEM');
     });
+
+    it('turns a deleted member into a bare tombstone card that a late update or a redelivery never changes', async () => {
+      await svc.publish('user.registered', registered('u4', 'deniz'));
+      await svc.publish('user.deleted', { userId: 'u4' });
+      await svc.publish('user.updated', updated('u4', 'deniz', 'Deniz', '/d.png'));
+      await svc.publish('user.deleted', { userId: 'u4' });
+      await cards.ensureCard(cardFromToken({ id: 'u4', username: 'deniz' }));
+      expect(await cards.card('u4')).toEqual({ id: 'u4', username: '', display_name: 'Deleted member', profile_image_url: null });
+      expect(await cards.isDeleted('u4')).toBe(true);
+      expect(await cards.isDeleted('u2')).toBe(false);
+      expect(await cards.unknownIds(['u2', 'u4'])).toEqual(['u4']);
+    });
   });
 
   describe('blocks', () => {
@@ -137,6 +149,21 @@ describe('shared read models', () => {
       expect(await mutes.mutedBy('a')).toEqual([]);
     });
   });
+
+  describe('a deleted member', () => {
+    it('leaves no block or mute on either side, however often user.deleted arrives', async () => {
+      await svc.publish('block.created', { blockerId: 'x', blockedId: 'y' });
+      await svc.publish('block.created', { blockerId: 'z', blockedId: 'x' });
+      await svc.publish('block.created', { blockerId: 'y', blockedId: 'z' });
+      await svc.publish('mute.created', { muterId: 'x', mutedId: 'y' });
+      await svc.publish('mute.created', { muterId: 'z', mutedId: 'x' });
+      await svc.publish('user.deleted', { userId: 'x' });
+      await svc.publish('user.deleted', { userId: 'x' });
+      expect(await svc.store.collection(blocksCollection).count({ $or: [{ blocker_id: 'x' }, { blocked_id: 'x' }] })).toBe(0);
+      expect(await svc.store.collection(mutesCollection).count({ $or: [{ muter_id: 'x' }, { muted_id: 'x' }] })).toBe(0);
+      expect(await blocks.hiddenFrom('y')).toEqual(['z']);
+    });
+  });
 });
 
 describe('user cards kept in a collection shared with other fields', () => {
@@ -172,5 +199,12 @@ describe('user cards kept in a collection shared with other fields', () => {
       profile_image_url: null,
     });
     expect(await model.unknownIds(['u9'])).toEqual([]);
+  });
+
+  it("drops the row's other fields (the email) when the member is deleted", async () => {
+    const rows = svc.store.collection(members);
+    await rows.insert({ _id: 'u10', email: 'eda@example.com', username: 'eda', display_name: 'Eda', profile_image_url: null });
+    await svc.publish('user.deleted', { userId: 'u10' });
+    expect(await rows.findById('u10')).toEqual({ _id: 'u10', username: '', display_name: 'Deleted member', profile_image_url: null, deleted: true });
   });
 });

@@ -5,6 +5,8 @@ export interface UserCardDoc extends BaseDoc {
   username: string;
   display_name: string;
   profile_image_url: string | null;
+  /** The member deleted their account: the card is the bare DELETED_MEMBER_CARD and stays so. */
+  deleted?: boolean;
 }
 
 /**

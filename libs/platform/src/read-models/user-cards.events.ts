@@ -4,7 +4,7 @@ import { EventEnvelope, EventPayloads, UserCard } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { UserCardsReadModel } from './user-cards.service';
 
-/** Keeps the user cards in step with registrations and profile edits (upserts: idempotent). */
+/** Keeps the user cards in step with registrations, profile edits and deletions (idempotent). */
 @Controller()
 export class UserCardsEvents {
   constructor(private readonly cards: UserCardsReadModel) {}
@@ -17,6 +17,11 @@ export class UserCardsEvents {
   @OnEvent('user.updated')
   async onUpdated(@Payload() event: EventEnvelope<'user.updated'>): Promise<void> {
     await this.cards.upsertCard(cardOf(event.payload));
+  }
+
+  @OnEvent('user.deleted')
+  async onDeleted(@Payload() event: EventEnvelope<'user.deleted'>): Promise<void> {
+    await this.cards.tombstone(event.payload.userId);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { UserCard } from '@app/contracts';
+import { DELETED_MEMBER_CARD, UserCard } from '@app/contracts';
 import { Collection, CollectionDef, DuplicateKeyError, STORE, Store } from '@app/store';
 import { AuthenticatedUser } from '../auth/current-user.decorator';
 import { StoredUserCard, userCardsCollection } from './user-cards.collection';
@@ -15,6 +15,8 @@ export interface UserCardsOptions {
   /** What a member whose card has not arrived is shown as; the spec's 'Unknown User' by default. */
   placeholder?: Pick<UserCard, 'username' | 'display_name'>;
 }
+
+const TOMBSTONE_ATTEMPTS = 3;
 
 const SPEC_PLACEHOLDER: Pick<UserCard, 'username' | 'display_name'> = { username: 'unknown', display_name: 'Unknown User' };
 
@@ -34,8 +36,9 @@ export class UserCardsReadModel {
     this.placeholder = options.placeholder ?? SPEC_PLACEHOLDER;
   }
 
-  /** Idempotent: the latest card wins; other fields of the row are left alone. */
+  /** Idempotent: the latest card wins; other fields of the row are left alone. A deleted member's card stays deleted. */
   async upsertCard(card: UserCard): Promise<void> {
+    if (await this.isDeleted(card.id)) return;
     await this.cards.updateOne(
       { _id: card.id },
       { $set: { username: card.username, display_name: card.display_name, profile_image_url: card.profile_image_url } },
@@ -56,6 +59,29 @@ export class UserCardsReadModel {
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
     }
+  }
+
+  /**
+   * The member deleted their account: their row (with whatever else the service kept beside the
+   * card) is replaced by a tombstone card. Repeating it changes nothing.
+   */
+  async tombstone(id: string): Promise<void> {
+    for (let attempt = 0; attempt < TOMBSTONE_ATTEMPTS; attempt++) {
+      if (await this.isDeleted(id)) return;
+      await this.cards.deleteOne({ _id: id });
+      try {
+        await this.cards.insert({ _id: id, ...DELETED_MEMBER_CARD, deleted: true });
+        return;
+      } catch (err) {
+        // A late card slipped in between: delete it again.
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+    }
+  }
+
+  /** Whether the member deleted their account (their card is a tombstone). */
+  async isDeleted(id: string): Promise<boolean> {
+    return (await this.cards.count({ _id: id, deleted: true })) > 0;
   }
 
   /** The member's card, or null when none has arrived. */
@@ -82,9 +108,11 @@ export class UserCardsReadModel {
     return new Map([...new Set(ids)].map((id) => [id, found.get(id) ?? { id, ...this.placeholder, profile_image_url: null }]));
   }
 
-  /** The ids among `ids` that belong to no known member. */
+  /** The ids among `ids` that belong to no known member (a deleted member is none any more). */
   async unknownIds(ids: readonly string[]): Promise<string[]> {
     const known = await this.knownCards(ids);
+    const deleted = known.size ? await this.cards.find({ _id: { $in: [...known.keys()] }, deleted: true }, { projection: { _id: 1 } }) : [];
+    for (const doc of deleted) known.delete(doc._id);
     return ids.filter((id) => !known.has(id));
   }
 }

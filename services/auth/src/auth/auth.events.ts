@@ -16,4 +16,15 @@ export class AuthEvents {
       .applyProfileUpdate(p.userId, { username: p.username, display_name: p.display_name, avatar: p.profile_image_url })
       .catch(() => undefined);
   }
+
+  @OnEvent('moderation.role_changed')
+  async onRoleChanged(@Payload() event: EventEnvelope<'moderation.role_changed'>): Promise<void> {
+    await this.auth.applyRole(event.payload.userId, event.payload.role);
+  }
+
+  @OnEvent('moderation.member_suspended')
+  async onMemberSuspended(@Payload() event: EventEnvelope<'moderation.member_suspended'>): Promise<void> {
+    const p = event.payload;
+    await this.auth.applySuspension(p.userId, p.until, p.reason);
+  }
 }

@@ -5,6 +5,9 @@ import { AccountController } from '../account/account.controller';
 import { authMailCollection } from '../account/account.collections';
 import { PasswordResetService } from '../account/password-reset.service';
 import { TwoFactorService } from '../account/two-factor.service';
+import { ErasureController } from '../erasure/erasure.controller';
+import { ErasureEvents } from '../erasure/erasure.events';
+import { ErasureService } from '../erasure/erasure.service';
 import { AuthController } from './auth.controller';
 import { AuthEvents } from './auth.events';
 import { AuthService } from './auth.service';
@@ -23,7 +26,7 @@ import { AuthService } from './auth.service';
     // Reset links are a credential: auth sends them itself rather than over the bus (docs/decisions/auth.md).
     MailModule.forOutbox(authMailCollection, { forgetBody: true }),
   ],
-  controllers: [AuthController, AccountController, AuthEvents],
-  providers: [AuthService, PasswordResetService, TwoFactorService],
+  controllers: [AuthController, AccountController, AuthEvents, ErasureController, ErasureEvents],
+  providers: [AuthService, PasswordResetService, TwoFactorService, ErasureService],
 })
 export class AuthModule {}

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
-import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, PublicUser, RegisterDto, SessionView } from '@app/contracts';
-import { AuthenticatedUser } from '@app/platform';
+import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
+import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { UserDoc, usersCollection } from '../users/user.collection';
@@ -17,6 +17,12 @@ const SESSION_ENDED = 'Invalid or expired token';
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 const versionOf = (user: UserDoc): number => user.session_version ?? 0;
+const roleOf = (user: UserDoc): Role => user.role ?? 'member';
+
+/** ADMIN_EMAILS as a set of lower-cased addresses (emails are stored lower-cased). */
+export function parseAdminEmails(value: string): Set<string> {
+  return new Set(value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
+}
 /** Compared against when the email is unknown, so both failures take the same time. */
 const DUMMY_HASH = bcrypt.hashSync('not-a-password', BCRYPT_ROUNDS);
 
@@ -29,6 +35,7 @@ export function toAuthUser(doc: UserDoc): AuthUser {
     name: doc.name,
     avatar: doc.avatar,
     created_at: doc.created_at,
+    role: roleOf(doc),
   };
 }
 
@@ -36,16 +43,29 @@ export function toPublicUser(doc: UserDoc): PublicUser {
   return { id: doc._id, username: doc.username, display_name: doc.display_name, name: doc.name, avatar: doc.avatar };
 }
 
+const isSuspended = (user: UserDoc, now = Date.now()): boolean =>
+  user.suspended_until !== undefined && Date.parse(user.suspended_until) > now;
+
+/** A 403 that says until when and why; a suspension ends by itself once its time has passed. */
+function assertNotSuspended(user: UserDoc): void {
+  if (!isSuspended(user)) return;
+  const reason = user.suspension_reason ? `: ${user.suspension_reason}` : '';
+  throw new AuthException('ACCOUNT_SUSPENDED', `Your account is suspended until ${user.suspended_until}${reason}`);
+}
+
 @Injectable()
 export class AuthService {
   private readonly users: Collection<UserDoc>;
+  private readonly adminEmails: Set<string>;
 
   constructor(
     @Inject(STORE) store: Store,
     private readonly jwt: JwtService,
     private readonly bus: EventBus,
+    @Inject(PLATFORM_CONFIG) config: PlatformConfig,
   ) {
     this.users = store.collection(usersCollection);
+    this.adminEmails = parseAdminEmails(config.ADMIN_EMAILS);
   }
 
   async register(dto: RegisterDto): Promise<AuthResult> {
@@ -54,7 +74,7 @@ export class AuthService {
     }
     assertStrongPassword(dto.password, 'password', [dto.email, dto.name]);
     const password_hash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
-    const user = await this.insertWithFreeUsername(dto, password_hash);
+    const user = await this.insertWithFreeUsername(dto, password_hash, await this.roleForNewAccount(dto.email));
     return this.issue(user);
   }
 
@@ -63,7 +83,42 @@ export class AuthService {
     const user = await this.users.findOne({ email: dto.email });
     const ok = await bcrypt.compare(dto.password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !ok) throw new AuthException('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-    return user;
+    // Only after the password: a suspension is nobody's business but the member's.
+    assertNotSuspended(user);
+    return this.withConfiguredRole(user);
+  }
+
+  /** An address added to ADMIN_EMAILS after registering becomes admin at its next login. */
+  private async withConfiguredRole(user: UserDoc): Promise<UserDoc> {
+    if (roleOf(user) === 'admin' || !this.adminEmails.has(user.email)) return user;
+    await this.bus.emitWith(
+      {
+        type: 'moderation.role_changed',
+        payload: { userId: user._id, role: 'admin' },
+        key: user._id,
+        actorId: user._id,
+        proof: { collection: usersCollection, match: { _id: user._id, role: 'admin' }, present: true },
+      },
+      () => this.users.updateOne({ _id: user._id }, { $set: { role: 'admin' } }),
+    );
+    return { ...user, role: 'admin' };
+  }
+
+  /**
+   * An admin's appointment (moderation.role_changed). Admins stay admins (their role comes from
+   * being first or from ADMIN_EMAILS); older tokens are revoked so the new role takes effect at once.
+   */
+  async applyRole(userId: string, role: Role): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user || roleOf(user) === 'admin' || roleOf(user) === role) return;
+    await this.revokeSessions(user, { role });
+  }
+
+  /** A moderator's suspension (moderation.member_suspended): tokens revoked now, login refused until `until`. */
+  async applySuspension(userId: string, until: string, reason: string): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user || user.suspended_until === until) return;
+    await this.revokeSessions(user, { suspended_until: until, suspension_reason: reason });
   }
 
   async me(member: AuthenticatedUser): Promise<AuthUser> {
@@ -100,6 +155,7 @@ export class AuthService {
     const user = await this.users.findById(member.id);
     if (!user) throw new AuthException('ACCOUNT_GONE', 'Account no longer exists');
     if ((member.sessionVersion ?? 0) < versionOf(user)) throw new AuthException('INVALID_TOKEN', SESSION_ENDED);
+    if (isSuspended(user)) throw new AuthException('INVALID_TOKEN', SESSION_ENDED);
     return user;
   }
 
@@ -132,7 +188,13 @@ export class AuthService {
     if (res.matched === 0) throw new AuthException('ACCOUNT_NOT_FOUND', 'Unknown user');
   }
 
-  private async insertWithFreeUsername(dto: RegisterDto, password_hash: string): Promise<UserDoc> {
+  /** The first account of the site, or an address in ADMIN_EMAILS, is an admin. */
+  private async roleForNewAccount(email: string): Promise<Role> {
+    if (this.adminEmails.has(email.toLowerCase())) return 'admin';
+    return (await this.users.count({})) === 0 ? 'admin' : 'member';
+  }
+
+  private async insertWithFreeUsername(dto: RegisterDto, password_hash: string, role: Role): Promise<UserDoc> {
     const base = usernameBase(dto.name);
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       try {
@@ -145,6 +207,7 @@ export class AuthService {
           avatar: null,
           password_hash,
           language: dto.language ?? DEFAULT_LANGUAGE,
+          role,
           created_at: new Date().toISOString(),
         });
       } catch (err) {
@@ -172,6 +235,7 @@ export class AuthService {
           profile_image_url: user.avatar,
           created_at: user.created_at,
           language: user.language,
+          role: user.role,
         },
         key: user._id,
         actorId: user._id,
@@ -183,7 +247,7 @@ export class AuthService {
   }
 
   private sign(user: UserDoc): string {
-    return this.jwt.sign({ sub: user._id, username: user.username, ver: versionOf(user) });
+    return this.jwt.sign({ sub: user._id, username: user.username, ver: versionOf(user), role: roleOf(user) });
   }
 
   issue(user: UserDoc): AuthResult {

@@ -1,4 +1,4 @@
-import { Language } from '@app/contracts';
+import { Language, Role } from '@app/contracts';
 import { defineCollection } from '@app/store';
 
 /** Credentials and the identity fields the token and /auth/me need. Only this service sees hashes. */
@@ -14,6 +14,11 @@ export interface UserDoc {
   session_version?: number;
   /** The emails' language; absent (members from before it) means Turkish. */
   language?: Language;
+  /** Site role (issue 22 §3); absent means member. */
+  role?: Role;
+  /** Set by a moderator's suspension: login is refused until then, with the reason. */
+  suspended_until?: string;
+  suspension_reason?: string;
   created_at: string;
 }
 

@@ -4,7 +4,7 @@ import { Language, NotificationType, UserCard } from '@app/contracts';
 export const UNKNOWN_ACTOR = 'Someone';
 
 /** The notification's sentence, as the dropdown and the notifications screen show it. */
-export function notificationMessage(type: NotificationType, actor: UserCard | null, squadName: string | null): string {
+export function notificationMessage(type: NotificationType, actor: UserCard | null, squadName: string | null, reason?: string): string {
   const name = actor?.display_name || actor?.username || UNKNOWN_ACTOR;
   const squad = squadName || 'your squad';
   switch (type) {
@@ -26,6 +26,8 @@ export function notificationMessage(type: NotificationType, actor: UserCard | nu
       return `${name} approved your request to join ${squad}`;
     case 'squad_join_rejected':
       return `${name} declined your request to join ${squad}`;
+    case 'review_hidden':
+      return `A moderator hid your review: ${reason ?? ''}`;
     case 'squad_mention':
       return `${name} mentioned you in ${squad} chat`;
   }
@@ -70,6 +72,8 @@ const EMAIL_SENTENCES: Record<Language, (type: NotificationType, name: string, s
         return `${name}, ${group} topluluğuna katılma isteğini onayladı`;
       case 'squad_join_rejected':
         return `${name}, ${group} topluluğuna katılma isteğini reddetti`;
+      case 'review_hidden':
+        return 'Bir moderatör incelemeni gizledi';
       case 'squad_mention':
         return `${name}, ${group} sohbetinde senden bahsetti`;
     }

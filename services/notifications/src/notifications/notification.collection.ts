@@ -18,6 +18,8 @@ export interface NotificationDoc {
   squad_id?: string;
   /** The squad's updated_at of the rename that set `squad_name`; an older rename arriving late is ignored. */
   squad_name_at?: string;
+  /** review_hidden: the moderator's reason, told to the author. */
+  reason?: string;
   /** type:actor:subject:recipient. A repeat (like, unlike, like again) refreshes this one. */
   dedupe_key: string;
   /** The event that last created or refreshed it: that event delivered again changes nothing. */

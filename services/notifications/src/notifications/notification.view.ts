@@ -7,7 +7,7 @@ export function toNotificationView(doc: NotificationDoc, actor: UserCard | null)
   return {
     id: doc._id,
     type: doc.type,
-    message: notificationMessage(doc.type, actor, doc.squad_name),
+    message: notificationMessage(doc.type, actor, doc.squad_name, doc.reason),
     is_read: doc.is_read,
     created_at: doc.created_at,
     related_user: actor,

@@ -82,6 +82,15 @@ describe('notifications service: notifications from events', () => {
       ]);
     });
 
+    it('moderation.content_hidden tells the author why, without naming the moderator', async () => {
+      const reviewId = newId();
+      await svc.publish('moderation.content_hidden', { kind: 'review', contentId: reviewId, authorId: ayse.id, reason: 'Spam links' });
+      expect(await notificationsOf(svc, ayse)).toMatchObject([
+        { type: 'review_hidden', message: 'A moderator hid your review: Spam links', related_user: { id: ayse.id } },
+      ]);
+      expect(await notificationsOf(svc, burak)).toEqual([]);
+    });
+
     it('follow.created tells the followee', async () => {
       await follow(burak, ayse);
       expect(await notificationsOf(svc, ayse)).toMatchObject([

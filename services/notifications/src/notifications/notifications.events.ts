@@ -13,6 +13,19 @@ export class NotificationEvents {
     private readonly relations: RelationsService,
   ) {}
 
+  @OnEvent('moderation.content_hidden')
+  async onContentHidden(@Payload() event: EventEnvelope<'moderation.content_hidden'>): Promise<void> {
+    const p = event.payload;
+    await this.notifier.notifyModeration({
+      eventId: event.id,
+      type: 'review_hidden',
+      recipientId: p.authorId,
+      actorId: p.authorId,
+      subjectId: p.contentId,
+      reason: p.reason,
+    });
+  }
+
   @OnEvent('review.liked')
   async onReviewLiked(@Payload() event: EventEnvelope<'review.liked'>): Promise<void> {
     const p = event.payload;

@@ -18,11 +18,13 @@ export interface NotificationDraft {
   /** Squad notifications: the squad and its name as the event told it (squad.updated renames it later). */
   squadId?: string;
   squadName?: string;
+  /** review_hidden: the moderator's reason. */
+  reason?: string;
 }
 
 /**
  * Turns events into notifications: nobody hears of their own action, from someone a block
- * stands between or from someone they muted (never created, so never pushed or emailed); a repeat refreshes the one notification instead of adding another.
+ * stands between, from someone they muted or to or from a deleted member (never created, so never pushed or emailed); a repeat refreshes the one notification instead of adding another.
  */
 @Injectable()
 export class Notifier {
@@ -41,14 +43,25 @@ export class Notifier {
 
   async notify(draft: NotificationDraft): Promise<void> {
     if (draft.recipientId === draft.actorId) return;
+    if ((await this.members.isDeleted(draft.actorId)) || (await this.members.isDeleted(draft.recipientId))) return;
     if (await this.blocks.blockedEitherWay(draft.recipientId, [draft.actorId])) return;
     if (await this.mutes.isMuted(draft.recipientId, draft.actorId)) return;
+    await this.record(draft);
+  }
+
+  /**
+   * A moderator's decision about the member's own content: told whatever blocks or mutes stand
+   * between them. `actorId` is the recipient: the notification does not name the moderator.
+   */
+  async notifyModeration(draft: NotificationDraft): Promise<void> {
     await this.record(draft);
   }
 
   /** One action told to many (a review to the followers, a join request to the managers). */
   async notifyAll(base: Omit<NotificationDraft, 'recipientId'>, recipientIds: string[]): Promise<void> {
     const others = [...new Set(recipientIds)].filter((id) => id !== base.actorId);
+    // An event of a member's that arrives after their deletion tells no one.
+    if (await this.members.isDeleted(base.actorId)) return;
     const [blocked, muters] = await Promise.all([
       this.blocks.blockedAmong(base.actorId, others),
       this.mutes.mutersAmong(base.actorId, others),
@@ -117,6 +130,7 @@ export class Notifier {
       subject_id: draft.subjectId,
       squad_name: draft.squadName ?? null,
       ...(draft.squadId && { squad_id: draft.squadId }),
+      ...(draft.reason && { reason: draft.reason }),
       dedupe_key,
       event_id: draft.eventId,
       is_read: false,

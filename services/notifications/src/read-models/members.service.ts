@@ -66,7 +66,14 @@ export class MembersService {
     };
   }
 
+  /** A member who deleted their account: nothing is told to or about them any more. */
+  isDeleted(userId: string): Promise<boolean> {
+    return this.userCards.isDeleted(userId);
+  }
+
+  /** A late event about a deleted member writes nothing beside the tombstone. */
   private async set(userId: string, fields: Omit<MemberDoc, '_id'>): Promise<void> {
+    if (await this.isDeleted(userId)) return;
     await this.members.updateOne({ _id: userId }, { $set: fields }, { upsert: true });
   }
 }

@@ -6,6 +6,7 @@ import { ReviewDoc } from '../reviews/review.collection';
 import { ReviewsService } from '../reviews/reviews.service';
 import { FEED_CACHE, FEED_SETTINGS, FeedSettings } from './feed.settings';
 import { FollowGraphService } from '../read-models/follow-graph.service';
+import { KeywordFilterService } from '../filters/keyword-filter.service';
 import { TagsService } from '../tags/tags.service';
 
 const timelineKey = (userId: string) => `timeline:${userId}`;
@@ -27,10 +28,17 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     private readonly graph: FollowGraphService,
     private readonly reviews: ReviewsService,
     private readonly mutes: MutesReadModel,
+    private readonly keywordFilters: KeywordFilterService,
     private readonly tags: TagsService,
   ) {}
 
+  /** One page of the timeline; reviews matching the viewer's keyword filters come marked `filtered_by`. */
   async page(viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
+    const { items, total } = await this.timelinePage(viewerId, skip, limit);
+    return { items: await this.keywordFilters.visibleFor(viewerId, items), total };
+  }
+
+  private async timelinePage(viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
     await this.ensureTimeline(viewerId);
     const key = timelineKey(viewerId);
     const [followees, muted, tags] = await Promise.all([
@@ -89,6 +97,11 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
   async dropAuthor(viewerId: string, authorId: string): Promise<void> {
     const recent = await this.reviews.recentByAuthors([authorId], this.settings.timelineCap);
     await Promise.all(recent.map((r) => this.cache.zrem(timelineKey(viewerId), r._id)));
+  }
+
+  /** Drops whole timelines: each is rebuilt from the store on its owner's next read (erasure, issue 20 §5). */
+  async dropTimelines(userIds: readonly string[]): Promise<void> {
+    await Promise.all(userIds.map((id) => this.cache.del(timelineKey(id))));
   }
 
   /** At boot: a REDIS_URL that cannot be reached stops the service within seconds instead of failing every feed read. */

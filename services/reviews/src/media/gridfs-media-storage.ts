@@ -37,6 +37,15 @@ export class GridFsMediaStorage implements MediaStorage {
     return Buffer.concat(chunks);
   }
 
+  async remove(id: string): Promise<void> {
+    const bucket = await this.bucket();
+    try {
+      await bucket.delete(id as never);
+    } catch (err) {
+      if (!/FileNotFound/i.test((err as Error).message)) throw err;
+    }
+  }
+
   async close(): Promise<void> {
     if (this.connection) await (await this.connection).close();
   }

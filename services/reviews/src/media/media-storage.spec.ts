@@ -37,6 +37,15 @@ describe.each([
     expect(await storage.get('../../etc/passwd')).toBeNull();
   });
 
+  it('removes bytes, and removing them again or an unsafe id is no error', async () => {
+    const id = newId();
+    await storage.put(id, Buffer.from('x'));
+    await storage.remove(id);
+    await storage.remove(id);
+    await storage.remove('../../etc/passwd');
+    expect(await storage.get(id)).toBeNull();
+  });
+
   if (_name === 'disk') {
     it('leaves no temp file behind', async () => {
       const id = newId();

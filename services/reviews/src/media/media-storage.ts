@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Where uploaded bytes live (port): disk in the embedded profile, memory in tests, GridFS with MongoDB. */
@@ -6,6 +6,8 @@ export interface MediaStorage {
   put(id: string, bytes: Buffer): Promise<void>;
   /** null when the bytes are gone. */
   get(id: string): Promise<Buffer | null>;
+  /** Drops the bytes; an id already gone is not an error (erasure reruns it). */
+  remove(id: string): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -23,6 +25,10 @@ export class InMemoryMediaStorage implements MediaStorage {
 
   async get(id: string): Promise<Buffer | null> {
     return this.files.get(id) ?? null;
+  }
+
+  async remove(id: string): Promise<void> {
+    this.files.delete(id);
   }
 }
 
@@ -46,5 +52,10 @@ export class DiskMediaStorage implements MediaStorage {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!SAFE_ID.test(id)) return;
+    await rm(join(this.dir, id), { force: true });
   }
 }

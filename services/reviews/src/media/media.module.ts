@@ -19,5 +19,6 @@ export function createMediaStorage(config: PlatformConfig): MediaStorage {
     MediaService,
     { provide: MEDIA_STORAGE, inject: [PLATFORM_CONFIG], useFactory: createMediaStorage },
   ],
+  exports: [MediaService],
 })
 export class MediaModule {}

@@ -41,6 +41,16 @@ export class MediaService implements OnApplicationShutdown {
     return { id, url: `${MEDIA_URL_PREFIX}${id}` };
   }
 
+  /** Every upload of a deleted member: the bytes first, then the row, so a rerun still finds what is left. Their ids. */
+  async eraseOwnedBy(ownerId: string): Promise<string[]> {
+    const docs = await this.media.find({ owner_id: ownerId }, { projection: { _id: 1 } });
+    for (const doc of docs) {
+      await this.storage.remove(doc._id);
+      await this.media.deleteOne({ _id: doc._id });
+    }
+    return docs.map((doc) => doc._id);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.storage.close?.();
   }

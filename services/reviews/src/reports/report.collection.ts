@@ -1,6 +1,7 @@
+import { ReportStatus } from '@app/contracts';
 import { defineCollection } from '@app/store';
 
-/** A member's report of a review, kept for moderators (no moderation UI yet). */
+/** A member's report of a review, kept for moderators (moderation/ reads and decides them). */
 export interface ReportDoc {
   _id: string;
   review_id: string;
@@ -8,8 +9,10 @@ export interface ReportDoc {
   /** Snapshot, so moderators can see whose reviews get reported. */
   review_author_id: string;
   reason: string | null;
-  status: 'open';
+  /** open until a moderator dismisses it or acts on the review (hide). */
+  status: ReportStatus;
   created_at: string;
+  decided_at?: string;
 }
 
 export const reportsCollection = defineCollection<ReportDoc>('review_reports', [

@@ -8,5 +8,6 @@ import { ReportsService } from './reports.service';
   imports: [ReviewsModule],
   controllers: [ReportsController, ReportsEvents],
   providers: [ReportsService],
+  exports: [ReportsService],
 })
 export class ReportsModule {}

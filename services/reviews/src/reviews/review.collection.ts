@@ -4,6 +4,8 @@ import { defineCollection } from '@app/store';
 export interface ReviewDoc {
   _id: string;
   user_id: string;
+  /** Set while a moderator hides the review (issue 22 §3): out of every listing, kept for moderators. */
+  hidden_at?: string;
   product_id: string | null;
   /**
    * `${user_id}:${product_id}`, present only when a product is linked: the unique sparse

@@ -10,8 +10,9 @@ import {
   UpdateReviewDto,
 } from '@app/contracts';
 import { EventBus } from '@app/bus';
-import { Collection, DuplicateKeyError, Filter, newId, SortSpec, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, Filter, newId, SortSpec, STORE, Store, Update } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
+import { KeywordFilterService } from '../filters/keyword-filter.service';
 import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewDoc, reviewsCollection } from './review.collection';
@@ -40,6 +41,9 @@ function derivedOnEdit(dto: UpdateReviewDto): Partial<ReviewDoc> {
 
 export type ReviewCounter = 'like_count' | 'comment_count';
 
+/** Reviews a moderator hid are left out of every listing. */
+const NOT_HIDDEN: Filter = { hidden_at: { $exists: false } };
+
 @Injectable()
 export class ReviewsService {
   private readonly reviews: Collection<ReviewDoc>;
@@ -51,6 +55,7 @@ export class ReviewsService {
     private readonly presenter: ReviewPresenter,
     private readonly bus: EventBus,
     private readonly audience: AudienceService,
+    private readonly keywordFilters: KeywordFilterService,
   ) {
     this.reviews = store.collection(reviewsCollection);
     this.versions = store.collection(reviewVersionsCollection);
@@ -91,7 +96,7 @@ export class ReviewsService {
    * muted authors out (one muted author's own list still shows, as on Mastodon).
    */
   async list(query: ReviewQueryDto, skip: number, limit: number, viewerId: string) {
-    const filter: Filter = {};
+    const filter: Filter = { ...NOT_HIDDEN };
     if (query.userId) {
       if (!(await this.audience.canSee(viewerId, query.userId))) return { items: [], total: 0 };
       filter.user_id = query.userId;
@@ -104,7 +109,7 @@ export class ReviewsService {
       this.reviews.find(filter, { sort: SORTS[query.sort ?? 'recent'], skip, limit }),
       this.reviews.count(filter),
     ]);
-    return { items: await this.presenter.present(docs, viewerId), total };
+    return { items: await this.keywordFilters.visibleFor(viewerId, await this.presenter.present(docs, viewerId)), total };
   }
 
   async get(id: string, viewerId: string): Promise<ReviewView> {
@@ -147,7 +152,7 @@ export class ReviewsService {
   }
 
   private async visibleOrNotFound(doc: ReviewDoc, viewerId: string): Promise<ReviewDoc> {
-    if (!(await this.audience.canSee(viewerId, doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
+    if (doc.hidden_at || !(await this.audience.canSee(viewerId, doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
     return doc;
   }
 
@@ -207,13 +212,13 @@ export class ReviewsService {
   async recentByAuthors(authorIds: string[], limit: number): Promise<ReviewDoc[]> {
     if (authorIds.length === 0) return [];
     return this.reviews.find(
-      { user_id: { $in: authorIds } },
+      { user_id: { $in: authorIds }, ...NOT_HIDDEN },
       { sort: { created_at: -1, _id: -1 }, limit, projection: { _id: 1, user_id: 1, created_at: 1 } },
     );
   }
 
   async countByAuthors(authorIds: string[]): Promise<number> {
-    return authorIds.length === 0 ? 0 : this.reviews.count({ user_id: { $in: authorIds } });
+    return authorIds.length === 0 ? 0 : this.reviews.count({ user_id: { $in: authorIds }, ...NOT_HIDDEN });
   }
 
   /**
@@ -230,9 +235,20 @@ export class ReviewsService {
 
   async findMany(ids: string[]): Promise<ReviewDoc[]> {
     if (ids.length === 0) return [];
-    const docs = await this.reviews.find({ _id: { $in: ids } });
+    const docs = await this.reviews.find({ _id: { $in: ids }, ...NOT_HIDDEN });
     const byId = new Map(docs.map((d) => [d._id, d]));
     return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Any reviews by id, hidden ones included: what moderators look at. */
+  async findManyForModeration(ids: string[]): Promise<ReviewDoc[]> {
+    return ids.length === 0 ? [] : this.reviews.find({ _id: { $in: ids } });
+  }
+
+  /** Hides a review (since `hiddenAt`) or, with null, shows it again. */
+  async setHidden(id: string, hiddenAt: string | null): Promise<void> {
+    const update: Update = hiddenAt ? { $set: { hidden_at: hiddenAt } } : { $unset: { hidden_at: true } };
+    await this.reviews.updateOne({ _id: id }, update);
   }
 
   /**
@@ -245,7 +261,7 @@ export class ReviewsService {
       this.reviews.find(filter, { sort: SORTS.recent, skip, limit }),
       this.reviews.count(filter),
     ]);
-    return { items: await this.presenter.present(docs, viewerId), total };
+    return { items: await this.keywordFilters.visibleFor(viewerId, await this.presenter.present(docs, viewerId)), total };
   }
 
   /** The newest reviews carrying any of these tags that the viewer may see, except by `except` authors (the feed merge). */
@@ -262,7 +278,7 @@ export class ReviewsService {
   private async taggedFilter(tags: string[], viewerId: string, except: string[]): Promise<Filter> {
     const hidden = await this.audience.hiddenInLists(viewerId);
     const left = [...hidden, ...except];
-    return { tags: { $in: tags }, ...(left.length > 0 && { user_id: { $nin: left } }) };
+    return { tags: { $in: tags }, ...NOT_HIDDEN, ...(left.length > 0 && { user_id: { $nin: left } }) };
   }
 
   /** Tags of the reviews since a time (trending tags). */

@@ -11,4 +11,9 @@ export class UserCardsService {
   cardsFor(ids: readonly string[]): Promise<Map<string, UserCard>> {
     return this.cards.cardsById(ids);
   }
+
+  /** The member's card, or null when no such member has registered. */
+  card(id: string): Promise<UserCard | null> {
+    return this.cards.card(id);
+  }
 }

@@ -22,7 +22,17 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/2fa/disable', method: 'POST', body }),
       invalidatesTags: ['Me'],
     }),
+    /** DELETE /users/me (routed to auth): erases the account everywhere and ends every session. */
+    deleteAccount: b.mutation<void, { password: string }>({
+      query: (body) => ({ url: '/users/me', method: 'DELETE', body }),
+    }),
   }),
 });
 
-export const { useTwoFactorStatusQuery, useSetupTwoFactorMutation, useEnableTwoFactorMutation, useDisableTwoFactorMutation } = accountApi;
+export const {
+  useTwoFactorStatusQuery,
+  useSetupTwoFactorMutation,
+  useEnableTwoFactorMutation,
+  useDisableTwoFactorMutation,
+  useDeleteAccountMutation,
+} = accountApi;

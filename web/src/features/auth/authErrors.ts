@@ -57,6 +57,8 @@ const LOGIN_TEXT_BY_CODE: Record<AuthErrorCode | CommonErrorCode, string> = {
   TWO_FACTOR_NOT_STARTED: CANNOT_SIGN_IN,
   INVALID_TWO_FACTOR_CODE: CANNOT_SIGN_IN,
   LOGIN_CHALLENGE_EXPIRED: CANNOT_SIGN_IN,
+  // The server's message (until when and why) is shown first; this is only its fallback.
+  ACCOUNT_SUSPENDED: CANNOT_SIGN_IN,
 };
 
 /** Login failure text: the server's message as 'API Error: ...', else by code (no reply at all: the connection text). */

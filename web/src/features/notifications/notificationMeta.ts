@@ -1,4 +1,4 @@
-import { AtSign, Bell, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
+import { AtSign, Bell, EyeOff, Handshake, Heart, MessageCircle, Star, UserPlus, UserRoundPlus, type LucideIcon } from 'lucide-react';
 import type { NotificationView } from '@app/contracts';
 
 /** Type icons of the notification list (part 1 §2). */
@@ -16,6 +16,8 @@ export function notificationIcon(type: string): LucideIcon {
       return Handshake;
     case 'new_review':
       return Star;
+    case 'review_hidden':
+      return EyeOff;
     case 'squad_mention':
       return AtSign;
     default:
@@ -33,6 +35,7 @@ export function notificationTarget(n: NotificationView): string {
   if (squadId && n.type === 'squad_mention') return `/squads/${squadId}?chat=1`;
   if (squadId) return `/squads/${squadId}`;
   if (n.type === 'follow_request') return '/profile?tab=requests';
+  if (n.type === 'review_hidden') return '/notifications';
   if (n.related_user?.username) return `/user/${n.related_user.username}`;
   return '/notifications';
 }

@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReviewView } from '@app/contracts';
 import { makeStore } from '../../core/store';
+import { signedIn } from '../../core/session';
 import { Stars } from '../../shared/ui';
 import { buildReview } from '../composer/Composer';
 import { ReviewCard } from './ReviewCard';
@@ -132,5 +133,29 @@ describe('hashtags and alt text (issue 21 §6, §7)', () => {
     const base = { text: 'x', rating: null, product: null, images: ['/api/media/a', '/api/media/b'], location: '', date: '' };
     expect(buildReview({ ...base, alts: [' Kupa ', ''] })).toMatchObject({ image_alts: ['Kupa', ''] });
     expect(buildReview({ ...base, alts: ['', ' '] })).not.toHaveProperty('image_alts');
+  });
+});
+
+describe('the edit form in the card', () => {
+  it('shows one star input, not the read-only stars too, and Turkish buttons', () => {
+    const store = makeStore();
+    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '' } }));
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <ReviewCard review={review()} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(screen.getAllByTestId('stars')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByTestId('review-edit-button'));
+
+    const stars = screen.getAllByTestId('stars');
+    expect(stars).toHaveLength(1);
+    expect(stars[0].getAttribute('role')).toBe('group');
+    expect(screen.getByRole('button', { name: 'Kaydet' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Vazgeç' }));
+    expect(screen.queryByTestId('review-edit')).toBeNull();
   });
 });

@@ -37,6 +37,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
   const [viewer, setViewer] = useState<number | null>(null);
   const [revealed, setRevealed] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [showFiltered, setShowFiltered] = useState(false);
   const [copied, flashCopied] = useTimedFlag(2000);
   const [toggleLike, likeState] = useToggleLikeMutation();
   const [saveReview] = useSaveReviewMutation();
@@ -75,6 +76,17 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
   }
 
   if (deleted) return null;
+  // Matched one of the viewer's keyword filters (issue 22 §2): collapsed until asked for.
+  if (review.filtered_by && !showFiltered) {
+    return (
+      <article className="card review-card review-filtered" data-testid="review-filtered">
+        <span className="muted">{t('filters.filteredAs', { phrase: review.filtered_by })}</span>{' '}
+        <button type="button" className="link" onClick={() => setShowFiltered(true)}>
+          {t('filters.showAnyway')}
+        </button>
+      </article>
+    );
+  }
 
   return (
     <article className="card review-card" id={`review-${review.id}`} data-testid="review-card">
@@ -105,7 +117,8 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
           {review.product.name}
         </Link>
       )}
-      {typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
+      {/* While editing, the form's own star input stands in for these. */}
+      {!editing && typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
       {review.title && !review.product && <h4 className="review-title">{review.title}</h4>}
       {editing ? (
         <ReviewEditForm

@@ -43,7 +43,7 @@ export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone:
     if (!content.trim()) return;
     const body = buildEdit(review, { content, rating, spoilers, alts });
     const r = await update({ id: review.id, ...body });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update review'));
+    if ('error' in r) return setError(errorMessage(r.error, t('review.editFailed')));
     onDone(r.data ?? { ...review, ...body, rating: rating ?? review.rating, edited: true });
   }
 
@@ -51,8 +51,8 @@ export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone:
     <form className="form" onSubmit={submit} data-testid="review-edit">
       {review.rating ? <Stars value={rating ?? 0} size={20} onChange={setRating} /> : null}
       <textarea rows={3} value={content} onChange={(e) => setContent(e.target.value)} aria-label="Review text" maxLength={5000} autoFocus />
-      <label className="muted small" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
-        <input type="checkbox" style={{ width: 'auto', margin: 0 }} checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid="edit-spoilers" /> {t('composer.spoilers')}
+      <label className="muted small check-label">
+        <input type="checkbox" checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid="edit-spoilers" /> {t('composer.spoilers')}
       </label>
       {review.images.map((src, i) => (
         <div key={`${i}:${src}`} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
@@ -74,10 +74,10 @@ export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone:
       {error && <div className="error-bar">{error}</div>}
       <div className="form-actions">
         <button type="button" className="btn" onClick={() => onDone(null)}>
-          Cancel
+          {t('review.cancel')}
         </button>
         <button className="btn btn-primary" disabled={!content.trim() || state.isLoading}>
-          Save
+          {t('review.save')}
         </button>
       </div>
     </form>

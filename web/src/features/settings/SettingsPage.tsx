@@ -19,16 +19,20 @@ import i18next from 'i18next';
 import { applyLanguage, currentLanguage, useT } from '../../shared/i18n';
 import { TwoFactorSection } from '../account/TwoFactorSection';
 import { ExportButton } from '../account/ExportButton';
+import { DeleteAccountSection } from '../account/DeleteAccountSection';
+import { KeywordFilters } from '../filters/KeywordFilters';
 
-type Section = 'profile' | 'notifications' | 'privacy' | 'mutes' | 'appearance' | 'password' | 'two-factor';
+type Section = 'profile' | 'notifications' | 'privacy' | 'mutes' | 'filters' | 'appearance' | 'password' | 'two-factor' | 'delete-account';
 const SECTIONS = [
   ['profile', 'settings.profile'],
   ['notifications', 'settings.notifications'],
   ['privacy', 'settings.privacy'],
   ['mutes', 'settings.mutes'],
+  ['filters', 'filters.title'],
   ['appearance', 'settings.appearance'],
   ['password', 'settings.password'],
   ['two-factor', 'settings.twoFactor'],
+  ['delete-account', 'deleteAccount.menu'],
 ] as const satisfies ReadonlyArray<readonly [Section, string]>;
 
 export function SettingsPage() {
@@ -140,6 +144,8 @@ export function SettingsPage() {
           {section === 'mutes' && <MutedAccounts />}
           {section === 'password' && <PasswordForm onDone={setOk} />}
           {section === 'two-factor' && <TwoFactorSection />}
+          {section === 'filters' && <KeywordFilters />}
+          {section === 'delete-account' && <DeleteAccountSection />}
           {section === 'appearance' && (
             <AppearanceSettings
               value={prefs}

@@ -1,0 +1,2 @@
+export * from './keyword-match';
+export * from './filter.dto';

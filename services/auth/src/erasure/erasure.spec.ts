@@ -1,0 +1,63 @@
+import { createTestService, TestService } from '@app/testing';
+import { authService } from '../auth.service-definition';
+import { passwordResetsCollection } from '../account/account.collections';
+import { usersCollection } from '../users/user.collection';
+
+describe('auth erasure (DELETE /api/users/me)', () => {
+  let svc: TestService;
+
+  beforeAll(async () => {
+    svc = await createTestService(authService);
+  });
+
+  afterAll(() => svc.close());
+
+  const PASSWORD = 'lamp-desk-battery-42';
+
+  async function member(email: string): Promise<{ id: string; token: string }> {
+    const res = await svc.http().post('/api/auth/register').send({ email, name: 'Erase Me', password: PASSWORD });
+    return { id: res.body.data.user.id, token: res.body.data.token };
+  }
+
+  it('refuses a wrong password with a field error and keeps the account', async () => {
+    const m = await member('wrong@example.com');
+    const res = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${m.token}`).send({ password: 'not-my-password-1' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'password', messages: ['Password is incorrect'] }]);
+    expect(await svc.store.collection(usersCollection).count({ _id: m.id })).toBe(1);
+  });
+
+  it('refuses a missing password with a 400 naming it', async () => {
+    const m = await member('missing@example.com');
+    const res = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${m.token}`).send({});
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('password');
+  });
+
+  it('revokes every session, erases the credentials and announces user.deleted; the email is free again', async () => {
+    const m = await member('gone@example.com');
+    await svc.store.collection(passwordResetsCollection).insert({ _id: 'reset-1', user_id: m.id } as never);
+    const res = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${m.token}`).send({ password: PASSWORD });
+    expect(res.status).toBe(200);
+    await svc.settle();
+    expect(svc.emitted('auth.sessions_revoked')).toContainEqual({ userId: m.id, version: 1 });
+    expect(svc.emitted('user.deleted')).toContainEqual({ userId: m.id });
+    expect(await svc.store.collection(usersCollection).count({ _id: m.id })).toBe(0);
+    expect(await svc.store.collection(passwordResetsCollection).count({ user_id: m.id })).toBe(0);
+
+    const login = await svc.http().post('/api/auth/login').send({ email: 'gone@example.com', password: PASSWORD });
+    expect(login.status).toBe(401);
+    const again = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${m.token}`).send({ password: PASSWORD });
+    expect(again.status).toBe(401);
+    const reuse = await svc.http().post('/api/auth/register').send({ email: 'gone@example.com', name: 'New One', password: PASSWORD });
+    expect(reuse.status).toBe(201);
+    expect(reuse.body.data.user.id).not.toBe(m.id);
+  });
+
+  it('erases the same way when user.deleted is delivered twice', async () => {
+    const m = await member('twice@example.com');
+    await svc.publish('user.deleted', { userId: m.id });
+    await svc.publish('user.deleted', { userId: m.id });
+    expect(await svc.store.collection(usersCollection).count({ _id: m.id })).toBe(0);
+  });
+});

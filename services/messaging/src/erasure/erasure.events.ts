@@ -1,0 +1,16 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { ErasureService } from './erasure.service';
+
+@Controller()
+export class ErasureEvents {
+  constructor(private readonly erasure: ErasureService) {}
+
+  /** The member deleted their account: their messages become blank tombstones and they leave every group. */
+  @OnEvent('user.deleted')
+  async onUserDeleted(@Payload() event: EventEnvelope<'user.deleted'>): Promise<void> {
+    await this.erasure.erase(event.payload.userId);
+  }
+}
