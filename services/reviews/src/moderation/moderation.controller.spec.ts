@@ -116,9 +116,13 @@ describe('moderation (HTTP)', () => {
     const thread = async () => (await http().get(`/api/reviews/${review.id}/comments`).set(mehmet.auth)).body;
     expect((await thread()).data.map((c: { id: string }) => c.id)).toEqual([kept.id]);
     expect(await count()).toBe(1);
-    // Hiding twice changes nothing; the report was settled by the hide.
-    await http().post(`/api/moderation/comments/${rude.id}/hide`).set(mod.auth).send({ reason: 'Again' });
+    // Hiding twice changes nothing (no second log row, no second notice); the report was settled by the hide.
+    expect((await http().post(`/api/moderation/comments/${rude.id}/hide`).set(mod.auth).send({ reason: 'Again' })).status).toBe(200);
+    await svc.settle();
     expect(await count()).toBe(1);
+    expect(svc.emitted('moderation.content_hidden').filter((e) => e.contentId === rude.id)).toHaveLength(1);
+    const hides = (await http().get('/api/moderation/log').set(mod.auth)).body.data.filter((e: { action: string; target_id: string }) => e.action === 'hide_comment');
+    expect(hides).toHaveLength(1);
     expect((await reports(mod)).body.data.map((r: { id: string }) => r.id)).not.toContain(open[0].id);
     const actioned = (await http().get('/api/moderation/reports?status=actioned').set(mod.auth)).body.data;
     expect(actioned.find((r: { id: string }) => r.id === open[0].id).comment.hidden).toBe(true);

@@ -69,6 +69,8 @@ export class ModerationService {
   /** Out of every listing, kept for moderators; its open reports are settled and its author told why. */
   async hideReview(actor: AuthenticatedUser, reviewId: string, reason: string): Promise<void> {
     const review = await this.reviews.find(reviewId);
+    // Already hidden: no second log row, no second notice to the author.
+    if (review.hidden_at) return;
     const row = logRow({ action: 'hide', actor_id: actor.id, target_user_id: review.user_id, target_id: review._id, reason });
     await this.recorded('moderation.content_hidden', { kind: 'review', contentId: review._id, authorId: review.user_id, reason }, actor, row, async () => {
       await this.reviews.setHidden(review._id, row.created_at);
@@ -78,6 +80,7 @@ export class ModerationService {
 
   async unhideReview(actor: AuthenticatedUser, reviewId: string, reason: string): Promise<void> {
     const review = await this.reviews.find(reviewId);
+    if (!review.hidden_at) return;
     await this.reviews.setHidden(review._id, null);
     await this.log.insert(logRow({ action: 'unhide', actor_id: actor.id, target_user_id: review.user_id, target_id: review._id, reason }));
   }
@@ -85,6 +88,7 @@ export class ModerationService {
   /** Out of every listing and of its review's comment_count; its open reports settled and its author told why. */
   async hideComment(actor: AuthenticatedUser, commentId: string, reason: string): Promise<void> {
     const comment = await this.comments.find(commentId);
+    if (comment.hidden_at) return;
     const row = logRow({ action: 'hide_comment', actor_id: actor.id, target_user_id: comment.user_id, target_id: comment._id, reason });
     await this.recorded('moderation.content_hidden', { kind: 'comment', contentId: comment._id, authorId: comment.user_id, reason }, actor, row, async () => {
       await this.comments.setHidden(comment._id, row.created_at);
@@ -94,6 +98,7 @@ export class ModerationService {
 
   async unhideComment(actor: AuthenticatedUser, commentId: string, reason: string): Promise<void> {
     const comment = await this.comments.find(commentId);
+    if (!comment.hidden_at) return;
     await this.comments.setHidden(comment._id, null);
     await this.log.insert(logRow({ action: 'unhide_comment', actor_id: actor.id, target_user_id: comment.user_id, target_id: comment._id, reason }));
   }
