@@ -8,7 +8,11 @@ export default defineConfig({
   root: here('.'),
   plugins: [react()],
   resolve: {
-    alias: { '@app/contracts': here('../libs/contracts/src/index.ts') },
+    // Exact names: the runtime entry is not a path under the index.
+    alias: [
+      { find: /^@app\/contracts\/runtime$/, replacement: here('../libs/contracts/src/runtime.ts') },
+      { find: /^@app\/contracts$/, replacement: here('../libs/contracts/src/index.ts') },
+    ],
   },
   test: {
     environment: 'jsdom',

@@ -16,6 +16,7 @@ import {
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { PageQueryDto } from '../http/pagination';
+import { MESSAGE_ATTACHMENTS_MAX } from './attachments';
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGES_PAGE_SIZE = 50;
@@ -47,7 +48,6 @@ export class EditMessageDto {
   content: string;
 }
 
-export const MESSAGE_ATTACHMENTS_MAX = 4;
 export const MESSAGE_ATTACHMENT_ALT_MAX = 200;
 /** Only an upload of this product (POST /api/media): a chat never carries an arbitrary URL. */
 export const MESSAGE_MEDIA_PATTERN = /^\/api\/media\/[A-Za-z0-9_-]{1,64}$/;

@@ -9,7 +9,7 @@ import { useProductsQuery } from '../products/productsApi';
 import { reviewErrorText, useCreateReviewMutation, type ReviewDraft } from '../reviews/reviewsApi';
 import { useT } from '../../shared/i18n';
 // value imports come from the dependency-free file, not the contracts index (which loads class-validator)
-import { IMAGE_ALT_MAX } from '../../../../libs/contracts/src/reviews/catalogue';
+import { IMAGE_ALT_MAX } from '@app/contracts/runtime';
 
 export const EMOJIS = ['😀', '😂', '😍', '🤩', '😎', '🤔', '😢', '😡', '👍', '👎', '👏', '🙌', '🔥', '💯', '❤️', '⭐', '🎉', '💡'];
 export const LOCATIONS = ['Istanbul', 'Ankara', 'Izmir', 'Antalya', 'Bursa', 'Adana', 'Konya', 'Trabzon', 'Gaziantep', 'Eskisehir'];

@@ -9,7 +9,7 @@ import { conversationName, messageTime, personName } from '../../shared/format';
 import { useT } from '../../shared/i18n';
 import type { ConversationView, MessageAttachmentDto, MessageView, ServerToClientPayloads } from '@app/contracts';
 import { useUploadMediaMutation } from '../media/mediaApi';
-import { MAX_IMAGES, splitMentions } from './mentions';
+import { MESSAGE_ATTACHMENTS_MAX as MAX_IMAGES, splitMentions } from '@app/contracts/runtime';
 import {
   applyMessageChange,
   lastMessageOf,

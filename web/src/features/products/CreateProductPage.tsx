@@ -7,7 +7,7 @@ import { useUploadMediaMutation } from '../media/mediaApi';
 import { CATEGORIES, useCreateProductMutation } from './productsApi';
 import { useT } from '../../shared/i18n';
 // the dependency-free file, not the contracts index (which loads class-validator)
-import { IMAGE_ALT_MAX } from '../../../../libs/contracts/src/reviews/catalogue';
+import { IMAGE_ALT_MAX } from '@app/contracts/runtime';
 
 export function CreateProductPage() {
   const t = useT();

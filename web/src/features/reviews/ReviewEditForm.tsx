@@ -5,7 +5,7 @@ import type { ReviewView } from '@app/contracts';
 import { useUpdateReviewMutation, type ReviewEdit } from './reviewsApi';
 import { useT } from '../../shared/i18n';
 // By path: the contracts index loads class-validator, which the web bundle leaves out.
-import { IMAGE_ALT_MAX } from '../../../../libs/contracts/src/reviews/catalogue';
+import { IMAGE_ALT_MAX } from '@app/contracts/runtime';
 
 /** The stored description of each image ('' where none; reviews from before alt text have none). */
 function storedAlts(review: ReviewView): string[] {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import { splitMentions } from './mentions';
 
 describe('splitMentions', () => {
