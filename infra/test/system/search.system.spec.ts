@@ -9,7 +9,7 @@ interface Session {
 
 /**
  * Issue 21 §5 through the gateway: GET /api/search joins products, people, reviews and squads,
- * folds Turkish letters and diacritics, and never shows what the viewer may not see (a block
+ * folds Turkish letters and diacritics in every group, and never shows what the viewer may not see (a block
  * either way, a private account not followed, a mute).
  */
 describe('one search through the gateway (embedded stack)', () => {
@@ -68,6 +68,16 @@ describe('one search through the gateway (embedded stack)', () => {
     expect(products.products.map((p) => p.name)).toEqual(['Rüzgar Şemsiyesi']);
     expect((await search(ayse, 'Şemsiye')).squads.map((s) => s.name)).toEqual(['Şemsiye Kulübü']);
     expect((await search(ayse, 'Burak')).users.map((u) => u.id)).toEqual([burak.id]);
+  });
+
+  it('folds the people and squads groups too, still by first letters', async () => {
+    const isik = await register('isik.search@example.com', 'Işık Yolcu');
+    await api().post('/api/squads').set(isik.auth).send({ name: 'İstanbul Yürüyüşü', category: 'General' }).expect(201);
+    await stack.settle();
+    expect((await search(burak, 'ayse arayan')).users.map((u) => u.id)).toEqual([ayse.id]);
+    expect((await search(ayse, 'ISIK')).users.map((u) => u.id)).toEqual([isik.id]);
+    expect((await search(ayse, 'semsiye kulubu')).squads.map((s) => s.name)).toEqual(['Şemsiye Kulübü']);
+    expect((await search(ayse, 'istanbul yuru')).squads.map((s) => s.name)).toEqual(['İstanbul Yürüyüşü']);
   });
 
   it('leaves out a blocked author both ways, a private account not followed, and a muted one', async () => {

@@ -21,3 +21,4 @@ export * from './logging/logger';
 export * from './counters/counter-repair';
 export * from './mail';
 export * from './export';
+export * from './search/folded-keys.backfill';

@@ -13,3 +13,4 @@ export { RedisCache } from './cache/redis-cache';
 export type { RedisCacheOptions } from './cache/redis-cache';
 export * from './redis/redis-connect';
 export * from './text-search';
+export * from './folded-key';

@@ -1,4 +1,4 @@
-import { blocksCollection, mutesCollection, ServiceDefinition, userCardsCollection } from '@app/platform';
+import { blocksCollection, FoldedKeysModule, mutesCollection, ServiceDefinition, userCardsCollection } from '@app/platform';
 import { activitiesCollection } from './activities/activity.collection';
 import { ActivitiesModule } from './activities/activities.module';
 import { commentsCollection } from './comments/comment.collection';
@@ -13,7 +13,7 @@ import { LikesModule } from './likes/likes.module';
 import { mediaCollection } from './media/media.collection';
 import { registerMediaUploads } from './media/media-upload';
 import { MediaModule } from './media/media.module';
-import { productsCollection } from './products/product.collection';
+import { productsCollection, productSearchKey } from './products/product.collection';
 import { productLikesCollection } from './products/product-like.collection';
 import { ProductsModule } from './products/products.module';
 import { reportsCollection } from './reports/report.collection';
@@ -84,6 +84,7 @@ export const reviewsService: ServiceDefinition = {
     KeywordFilterModule,
     ModerationModule,
     TagsModule,
+    FoldedKeysModule.backfill({ collection: productsCollection, key: productSearchKey }),
     SearchModule,
     ErasureModule,
   ],

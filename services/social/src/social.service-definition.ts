@@ -1,11 +1,11 @@
-import { ServiceDefinition } from '@app/platform';
+import { FoldedKeysModule, ServiceDefinition } from '@app/platform';
 import { blocksCollection } from './blocks/block.collection';
 import { BlocksModule } from './blocks/blocks.module';
 import { CountersModule } from './counters/counters.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { followsCollection } from './follows/follow.collection';
 import { FollowsModule } from './follows/follows.module';
-import { profilesCollection } from './profiles/profile.collection';
+import { profilesCollection, profileSearchKey } from './profiles/profile.collection';
 import { ProfilesModule } from './profiles/profiles.module';
 import { mutesCollection } from './mutes/mute.collection';
 import { MutesModule } from './mutes/mutes.module';
@@ -19,5 +19,6 @@ import { ErasureModule } from './erasure/erasure.module';
 export const socialService: ServiceDefinition = {
   name: 'social',
   collections: [profilesCollection, followsCollection, blocksCollection, mutesCollection, activitiesCollection],
-  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, BlocksModule, MutesModule, DiscoveryModule, StatsModule, CountersModule, ErasureModule],
+  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, BlocksModule, MutesModule, DiscoveryModule, StatsModule, CountersModule, ErasureModule,
+    FoldedKeysModule.backfill({ collection: profilesCollection, key: profileSearchKey })],
 };

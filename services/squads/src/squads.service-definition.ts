@@ -1,9 +1,9 @@
-import { BlocksModule, blocksCollection, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
+import { BlocksModule, blocksCollection, FoldedKeysModule, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
 import { joinRequestsCollection } from './join-requests/join-request.collection';
 import { JoinRequestsModule } from './join-requests/join-requests.module';
 import { membersCollection } from './members/member.collection';
 import { MembersModule } from './members/members.module';
-import { squadsCollection } from './squads/squad.collection';
+import { squadsCollection, squadSearchKey } from './squads/squad.collection';
 import { SquadsModule } from './squads/squads.module';
 import { SquadsExport } from './export/squads-export.controller';
 import { ErasureModule } from './erasure/erasure.module';
@@ -21,5 +21,6 @@ export const squadsService: ServiceDefinition = {
     UserCardsModule.forRoot({ placeholder: { username: 'unknown', display_name: 'Unknown member' } }),
     BlocksModule,
     ErasureModule,
+    FoldedKeysModule.backfill({ collection: squadsCollection, key: squadSearchKey }),
   ],
 };

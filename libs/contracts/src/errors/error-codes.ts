@@ -120,6 +120,7 @@ export const MessagingErrorCode = codes(
   'MESSAGE_NOT_FOUND',
   'NOT_MESSAGE_SENDER',
   'MESSAGE_DELETED',
+  'RECIPIENT_DELETED',
 );
 export type MessagingErrorCode = keyof typeof MessagingErrorCode;
 

@@ -69,6 +69,8 @@ export function errorStatus(code: ErrorCode): number {
     case 'REPORT_NOT_FOUND':
     case 'MODERATION_TARGET_NOT_FOUND':
       return 404;
+    case 'RECIPIENT_DELETED':
+      return 410;
     case 'CONFLICT':
     case 'EMAIL_TAKEN':
     case 'USERNAME_UNAVAILABLE':

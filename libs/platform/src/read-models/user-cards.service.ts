@@ -108,6 +108,13 @@ export class UserCardsReadModel {
     return new Map([...new Set(ids)].map((id) => [id, found.get(id) ?? { id, ...this.placeholder, profile_image_url: null }]));
   }
 
+  /** The ids among `ids` whose member deleted their account (their card is the tombstone). */
+  async deletedIds(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const deleted = await this.cards.find({ _id: { $in: [...ids] }, deleted: true }, { projection: { _id: 1 } });
+    return deleted.map((doc) => doc._id);
+  }
+
   /** The ids among `ids` that belong to no known member (a deleted member is none any more). */
   async unknownIds(ids: readonly string[]): Promise<string[]> {
     const known = await this.knownCards(ids);

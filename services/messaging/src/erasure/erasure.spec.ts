@@ -66,4 +66,12 @@ describe('messaging erasure (user.deleted)', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toBe('memberIds');
   });
+
+  it('takes no new message into the one-to-one conversation with a deleted member (410), while group chats go on', async () => {
+    const res = await svc.http().post(`/api/messages/conversations/${pairId}/messages`).set(ali.auth).send({ content: 'Are you there?' });
+    expect(res.status).toBe(410);
+    expect(res.body).toMatchObject({ success: false, code: 'RECIPIENT_DELETED', message: 'This member deleted their account' });
+    expect(JSON.stringify(await history(ali, pairId))).not.toMatch(/Are you there/);
+    expect(await send(ali, groupId, 'Still here')).toEqual(expect.any(String));
+  });
 });

@@ -86,7 +86,7 @@ export class MessagesService {
     images: readonly { url: string; alt?: string }[] = [],
   ): Promise<MessageView> {
     const conversation = await this.conversations.requireMember(conversationId, senderId);
-    await this.refuseBlockedPair(conversation, senderId);
+    await this.refuseClosedPair(conversation, senderId);
     const mentions = await this.newMentions(conversation, senderId, content, []);
     const attachments: MessageAttachmentView[] = images.map((a) => ({ url: a.url, alt: a.alt || null }));
     const doc: MessageDoc = {
@@ -281,11 +281,15 @@ export class MessagesService {
   }
 
   /** A block ends a one-to-one: neither side can write in it any more. */
-  private async refuseBlockedPair(conversation: ConversationDoc, senderId: string): Promise<void> {
+  /** A one-to-one conversation takes no new message across a block, or to a member who deleted their account. */
+  private async refuseClosedPair(conversation: ConversationDoc, senderId: string): Promise<void> {
     if (conversation.is_group) return;
     const others = conversation.member_ids.filter((id) => id !== senderId);
     if (await this.blocks.blockedEitherWay(senderId, others)) {
       throw new MessagingException('USER_BLOCKED', 'You cannot message this user');
+    }
+    if ((await this.cards.deletedIds(others)).length > 0) {
+      throw new MessagingException('RECIPIENT_DELETED', 'This member deleted their account');
     }
   }
 }

@@ -4,7 +4,7 @@ import { STORE, Store } from '@app/store';
 import { commentsCollection } from '../comments/comment.collection';
 import { likesCollection } from '../likes/like.collection';
 import { mediaCollection } from '../media/media.collection';
-import { productsCollection } from '../products/product.collection';
+import { productsCollection, productSearchKey } from '../products/product.collection';
 import { productLikesCollection } from '../products/product-like.collection';
 import { reportsCollection } from '../reports/report.collection';
 import { reviewsCollection } from '../reviews/review.collection';
@@ -16,7 +16,7 @@ const PARTS: ExportPart[] = [
   { key: 'comments', collection: commentsCollection, filter: (id) => ({ user_id: id }) },
   { key: 'review_likes', collection: likesCollection, filter: (id) => ({ user_id: id }) },
   { key: 'product_likes', collection: productLikesCollection, filter: (id) => ({ user_id: id }) },
-  { key: 'products', collection: productsCollection, filter: (id) => ({ user_id: id }), omit: ['rating_sum'] },
+  { key: 'products', collection: productsCollection, filter: (id) => ({ user_id: id }), omit: ['rating_sum', productSearchKey.field] },
   { key: 'saved', collection: savedCollection, filter: (id) => ({ user_id: id }) },
   { key: 'media', collection: mediaCollection, filter: (id) => ({ owner_id: id }), omit: ['etag'] },
   { key: 'reports', collection: reportsCollection, filter: (id) => ({ reporter_id: id }) },

@@ -1,5 +1,5 @@
 import { ProductCategory } from '@app/contracts';
-import { defineCollection } from '@app/store';
+import { defineCollection, FoldedKey } from '@app/store';
 
 /** A product. The rating is kept as an exact sum and count, changed only with $inc. */
 export interface ProductDoc {
@@ -21,6 +21,8 @@ export interface ProductDoc {
   like_count?: number;
   created_at: string;
   updated_at: string;
+  /** Folded name and description for the catalogue's `?search=` (absent until the boot fill on older rows). */
+  search_key?: string;
 }
 
 export const productsCollection = defineCollection<ProductDoc>('products', [
@@ -28,3 +30,6 @@ export const productsCollection = defineCollection<ProductDoc>('products', [
   { fields: { category: 1 }, orderBy: { created_at: -1 } },
   { fields: { created_at: -1 } },
 ], { text: ['name', 'description'] });
+
+/** What the catalogue's `?search=` (the composer's product picker) matches by substring, folded (ş=s, İ=ı=i). */
+export const productSearchKey = new FoldedKey<ProductDoc>('search_key', ['name', 'description']);

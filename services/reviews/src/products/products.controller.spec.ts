@@ -1,5 +1,7 @@
 import { TestService } from '@app/testing';
+import { FoldedKeysBackfill } from '@app/platform';
 import { makeProduct, member, Member, startReviews } from '../reviews.fixture';
+import { productsCollection, productSearchKey } from './product.collection';
 
 describe('products (HTTP)', () => {
   let svc: TestService;
@@ -142,5 +144,50 @@ describe('products (HTTP)', () => {
     const stranger = svc.authHeader({ id: 'stranger-id', username: 'stranger' });
     const made = await svc.http().post('/api/products').set(stranger).send({ name: 'Lamp', category: 'Home' });
     expect(made.body.data.user).toMatchObject({ id: 'stranger-id', name: 'Unknown User' });
+  });
+});
+
+describe('product catalogue search folds Turkish letters and accents (issue 21 §5)', () => {
+  let svc: TestService;
+  let ayse: Member;
+
+  const names = async (search: string) =>
+    (await svc.http().get('/api/products').query({ search }).set(ayse.auth)).body.data.map((p: { name: string }) => p.name).sort();
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    ayse = await member(svc, 'ayse');
+    await makeProduct(svc, ayse, { name: 'Şule Çayı' });
+    await makeProduct(svc, ayse, { name: 'Işık Lamba' });
+    await makeProduct(svc, ayse, { name: 'Simit', description: 'İstanbul usulü' });
+  });
+
+  afterAll(() => svc.close());
+
+  it("finds 'Şule' by 'sule', 'Işık' by 'ISIK' and 'İstanbul' (in a description) by 'istanbul', and by first letters", async () => {
+    expect(await names('sule')).toEqual(['Şule Çayı']);
+    expect(await names('ISIK')).toEqual(['Işık Lamba']);
+    expect(await names('istanbul')).toEqual(['Simit']);
+    expect(await names('ışı')).toEqual(['Işık Lamba']);
+  });
+
+  it('follows an edit and keeps the folded copy out of replies and the export', async () => {
+    const { id } = await makeProduct(svc, ayse, { name: 'Kahve' });
+    const edited = await svc.http().put(`/api/products/${id}`).set(ayse.auth).send({ name: 'Türk Kahvesi' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).not.toHaveProperty('search_key');
+    expect(await names('turk kah')).toEqual(['Türk Kahvesi']);
+    const exported = await svc.http().get('/api/reviews/me/export').set(ayse.auth);
+    expect(exported.body.data.products).toHaveLength(4);
+    for (const row of exported.body.data.products) expect(row).not.toHaveProperty('search_key');
+  });
+
+  it('fills the folded copy of products stored before it at boot, once',  async () => {
+    const products = svc.store.collection(productsCollection);
+    await products.updateMany({ name: 'Simit' }, { $unset: { search_key: '' } });
+    expect(await names('istanbul')).toEqual([]);
+    await svc.app.get(FoldedKeysBackfill).onApplicationBootstrap();
+    expect(await names('istanbul')).toEqual(['Simit']);
+    expect(await productSearchKey.fill(products)).toBe(0);
   });
 });

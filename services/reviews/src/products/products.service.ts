@@ -4,16 +4,12 @@ import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
 import { LikeLedger } from '../likes/like-ledger';
 import { UserCardsService } from '../users/user-cards.service';
-import { ProductDoc, productsCollection } from './product.collection';
+import { ProductDoc, productsCollection, productSearchKey } from './product.collection';
 import { ProductLikeDoc, productLikesCollection } from './product-like.collection';
 import { slugCandidate, slugify } from './slug';
 import { ReviewsException } from '../reviews.errors';
 
 const SLUG_ATTEMPTS = 20;
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Exact average of the current reviews, rounded for display to 2 decimals. */
 export function averageRating(sum: number, count: number): number {
@@ -54,10 +50,7 @@ export class ProductsService {
   ): Promise<{ items: ProductView[]; total: number }> {
     const filter: Filter = {};
     if (query.category && query.category !== 'All') filter.category = query.category;
-    if (query.search) {
-      const pattern = new RegExp(escapeRegex(query.search), 'i');
-      filter.$or = [{ name: { $regex: pattern } }, { description: { $regex: pattern } }];
-    }
+    if (query.search) Object.assign(filter, productSearchKey.matching(query.search));
     const [docs, total] = await Promise.all([
       this.products.find(filter, { sort: { created_at: -1 }, skip, limit }),
       this.products.count(filter),
@@ -87,13 +80,14 @@ export class ProductsService {
   }
 
   async update(userId: string, id: string, dto: UpdateProductDto): Promise<ProductView> {
-    await this.ownedBy(userId, id);
+    const before = await this.ownedBy(userId, id);
     const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
     const doc = await this.products.findOneAndUpdate(
       { _id: id },
-      { $set: { ...fields, updated_at: new Date().toISOString() } },
+      { $set: { ...fields, search_key: productSearchKey.of({ ...before, ...fields }), updated_at: new Date().toISOString() } },
     );
     if (!doc) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
+    await productSearchKey.settle(this.products, doc);
     return (await this.views([doc], userId))[0];
   }
 
@@ -182,10 +176,11 @@ export class ProductsService {
   private async insertWithFreeSlug(userId: string, dto: CreateProductDto): Promise<ProductDoc> {
     const base = slugify(dto.name);
     const now = new Date().toISOString();
+    const description = dto.description ?? '';
     const fields = {
       name: dto.name,
       brand: dto.brand ?? '',
-      description: dto.description ?? '',
+      description,
       price: dto.price ?? 0,
       category: dto.category,
       features: dto.features ?? [],
@@ -197,6 +192,7 @@ export class ProductsService {
       like_count: 0,
       created_at: now,
       updated_at: now,
+      search_key: productSearchKey.of({ name: dto.name, description }),
     };
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const slug = attempt < SLUG_ATTEMPTS - 1 ? slugCandidate(base, attempt) : `${base}-${newId().slice(-6)}`;

@@ -1,5 +1,7 @@
 import { TestService } from '@app/testing';
+import { FoldedKeysBackfill } from '@app/platform';
 import { Member, registerMember, startSocial } from '../social.fixture';
+import { profilesCollection, profileSearchKey } from '../profiles/profile.collection';
 
 describe('search and People to Follow (HTTP)', () => {
   let svc: TestService;
@@ -103,5 +105,55 @@ describe('search and People to Follow (HTTP)', () => {
       expect((await svc.http().get('/api/users/suggestions?limit=abc').set(me.auth)).status).toBe(400);
       expect((await svc.http().get('/api/users/suggestions')).status).toBe(401);
     });
+  });
+});
+
+describe('people search folds Turkish letters and accents (issue 21 §5)', () => {
+  let svc: TestService;
+  let me: Member;
+  let sule: Member;
+  let isik: Member;
+  let gezgin: Member;
+
+  const names = async (search: string) =>
+    (await svc.http().get('/api/users/search').query({ search }).set(me.auth)).body.data.map((r: { display_name: string }) => r.display_name);
+
+  beforeAll(async () => {
+    svc = await startSocial();
+    me = await registerMember(svc, 'Me Myself');
+    sule = await registerMember(svc, 'Şule Ak');
+    isik = await registerMember(svc, 'Işık Tan');
+    gezgin = await registerMember(svc, 'İstanbul Gezgini');
+  });
+
+  afterAll(() => svc.close());
+
+  it("finds 'Şule' by 'sule', 'Işık' by 'ISIK' and 'İstanbul' by 'istanbul', and by first letters", async () => {
+    expect(await names('sule')).toEqual(['Şule Ak']);
+    expect(await names('ISIK')).toEqual(['Işık Tan']);
+    expect(await names('istanbul')).toEqual(['İstanbul Gezgini']);
+    expect(await names('şu')).toEqual(['Şule Ak']);
+  });
+
+  it('follows a new display name and keeps the folded copy out of replies and the export', async () => {
+    const renamed = await svc.http().put('/api/users/profile').set(sule.auth).send({ display_name: 'Çiğdem Öz' });
+    expect(renamed.status).toBe(200);
+    expect(await names('cigdem oz')).toEqual(['Çiğdem Öz']);
+    expect(await names('sule ak')).toEqual([]);
+    const row = (await svc.http().get('/api/users/search?search=isik').set(me.auth)).body.data[0];
+    expect(row.id).toBe(isik.id);
+    expect(row).not.toHaveProperty('search_key');
+    const exported = await svc.http().get('/api/follows/me/export').set(gezgin.auth);
+    expect(exported.body.data.profile[0].display_name).toBe('İstanbul Gezgini');
+    expect(exported.body.data.profile[0]).not.toHaveProperty('search_key');
+  });
+
+  it('fills the folded copy of profiles stored before it at boot, once',  async () => {
+    const profiles = svc.store.collection(profilesCollection);
+    await profiles.updateOne({ _id: isik.id }, { $unset: { search_key: '' } });
+    expect(await names('isik')).toEqual([]);
+    await svc.app.get(FoldedKeysBackfill).onApplicationBootstrap();
+    expect(await names('isik')).toEqual(['Işık Tan']);
+    expect(await profileSearchKey.fill(profiles)).toBe(0);
   });
 });

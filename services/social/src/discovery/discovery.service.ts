@@ -1,16 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { NO_FOLLOW_STATUS, PageWindow, PersonRow, SuggestionRow } from '@app/contracts';
-import { ProfileDoc } from '../profiles/profile.collection';
+import { ProfileDoc, profileSearchKey } from '../profiles/profile.collection';
 import { ProfilesService, toCard } from '../profiles/profiles.service';
 import { isSuggestible } from '../relations/privacy';
 import { RelationsService } from '../relations/relations.service';
 
 /** How many friends-of-friends edges suggestions look at: bounded work for very connected members. */
 const FRIENDS_OF_FRIENDS_CAP = 5000;
-
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** User search and People to Follow. Both leave out oneself and anyone blocked either way. */
 @Injectable()
@@ -23,10 +19,7 @@ export class DiscoveryService {
   async search(viewerId: string, text: string | undefined, window: PageWindow): Promise<{ items: PersonRow[]; total: number }> {
     const hidden = await this.relations.hiddenIds(viewerId);
     const filter: Record<string, unknown> = { _id: { $nin: [viewerId, ...hidden] } };
-    if (text) {
-      const pattern = new RegExp(escapeRegex(text), 'i');
-      filter.$or = [{ username: { $regex: pattern } }, { display_name: { $regex: pattern } }];
-    }
+    if (text) Object.assign(filter, profileSearchKey.matching(text));
     const [docs, total] = await Promise.all([
       this.profiles.find(filter, { sort: { followers_count: -1, username: 1 }, skip: window.skip, limit: window.limit }),
       this.profiles.count(filter),

@@ -4,14 +4,14 @@ import { STORE, Store } from '@app/store';
 import { blocksCollection } from '../blocks/block.collection';
 import { followsCollection } from '../follows/follow.collection';
 import { mutesCollection } from '../mutes/mute.collection';
-import { profilesCollection } from '../profiles/profile.collection';
+import { profilesCollection, profileSearchKey } from '../profiles/profile.collection';
 
 /**
  * The member's profile and settings, follows both ways and requests, and whom they blocked and
  * muted (never who blocked or muted them: a mute is silent).
  */
 const PARTS: ExportPart[] = [
-  { key: 'profile', collection: profilesCollection, filter: (id) => ({ _id: id }) },
+  { key: 'profile', collection: profilesCollection, filter: (id) => ({ _id: id }), omit: [profileSearchKey.field] },
   { key: 'follows', collection: followsCollection, filter: (id) => ({ $or: [{ follower_id: id }, { followee_id: id }] }) },
   { key: 'blocks', collection: blocksCollection, filter: (id) => ({ blocker_id: id }) },
   { key: 'mutes', collection: mutesCollection, filter: (id) => ({ muter_id: id }) },

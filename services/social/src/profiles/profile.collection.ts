@@ -1,5 +1,5 @@
 import { UserSettings } from '@app/contracts';
-import { defineCollection } from '@app/store';
+import { defineCollection, FoldedKey } from '@app/store';
 
 /**
  * A member as the social graph knows them: created from `user.registered`, edited here
@@ -18,6 +18,8 @@ export interface ProfileDoc {
   followers_count: number;
   following_count: number;
   settings: UserSettings;
+  /** Folded username and display name for the people search (absent until the boot fill on older rows). */
+  search_key?: string;
 }
 
 export const profilesCollection = defineCollection<ProfileDoc>('profiles', [
@@ -25,3 +27,6 @@ export const profilesCollection = defineCollection<ProfileDoc>('profiles', [
   { fields: { followers_count: -1 } },
   { fields: { 'settings.privacy_profile': 1 } },
 ]);
+
+/** What the people search matches by substring, folded (ş=s, İ=ı=i). */
+export const profileSearchKey = new FoldedKey<ProfileDoc>('search_key', ['username', 'display_name']);

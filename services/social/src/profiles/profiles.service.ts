@@ -5,7 +5,7 @@ import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { canViewContent } from '../relations/privacy';
 import { RelationsService } from '../relations/relations.service';
 import { ActivityService } from '../stats/activity.service';
-import { ProfileDoc, profilesCollection } from './profile.collection';
+import { ProfileDoc, profilesCollection, profileSearchKey } from './profile.collection';
 import { SocialException } from '../social.errors';
 
 export type FollowCounter = 'followers_count' | 'following_count';
@@ -32,11 +32,13 @@ export class ProfilesService {
   /** From `user.registered`; a redelivery finds the profile already there and changes nothing. */
   async createFromRegistration(p: EventPayloads['user.registered']): Promise<void> {
     if (await this.profiles.findById(p.userId)) return;
+    const username = p.username.toLowerCase();
+    const display_name = p.display_name || p.name;
     try {
       await this.profiles.insert({
         _id: p.userId,
-        username: p.username.toLowerCase(),
-        display_name: p.display_name || p.name,
+        username,
+        display_name,
         name: p.name,
         email: p.email,
         bio: '',
@@ -45,6 +47,7 @@ export class ProfilesService {
         followers_count: 0,
         following_count: 0,
         settings: { ...DEFAULT_SETTINGS },
+        search_key: profileSearchKey.of({ username, display_name }),
       });
     } catch (err) {
       // A concurrent delivery of the same event won the insert: nothing left to do.
@@ -143,7 +146,7 @@ export class ProfilesService {
           actorId: userId,
           proof: { collection: profilesCollection, match: { _id: userId, ...(fields as Record<string, string | null>) }, present: true },
         },
-        () => this.profiles.findOneAndUpdate({ _id: userId }, { $set: fields }),
+        () => this.profiles.findOneAndUpdate({ _id: userId }, { $set: { ...fields, search_key: profileSearchKey.of(next) } }),
       );
     } catch (err) {
       // Lost a race for the same username.
@@ -151,6 +154,7 @@ export class ProfilesService {
       throw err;
     }
     if (!updated) throw new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
+    await profileSearchKey.settle(this.profiles, updated);
     return this.view(userId, updated.username);
   }
 

@@ -3,11 +3,11 @@ import { AuthenticatedUser, CurrentUser, ExportPart, exportParts, MemberExportMo
 import { STORE, Store } from '@app/store';
 import { joinRequestsCollection } from '../join-requests/join-request.collection';
 import { membersCollection } from '../members/member.collection';
-import { squadsCollection } from '../squads/squad.collection';
+import { squadsCollection, squadSearchKey } from '../squads/squad.collection';
 
 /** Squads the member created, their memberships with roles, and their join requests. */
 const PARTS: ExportPart[] = [
-  { key: 'squads_created', collection: squadsCollection, filter: (id) => ({ creator_id: id }) },
+  { key: 'squads_created', collection: squadsCollection, filter: (id) => ({ creator_id: id }), omit: [squadSearchKey.field] },
   { key: 'memberships', collection: membersCollection, filter: (id) => ({ user_id: id }) },
   { key: 'join_requests', collection: joinRequestsCollection, filter: (id) => ({ user_id: id }), omit: ['pending_key'] },
 ];

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import { FoldedKeysBackfill } from '@app/platform';
 import { SQUAD_CATEGORIES } from '@app/contracts';
 import { SquadsFixture, TestMember } from '../squads.fixture';
+import { squadsCollection, squadSearchKey } from './squad.collection';
 
 describe('squads: create, read, discover, update, delete (HTTP)', () => {
   let fx: SquadsFixture;
@@ -384,5 +386,58 @@ describe('squads: create, read, discover, update, delete (HTTP)', () => {
       expect(mine.body.data.map((s: { id: string }) => s.id)).not.toContain(squadId);
       expect((await fx.http().delete(`/api/squads/${squadId}`).set(ayse.auth)).status).toBe(404);
     });
+  });
+});
+
+describe('squad discover folds Turkish letters and accents (issue 21 §5)', () => {
+  let fx: SquadsFixture;
+  let ayse: TestMember;
+
+  const names = async (search: string) =>
+    (await fx.http().get('/api/squads/discover').query({ search }).set(ayse.auth)).body.data.map((s: { name: string }) => s.name).sort();
+  const create = async (name: string, description = '') => {
+    const res = await fx.http().post('/api/squads').set(ayse.auth).send({ name, description, category: 'General' });
+    expect(res.status).toBe(201);
+    return res.body.data.id as string;
+  };
+
+  beforeAll(async () => {
+    fx = await SquadsFixture.start();
+    ayse = await fx.member('ayse', 'Ayşe');
+    await create('Şule ile Koşu');
+    await create('Işık Fotoğrafçıları');
+    await create('Gezginler', 'İstanbul sokakları');
+  });
+
+  afterAll(() => fx.close());
+
+  it("finds 'Şule' by 'sule', 'Işık' by 'ISIK' and 'İstanbul' (in a description) by 'istanbul', and by first letters", async () => {
+    expect(await names('sule')).toEqual(['Şule ile Koşu']);
+    expect(await names('ISIK')).toEqual(['Işık Fotoğrafçıları']);
+    expect(await names('istanbul')).toEqual(['Gezginler']);
+    expect(await names('fotog')).toEqual(['Işık Fotoğrafçıları']);
+  });
+
+  it('follows a rename and keeps the folded copy out of replies and the export', async () => {
+    const id = await create('Çay Saati');
+    const renamed = await fx.http().put(`/api/squads/${id}`).set(ayse.auth).send({ name: 'Öğle Çayı' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).not.toHaveProperty('search_key');
+    expect(await names('ogle cayi')).toEqual(['Öğle Çayı']);
+    expect(await names('saati')).toEqual([]);
+    const listed = (await fx.http().get('/api/squads/discover?search=ogle').set(ayse.auth)).body.data[0];
+    expect(listed).not.toHaveProperty('search_key');
+    const exported = await fx.http().get('/api/squads/me/export').set(ayse.auth);
+    expect(exported.body.data.squads_created).toHaveLength(4);
+    for (const row of exported.body.data.squads_created) expect(row).not.toHaveProperty('search_key');
+  });
+
+  it('fills the folded copy of squads stored before it at boot, once',  async () => {
+    const squads = fx.svc.store.collection(squadsCollection);
+    await squads.updateMany({ name: 'Gezginler' }, { $unset: { search_key: '' } });
+    expect(await names('istanbul')).toEqual([]);
+    await fx.svc.app.get(FoldedKeysBackfill).onApplicationBootstrap();
+    expect(await names('istanbul')).toEqual(['Gezginler']);
+    expect(await squadSearchKey.fill(squads)).toBe(0);
   });
 });

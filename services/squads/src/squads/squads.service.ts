@@ -6,7 +6,7 @@ import { Collection, Filter, newId, STORE, Store } from '@app/store';
 import { JoinRequestsService } from '../join-requests/join-requests.service';
 import { MembersService } from '../members/members.service';
 import { SquadAccess } from '../members/squad-access.service';
-import { SquadDoc, squadsCollection } from './squad.collection';
+import { SquadDoc, squadsCollection, squadSearchKey } from './squad.collection';
 import { SquadPresenter } from './squad-presenter.service';
 
 export const DEFAULT_CATEGORY: SquadCategory = 'General';
@@ -16,10 +16,6 @@ export const ONLY_ADMINS_DELETE = 'Only squad admins can delete the squad';
 export interface DiscoverFilter {
   search?: string;
   category?: SquadCategory;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 @Injectable()
@@ -44,6 +40,7 @@ export class SquadsService {
     const id = newId();
     const now = new Date().toISOString();
     const category = dto.category ?? DEFAULT_CATEGORY;
+    const description = dto.description ?? '';
     const squad = await this.bus.emitWith(
       {
         type: 'squad.created',
@@ -56,11 +53,12 @@ export class SquadsService {
         this.squads.insert({
           _id: id,
           name: dto.name,
-          description: dto.description ?? '',
+          description,
           category,
           creator_id: user.id,
           created_at: now,
           updated_at: now,
+          search_key: squadSearchKey.of({ name: dto.name, description }),
         }),
     );
     await this.members.add(squad, user.id, 'admin', user.id);
@@ -79,10 +77,7 @@ export class SquadsService {
   ): Promise<{ items: SquadView[]; total: number }> {
     const query: Filter = {};
     if (filter.category) query.category = filter.category;
-    if (filter.search) {
-      const pattern = new RegExp(escapeRegex(filter.search), 'i');
-      query.$or = [{ name: { $regex: pattern } }, { description: { $regex: pattern } }];
-    }
+    if (filter.search) Object.assign(query, squadSearchKey.matching(filter.search));
     const [docs, total] = await Promise.all([
       this.squads.find(query, { sort: { created_at: -1, _id: -1 }, skip, limit }),
       this.squads.count(query),
@@ -108,6 +103,7 @@ export class SquadsService {
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.description !== undefined) changes.description = dto.description;
     if (dto.category !== undefined) changes.category = dto.category;
+    changes.search_key = squadSearchKey.of({ ...before, ...changes });
     const write = () => this.squads.findOneAndUpdate({ _id: id }, { $set: changes });
     const name = changes.name ?? before.name;
     const category = changes.category ?? before.category;
@@ -126,6 +122,7 @@ export class SquadsService {
         )
       : await write();
     if (!updated) return this.presenter.detail(await this.access.squad(id), user.id);
+    await squadSearchKey.settle(this.squads, updated);
     return this.presenter.detail(updated, user.id);
   }
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft, ImagePlus, SmilePlus, X } from 'lucide-react';
 import { useAppDispatch, useSession } from '../../core/store';
 import { useSocket } from '../../core/socket';
-import { errorMessage } from '../../core/api';
+import { errorCode, errorMessage } from '../../core/api';
 import { Avatar, Spinner } from '../../shared/ui';
 import { conversationName, messageTime, personName } from '../../shared/format';
 import { useT } from '../../shared/i18n';
@@ -177,7 +177,9 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
     stopTyping();
     stick.current = true;
     const r = await send({ conversationId: conversation.id, content, attachments: images });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to send message'));
+    if ('error' in r) {
+      return setError(errorCode(r.error) === 'RECIPIENT_DELETED' ? t('messages.recipientDeleted') : errorMessage(r.error, 'Failed to send message'));
+    }
     setError(null);
     setText('');
     setImages([]);

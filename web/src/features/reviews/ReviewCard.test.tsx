@@ -139,7 +139,7 @@ describe('hashtags and alt text (issue 21 §6, §7)', () => {
 describe('the edit form in the card', () => {
   it('shows one star input, not the read-only stars too, and Turkish buttons', () => {
     const store = makeStore();
-    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '' } }));
+    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
     render(
       <Provider store={store}>
         <MemoryRouter>

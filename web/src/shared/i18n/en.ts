@@ -142,6 +142,7 @@ export const en: Translation = {
     altText: 'Image description (optional)',
     uploadFailed: 'Failed to upload image',
     openImage: 'Open image full size',
+    recipientDeleted: 'This member deleted their account; messages can no longer be sent.',
   },
   squads: {
     title: 'My Squads',

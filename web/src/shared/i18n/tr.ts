@@ -143,6 +143,7 @@ export const tr = {
     altText: 'Görsel açıklaması (isteğe bağlı)',
     uploadFailed: 'Görsel yüklenemedi',
     openImage: 'Görseli tam boyutta aç',
+    recipientDeleted: 'Bu üye hesabını sildi; mesaj gönderilemez.',
   },
   squads: {
     title: 'My Squads',
