@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { KeywordFilterModule } from '../filters/keyword-filter.module';
 import { ProductsModule } from '../products/products.module';
+import { ReviewCardCacheModule } from './review-card-cache';
 import { ReviewPresenter } from './review-presenter';
 import { ReviewsController } from './reviews.controller';
 import { ReviewsService } from './reviews.service';
 
 @Module({
-  imports: [ProductsModule, KeywordFilterModule],
+  imports: [ProductsModule, KeywordFilterModule, ReviewCardCacheModule],
   controllers: [ReviewsController],
   providers: [ReviewsService, ReviewPresenter],
   exports: [ReviewsService, ReviewPresenter],
