@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MEDIA_URL_PREFIX } from '@app/contracts';
 import { Collection, STORE, Store } from '@app/store';
-import { ReviewCardCache } from '../reviews/review-card-cache';
 import { activitiesCollection } from '../activities/activity.collection';
 import { CommentDoc, commentsCollection } from '../comments/comment.collection';
 import { FeedService } from '../feed/feed.service';
@@ -43,7 +42,6 @@ export class ErasureService {
     @Inject(STORE) private readonly store: Store,
     private readonly feed: FeedService,
     private readonly media: MediaService,
-    private readonly reviewCards: ReviewCardCache,
   ) {
     this.reviews = store.collection(reviewsCollection);
     this.likes = store.collection(likesCollection);
@@ -75,7 +73,6 @@ export class ErasureService {
     for (const reviewId of liked) {
       const like_count = await this.likes.count({ review_id: reviewId, user_id: { $ne: userId } });
       await this.reviews.updateOne({ _id: reviewId }, { $set: { like_count } });
-      await this.reviewCards.drop([reviewId]);
     }
     await this.likes.deleteMany({ user_id: userId });
   }
@@ -94,7 +91,6 @@ export class ErasureService {
     for (const reviewId of commented) {
       const comment_count = await this.comments.count({ review_id: reviewId, user_id: { $ne: userId } });
       await this.reviews.updateOne({ _id: reviewId }, { $set: { comment_count } });
-      await this.reviewCards.drop([reviewId]);
     }
     await this.comments.deleteMany({ user_id: userId });
   }
@@ -116,7 +112,6 @@ export class ErasureService {
       await this.store.collection(activitiesCollection).deleteMany(about);
       await this.store.collection(reviewVersionsCollection).deleteMany(about);
       await this.reviews.deleteOne({ _id: review._id });
-      await this.reviewCards.drop([review._id]);
     }
     const followers = (await this.edges.find({ followee_id: userId }, { projection: { follower_id: 1 } })).map((e) => e.follower_id);
     await this.feed.dropTimelines([userId, ...followers]);
@@ -141,10 +136,7 @@ export class ErasureService {
   private async eraseUploads(userId: string): Promise<void> {
     const ids = (await this.store.collection(mediaCollection).find({ owner_id: userId }, { projection: { _id: 1 } })).map((m) => m._id);
     if (ids.length > 0) {
-      const pictured = { image: { $in: ids.map((id) => `${MEDIA_URL_PREFIX}${id}`) } };
-      const products = await this.products.find(pictured, { projection: { _id: 1 } });
-      await this.products.updateMany(pictured, { $set: { image: null, image_alt: null } });
-      for (const product of products) await this.reviewCards.dropProduct(product._id);
+      await this.products.updateMany({ image: { $in: ids.map((id) => `${MEDIA_URL_PREFIX}${id}`) } }, { $set: { image: null, image_alt: null } });
     }
     await this.media.eraseOwnedBy(userId);
   }

@@ -49,7 +49,7 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     const large = [...(await this.graph.large(followees, this.settings.fanoutMaxFollowers))].filter((id) => !muted.includes(id));
     if (large.length === 0 && tags.length === 0) {
       const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
-      return { items: await this.reviews.presentIds(ids, viewerId), total };
+      return { items: await this.reviews.present(await this.reviews.findMany(ids), viewerId), total };
     }
     // Merge: the newest skip+limit of the timeline, of the large accounts and of the followed tags
     // (by anyone not followed: followed authors' reviews come in above), then one page of that.
@@ -65,7 +65,7 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     const unique = [...new Map(docs.map((d) => [d._id, d])).values()];
     unique.sort((a, b) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id));
     const pageIds = unique.slice(skip, need).map((d) => d._id);
-    return { items: await this.reviews.presentIds(pageIds, viewerId), total: own + pulledTotal + tagged.total };
+    return { items: await this.reviews.present(await this.reviews.findMany(pageIds), viewerId), total: own + pulledTotal + tagged.total };
   }
 
   /** A new review goes to its author's timeline and, unless the author is large, to every follower's who did not mute them. */

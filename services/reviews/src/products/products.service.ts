@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CreateProductDto, LikeStatus, ProductCard, ProductQueryDto, ProductView, UpdateProductDto } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
-import { ReviewCardCache } from '../reviews/review-card-cache';
 import { LikeLedger } from '../likes/like-ledger';
 import { UserCardsService } from '../users/user-cards.service';
 import { ProductDoc, productsCollection, productSearchKey } from './product.collection';
@@ -30,7 +29,6 @@ export class ProductsService {
     @Inject(STORE) store: Store,
     private readonly cards: UserCardsService,
     private readonly bus: EventBus,
-    private readonly reviewCards: ReviewCardCache,
   ) {
     this.products = store.collection(productsCollection);
     this.likes = new LikeLedger(
@@ -90,14 +88,12 @@ export class ProductsService {
     );
     if (!doc) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
     await productSearchKey.settle(this.products, doc);
-    await this.reviewCards.dropProduct(id);
     return (await this.views([doc], userId))[0];
   }
 
   async remove(userId: string, id: string): Promise<void> {
     await this.ownedBy(userId, id);
     await this.products.deleteOne({ _id: id });
-    await this.reviewCards.dropProduct(id);
     await this.likes.forget(id);
   }
 

@@ -23,15 +23,6 @@ export class ReviewPresenter {
     this.saved = store.collection(savedCollection);
   }
 
-  /** The viewer's own marks on these reviews: which they liked and which they saved. */
-  async marks(viewerId: string, ids: readonly string[]): Promise<{ liked: Set<string>; saved: Set<string> }> {
-    const [liked, saved] = await Promise.all([
-      this.likes.find({ user_id: viewerId, review_id: { $in: [...ids] } }),
-      this.saved.find({ user_id: viewerId, kind: 'review', item_id: { $in: [...ids] } }),
-    ]);
-    return { liked: new Set(liked.map((l) => l.review_id)), saved: new Set(saved.map((s) => s.item_id)) };
-  }
-
   async present(docs: ReviewDoc[], viewerId: string | null): Promise<ReviewView[]> {
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);

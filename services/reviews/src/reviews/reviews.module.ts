@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { KeywordFilterModule } from '../filters/keyword-filter.module';
 import { ProductsModule } from '../products/products.module';
-import { ReviewCardCacheModule } from './review-card-cache';
 import { ReviewPresenter } from './review-presenter';
 import { ReviewsController } from './reviews.controller';
 import { ReviewsService } from './reviews.service';
 
 @Module({
-  imports: [ProductsModule, KeywordFilterModule, ReviewCardCacheModule],
+  imports: [ProductsModule, KeywordFilterModule],
   controllers: [ReviewsController],
   providers: [ReviewsService, ReviewPresenter],
   exports: [ReviewsService, ReviewPresenter],

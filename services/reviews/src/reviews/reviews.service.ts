@@ -17,8 +17,6 @@ import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewDoc, reviewsCollection } from './review.collection';
 import { ReviewPresenter } from './review-presenter';
-import { ReviewCardCache } from './review-card-cache';
-import { UserCardsService } from '../users/user-cards.service';
 import { ReviewVersionDoc, reviewVersionsCollection } from './review-version.collection';
 import { ReviewsException } from '../reviews.errors';
 
@@ -58,8 +56,6 @@ export class ReviewsService {
     private readonly bus: EventBus,
     private readonly audience: AudienceService,
     private readonly keywordFilters: KeywordFilterService,
-    private readonly cards: ReviewCardCache,
-    private readonly userCards: UserCardsService,
   ) {
     this.reviews = store.collection(reviewsCollection);
     this.versions = store.collection(reviewVersionsCollection);
@@ -209,9 +205,7 @@ export class ReviewsService {
   /** Moves a counter by one; a decrement never takes it below 0. */
   async bump(id: string, counter: ReviewCounter, delta: 1 | -1): Promise<ReviewDoc | null> {
     const filter: Filter = delta < 0 ? { _id: id, [counter]: { $gte: 1 } } : { _id: id };
-    const updated = await this.reviews.findOneAndUpdate(filter, { $inc: { [counter]: delta } });
-    await this.cards.drop([id]);
-    return updated ?? this.reviews.findById(id);
+    return (await this.reviews.findOneAndUpdate(filter, { $inc: { [counter]: delta } })) ?? this.reviews.findById(id);
   }
 
   /** Ids and times of an author's newest reviews (timelines, at most `limit`). */
@@ -255,7 +249,6 @@ export class ReviewsService {
   async setHidden(id: string, hiddenAt: string | null): Promise<void> {
     const update: Update = hiddenAt ? { $set: { hidden_at: hiddenAt } } : { $unset: { hidden_at: true } };
     await this.reviews.updateOne({ _id: id }, update);
-    await this.cards.drop([id]);
   }
 
   /**
@@ -299,24 +292,6 @@ export class ReviewsService {
       { created_at: { $gte: since }, product_category: { $ne: null } },
       { projection: { product_category: 1, created_at: 1 } },
     );
-  }
-
-  /** Visible reviews by id, in that order, for one viewer: cached cards, plus the viewer's marks and fresh author cards. */
-  async presentIds(ids: string[], viewerId: string): Promise<ReviewView[]> {
-    if (ids.length === 0) return [];
-    const cached = await this.cards.get(ids);
-    const missing = ids.filter((id) => !cached.has(id));
-    const fresh = (await this.presenter.present(await this.findMany(missing), null)).map(
-      ({ liked: _liked, saved: _saved, user: _user, ...card }) => card,
-    );
-    await this.cards.put(fresh);
-    for (const card of fresh) cached.set(card.id, card);
-    const found = ids.flatMap((id) => cached.get(id) ?? []);
-    const [authors, { liked, saved }] = await Promise.all([
-      this.userCards.cardsFor(found.map((c) => c.user_id)),
-      this.presenter.marks(viewerId, ids),
-    ]);
-    return found.map((c) => ({ ...c, liked: liked.has(c.id), saved: saved.has(c.id), user: authors.get(c.user_id)! }));
   }
 
   present(docs: ReviewDoc[], viewerId: string | null): Promise<ReviewView[]> {
@@ -378,7 +353,6 @@ export class ReviewsService {
       { $set: set, $inc: { edit_count: 1 } },
     );
     if (!updated) return null;
-    await this.cards.drop([current._id]);
     if (updated.product_id && current.rating !== null && updated.rating !== null) {
       await this.products.applyRating(updated.product_id, updated.rating - current.rating, 0);
     }
@@ -409,7 +383,6 @@ export class ReviewsService {
   /** Only the request that actually removed the row moves the aggregate: 0 when another did. */
   private async delete(doc: ReviewDoc): Promise<number> {
     const removed = await this.reviews.deleteOne({ _id: doc._id, user_id: doc.user_id });
-    await this.cards.drop([doc._id]);
     if (removed > 0 && doc.product_id && doc.rating !== null) {
       await this.products.applyRating(doc.product_id, -doc.rating, -1);
     }
