@@ -144,16 +144,16 @@ describeInBrowser('a new member in the browser (issue 19)', (world) => {
     await page.goto('/home');
     const card = page.getByTestId('review-card').filter({ hasText: 'First thoughts on the lamp.' });
     await card.waitFor();
-    await card.getByRole('button', { name: 'More actions' }).click();
+    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
     await card.getByTestId('review-edit-button').click();
     const edit = page.getByTestId('review-edit'); // the form replaces the text the card was found by
-    await edit.getByLabel('Review text').fill('Second thoughts: the lamp is great.');
+    await edit.getByLabel('İnceleme metni').fill('Second thoughts: the lamp is great.');
     await edit.getByRole('button', { name: 'Kaydet' }).click();
     const updated = page.getByTestId('review-card').filter({ hasText: 'Second thoughts: the lamp is great.' });
     await updated.getByTestId('edited-label').filter({ hasText: 'düzenlendi' }).waitFor();
     await shot(page, 'n07-review-edited');
     page.once('dialog', (d) => void d.accept());
-    await updated.getByRole('button', { name: 'More actions' }).click();
+    await updated.getByRole('button', { name: 'Diğer işlemler' }).click();
     await updated.getByTestId('review-delete-button').click();
     await updated.waitFor({ state: 'detached' });
     await context.close();

@@ -34,10 +34,10 @@ describeInBrowser('reviews with half stars, spoilers and history (browser)', (wo
     await shot(page, 'rd03-card-spoiler-revealed');
 
     // edit: new text and 4.5 stars
-    await card.getByRole('button', { name: 'More actions' }).click();
+    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
     await card.getByTestId('review-edit-button').click();
     const edit = page.getByTestId('review-edit');
-    await edit.getByLabel('Review text').fill('Reread it: the cat was foreshadowed from page one.');
+    await edit.getByLabel('İnceleme metni').fill('Reread it: the cat was foreshadowed from page one.');
     await edit.getByRole('button', { name: '4.5 stars' }).click();
     await edit.getByRole('button', { name: 'Kaydet' }).click();
     const updated = page.getByTestId('review-card').filter({ hasText: 'Reread it: the cat was foreshadowed from page one.' });

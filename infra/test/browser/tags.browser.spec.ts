@@ -33,7 +33,7 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     await shot(page, 'tg02-card-tag-alt');
 
     // the author changes the description in the edit form; the image then carries the new one
-    await card.getByRole('button', { name: 'More actions' }).click();
+    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
     await card.getByTestId('review-edit-button').click();
     const edit = page.getByTestId('review-edit');
     const alt = edit.getByLabel('Görsel 1 açıklaması');

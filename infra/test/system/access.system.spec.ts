@@ -436,7 +436,13 @@ describe('access matrix (embedded stack)', () => {
         { who, method: 'POST', path: '/api/moderation/reviews/:review/unhide', body: reason, allowed: [403] },
         { who, method: 'POST', path: '/api/moderation/suspensions/:owner', body: { hours: 1, reason: 'x' }, allowed: [403] },
         { who, method: 'PUT', path: '/api/moderation/roles/:other', body: { role: 'moderator', reason: 'x' }, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/comments/:comment/hide', body: reason, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/comments/:comment/unhide', body: reason, allowed: [403] },
       ]),
+      // Reporting a comment: not one's own, not on a review one may not see.
+      { who: 'owner', method: 'POST', path: '/api/comments/:comment/report', body: {}, allowed: [400] },
+      { who: 'blocked', method: 'POST', path: '/api/comments/:comment/report', body: {}, allowed: [403, 404] },
+      { who: 'other', method: 'POST', path: '/api/comments/:comment/report', body: reason, allowed: [201] },
       // The first account is the admin.
       { who: 'owner', method: 'GET', path: '/api/moderation/reports', allowed: [200] },
       { who: 'owner', method: 'GET', path: '/api/moderation/log', allowed: [200] },
@@ -461,6 +467,8 @@ describe('access matrix (embedded stack)', () => {
       { who: 'other', method: 'POST', path: '/api/moderation/reviews/:review/hide', body: reason, allowed: [200] },
       { who: 'other', method: 'POST', path: '/api/moderation/reviews/:review/unhide', body: reason, allowed: [200] },
       { who: 'blocked', method: 'GET', path: '/api/reviews/:review', allowed: [403, 404] },
+      { who: 'other', method: 'POST', path: '/api/moderation/comments/:comment/hide', body: reason, allowed: [200] },
+      { who: 'other', method: 'POST', path: '/api/moderation/comments/:comment/unhide', body: reason, allowed: [200] },
     ])).toEqual([]);
     await ok('owner', 'DELETE', `/api/users/${ids.other}/mute`);
     await stack.settle();

@@ -171,6 +171,10 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/reviews/search', as: 'A', paged: true },
   // account deletion (routed to auth): every probe carries a wrong password, so none deletes A
   { method: 'DELETE', path: '/api/users/me', as: 'A', body: { password: 'not-the-password' }, fields: { password: 'str' } },
+  // comment reports and comment moderation (issue 22 §3): A reports and hides B's comment, then shows it again
+  { method: 'POST', path: '/api/comments/:comment/report', as: 'A', body: { reason: 'spam' }, fields: { reason: 'str' }, nullable: ['reason'] },
+  { method: 'POST', path: '/api/moderation/comments/:comment/hide', as: 'A', body: { reason: 'spam' }, fields: { reason: 'str' } },
+  { method: 'POST', path: '/api/moderation/comments/:comment/unhide', as: 'A', body: { reason: 'fine' }, fields: { reason: 'str' } },
 ];
 
 const HUGE = 'x'.repeat(100_000);

@@ -4,7 +4,8 @@ import { probe } from './http-probe';
 /**
  * Issue 22 §2 and §3 through the gateway: a keyword filter collapses a followee's review in the
  * feed; a report reaches the admin (first account), who hides the review (its author is told)
- * and suspends the author: their token stops at once and login says until when and why.
+ * and suspends the author: their token stops at once and login says until when and why. A
+ * reported comment is hidden out of its thread and its review's comment_count, its author told.
  */
 describe('keyword filters and moderation (embedded stack)', () => {
   let stack: EmbeddedStack;
@@ -68,5 +69,30 @@ describe('keyword filters and moderation (embedded stack)', () => {
       ['suspend', 'Repeated spam'],
       ['hide', 'Spam links'],
     ]);
+  });
+
+  it('a reported comment is hidden from its thread and its count, and its author is told', async () => {
+    const [admin, writer, rude] = await Promise.all([
+      call<{ token: string }>('POST', '/api/auth/login', undefined, { email: 'admin@example.com', password: PASSWORD }).then((r) => r.data),
+      register('writer@example.com', 'Will Writer'),
+      register('rude@example.com', 'Rob Rude'),
+    ]);
+    await stack.settle();
+    const review = (await call<{ id: string }>('POST', '/api/reviews', writer.token, { content: 'Solid kettle' })).data;
+    const comment = (await call<{ id: string }>('POST', `/api/reviews/${review.id}/comments`, rude.token, { content: 'Only fools buy this' })).data;
+    await stack.settle();
+    const count = async () => (await call<{ comment_count: number }>('GET', `/api/reviews/${review.id}`, writer.token)).data.comment_count;
+    expect(await count()).toBe(1);
+
+    expect((await call('POST', `/api/comments/${comment.id}/report`, writer.token, { reason: 'Insult' })).status).toBe(201);
+    const reports = await call<{ kind: string; comment: { id: string; content: string } | null }[]>('GET', '/api/moderation/reports', admin.token);
+    expect(reports.data[0]).toEqual(expect.objectContaining({ kind: 'comment', comment: expect.objectContaining({ id: comment.id, content: 'Only fools buy this' }) }));
+
+    expect((await call('POST', `/api/moderation/comments/${comment.id}/hide`, admin.token, { reason: 'Insults' })).status).toBe(200);
+    await stack.settle();
+    expect((await call<unknown[]>('GET', `/api/reviews/${review.id}/comments`, writer.token)).data).toEqual([]);
+    expect(await count()).toBe(0);
+    const notes = await call<{ type: string; message: string }[]>('GET', '/api/notifications', rude.token);
+    expect(notes.data).toContainEqual(expect.objectContaining({ type: 'comment_hidden', message: 'A moderator hid your comment: Insults' }));
   });
 });

@@ -91,6 +91,7 @@ export const ReviewsErrorCode = codes(
   'ADMIN_ONLY',
   'MODERATION_TARGET_NOT_FOUND',
   'CANNOT_MODERATE_SELF',
+  'CANNOT_REPORT_OWN_COMMENT',
 );
 export type ReviewsErrorCode = keyof typeof ReviewsErrorCode;
 

@@ -19,6 +19,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'CANNOT_MUTE_SELF':
     case 'CANNOT_REPORT_OWN_REVIEW':
     case 'CANNOT_MODERATE_SELF':
+    case 'CANNOT_REPORT_OWN_COMMENT':
     case 'IMAGE_REQUIRED':
     case 'INVALID_UPLOAD':
     case 'INVALID_MEMBERS':

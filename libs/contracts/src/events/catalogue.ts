@@ -347,9 +347,9 @@ export class MemberSuspendedPayload {
   @IsString() reason!: string;
 }
 
-/** moderation.content_hidden: a moderator hid the member's review; notifications tells its author. */
+/** moderation.content_hidden: a moderator hid the member's review or comment; notifications tells its author. */
 export class ContentHiddenPayload {
-  @IsIn(['review']) kind!: 'review';
+  @IsIn(['review', 'comment']) kind!: 'review' | 'comment';
   @IsString() contentId!: string;
   @IsString() authorId!: string;
   @IsString() reason!: string;

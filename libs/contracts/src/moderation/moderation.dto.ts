@@ -67,17 +67,30 @@ export interface ModeratedReviewView {
   user: UserCard;
 }
 
+/** A reported comment as moderators see it, hidden or not. */
+export interface ModeratedCommentView {
+  id: string;
+  review_id: string;
+  content: string;
+  hidden: boolean;
+  user: UserCard;
+}
+
 export interface ModerationReportView {
   id: string;
+  /** What was reported: a review, or a comment (issue 22 §3). */
+  kind: 'review' | 'comment';
   status: ReportStatus;
   reason: string | null;
   reporter: UserCard;
   created_at: string;
-  /** Null when the review was deleted by its author since. */
+  /** The reported review, or the review the reported comment is on; null when deleted since. */
   review: ModeratedReviewView | null;
+  /** A comment report's comment; null for a review report or when the comment was deleted since. */
+  comment: ModeratedCommentView | null;
 }
 
-export const MODERATION_ACTIONS = ['dismiss', 'hide', 'unhide', 'suspend', 'role'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'unhide', 'suspend', 'role', 'hide_comment', 'unhide_comment'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** One line of the moderation log: who did what to whom, why and when. */

@@ -19,6 +19,7 @@ export const NOTIFICATION_TYPES = [
   'squad_join_rejected',
   'review_hidden',
   'squad_mention',
+  'comment_hidden',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

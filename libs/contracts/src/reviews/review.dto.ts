@@ -163,6 +163,7 @@ export class UpdateCommentDto extends CreateCommentDto {}
 
 export const REPORT_REASON_MAX = 500;
 export const DUPLICATE_REPORT_MESSAGE = 'You have already reported this review';
+export const DUPLICATE_COMMENT_REPORT_MESSAGE = 'You have already reported this comment';
 
 /** POST /reviews/{id}/report: the reason is optional; blank counts as none. */
 export class ReportReviewDto {
@@ -173,6 +174,9 @@ export class ReportReviewDto {
   @MaxLength(REPORT_REASON_MAX, { message: `reason must be at most ${REPORT_REASON_MAX} characters` })
   reason?: string | null;
 }
+
+/** POST /comments/{id}/report (issue 22 §3): the same optional reason as a review report. */
+export class ReportCommentDto extends ReportReviewDto {}
 
 /** Review (spec part 1 §3). `likes` and `like_count` carry the same number. */
 export interface ReviewView {

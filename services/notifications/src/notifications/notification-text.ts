@@ -28,6 +28,8 @@ export function notificationMessage(type: NotificationType, actor: UserCard | nu
       return `${name} declined your request to join ${squad}`;
     case 'review_hidden':
       return `A moderator hid your review: ${reason ?? ''}`;
+    case 'comment_hidden':
+      return `A moderator hid your comment: ${reason ?? ''}`;
     case 'squad_mention':
       return `${name} mentioned you in ${squad} chat`;
   }
@@ -74,6 +76,8 @@ const EMAIL_SENTENCES: Record<Language, (type: NotificationType, name: string, s
         return `${name}, ${group} topluluğuna katılma isteğini reddetti`;
       case 'review_hidden':
         return 'Bir moderatör incelemeni gizledi';
+      case 'comment_hidden':
+        return 'Bir moderatör yorumunu gizledi';
       case 'squad_mention':
         return `${name}, ${group} sohbetinde senden bahsetti`;
     }

@@ -91,6 +91,11 @@ describe('notifications service: notifications from events', () => {
       expect(await notificationsOf(svc, burak)).toEqual([]);
     });
 
+    it('moderation.content_hidden of a comment tells its author it was the comment', async () => {
+      await svc.publish('moderation.content_hidden', { kind: 'comment', contentId: newId(), authorId: burak.id, reason: 'Insults' });
+      expect(await notificationsOf(svc, burak)).toMatchObject([{ type: 'comment_hidden', message: 'A moderator hid your comment: Insults' }]);
+    });
+
     it('follow.created tells the followee', async () => {
       await follow(burak, ayse);
       expect(await notificationsOf(svc, ayse)).toMatchObject([

@@ -18,7 +18,7 @@ export class NotificationEvents {
     const p = event.payload;
     await this.notifier.notifyModeration({
       eventId: event.id,
-      type: 'review_hidden',
+      type: p.kind === 'comment' ? 'comment_hidden' : 'review_hidden',
       recipientId: p.authorId,
       actorId: p.authorId,
       subjectId: p.contentId,

@@ -8,5 +8,6 @@ import { CommentsService } from './comments.service';
   imports: [ReviewsModule],
   controllers: [CommentsController, CommentsEvents],
   providers: [CommentsService],
+  exports: [CommentsService],
 })
 export class CommentsModule {}

@@ -5,7 +5,7 @@ import { Collection, newId, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
-import { CommentDoc, commentsCollection } from './comment.collection';
+import { COMMENT_NOT_HIDDEN, CommentDoc, commentsCollection } from './comment.collection';
 import { ReviewsException } from '../reviews.errors';
 
 const EXCERPT_LENGTH = 140;
@@ -26,12 +26,13 @@ export class CommentsService {
 
   /**
    * Oldest first: a thread reads top to bottom. Comments by members blocked either way with the
-   * viewer or muted by the viewer are left out (comment_count still counts them).
+   * viewer or muted by the viewer are left out (comment_count still counts them); comments a
+   * moderator hid are left out for everyone and out of comment_count too.
    */
   async list(reviewId: string, viewerId: string, skip: number, limit: number): Promise<{ items: CommentView[]; total: number }> {
     await this.reviews.findVisible(reviewId, viewerId);
     const blocked = await this.audience.silencedFor(viewerId);
-    const filter = blocked.length > 0 ? { review_id: reviewId, user_id: { $nin: blocked } } : { review_id: reviewId };
+    const filter = { review_id: reviewId, ...COMMENT_NOT_HIDDEN, ...(blocked.length > 0 && { user_id: { $nin: blocked } }) };
     const [docs, total] = await Promise.all([
       this.comments.find(filter, { sort: { created_at: 1, _id: 1 }, skip, limit }),
       this.comments.count(filter),
@@ -74,8 +75,43 @@ export class CommentsService {
       const review = await this.reviews.find(doc.review_id).catch(() => null);
       if (review?.user_id !== userId) throw new ReviewsException('NOT_COMMENT_AUTHOR', 'Only the comment or review author can delete this comment');
     }
-    if ((await this.comments.deleteOne({ _id: commentId })) === 1) {
+    // A hidden comment is already out of comment_count.
+    if ((await this.comments.deleteOne({ _id: commentId })) === 1 && !doc.hidden_at) {
       await this.reviews.bump(doc.review_id, 'comment_count', -1);
+    }
+  }
+
+  /** A comment the viewer can see (its review visible to them, not hidden): what a member may report. */
+  async findVisible(commentId: string, viewerId: string): Promise<CommentDoc> {
+    const doc = await this.comments.findById(commentId);
+    if (!doc || doc.hidden_at) throw new ReviewsException('COMMENT_NOT_FOUND', 'Comment not found');
+    await this.reviews.findVisible(doc.review_id, viewerId).catch(() => {
+      throw new ReviewsException('COMMENT_NOT_FOUND', 'Comment not found');
+    });
+    return doc;
+  }
+
+  async find(commentId: string): Promise<CommentDoc> {
+    const doc = await this.comments.findById(commentId);
+    if (!doc) throw new ReviewsException('COMMENT_NOT_FOUND', 'Comment not found');
+    return doc;
+  }
+
+  async findManyForModeration(ids: string[]): Promise<CommentDoc[]> {
+    return ids.length === 0 ? [] : this.comments.find({ _id: { $in: ids } });
+  }
+
+  /**
+   * Hides a comment (since `hiddenAt`) or, with null, shows it again, moving it out of or back
+   * into its review's comment_count only when its state changed, so a repeat changes nothing.
+   */
+  async setHidden(commentId: string, hiddenAt: string | null): Promise<void> {
+    const changed = hiddenAt
+      ? await this.comments.updateOne({ _id: commentId, ...COMMENT_NOT_HIDDEN }, { $set: { hidden_at: hiddenAt } })
+      : await this.comments.updateOne({ _id: commentId, hidden_at: { $exists: true } }, { $unset: { hidden_at: true } });
+    if (changed.matched === 1) {
+      const doc = await this.find(commentId);
+      await this.reviews.bump(doc.review_id, 'comment_count', hiddenAt ? -1 : 1);
     }
   }
 

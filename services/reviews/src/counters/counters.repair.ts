@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { CounterRepairPass, CountersFixed, fixCounters, PLATFORM_CONFIG, PlatformConfig, SERVICE_LOGGER, tally } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { FollowEdgeDoc, followEdgesCollection, FollowerCountDoc, followerCountsCollection } from '../read-models/follow-graph.collection';
-import { CommentDoc, commentsCollection } from '../comments/comment.collection';
+import { COMMENT_NOT_HIDDEN, CommentDoc, commentsCollection } from '../comments/comment.collection';
 import { LikeDoc, likesCollection } from '../likes/like.collection';
 import { ProductDoc, productsCollection } from '../products/product.collection';
 import { ProductLikeDoc, productLikesCollection } from '../products/product-like.collection';
@@ -13,7 +13,7 @@ import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
  * The reviews service's stored counters, each recomputed from the rows it counts, exactly as the
  * code that moves it defines it:
  * - reviews.like_count: like rows of the review (LikeLedger; blocked likers count too);
- * - reviews.comment_count: comment rows of the review (blocked commenters count too);
+ * - reviews.comment_count: comment rows of the review not hidden by a moderator (blocked commenters count too);
  * - products.review_count / rating_sum: reviews of the product with a rating, and their ratings' sum
  *   (ReviewsService.create / update / remove through ProductsService.applyRating);
  * - products.like_count: product like rows (absent on older products: 0);
@@ -55,7 +55,7 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   private async reviewCounters(reviews: ReviewDoc[]): Promise<CountersFixed> {
     const likes = await this.likes.countBy({}, 'review_id');
     const likeCounts = await fixCounters(this.reviews, reviews, ['like_count'], (d) => likes.get(d._id) ?? 0);
-    const comments = await this.comments.countBy({}, 'review_id');
+    const comments = await this.comments.countBy(COMMENT_NOT_HIDDEN, 'review_id');
     const commentCounts = await fixCounters(this.reviews, reviews, ['comment_count'], (d) => comments.get(d._id) ?? 0);
     return { 'reviews.like_count': likeCounts, 'reviews.comment_count': commentCounts };
   }

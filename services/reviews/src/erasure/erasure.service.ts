@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MEDIA_URL_PREFIX } from '@app/contracts';
 import { Collection, STORE, Store } from '@app/store';
 import { activitiesCollection } from '../activities/activity.collection';
-import { CommentDoc, commentsCollection } from '../comments/comment.collection';
+import { COMMENT_NOT_HIDDEN, CommentDoc, commentsCollection } from '../comments/comment.collection';
 import { FeedService } from '../feed/feed.service';
 import { LikeDoc, likesCollection } from '../likes/like.collection';
 import { listItemsCollection, ListDoc, listsCollection } from '../lists/lists.collection';
@@ -89,7 +89,7 @@ export class ErasureService {
   private async eraseComments(userId: string): Promise<void> {
     const commented = distinct(await this.comments.find({ user_id: userId }, { projection: { review_id: 1 } }), (c) => c.review_id);
     for (const reviewId of commented) {
-      const comment_count = await this.comments.count({ review_id: reviewId, user_id: { $ne: userId } });
+      const comment_count = await this.comments.count({ review_id: reviewId, user_id: { $ne: userId }, ...COMMENT_NOT_HIDDEN });
       await this.reviews.updateOne({ _id: reviewId }, { $set: { comment_count } });
     }
     await this.comments.deleteMany({ user_id: userId });

@@ -32,6 +32,8 @@ describe('moderation (HTTP)', () => {
       http().post('/api/moderation/reports/x/dismiss').send({ reason: 'r' }),
       http().post('/api/moderation/reviews/x/hide').send({ reason: 'r' }),
       http().post('/api/moderation/reviews/x/unhide').send({ reason: 'r' }),
+      http().post('/api/moderation/comments/x/hide').send({ reason: 'r' }),
+      http().post('/api/moderation/comments/x/unhide').send({ reason: 'r' }),
       http().post(`/api/moderation/suspensions/${ayse.id}`).send({ hours: 1, reason: 'r' }),
     ];
     for (const call of calls) {
@@ -87,6 +89,52 @@ describe('moderation (HTTP)', () => {
     expect((await http().get(`/api/reviews/${review.id}`).set(mehmet.auth)).status).toBe(200);
     const actions = (await http().get('/api/moderation/log').set(mod.auth)).body.data.map((e: { action: string }) => e.action);
     expect(actions.slice(0, 2)).toEqual(['unhide', 'hide']);
+  });
+
+  it('queues a comment report with its text; hiding the comment takes it out of the thread and the count, tells its author', async () => {
+    const review = await makeReview(svc, mehmet, { content: 'Nice kettle' });
+    const post = (text: string) => http().post(`/api/reviews/${review.id}/comments`).set(ayse.auth).send({ content: text });
+    const kept = (await post('Agreed')).body.data;
+    const rude = (await post('You are an idiot')).body.data;
+    const count = async () => (await http().get(`/api/reviews/${review.id}`).set(mehmet.auth)).body.data.comment_count;
+    expect(await count()).toBe(2);
+
+    expect((await http().post(`/api/comments/${rude.id}/report`).set(mehmet.auth).send({ reason: 'Insult' })).status).toBe(201);
+    const open = (await reports(mod)).body.data;
+    expect(open[0]).toEqual(
+      expect.objectContaining({
+        reason: 'Insult',
+        reporter: expect.objectContaining({ id: mehmet.id }),
+        comment: { id: rude.id, review_id: review.id, content: 'You are an idiot', hidden: false, user: expect.objectContaining({ id: ayse.id }) },
+        review: expect.objectContaining({ id: review.id }),
+      }),
+    );
+
+    expect((await http().post(`/api/moderation/comments/${rude.id}/hide`).set(mod.auth).send({ reason: 'Insults' })).status).toBe(200);
+    await svc.settle();
+    expect(svc.emitted('moderation.content_hidden')).toContainEqual({ kind: 'comment', contentId: rude.id, authorId: ayse.id, reason: 'Insults' });
+    const thread = async () => (await http().get(`/api/reviews/${review.id}/comments`).set(mehmet.auth)).body;
+    expect((await thread()).data.map((c: { id: string }) => c.id)).toEqual([kept.id]);
+    expect(await count()).toBe(1);
+    // Hiding twice changes nothing (no second log row, no second notice); the report was settled by the hide.
+    expect((await http().post(`/api/moderation/comments/${rude.id}/hide`).set(mod.auth).send({ reason: 'Again' })).status).toBe(200);
+    await svc.settle();
+    expect(await count()).toBe(1);
+    expect(svc.emitted('moderation.content_hidden').filter((e) => e.contentId === rude.id)).toHaveLength(1);
+    const hides = (await http().get('/api/moderation/log').set(mod.auth)).body.data.filter((e: { action: string; target_id: string }) => e.action === 'hide_comment');
+    expect(hides).toHaveLength(1);
+    expect((await reports(mod)).body.data.map((r: { id: string }) => r.id)).not.toContain(open[0].id);
+    const actioned = (await http().get('/api/moderation/reports?status=actioned').set(mod.auth)).body.data;
+    expect(actioned.find((r: { id: string }) => r.id === open[0].id).comment.hidden).toBe(true);
+    // A hidden comment cannot be reported again.
+    expect((await http().post(`/api/comments/${rude.id}/report`).set(admin.auth).send({})).status).toBe(404);
+
+    expect((await http().post(`/api/moderation/comments/${rude.id}/unhide`).set(mod.auth).send({ reason: 'Appeal' })).status).toBe(200);
+    expect((await thread()).data.map((c: { id: string }) => c.id)).toEqual([kept.id, rude.id]);
+    expect(await count()).toBe(2);
+    const actions = (await http().get('/api/moderation/log').set(mod.auth)).body.data.map((e: { action: string }) => e.action);
+    expect(actions.slice(0, 2)).toEqual(['unhide_comment', 'hide_comment']);
+    expect((await http().post('/api/moderation/comments/nope/hide').set(mod.auth).send({ reason: 'x' })).status).toBe(404);
   });
 
   it('suspends a member for a time with an event auth acts on; never self, staff only by an admin, admins never', async () => {

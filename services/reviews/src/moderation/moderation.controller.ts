@@ -41,6 +41,22 @@ export class ModerationController {
     return Reply.message('Review shown again', null);
   }
 
+  @Post('comments/:id/hide')
+  @HttpCode(200)
+  async hideComment(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() dto: ModerationReasonDto) {
+    assertModerator(user);
+    await this.moderation.hideComment(user, id, dto.reason);
+    return Reply.message('Comment hidden', null);
+  }
+
+  @Post('comments/:id/unhide')
+  @HttpCode(200)
+  async unhideComment(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() dto: ModerationReasonDto) {
+    assertModerator(user);
+    await this.moderation.unhideComment(user, id, dto.reason);
+    return Reply.message('Comment shown again', null);
+  }
+
   @Post('suspensions/:userId')
   async suspend(@CurrentUser() user: AuthenticatedUser, @Param('userId') userId: string, @Body() dto: SuspendMemberDto) {
     assertModerator(user);

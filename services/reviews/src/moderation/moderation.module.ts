@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CommentsModule } from '../comments/comments.module';
 import { SiteRolesModule } from '../read-models/site-roles.module';
 import { ReportsModule } from '../reports/reports.module';
 import { ReviewsModule } from '../reviews/reviews.module';
@@ -6,7 +7,7 @@ import { ModerationController } from './moderation.controller';
 import { ModerationService } from './moderation.service';
 
 @Module({
-  imports: [ReviewsModule, ReportsModule, SiteRolesModule],
+  imports: [ReviewsModule, CommentsModule, ReportsModule, SiteRolesModule],
   controllers: [ModerationController],
   providers: [ModerationService],
 })

@@ -13,6 +13,8 @@ import {
 import { EventBus } from '@app/bus';
 import { AuthenticatedUser } from '@app/platform';
 import { Collection, newId, STORE, Store } from '@app/store';
+import { CommentDoc } from '../comments/comment.collection';
+import { CommentsService } from '../comments/comments.service';
 import { SiteRolesReadModel } from '../read-models/site-roles.service';
 import { ReportDoc } from '../reports/report.collection';
 import { ReportsService } from '../reports/reports.service';
@@ -38,6 +40,7 @@ export class ModerationService {
     @Inject(STORE) store: Store,
     private readonly reports: ReportsService,
     private readonly reviews: ReviewsService,
+    private readonly comments: CommentsService,
     private readonly cards: UserCardsService,
     private readonly roles: SiteRolesReadModel,
     private readonly bus: EventBus,
@@ -48,8 +51,11 @@ export class ModerationService {
   async reportPage(status: ReportStatus, skip: number, limit: number): Promise<{ items: ModerationReportView[]; total: number }> {
     const { items, total } = await this.reports.page(status, skip, limit);
     const reviews = new Map((await this.reviews.findManyForModeration(items.map((r) => r.review_id))).map((d) => [d._id, d]));
-    const cards = await this.cards.cardsFor(items.flatMap((r) => [r.reporter_id, r.review_author_id]));
-    return { items: items.map((r) => reportView(r, reviews.get(r.review_id), cards)), total };
+    const commentIds = items.flatMap((r) => (r.comment_id ? [r.comment_id] : []));
+    const comments = new Map((await this.comments.findManyForModeration(commentIds)).map((d) => [d._id, d]));
+    const authors = [...reviews.values()].map((d) => d.user_id);
+    const cards = await this.cards.cardsFor([...items.flatMap((r) => [r.reporter_id, r.review_author_id]), ...authors]);
+    return { items: items.map((r) => reportView(r, reviews.get(r.review_id), r.comment_id ? comments.get(r.comment_id) : undefined, cards)), total };
   }
 
   async dismiss(actor: AuthenticatedUser, reportId: string, reason: string): Promise<void> {
@@ -63,6 +69,8 @@ export class ModerationService {
   /** Out of every listing, kept for moderators; its open reports are settled and its author told why. */
   async hideReview(actor: AuthenticatedUser, reviewId: string, reason: string): Promise<void> {
     const review = await this.reviews.find(reviewId);
+    // Already hidden: no second log row, no second notice to the author.
+    if (review.hidden_at) return;
     const row = logRow({ action: 'hide', actor_id: actor.id, target_user_id: review.user_id, target_id: review._id, reason });
     await this.recorded('moderation.content_hidden', { kind: 'review', contentId: review._id, authorId: review.user_id, reason }, actor, row, async () => {
       await this.reviews.setHidden(review._id, row.created_at);
@@ -72,8 +80,27 @@ export class ModerationService {
 
   async unhideReview(actor: AuthenticatedUser, reviewId: string, reason: string): Promise<void> {
     const review = await this.reviews.find(reviewId);
+    if (!review.hidden_at) return;
     await this.reviews.setHidden(review._id, null);
     await this.log.insert(logRow({ action: 'unhide', actor_id: actor.id, target_user_id: review.user_id, target_id: review._id, reason }));
+  }
+
+  /** Out of every listing and of its review's comment_count; its open reports settled and its author told why. */
+  async hideComment(actor: AuthenticatedUser, commentId: string, reason: string): Promise<void> {
+    const comment = await this.comments.find(commentId);
+    if (comment.hidden_at) return;
+    const row = logRow({ action: 'hide_comment', actor_id: actor.id, target_user_id: comment.user_id, target_id: comment._id, reason });
+    await this.recorded('moderation.content_hidden', { kind: 'comment', contentId: comment._id, authorId: comment.user_id, reason }, actor, row, async () => {
+      await this.comments.setHidden(comment._id, row.created_at);
+      await this.reports.decideOpenForComment(comment._id, row.created_at);
+    });
+  }
+
+  async unhideComment(actor: AuthenticatedUser, commentId: string, reason: string): Promise<void> {
+    const comment = await this.comments.find(commentId);
+    if (!comment.hidden_at) return;
+    await this.comments.setHidden(comment._id, null);
+    await this.log.insert(logRow({ action: 'unhide_comment', actor_id: actor.id, target_user_id: comment.user_id, target_id: comment._id, reason }));
   }
 
   /** Moderators suspend members; only an admin suspends a moderator, and nobody an admin. */
@@ -136,15 +163,19 @@ function logRow(input: LogInput, at = new Date().toISOString()): ModerationLogDo
   return { _id: newId(), until: null, role: null, ...input, created_at: at };
 }
 
-function reportView(r: ReportDoc, review: ReviewDoc | undefined, cards: Map<string, UserCard>): ModerationReportView {
+function reportView(r: ReportDoc, review: ReviewDoc | undefined, comment: CommentDoc | undefined, cards: Map<string, UserCard>): ModerationReportView {
   return {
     id: r._id,
+    kind: r.comment_id ? 'comment' : 'review',
     status: r.status,
     reason: r.reason,
     reporter: cards.get(r.reporter_id) as UserCard,
     created_at: r.created_at,
     review: review
       ? { id: review._id, title: review.title, content: review.content, hidden: Boolean(review.hidden_at), user: cards.get(review.user_id) as UserCard }
+      : null,
+    comment: comment
+      ? { id: comment._id, review_id: comment.review_id, content: comment.content, hidden: Boolean(comment.hidden_at), user: cards.get(comment.user_id) as UserCard }
       : null,
   };
 }

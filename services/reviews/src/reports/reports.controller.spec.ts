@@ -75,3 +75,55 @@ describe('reporting a review (HTTP)', () => {
     expect((await svc.http().post(`/api/reviews/${reviewId}/report`).send({})).status).toBe(401);
   });
 });
+
+describe('reporting a comment (HTTP)', () => {
+  let svc: TestService;
+  let ayse: Member;
+  let mehmet: Member;
+  let zeynep: Member;
+  let reviewId: string;
+  let commentId: string;
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    [ayse, mehmet, zeynep] = [await member(svc, 'ayse'), await member(svc, 'mehmet'), await member(svc, 'zeynep')];
+    reviewId = (await makeReview(svc, ayse, { content: 'Good blender' })).id;
+    commentId = (await svc.http().post(`/api/reviews/${reviewId}/comments`).set(mehmet.auth).send({ content: 'Spam link here' })).body.data.id;
+  });
+
+  afterAll(() => svc.close());
+
+  const report = (m: Member, body: Record<string, unknown> = {}, id = commentId) =>
+    svc.http().post(`/api/comments/${id}/report`).set(m.auth).send(body);
+  const rows = () => svc.store.collection(reportsCollection).find({ comment_id: commentId });
+
+  it('stores a report of the comment beside one of its review, once per member', async () => {
+    expect((await svc.http().post(`/api/reviews/${reviewId}/report`).set(zeynep.auth).send({})).status).toBe(201);
+    const res = await report(zeynep, { reason: ' Spam ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, message: 'Report received', data: null });
+    expect(await rows()).toEqual([
+      expect.objectContaining({ review_id: reviewId, reporter_id: zeynep.id, review_author_id: mehmet.id, reason: 'Spam', status: 'open' }),
+    ]);
+    const again = await report(zeynep);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already reported this comment');
+  });
+
+  it('refuses one own comment, a bad reason, an unknown comment and a comment on a review the member may not see', async () => {
+    const own = await report(mehmet);
+    expect(own.status).toBe(400);
+    expect(own.body.code).toBe('CANNOT_REPORT_OWN_COMMENT');
+    expect((await report(ayse, { reason: 'x'.repeat(501) })).status).toBe(400);
+    expect((await report(ayse, { other: 1 })).status).toBe(400);
+    expect((await report(ayse, {}, 'nope')).status).toBe(404);
+    await svc.publish('block.created', { blockerId: ayse.id, blockedId: zeynep.id });
+    const target = (await makeReview(svc, ayse, { content: 'Not for Zeynep' })).id;
+    const other = (await svc.http().post(`/api/reviews/${target}/comments`).set(mehmet.auth).send({ content: 'Hi' })).body.data.id;
+    expect((await report(zeynep, {}, other)).status).toBe(404);
+  });
+
+  it('needs a token', async () => {
+    expect((await svc.http().post(`/api/comments/${commentId}/report`).send({})).status).toBe(401);
+  });
+});

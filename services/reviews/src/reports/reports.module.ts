@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CommentsModule } from '../comments/comments.module';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { ReportsController } from './reports.controller';
 import { ReportsEvents } from './reports.events';
 import { ReportsService } from './reports.service';
 
 @Module({
-  imports: [ReviewsModule],
+  imports: [ReviewsModule, CommentsModule],
   controllers: [ReportsController, ReportsEvents],
   providers: [ReportsService],
   exports: [ReportsService],

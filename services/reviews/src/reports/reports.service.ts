@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DUPLICATE_REPORT_MESSAGE, ReportStatus } from '@app/contracts';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { DUPLICATE_COMMENT_REPORT_MESSAGE, DUPLICATE_REPORT_MESSAGE, ReportStatus } from '@app/contracts';
+import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { CommentsService } from '../comments/comments.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { ReportDoc, reportsCollection } from './report.collection';
 import { ReviewsException } from '../reviews.errors';
@@ -12,27 +13,24 @@ export class ReportsService {
   constructor(
     @Inject(STORE) store: Store,
     private readonly reviews: ReviewsService,
+    private readonly comments: CommentsService,
   ) {
     this.reports = store.collection(reportsCollection);
   }
 
-  /** One report per member per review: the unique (review, reporter) index decides, also under races. */
+  /** One report per member per review. */
   async report(reporterId: string, reviewId: string, reason: string | null | undefined): Promise<void> {
     const review = await this.reviews.findVisible(reviewId, reporterId);
     if (review.user_id === reporterId) throw new ReviewsException('CANNOT_REPORT_OWN_REVIEW', 'You cannot report your own review');
-    try {
-      await this.reports.insert({
-        review_id: reviewId,
-        reporter_id: reporterId,
-        review_author_id: review.user_id,
-        reason: reason || null,
-        status: 'open',
-        created_at: new Date().toISOString(),
-      });
-    } catch (err) {
-      if (err instanceof DuplicateKeyError) throw new ReviewsException('ALREADY_REPORTED', DUPLICATE_REPORT_MESSAGE);
-      throw err;
-    }
+    await this.insertOnce({ review_id: reviewId, comment_id: '', reporter_id: reporterId, review_author_id: review.user_id, reason }, DUPLICATE_REPORT_MESSAGE);
+  }
+
+  /** One report per member per comment, in the same queue as review reports (issue 22 §3). */
+  async reportComment(reporterId: string, commentId: string, reason: string | null | undefined): Promise<void> {
+    const comment = await this.comments.findVisible(commentId, reporterId);
+    if (comment.user_id === reporterId) throw new ReviewsException('CANNOT_REPORT_OWN_COMMENT', 'You cannot report your own comment');
+    const row = { review_id: comment.review_id, comment_id: commentId, reporter_id: reporterId, review_author_id: comment.user_id, reason };
+    await this.insertOnce(row, DUPLICATE_COMMENT_REPORT_MESSAGE);
   }
 
   /** Reports in a status, newest first (moderators' queue). */
@@ -52,9 +50,29 @@ export class ReportsService {
     await this.reports.updateOne({ _id: id }, { $set: { status, decided_at: at } });
   }
 
-  /** Acting on a review settles every open report of it. */
+  /** Acting on a review settles every open report of it (reports of its comments stay open). */
   async decideOpenFor(reviewId: string, at: string): Promise<void> {
-    await this.reports.updateMany({ review_id: reviewId, status: 'open' }, { $set: { status: 'actioned', decided_at: at } });
+    // Reports filed before comment reports existed carry no comment_id.
+    await this.settle({ review_id: reviewId, comment_id: { $in: ['', null] } }, at);
+  }
+
+  /** Acting on a comment settles every open report of it. */
+  async decideOpenForComment(commentId: string, at: string): Promise<void> {
+    await this.settle({ comment_id: commentId }, at);
+  }
+
+  private async settle(filter: Filter, at: string): Promise<void> {
+    await this.reports.updateMany({ ...filter, status: 'open' }, { $set: { status: 'actioned', decided_at: at } });
+  }
+
+  /** The unique (review, comment, reporter) index decides, also under races. */
+  private async insertOnce(row: Omit<ReportDoc, '_id' | 'status' | 'created_at' | 'reason'> & { reason: string | null | undefined }, duplicate: string): Promise<void> {
+    try {
+      await this.reports.insert({ ...row, reason: row.reason || null, status: 'open', created_at: new Date().toISOString() });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) throw new ReviewsException('ALREADY_REPORTED', duplicate);
+      throw err;
+    }
   }
 
   async forgetReview(reviewId: string): Promise<void> {

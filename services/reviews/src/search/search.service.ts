@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ReviewsSearchPart } from '@app/contracts';
 import { Collection, Filter, Store, STORE } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
+import { KeywordFilterService } from '../filters/keyword-filter.service';
 import { ProductDoc, productsCollection } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewPresenter } from '../reviews/review-presenter';
@@ -10,7 +11,9 @@ import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
 /**
  * The reviews service's part of the one search (issue 21 §5): word search over product names and
  * descriptions and over review titles and texts, through the store's text search. Reviews follow
- * the lists' rule: authors hidden from the viewer or muted by them are left out.
+ * the lists' rule: authors hidden from the viewer or muted by them are left out, and so are reviews
+ * a moderator hid. Reviews matching one of the viewer's keyword filters are left out too: a search
+ * result is a one-line link, where a collapsed "Filtered" row would say nothing.
  */
 @Injectable()
 export class SearchService {
@@ -22,6 +25,7 @@ export class SearchService {
     private readonly productViews: ProductsService,
     private readonly presenter: ReviewPresenter,
     private readonly audience: AudienceService,
+    private readonly keywordFilters: KeywordFilterService,
   ) {
     this.products = store.collection(productsCollection);
     this.reviews = store.collection(reviewsCollection);
@@ -29,11 +33,11 @@ export class SearchService {
 
   async search(viewerId: string, words: string, limit: number): Promise<ReviewsSearchPart> {
     const hidden = await this.audience.hiddenInLists(viewerId);
-    const visible: Filter = hidden.length > 0 ? { user_id: { $nin: hidden } } : {};
+    const visible: Filter = { hidden_at: { $exists: false }, ...(hidden.length > 0 && { user_id: { $nin: hidden } }) };
     const [products, reviews] = await Promise.all([this.products.search(words, {}, { limit }), this.reviews.search(words, visible, { limit })]);
     return {
       products: await this.productViews.views(products, viewerId),
-      reviews: await this.presenter.present(reviews, viewerId),
+      reviews: (await this.keywordFilters.visibleFor(viewerId, await this.presenter.present(reviews, viewerId))).filter((r) => !r.filtered_by),
     };
   }
 }

@@ -50,6 +50,31 @@ describe('GET /api/reviews/search (the reviews part of the one search)', () => {
     expect(ids((await search(cem, 'toaster')).body.data.reviews)).toContain(privateOne.id);
   });
 
+  it("leaves out reviews matching the viewer's keyword filters, but not the viewer's own or other viewers'", async () => {
+    // Fresh members: the visibility test above left blocks, a private account and a mute behind.
+    const [emre, fatma, gul] = [await member(svc, 'emre'), await member(svc, 'fatma'), await member(svc, 'gul')];
+    const spoiler = await makeReview(svc, fatma, { content: 'Kettle ending spoiler revealed' });
+    const plain = await makeReview(svc, gul, { content: 'Kettle boils fast' });
+    const own = await makeReview(svc, emre, { content: 'My kettle spoiler' });
+    expect((await svc.http().post('/api/filters').set(emre.auth).send({ phrase: 'SPOİLER' })).status).toBe(201);
+    const forEmre = (await search(emre, 'kettle')).body.data.reviews as { id: string; filtered_by?: string }[];
+    expect(ids(forEmre).sort()).toEqual([plain.id, own.id].sort());
+    expect(forEmre.every((r) => r.filtered_by === undefined)).toBe(true);
+    expect(ids((await search(gul, 'kettle')).body.data.reviews)).toContain(spoiler.id);
+  });
+
+  it('leaves out a review a moderator hid, and finds it again once unhidden', async () => {
+    const [author, reader, m] = [await member(svc, 'hakan'), await member(svc, 'irem'), await member(svc, 'mod')];
+    const review = await makeReview(svc, author, { content: 'Waffle iron review' });
+    const mod = svc.authHeader({ id: m.id, username: m.username, role: 'moderator' });
+    await svc.publish('moderation.role_changed', { userId: m.id, role: 'moderator' });
+    expect(ids((await search(reader, 'waffle')).body.data.reviews)).toEqual([review.id]);
+    expect((await svc.http().post(`/api/moderation/reviews/${review.id}/hide`).set(mod).send({ reason: 'Spam' })).status).toBe(200);
+    expect(ids((await search(reader, 'waffle')).body.data.reviews)).toEqual([]);
+    await svc.http().post(`/api/moderation/reviews/${review.id}/unhide`).set(mod).send({ reason: 'Appeal' });
+    expect(ids((await search(reader, 'waffle')).body.data.reviews)).toEqual([review.id]);
+  });
+
   it.each(['', ' ', 'x'.repeat(101)])('refuses q=%j with a field error', async (q) => {
     const res = await search(ayse, q);
     expect(res.status).toBe(400);

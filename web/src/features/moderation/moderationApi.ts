@@ -31,6 +31,10 @@ export const moderationApi = api.injectEndpoints({
       query: ({ id, reason, hide }) => ({ url: `/moderation/reviews/${encodeURIComponent(id)}/${hide ? 'hide' : 'unhide'}`, method: 'POST', body: { reason } }),
       invalidatesTags: ['Moderation', 'Feed', 'Review', 'Product'],
     }),
+    hideComment: b.mutation<void, { id: string; reviewId: string; reason: string; hide: boolean }>({
+      query: ({ id, reason, hide }) => ({ url: `/moderation/comments/${encodeURIComponent(id)}/${hide ? 'hide' : 'unhide'}`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { reviewId }) => ['Moderation', 'Feed', 'Review', { type: 'Comments', id: reviewId }],
+    }),
     suspendMember: b.mutation<{ until: string }, { userId: string; hours: number; reason: string }>({
       query: ({ userId, hours, reason }) => ({ url: `/moderation/suspensions/${encodeURIComponent(userId)}`, method: 'POST', body: { hours, reason } }),
       transformResponse: (r: unknown) => data<{ until: string }>(r),
@@ -49,6 +53,7 @@ export const {
   useModerationStaffQuery,
   useDismissReportMutation,
   useHideReviewMutation,
+  useHideCommentMutation,
   useSuspendMemberMutation,
   useSetRoleMutation,
 } = moderationApi;

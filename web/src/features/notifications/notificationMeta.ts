@@ -17,6 +17,7 @@ export function notificationIcon(type: string): LucideIcon {
     case 'new_review':
       return Star;
     case 'review_hidden':
+    case 'comment_hidden':
       return EyeOff;
     case 'squad_mention':
       return AtSign;
@@ -35,7 +36,7 @@ export function notificationTarget(n: NotificationView): string {
   if (squadId && n.type === 'squad_mention') return `/squads/${squadId}?chat=1`;
   if (squadId) return `/squads/${squadId}`;
   if (n.type === 'follow_request') return '/profile?tab=requests';
-  if (n.type === 'review_hidden') return '/notifications';
+  if (n.type === 'review_hidden' || n.type === 'comment_hidden') return '/notifications';
   if (n.related_user?.username) return `/user/${n.related_user.username}`;
   return '/notifications';
 }

@@ -21,7 +21,7 @@ function renderItem(c: CommentView, canEdit: boolean) {
   render(
     <Provider store={makeStore()}>
       <MemoryRouter>
-        <CommentItem comment={c} canEdit={canEdit} canDelete={canEdit} onDelete={() => undefined} />
+        <CommentItem comment={c} canEdit={canEdit} canDelete={canEdit} canReport={!canEdit} onDelete={() => undefined} />
       </MemoryRouter>
     </Provider>,
   );
@@ -42,8 +42,14 @@ describe('CommentItem', () => {
     expect((screen.getByLabelText('Comment text') as HTMLInputElement).value).toBe('Which model?');
   });
 
-  it('shows no Edit on another member’s comment', () => {
+  it('shows no Edit on another member’s comment, and Report there instead', () => {
     renderItem(comment(false), false);
     expect(screen.queryByLabelText('Edit comment')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Yorumu şikayet et' })).toBeTruthy();
+  });
+
+  it('offers no Report on the member’s own comment', () => {
+    renderItem(comment(false), true);
+    expect(screen.queryByTestId('report-comment')).toBeNull();
   });
 });

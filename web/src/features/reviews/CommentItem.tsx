@@ -1,17 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Flag, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CommentView } from '@app/contracts';
 import { errorMessage } from '../../core/api';
 import { Avatar } from '../../shared/ui';
 import { personName, feedAgo } from '../../shared/format';
-import { useUpdateCommentMutation } from './reviewsApi';
+import { useAppDispatch } from '../../core/store';
+import { useT } from '../../shared/i18n';
+import { pushToast } from '../../shared/toast';
+import { useReportCommentMutation, useUpdateCommentMutation } from './reviewsApi';
 
 /**
  * One comment of a review's thread. Its author may edit it in place (PUT /comments/{id}), and an edited
- * comment says 'düzenlendi'; its author or the review's author may delete it.
+ * comment says 'düzenlendi'; its author or the review's author may delete it; other members may
+ * report it to the moderators (issue 22 §3).
  */
-export function CommentItem({ comment: c, canEdit, canDelete, onDelete }: { comment: CommentView; canEdit: boolean; canDelete: boolean; onDelete: () => void }) {
+export function CommentItem({
+  comment: c,
+  canEdit,
+  canDelete,
+  canReport,
+  onDelete,
+}: {
+  comment: CommentView;
+  canEdit: boolean;
+  canDelete: boolean;
+  canReport: boolean;
+  onDelete: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const t = useT();
+  const [report] = useReportCommentMutation();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(c.content);
   const [error, setError] = useState<string | null>(null);
@@ -25,6 +44,15 @@ export function CommentItem({ comment: c, canEdit, canDelete, onDelete }: { comm
     if ('error' in r) return setError(errorMessage(r.error, 'Failed to update comment'));
     setError(null);
     setEditing(false);
+  }
+
+  async function reportComment() {
+    const r = await report({ id: c.id, reason: 'inappropriate' });
+    dispatch(
+      'error' in r
+        ? pushToast({ title: t('comment.report'), message: errorMessage(r.error, t('comment.reportFailed')), kind: 'error' })
+        : pushToast({ title: t('comment.report'), message: t('comment.reported'), kind: 'success' }),
+    );
   }
 
   return (
@@ -66,6 +94,11 @@ export function CommentItem({ comment: c, canEdit, canDelete, onDelete }: { comm
       {canEdit && !editing && (
         <button className="icon-btn small" aria-label="Edit comment" data-testid="edit-comment" onClick={() => setEditing(true)}>
           <Pencil size={14} aria-hidden="true" />
+        </button>
+      )}
+      {canReport && (
+        <button className="icon-btn small" aria-label={t('comment.report')} title={t('comment.report')} data-testid="report-comment" onClick={() => void reportComment()}>
+          <Flag size={14} aria-hidden="true" />
         </button>
       )}
       {canDelete && (

@@ -41,6 +41,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
           comment={c}
           canEdit={c.userId === user?.id}
           canDelete={!!user && (c.userId === user.id || reviewAuthorId === user.id)}
+          canReport={!!user && c.userId !== user.id}
           onDelete={async () => {
             const r = await del({ id: c.id, reviewId });
             if (!('error' in r)) onCount(-1);

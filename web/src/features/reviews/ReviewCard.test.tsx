@@ -148,7 +148,7 @@ describe('the edit form in the card', () => {
       </Provider>,
     );
     expect(screen.getAllByTestId('stars')).toHaveLength(1);
-    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Diğer işlemler' }));
     fireEvent.click(screen.getByTestId('review-edit-button'));
 
     const stars = screen.getAllByTestId('stars');

@@ -50,7 +50,7 @@ export function ReviewEditForm({ review, onDone }: { review: ReviewView; onDone:
   return (
     <form className="form" onSubmit={submit} data-testid="review-edit">
       {review.rating ? <Stars value={rating ?? 0} size={20} onChange={setRating} /> : null}
-      <textarea rows={3} value={content} onChange={(e) => setContent(e.target.value)} aria-label="Review text" maxLength={5000} autoFocus />
+      <textarea rows={3} value={content} onChange={(e) => setContent(e.target.value)} aria-label={t('reviewLabels.text')} maxLength={5000} autoFocus />
       <label className="muted small check-label">
         <input type="checkbox" checked={spoilers} onChange={(e) => setSpoilers(e.target.checked)} data-testid="edit-spoilers" /> {t('composer.spoilers')}
       </label>

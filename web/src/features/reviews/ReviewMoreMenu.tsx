@@ -49,7 +49,7 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
 
   return (
     <div className="menu-wrap" ref={menu.ref}>
-      <button className="icon-btn" aria-label="More actions" onClick={() => menu.setOpen((o) => !o)}>
+      <button className="icon-btn" aria-label={t('reviewLabels.more')} onClick={() => menu.setOpen((o) => !o)}>
         <Ellipsis size={18} aria-hidden="true" />
       </button>
       {menu.open && (
@@ -64,7 +64,7 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
                 }}
                 data-testid="review-edit-button"
               >
-                <Pencil size={14} aria-hidden="true" /> Edit review
+                <Pencil size={14} aria-hidden="true" /> {t('reviewLabels.edit')}
               </button>
               <button className="dropdown-item" onClick={() => void remove()} disabled={deleteState.isLoading} data-testid="review-delete-button">
                 <Trash2 size={14} aria-hidden="true" /> Delete review

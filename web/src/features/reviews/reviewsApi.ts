@@ -97,6 +97,9 @@ export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['ReviewHistory'] 
     reportReview: b.mutation<void, { id: string; reason: string }>({
       query: ({ id, reason }) => ({ url: `/reviews/${id}/report`, method: 'POST', body: { reason } }),
     }),
+    reportComment: b.mutation<void, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `/comments/${id}/report`, method: 'POST', body: { reason } }),
+    }),
   }),
 });
 
@@ -113,6 +116,7 @@ export const {
   useDeleteCommentMutation,
   useSaveReviewMutation,
   useReportReviewMutation,
+  useReportCommentMutation,
   useReviewHistoryQuery,
 } = reviewsApi;
 
@@ -164,6 +168,7 @@ const REVIEW_TEXT_BY_CODE: Record<ReviewsErrorCode | CommonErrorCode, string> = 
   ADMIN_ONLY: REVIEW_FAILED,
   MODERATION_TARGET_NOT_FOUND: REVIEW_FAILED,
   CANNOT_MODERATE_SELF: REVIEW_FAILED,
+  CANNOT_REPORT_OWN_COMMENT: REVIEW_INVALID,
 };
 
 /** Review create failure (part 1 §8): the server's message as 'API Error: ...', else by code. */

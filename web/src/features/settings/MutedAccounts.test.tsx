@@ -55,7 +55,7 @@ describe('mutes on the server (issue 22 §1)', () => {
   it("the card menu's Mute this user asks the server and says the member is not told", async () => {
     const review = { id: 'r1', user_id: 'u2', user: { id: 'u2', username: 'burak', display_name: 'Burak', profile_image_url: null } } as ReviewView;
     const store = renderWithStore(<ReviewMoreMenu review={review} onEdit={() => undefined} onDeleted={() => undefined} onCopyLink={() => undefined} />);
-    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Diğer işlemler' }));
     fireEvent.click(screen.getByTestId('review-mute-button'));
     expect(mute).toHaveBeenCalledWith({ id: 'u2', mute: true });
     await vi.waitFor(() => expect(store.getState().toasts.at(-1)?.message).toContain('@burak'));

@@ -268,6 +268,11 @@ export const en: Translation = {
     removeModerator: 'Remove moderator',
     findMember: 'Find a member',
     makeModerator: 'Make moderator',
+    commentBy: 'Comment by {{name}}',
+    commentGone: 'The comment was deleted.',
+    hideComment: 'Hide comment',
+    action_hide_comment: 'hid a comment by',
+    action_unhide_comment: 'showed again a comment by',
   },
   hashtags: {
     follow: 'Follow tag',
@@ -304,5 +309,15 @@ export const en: Translation = {
     wrongPassword: 'The password is incorrect.',
     failed: 'Could not delete the account. Please try again.',
     deletedMember: 'Deleted member',
+  },
+  comment: {
+    report: 'Report comment',
+    reported: 'Thanks, the comment was reported.',
+    reportFailed: 'Could not report the comment',
+  },
+  reviewLabels: {
+    text: 'Review text',
+    edit: 'Edit review',
+    more: 'More actions',
   },
 };

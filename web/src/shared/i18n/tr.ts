@@ -269,6 +269,11 @@ export const tr = {
     removeModerator: 'Moderatörlükten çıkar',
     findMember: 'Üye ara',
     makeModerator: 'Moderatör yap',
+    commentBy: '{{name}} yorumu',
+    commentGone: 'Yorum silinmiş.',
+    hideComment: 'Yorumu gizle',
+    action_hide_comment: 'bir yorumu gizledi:',
+    action_unhide_comment: 'bir yorumu yeniden gösterdi:',
   },
   hashtags: {
     follow: 'Etiketi takip et',
@@ -305,6 +310,16 @@ export const tr = {
     wrongPassword: 'Şifre yanlış.',
     failed: 'Hesap silinemedi. Lütfen tekrar dene.',
     deletedMember: 'Silinmiş üye',
+  },
+  comment: {
+    report: 'Yorumu şikayet et',
+    reported: 'Teşekkürler, yorum şikayet edildi.',
+    reportFailed: 'Yorum şikayet edilemedi',
+  },
+  reviewLabels: {
+    text: 'İnceleme metni',
+    edit: 'İncelemeyi düzenle',
+    more: 'Diğer işlemler',
   },
 };
 
