@@ -9,7 +9,8 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
 
     // composer: text with a tag, 4.5 stars, spoilers, one image with its description
     const composer = page.getByTestId('composer');
-    const text = `Sonunda bulduk: #Kahve ${Date.now() % 100000} dükkanı`;
+    const stamp = Date.now() % 100000;
+    const text = `Sonunda bulduk: #Kahve ${stamp} dükkanı`;
     await page.getByTestId('composer-text').fill(text);
     await composer.getByRole('button', { name: 'Rating', exact: true }).click();
     await composer.getByRole('button', { name: '4.5 stars' }).click();
@@ -50,6 +51,15 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     const tagPage = page.getByTestId('tag-page');
     await tagPage.getByRole('heading', { name: 'Kahve' }).waitFor();
     await tagPage.getByTestId('review-card').first().waitFor();
+
+    // the top bar's search finds it by its words, folded (dükkanı = DUKKANI), without spelling out the spoiler
+    const box = page.getByTestId('search-box').getByRole('combobox');
+    await box.fill(`DUKKANI ${stamp}`);
+    const found = page.getByRole('listbox').getByRole('group', { name: 'İncelemeler' }).getByRole('option');
+    await found.filter({ hasText: 'Spoiler içeren inceleme' }).waitFor();
+    expect(await found.filter({ hasText: 'Sonunda bulduk' }).count()).toBe(0);
+    await shot(page, 'tg02c-search-spoiler');
+    await box.press('Escape');
     await context.close();
 
     // a member who follows nobody follows the tag from its page, by keyboard, and finds the review at home

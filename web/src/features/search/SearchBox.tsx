@@ -28,7 +28,7 @@ export function SearchBox() {
   const q = useDebounced(text.trim(), 200);
   const t = useT();
   const { data, isFetching } = useSearchQuery({ q }, { skip: !q });
-  const matches = data && q ? searchEntries(data) : [];
+  const matches = data && q ? searchEntries(data, t('search.spoilerReview')) : [];
   // The highlighted option (arrow keys); -1 is none, and Enter then opens the results page.
   const [active, setActive] = useState(-1);
   useEffect(() => setActive(-1), [q]);

@@ -12,7 +12,7 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const { data, isFetching, isError } = useSearchQuery({ q, limit: RESULTS_PER_GROUP }, { skip: !q });
-  const entries = data ? searchEntries(data) : [];
+  const entries = data ? searchEntries(data, t('search.spoilerReview')) : [];
 
   return (
     <div className="page" data-testid="search-page">

@@ -13,15 +13,19 @@ export interface SearchEntry {
   path: string;
 }
 
-/** The results in group order, each entry with its link (a review leads to its product, or to its author without one). */
-export function searchEntries(results: SearchResultsView): SearchEntry[] {
+/**
+ * The results in group order, each entry with its link (a review leads to its product, or to its
+ * author without one). A review marked as spoilers never shows its text here: its title, or
+ * `spoilerLabel` (the card hides the text until asked; a result list has nothing to click open).
+ */
+export function searchEntries(results: SearchResultsView, spoilerLabel: string): SearchEntry[] {
   return [
     ...results.products.map((p) => ({ key: `p:${p.id}`, group: 'products' as const, label: p.name, detail: p.category, path: `/product/${productSlug(p)}` })),
     ...results.users.map((u) => ({ key: `u:${u.id}`, group: 'users' as const, label: u.display_name, detail: `@${u.username}`, path: `/user/${u.username}` })),
     ...results.reviews.map((r) => ({
       key: `r:${r.id}`,
       group: 'reviews' as const,
-      label: r.title || r.content.slice(0, 80),
+      label: r.title || (r.has_spoilers ? spoilerLabel : r.content.slice(0, 80)),
       detail: `${r.user.display_name}${r.product ? ` · ${r.product.name}` : ''}`,
       path: r.product ? `/product/${productSlug(r.product)}` : `/user/${r.user.username}`,
     })),

@@ -299,6 +299,7 @@ export const en: Translation = {
     title: 'Results for "{{q}}"',
     groupEmpty: 'Nothing here.',
     failed: 'Search failed. Please try again.',
+    spoilerReview: 'Review with spoilers',
   },
   deleteAccount: {
     menu: 'Delete account',

@@ -300,6 +300,7 @@ export const tr = {
     title: '"{{q}}" için sonuçlar',
     groupEmpty: 'Burada bir şey yok.',
     failed: 'Arama başarısız oldu. Lütfen tekrar deneyin.',
+    spoilerReview: 'Spoiler içeren inceleme',
   },
   deleteAccount: {
     menu: 'Hesabı sil',
