@@ -444,9 +444,16 @@ class KillWatch {
       consumer ??= await this.consumerName();
       const held = consumer ? await this.held(consumer) : [];
       if (consumer && held.length > 0) {
-        process.kill(this.pid, 'SIGKILL');
-        // Read again after the kill: acknowledgements sent just before it count as handled.
-        return this.likers(await this.held(consumer));
+        // Frozen first, so its acknowledgements already on the wire land and it sends no more:
+        // it is killed only if it still holds entries then, otherwise it runs on and is watched again.
+        process.kill(this.pid, 'SIGSTOP');
+        await sleep(50);
+        const stillHeld = await this.held(consumer);
+        if (stillHeld.length > 0) {
+          process.kill(this.pid, 'SIGKILL');
+          return this.likers(stillHeld);
+        }
+        process.kill(this.pid, 'SIGCONT');
       }
       await sleep(2);
     }
