@@ -31,18 +31,18 @@ const PRODUCTS: DemoProduct[] = [
 ];
 
 const REVIEW_TEXTS: [number, string][] = [
-  [5, 'Exceeded what I expected for the price. Using it every day.'],
+  [5, 'Exceeded what I expected for the price. Using it every day. #worththemoney'],
   [4, 'Very good overall; a couple of small things could be better.'],
   [5, 'Build quality is excellent and it shows in daily use.'],
-  [3, 'Does the job, nothing more. Fine if you find it on sale.'],
+  [3, 'Does the job, nothing more. Fine if you find it on sale. #onsale'],
   [4, 'Solid choice. Took a week to get used to, now I love it.'],
   [2, 'Looked great in photos but mine had a small defect.'],
 ];
 
 const COMPOSER_POSTS = [
-  'Sunday market haul: found a great coffee stand near the harbour.',
-  'Anyone tried standing desks for long? Thinking about getting one.',
-  'Finally organised my kitchen drawers. Small wins.',
+  'Sunday market haul: found a great coffee stand near the harbour. #coffee',
+  'Anyone tried standing desks for long? Thinking about getting one. #workfromhome',
+  'Finally organised my kitchen drawers. Small wins. #tidyhome',
 ];
 
 const COMMENTS = ['Thanks, this helped me decide!', 'How long have you had it?', 'Same experience here.', 'Good to know, adding it to my list.'];
