@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useSession } from '../../core/store';
+import { useT } from '../../shared/i18n';
 
 /** Settings: downloads GET /api/users/me/export as a JSON file (a fetch, since the call needs the bearer token). */
 export function ExportButton() {
+  const t = useT();
   const { token } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +23,7 @@ export function ExportButton() {
       link.click();
       URL.revokeObjectURL(url);
     } catch {
-      setError('Could not prepare your data. Please try again.');
+      setError(t('dataExport.failed'));
     } finally {
       setBusy(false);
     }
@@ -29,8 +31,8 @@ export function ExportButton() {
 
   return (
     <div className="form" data-testid="settings-export">
-      <h2>Your data</h2>
-      <p className="muted">Download everything you own here as one JSON file: profile, settings, reviews, comments, likes, saved items, follows, squads, the messages you sent and your notifications.</p>
+      <h2>{t('dataExport.title')}</h2>
+      <p className="muted">{t('dataExport.hint')}</p>
       {error && (
         <div className="error-bar" role="alert">
           {error}
@@ -38,7 +40,7 @@ export function ExportButton() {
       )}
       <div className="form-actions">
         <button type="button" className="btn" onClick={() => void download()} disabled={busy}>
-          Download my data
+          {t('dataExport.download')}
         </button>
       </div>
     </div>

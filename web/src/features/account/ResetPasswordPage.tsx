@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../core/api';
+import { useT } from '../../shared/i18n';
 import { useConfirmPasswordResetMutation } from '../auth/authApi';
 
 /** /reset-password?token=...: the page the emailed link opens. */
 export function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [confirmReset, state] = useConfirmPasswordResetMutation();
@@ -15,18 +17,18 @@ export function ResetPasswordPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (password !== again) return setError('The new passwords do not match.');
+    if (password !== again) return setError(t('passwordReset.mismatch'));
     setError(null);
     const r = await confirmReset({ token, new_password: password });
-    if ('error' in r) return setError(errorMessage(r.error, 'Could not reset the password. Please try again.'));
+    if ('error' in r) return setError(errorMessage(r.error, t('passwordReset.failed')));
     setDone(true);
   }
 
   return (
     <div className="page" style={{ maxWidth: 480, margin: '3rem auto' }}>
       <form className="card form" onSubmit={submit} data-testid="reset-password">
-        <h1 className="page-title">Choose a new password</h1>
-        {!token && <div className="error-bar">This page needs the link from your email.</div>}
+        <h1 className="page-title">{t('passwordReset.pageTitle')}</h1>
+        {!token && <div className="error-bar">{t('passwordReset.needsLink')}</div>}
         {error && (
           <div className="error-bar" role="alert" data-testid="reset-error">
             {error}
@@ -34,7 +36,7 @@ export function ResetPasswordPage() {
         )}
         {done ? (
           <p className="success-bar" role="status" data-testid="reset-done">
-            Your password has been reset and every other session signed out. <Link to="/login">Log in</Link> with the new one.
+            {t('passwordReset.done')} <Link to="/login">{t('passwordReset.logIn')}</Link>
           </p>
         ) : (
           <>
@@ -48,7 +50,7 @@ export function ResetPasswordPage() {
             </label>
             <div className="form-actions">
               <button type="submit" className="btn btn-primary" disabled={state.isLoading || !token}>
-                Reset password
+                {t('passwordReset.submit')}
               </button>
             </div>
           </>

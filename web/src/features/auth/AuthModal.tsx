@@ -8,6 +8,7 @@ import { challengeOf, emailLanguage, useLoginMutation, useRegisterMutation, vali
 import { LOGIN_TEXTS, loginErrorText, registerErrorText } from './authErrors';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { useT } from '../../shared/i18n';
 import { TwoFactorStep } from './TwoFactorStep';
 
 const INTERESTS = ['Gaming', 'Music', 'Tech', 'Sports', 'Art'];
@@ -15,6 +16,7 @@ const INTERESTS = ['Gaming', 'Music', 'Tech', 'Sports', 'Art'];
 export type AuthMode = 'login' | 'register';
 
 export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode: AuthMode; onMode: (m: AuthMode) => void; onClose: () => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [login, loginState] = useLoginMutation();
@@ -31,8 +33,8 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
   // the error bar disappears after 5 s (part 1 §2)
   useEffect(() => {
     if (!error) return;
-    const t = setTimeout(() => setError(null), 5000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setError(null), 5000);
+    return () => clearTimeout(timer);
   }, [error]);
 
   useEffect(() => {
@@ -72,14 +74,14 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
 
   if (challenge) {
     return (
-      <Modal open={open} onClose={onClose} title="Two-factor sign-in">
+      <Modal open={open} onClose={onClose} title={t('twoFactor.title')}>
         <TwoFactorStep challenge={challenge} onSignedIn={finish} onRestart={() => setChallenge(null)} />
       </Modal>
     );
   }
   if (forgot) {
     return (
-      <Modal open={open} onClose={onClose} title="Reset your password">
+      <Modal open={open} onClose={onClose} title={t('passwordReset.modalTitle')}>
         <ForgotPasswordForm onBack={() => setForgot(false)} />
       </Modal>
     );
@@ -116,7 +118,7 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
         </label>
         {mode === 'login' && (
           <button type="button" className="link" onClick={() => setForgot(true)} data-testid="forgot-password">
-            Forgot password?
+            {t('passwordReset.forgot')}
           </button>
         )}
         {mode === 'register' && (

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../core/api';
+import { useT } from '../../shared/i18n';
 import { emailLanguage, useRequestPasswordResetMutation } from './authApi';
 
 /** Asks for a reset link; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const t = useT();
   const [request, state] = useRequestPasswordResetMutation();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
@@ -13,8 +15,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     e.preventDefault();
     setError(null);
     const r = await request({ email: email.trim(), language: emailLanguage() });
-    if ('error' in r) return setError(errorMessage(r.error, 'Could not send the link. Please try again.'));
-    setSent(r.data.message ?? 'If an account uses this email, a reset link is on its way.');
+    if ('error' in r) return setError(errorMessage(r.error, t('passwordReset.sendFailed')));
+    // The same answer whether or not the email has an account, in the member's language.
+    setSent(t('passwordReset.sent'));
   }
 
   return (
@@ -30,20 +33,20 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         </p>
       ) : (
         <>
-          <p className="muted">Enter your email and we will send you a link to choose a new password.</p>
+          <p className="muted">{t('passwordReset.hint')}</p>
           <label>
-            Email
+            {t('passwordReset.email')}
             <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
           </label>
         </>
       )}
       <div className="form-actions">
         <button type="button" className="btn" onClick={onBack}>
-          Back to log in
+          {t('passwordReset.back')}
         </button>
         {!sent && (
           <button type="submit" className="btn btn-primary" disabled={state.isLoading}>
-            Send reset link
+            {t('passwordReset.send')}
           </button>
         )}
       </div>

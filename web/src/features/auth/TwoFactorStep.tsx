@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { AuthResult } from '@app/contracts';
 import { errorMessage } from '../../core/api';
+import { useT } from '../../shared/i18n';
 import { useVerifyTwoFactorMutation, validAuthReply } from './authApi';
 
 /** The login's second step: a code from the authenticator app, or one of the recovery codes. */
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge: string; onSignedIn: (result: AuthResult) => void; onRestart: () => void }) {
+  const t = useT();
   const [verify, state] = useVerifyTwoFactorMutation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -13,8 +15,8 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge:
     e.preventDefault();
     setError(null);
     const r = await verify({ challenge, code: code.trim() });
-    if ('error' in r) return setError(errorMessage(r.error, 'Invalid code'));
-    if (!validAuthReply(r.data)) return setError('Unexpected reply; please sign in again.');
+    if ('error' in r) return setError(errorMessage(r.error, t('twoFactor.invalidCode')));
+    if (!validAuthReply(r.data)) return setError(t('twoFactor.unexpectedReply'));
     onSignedIn(r.data.data);
   }
 
@@ -25,17 +27,17 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: { challenge:
           {error}
         </div>
       )}
-      <p className="muted">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+      <p className="muted">{t('twoFactor.stepHint')}</p>
       <label>
-        Code
+        {t('twoFactor.code')}
         <input name="code" value={code} onChange={(e) => setCode(e.target.value)} required autoComplete="one-time-code" inputMode="text" autoFocus />
       </label>
       <div className="form-actions">
         <button type="button" className="btn" onClick={onRestart}>
-          Cancel
+          {t('twoFactor.cancel')}
         </button>
         <button type="submit" className="btn btn-primary" disabled={state.isLoading}>
-          Verify
+          {t('twoFactor.verify')}
         </button>
       </div>
     </form>
