@@ -24,7 +24,7 @@ describeInBrowser('moderation (browser)', (world) => {
     await card.waitFor();
     await card.getByRole('button', { name: 'Diğer işlemler' }).click();
     await card.getByRole('button', { name: 'Report review' }).click();
-    await rep.page.getByText('Thanks, the review was reported.').waitFor();
+    await rep.page.getByText('Teşekkürler, inceleme şikayet edildi.').waitFor();
 
     // the admin opens Moderation from the avatar menu and sees the report with the review
     const adm = await contextFor(world, admin, { viewport: { width: 1400, height: 900 } });

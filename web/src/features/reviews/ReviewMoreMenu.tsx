@@ -21,9 +21,9 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
 
   async function remove() {
     menu.close();
-    if (!window.confirm('Delete this review?')) return;
+    if (!window.confirm(t('review.confirmDelete'))) return;
     const r = await deleteReview(review.id);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to delete review'), kind: 'error' }));
+    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, t('review.deleteFailed')), kind: 'error' }));
     else onDeleted();
   }
 
@@ -32,8 +32,8 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
     const r = await report({ id: review.id, reason: 'inappropriate' });
     dispatch(
       'error' in r
-        ? pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to report review'), kind: 'error' })
-        : pushToast({ title: 'Report review', message: 'Thanks, the review was reported.', kind: 'success' }),
+        ? pushToast({ title: 'Hata', message: errorMessage(r.error, t('review.reportFailed')), kind: 'error' })
+        : pushToast({ title: 'Report review', message: t('review.reported'), kind: 'success' }),
     );
   }
 
@@ -67,7 +67,7 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
                 <Pencil size={14} aria-hidden="true" /> {t('reviewLabels.edit')}
               </button>
               <button className="dropdown-item" onClick={() => void remove()} disabled={deleteState.isLoading} data-testid="review-delete-button">
-                <Trash2 size={14} aria-hidden="true" /> Delete review
+                <Trash2 size={14} aria-hidden="true" /> {t('review.delete')}
               </button>
             </>
           )}

@@ -73,6 +73,11 @@ export const en: Translation = {
     save: 'Save',
     cancel: 'Cancel',
     editFailed: 'Failed to update review',
+    delete: 'Delete review',
+    confirmDelete: 'Delete this review?',
+    deleteFailed: 'Failed to delete review',
+    reported: 'Thanks, the review was reported.',
+    reportFailed: 'Failed to report review',
   },
   products: {
     title: 'Products',

@@ -74,6 +74,11 @@ export const tr = {
     save: 'Kaydet',
     cancel: 'Vazgeç',
     editFailed: 'İnceleme güncellenemedi',
+    delete: 'İncelemeyi sil',
+    confirmDelete: 'Bu inceleme silinsin mi?',
+    deleteFailed: 'İnceleme silinemedi',
+    reported: 'Teşekkürler, inceleme şikayet edildi.',
+    reportFailed: 'İnceleme şikayet edilemedi',
   },
   products: {
     title: 'Products',
