@@ -7,3 +7,4 @@ export { IMAGE_ALT_MAX } from './reviews/catalogue';
 export { splitTags, tagKey, type TextPart } from './reviews/hashtags';
 export { MESSAGE_ATTACHMENTS_MAX } from './messaging/attachments';
 export { splitMentions, type MentionPart } from './messaging/mentions';
+export { REPORT_CATEGORIES, REPORT_NOTE_MAX, composeReportReason, parseReportReason, type ReportCategory } from './moderation/report-reasons';

@@ -1,1 +1,2 @@
 export * from './moderation.dto';
+export * from './report-reasons';

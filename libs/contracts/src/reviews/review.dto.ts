@@ -19,6 +19,7 @@ import {
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
+import { REPORT_REASON_MAX } from '../moderation/report-reasons';
 import {
   COMMENT_MAX,
   IMAGE_ALT_MAX,
@@ -161,7 +162,6 @@ export class CreateCommentDto {
 /** PUT /comments/{id}: the new text, under the same rules as a new comment. */
 export class UpdateCommentDto extends CreateCommentDto {}
 
-export const REPORT_REASON_MAX = 500;
 export const DUPLICATE_REPORT_MESSAGE = 'You have already reported this review';
 export const DUPLICATE_COMMENT_REPORT_MESSAGE = 'You have already reported this comment';
 

@@ -3,6 +3,7 @@ import type { ModerationReportView } from '@app/contracts';
 import { errorMessage } from '../../core/api';
 import { personName } from '../../shared/format';
 import { useT } from '../../shared/i18n';
+import { reportReasonText } from './reportReasonText';
 import { useDismissReportMutation, useHideCommentMutation, useHideReviewMutation, useSuspendMemberMutation } from './moderationApi';
 
 const SUSPENSION_HOURS = [24, 24 * 7, 24 * 30] as const;
@@ -43,7 +44,7 @@ export function ReportItem({ report }: { report: ModerationReportView }) {
     <li className="card moderation-report" data-testid="moderation-report">
       <div className="muted small">
         {t('moderation.reportedBy', { name: personName(report.reporter) })}
-        {report.reason ? ` · ${report.reason}` : ''}
+        {report.reason ? ` · ${reportReasonText(report.reason, t)}` : ''}
       </div>
       {review && (
         <blockquote data-testid="moderation-report-review">

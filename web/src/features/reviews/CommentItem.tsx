@@ -8,6 +8,7 @@ import { personName, feedAgo } from '../../shared/format';
 import { useAppDispatch } from '../../core/store';
 import { useT } from '../../shared/i18n';
 import { pushToast } from '../../shared/toast';
+import { ReportDialog } from '../moderation/ReportDialog';
 import { useReportCommentMutation, useUpdateCommentMutation } from './reviewsApi';
 
 /**
@@ -32,6 +33,7 @@ export function CommentItem({
   const t = useT();
   const [report] = useReportCommentMutation();
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const [text, setText] = useState(c.content);
   const [error, setError] = useState<string | null>(null);
   const [update, updateState] = useUpdateCommentMutation();
@@ -46,13 +48,14 @@ export function CommentItem({
     setEditing(false);
   }
 
-  async function reportComment() {
-    const r = await report({ id: c.id, reason: 'inappropriate' });
+  async function reportComment(reason: string): Promise<boolean> {
+    const r = await report({ id: c.id, reason });
     dispatch(
       'error' in r
         ? pushToast({ title: t('comment.report'), message: errorMessage(r.error, t('comment.reportFailed')), kind: 'error' })
         : pushToast({ title: t('comment.report'), message: t('comment.reported'), kind: 'success' }),
     );
+    return !('error' in r);
   }
 
   return (
@@ -97,7 +100,7 @@ export function CommentItem({
         </button>
       )}
       {canReport && (
-        <button className="icon-btn small" aria-label={t('comment.report')} title={t('comment.report')} data-testid="report-comment" onClick={() => void reportComment()}>
+        <button className="icon-btn small" aria-label={t('comment.report')} title={t('comment.report')} data-testid="report-comment" onClick={() => setReporting(true)}>
           <Flag size={14} aria-hidden="true" />
         </button>
       )}
@@ -106,6 +109,7 @@ export function CommentItem({
           <Trash2 size={14} aria-hidden="true" />
         </button>
       )}
+      {reporting && <ReportDialog title={t('comment.report')} onSend={reportComment} onClose={() => setReporting(false)} />}
     </div>
   );
 }

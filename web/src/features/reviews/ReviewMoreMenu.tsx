@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Ellipsis, Flag, Link as LinkIcon, Pencil, Trash2, VolumeX } from 'lucide-react';
 import type { ReviewView } from '@app/contracts';
 import { useAppDispatch, useSession } from '../../core/store';
@@ -6,6 +7,7 @@ import { pushToast } from '../../shared/toast';
 import { useMenu } from '../../shared/useMenu';
 import { useT } from '../../shared/i18n';
 import { useMuteMutation } from '../people/peopleApi';
+import { ReportDialog } from '../moderation/ReportDialog';
 import { useDeleteReviewMutation, useReportReviewMutation } from './reviewsApi';
 
 /** The card's '...' menu: edit and delete for the author, report, mute the author, copy the link. */
@@ -18,6 +20,7 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
   const [mute] = useMuteMutation();
   const t = useT();
   const mine = !!user && review.user_id === user.id;
+  const [reporting, setReporting] = useState(false);
 
   async function remove() {
     menu.close();
@@ -27,14 +30,14 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
     else onDeleted();
   }
 
-  async function reportReview() {
-    menu.close();
-    const r = await report({ id: review.id, reason: 'inappropriate' });
+  async function reportReview(reason: string): Promise<boolean> {
+    const r = await report({ id: review.id, reason });
     dispatch(
       'error' in r
         ? pushToast({ title: 'Hata', message: errorMessage(r.error, t('review.reportFailed')), kind: 'error' })
         : pushToast({ title: 'Report review', message: t('review.reported'), kind: 'success' }),
     );
+    return !('error' in r);
   }
 
   async function muteAuthor() {
@@ -71,7 +74,13 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
               </button>
             </>
           )}
-          <button className="dropdown-item" onClick={() => void reportReview()}>
+          <button
+            className="dropdown-item"
+            onClick={() => {
+              menu.close();
+              setReporting(true);
+            }}
+          >
             <Flag size={14} aria-hidden="true" /> Report review
           </button>
           {user && !mine && (
@@ -90,6 +99,7 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
           </button>
         </div>
       )}
+      {reporting && <ReportDialog title="Report review" onSend={reportReview} onClose={() => setReporting(false)} />}
     </div>
   );
 }

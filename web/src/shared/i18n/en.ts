@@ -370,4 +370,14 @@ export const en: Translation = {
     download: 'Download my data',
     failed: 'Could not prepare your data. Please try again.',
   },
+  report: {
+    question: 'Why are you reporting this?',
+    spam: 'Spam or advertising',
+    harassment: 'Harassment or hate',
+    spoiler: 'A spoiler without a warning',
+    other: 'Something else',
+    note: 'A note for the moderators (optional)',
+    send: 'Send report',
+    cancel: 'Cancel',
+  },
 };

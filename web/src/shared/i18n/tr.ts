@@ -371,6 +371,16 @@ export const tr = {
     download: 'Verilerimi indir',
     failed: 'Verilerin hazırlanamadı. Lütfen tekrar dene.',
   },
+  report: {
+    question: 'Neden şikayet ediyorsun?',
+    spam: 'Spam veya reklam',
+    harassment: 'Taciz veya nefret söylemi',
+    spoiler: 'Uyarısız spoiler',
+    other: 'Başka bir sebep',
+    note: 'Moderatörlere not (isteğe bağlı)',
+    send: 'Şikayet et',
+    cancel: 'Vazgeç',
+  },
 };
 
 /** Every language has the same keys as the default. */
