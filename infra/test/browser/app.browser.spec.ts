@@ -1,5 +1,5 @@
 // The SPA in Chromium against the embedded stack (issues 7 and 8): one browser, one context per member.
-import { apiCall, contextFor, describeInBrowser, register, shot, solidPng, type Member } from './harness';
+import { apiCall, composerCleared, contextFor, describeInBrowser, register, shot, solidPng, type Member } from './harness';
 
 // testTimeout in a project config is ignored when the root config runs every project (`npm test`)
 jest.setTimeout(120_000);
@@ -43,7 +43,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     await post.click();
     const card = page.getByTestId('review-card').filter({ hasText: reviewText });
     await card.waitFor();
-    await expect(page.getByTestId('composer-text').inputValue()).resolves.toBe('');
+    await composerCleared(page);
     const img = card.locator('.image-grid img').first();
     await img.waitFor();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());

@@ -127,6 +127,11 @@ export async function contextFor(
   return { context, page };
 }
 
+/** Waits for the composer to empty itself, which it does once the server has taken the post. */
+export async function composerCleared(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('[data-testid="composer-text"]') as HTMLTextAreaElement | null)?.value === '');
+}
+
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 }

@@ -1,4 +1,4 @@
-import { apiCall, contextFor, describeInBrowser, register, shot } from './harness';
+import { apiCall, composerCleared, contextFor, describeInBrowser, register, shot } from './harness';
 
 /** Issue 21 §1–3 from the web: half stars, spoilers and edit history. */
 describeInBrowser('reviews with half stars, spoilers and history (browser)', (world) => {
@@ -16,7 +16,7 @@ describeInBrowser('reviews with half stars, spoilers and history (browser)', (wo
     await page.getByTestId('composer-spoilers').check();
     await shot(page, 'rd01-composer-half-star-spoiler');
     await composer.getByRole('button', { name: 'Post Review' }).click();
-    await expect(page.getByTestId('composer-text').inputValue()).resolves.toBe('');
+    await composerCleared(page);
 
     // the card: half stars, text hidden behind the button
     const hidden = page.getByTestId('review-card').filter({ has: page.getByTestId('spoiler-reveal') }).first();

@@ -1,4 +1,4 @@
-import { contextFor, describeInBrowser, register, shot, solidPng } from './harness';
+import { composerCleared, contextFor, describeInBrowser, register, shot, solidPng } from './harness';
 
 /** Issue 21 §6–7 from the web: a half-star spoiler review with a #tag and a described image, its description edited; the tag page and following it. */
 describeInBrowser('hashtags and alt text (browser)', (world) => {
@@ -20,7 +20,7 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     await composer.getByLabel('Görsel 1 açıklaması').fill('Köpüklü bir fincan kahve');
     await shot(page, 'tg01-composer-tag-alt');
     await composer.getByRole('button', { name: 'Post Review' }).click();
-    await expect(page.getByTestId('composer-text').inputValue()).resolves.toBe('');
+    await composerCleared(page);
 
     // the card: hidden until revealed, then the tag is a link and the image carries its description
     const hidden = page.getByTestId('review-card').filter({ has: page.getByTestId('spoiler-reveal') }).first();
