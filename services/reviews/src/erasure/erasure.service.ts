@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MEDIA_URL_PREFIX } from '@app/contracts';
-import { Collection, STORE, Store } from '@app/store';
+import { BaseDoc, Collection, Filter, STORE, Store } from '@app/store';
 import { activitiesCollection } from '../activities/activity.collection';
 import { COMMENT_NOT_HIDDEN, CommentDoc, commentsCollection } from '../comments/comment.collection';
 import { FeedService } from '../feed/feed.service';
@@ -68,31 +68,36 @@ export class ErasureService {
     await this.store.collection(privacyCollection).deleteMany({ _id: userId });
   }
 
-  private async eraseLikes(userId: string): Promise<void> {
-    const liked = distinct(await this.likes.find({ user_id: userId }, { projection: { review_id: 1 } }), (l) => l.review_id);
-    for (const reviewId of liked) {
-      const like_count = await this.likes.count({ review_id: reviewId, user_id: { $ne: userId } });
-      await this.reviews.updateOne({ _id: reviewId }, { $set: { like_count } });
-    }
-    await this.likes.deleteMany({ user_id: userId });
+  private eraseLikes(userId: string): Promise<void> {
+    return this.recountWithout(userId, this.likes, 'review_id', this.reviews, 'like_count');
   }
 
-  private async eraseProductLikes(userId: string): Promise<void> {
-    const liked = distinct(await this.productLikes.find({ user_id: userId }, { projection: { product_id: 1 } }), (l) => l.product_id);
-    for (const productId of liked) {
-      const like_count = await this.productLikes.count({ product_id: productId, user_id: { $ne: userId } });
-      await this.products.updateOne({ _id: productId }, { $set: { like_count } });
-    }
-    await this.productLikes.deleteMany({ user_id: userId });
+  private eraseProductLikes(userId: string): Promise<void> {
+    return this.recountWithout(userId, this.productLikes, 'product_id', this.products, 'like_count');
   }
 
-  private async eraseComments(userId: string): Promise<void> {
-    const commented = distinct(await this.comments.find({ user_id: userId }, { projection: { review_id: 1 } }), (c) => c.review_id);
-    for (const reviewId of commented) {
-      const comment_count = await this.comments.count({ review_id: reviewId, user_id: { $ne: userId }, ...COMMENT_NOT_HIDDEN });
-      await this.reviews.updateOne({ _id: reviewId }, { $set: { comment_count } });
+  private eraseComments(userId: string): Promise<void> {
+    return this.recountWithout(userId, this.comments, 'review_id', this.reviews, 'comment_count', COMMENT_NOT_HIDDEN);
+  }
+
+  /**
+   * The member's rows in `rows` point at documents of `target` by `key`: each such document's
+   * `counter` is set to the others' rows (those matching `counted` too), then the member's rows go.
+   */
+  private async recountWithout<T extends BaseDoc & { user_id: string }, D extends BaseDoc>(
+    userId: string,
+    rows: Collection<T>,
+    key: keyof T & string,
+    target: Collection<D>,
+    counter: string,
+    counted: Filter = {},
+  ): Promise<void> {
+    const touched = distinct(await rows.find({ user_id: userId }, { projection: { [key]: 1 } }), (r) => r[key] as string | null);
+    for (const id of touched) {
+      const count = await rows.count({ [key]: id, user_id: { $ne: userId }, ...counted });
+      await target.updateOne({ _id: id }, { $set: { [counter]: count } });
     }
-    await this.comments.deleteMany({ user_id: userId });
+    await rows.deleteMany({ user_id: userId });
   }
 
   /**
