@@ -205,6 +205,14 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
   let servicePort: (service: string, replica: number) => number;
   const sockets: Socket[] = [];
   const tag = Date.now().toString(36);
+  /** The launcher starts a killed notifications replica 1 again on its own data folder and port: waits until it is ready. */
+  const restartedReplica = async (killedPid: number): Promise<void> => {
+    const back = await until(() => {
+      const line = launcher!.latest('notifications', 1);
+      return line && line.pid !== killedPid ? line : undefined;
+    }, 'replica 1 to be started again');
+    await until(async () => (await fetch(`http://127.0.0.1:${back.port}/health/ready`).catch(() => undefined))?.ok, 'replica 1 ready again', 60_000);
+  };
 
   beforeAll(async () => {
     // The test runs the built launcher, as `npm run start:distributed` does: build first (a few seconds).
@@ -276,12 +284,7 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
     const inFlight = await watch.result();
     expect(inFlight.length).toBeGreaterThan(0);
 
-    // The launcher starts the killed replica again on its own data folder and port.
-    const back = await until(() => {
-      const line = launcher!.latest('notifications', 1);
-      return line && line.pid !== victim.pid ? line : undefined;
-    }, 'replica 1 to be started again');
-    await until(async () => (await fetch(`http://127.0.0.1:${back.port}/health/ready`).catch(() => undefined))?.ok, 'replica 1 ready again', 60_000);
+    await restartedReplica(victim.pid!);
 
     // Both replicas open the service's one SQLite file: each answers with every notification.
     const listed = async (replica: number): Promise<string[]> => {
@@ -377,11 +380,7 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
     const inFlight = await watch.result();
     expect(inFlight.length).toBeGreaterThan(0);
 
-    const back = await until(() => {
-      const line = launcher!.latest('notifications', 1);
-      return line && line.pid !== victim.pid ? line : undefined;
-    }, 'replica 1 to be started again');
-    await until(async () => (await fetch(`http://127.0.0.1:${back.port}/health/ready`).catch(() => undefined))?.ok, 'replica 1 ready again', 60_000);
+    await restartedReplica(victim.pid!);
     const ids = doomed.map((m) => m.id);
     await until(() => notificationsAbout(notificationsDb, ids) === 0 || undefined, 'every erasure, the killed one resumed', 30_000);
     await sleep(CLAIM_IDLE_MS * 3);
