@@ -21,6 +21,7 @@ import { sendEnvelopeError } from './proxy/envelope-reply';
 import { isConditionalRoute } from './proxy/etag';
 import { routePath } from './proxy/route-path';
 import { ownerOf, SERVICE_NAMES, ServiceName } from './proxy/routes';
+import type { ServiceLink } from './link/service-link';
 import { ServiceForwarder, ServiceUrls } from './proxy/service-proxy';
 import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { createRateLimits, rateLimitSettings } from './rate-limit/rate-limits';
@@ -115,12 +116,13 @@ const CSP_DIRECTIVES = {
  * The only public entry (ARCHITECTURE §1): security headers, CORS, request ids, body
  * limits, token check, rate limits, then /api/* forwarded by prefix, socket.io, and the SPA.
  * On Fastify (gatewayAdapter): the steps work on Node's request and response in front of it,
- * so a proxied request costs no Fastify routing, request or reply objects.
+ * so a proxied request costs no Fastify routing, request or reply objects. `link` reaches the
+ * services (the embedded stack's in-process link); without it, HTTP to `urls`.
  */
-export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls): Promise<INestApplication> {
+export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls, link?: ServiceLink): Promise<INestApplication> {
   // Set once the app is built; no request arrives before (nothing listens yet).
   const front: { steps?: Front } = {};
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls), gatewayAdapter(() => front.steps), {
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls, link), gatewayAdapter(() => front.steps), {
     bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn'],
   });

@@ -1,5 +1,7 @@
 import { Agent, createServer, IncomingHttpHeaders, IncomingMessage, request, Server, ServerResponse } from 'node:http';
 import { AddressInfo, createServer as createTcpServer, Server as TcpServer, Socket } from 'node:net';
+import { HttpLink } from '../link/http-link';
+import { InProcessLink } from '../link/in-process-link';
 import { ServiceForwarder } from './service-proxy';
 
 /** What the service saw of one request. */
@@ -46,17 +48,28 @@ function send(
   });
 }
 
-describe('ServiceForwarder', () => {
+// The same service, written against Node's request and response, behind either adapter of the
+// link: on its own HTTP server (undici) or handed the request in this process.
+describe.each(['http', 'in-process'] as const)('ServiceForwarder over the %s link', (kind) => {
   let service: Server;
   let servicePort: number;
   let handle: (req: IncomingMessage, res: ServerResponse, seen: Seen) => void;
   let seen: Seen[];
   let forwarder: ServiceForwarder;
+  let inProcess: InProcessLink | undefined;
   let gateway: Server;
   let gatewayPort: number;
 
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    const s: Seen = { method: req.method, url: req.url, headers: req.headers, bytes: 0 };
+    seen.push(s);
+    req.on('data', (c: Buffer) => (s.bytes += c.length));
+    handle(req, res, s);
+  };
+
   const startGateway = async (urls: Record<string, string>, timeoutMs = 2000) => {
-    forwarder = new ServiceForwarder(urls, timeoutMs);
+    inProcess = kind === 'in-process' ? new InProcessLink({ reviews: serve }, timeoutMs) : undefined;
+    forwarder = new ServiceForwarder(inProcess ?? new HttpLink(urls, timeoutMs));
     gateway = createServer((req, res) => {
       const service = forwarder.serviceFor(req.url ?? '');
       if (!service) return res.writeHead(404).end();
@@ -68,12 +81,7 @@ describe('ServiceForwarder', () => {
   beforeEach(async () => {
     seen = [];
     handle = (_req, res) => res.end('{}');
-    service = createServer((req, res) => {
-      const s: Seen = { method: req.method, url: req.url, headers: req.headers, bytes: 0 };
-      seen.push(s);
-      req.on('data', (c: Buffer) => (s.bytes += c.length));
-      handle(req, res, s);
-    });
+    service = createServer(serve);
     servicePort = await listen(service);
     await startGateway({ reviews: `http://127.0.0.1:${servicePort}` });
   });
@@ -217,19 +225,21 @@ describe('ServiceForwarder', () => {
     expect(second.socket).toBe(first.socket);
   });
 
-  it('answers 503 when nothing listens there, and finds the service again once it is back on its port', async () => {
+  it('answers 503 when the service is gone (nothing listens there, or stopped on the link), and finds it again once it is back', async () => {
     await close(service);
+    inProcess?.stop('reviews');
     const down = await send(gatewayPort, { path: '/api/feed' });
     expect(down.status).toBe(503);
     expect(JSON.parse(down.text)).toEqual({ success: false, message: 'The reviews service is unavailable', code: 'SERVICE_UNAVAILABLE' });
 
     await listen(service, servicePort);
+    inProcess?.start('reviews');
     const back = await send(gatewayPort, { path: '/api/feed' });
     expect(back.status).toBe(200);
   });
 
   it('answers 503 when the service drops the connection without a reply', async () => {
-    handle = (req) => req.socket.destroy();
+    handle = (_req, res) => res.destroy();
     const reply = await send(gatewayPort, { path: '/api/feed' });
     expect(reply.status).toBe(503);
   });
@@ -247,6 +257,8 @@ describe('ServiceForwarder', () => {
     expect(Date.now() - started).toBeLessThan(1800);
   });
 
+  // Only a socket can carry something that is not HTTP.
+  if (kind === 'http') {
   it('answers 502 for a reply that is not HTTP', async () => {
     const sockets: Socket[] = [];
     const garbage = createTcpServer((socket) => {
@@ -262,6 +274,20 @@ describe('ServiceForwarder', () => {
     await close(garbage);
     expect(reply.status).toBe(502);
     expect(JSON.parse(reply.text)).toEqual({ success: false, message: 'The reviews service is unavailable', code: 'BAD_GATEWAY' });
+  });
+  }
+
+  it('answers 503 for a request in flight when the service goes away', async () => {
+    let started!: () => void;
+    const inService = new Promise<void>((r) => (started = r));
+    handle = () => started();
+    const pending = send(gatewayPort, { path: '/api/feed' });
+    await inService;
+    inProcess?.stop('reviews');
+    await close(service);
+    const reply = await pending;
+    expect(reply.status).toBe(503);
+    expect(JSON.parse(reply.text).message).toBe('The reviews service is unavailable');
   });
 
   it('aborts the upstream request when the client goes away', async () => {

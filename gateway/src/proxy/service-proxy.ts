@@ -2,12 +2,13 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
-import { Dispatcher, Pool } from 'undici';
+import type { LinkFailure, LinkFlow, ReplyTarget } from '@app/platform';
+import type { ServiceLink } from '../link/service-link';
 import { sendEnvelopeError } from './envelope-reply';
 import { noneMatchHits, weakEtag } from './etag';
 import { ownerOf, ServiceName } from './routes';
 
-export type ServiceUrls = Partial<Record<ServiceName, string>>;
+export type { ServiceUrls } from '../link/http-link';
 
 /** Headers about one connection, never passed on (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -21,18 +22,6 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
 ]);
-
-/** Errors that mean nothing is listening there (any more): the service is down. */
-const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'UND_ERR_SOCKET']);
-
-/** The upstream time-out: no connection, no headers or no body bytes within UPSTREAM_TIMEOUT_MS. */
-const TIMED_OUT = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-
-class ClientGone extends Error {
-  constructor() {
-    super('the client closed the connection');
-  }
-}
 
 /** Header names listed in a Connection header: hop-by-hop as well. */
 function connectionTokens(value: string | string[] | undefined): string[] {
@@ -112,11 +101,15 @@ function varyOnAuthorization(vary: string | string[] | undefined): string {
   return listed.some((v) => v.toLowerCase() === 'authorization' || v === '*') ? listed.join(', ') : [...listed, 'Authorization'].join(', ');
 }
 
-/** Streams one service reply into the client's response; maps failures to envelopes. */
-class ForwardHandler implements Dispatcher.DispatchHandler {
-  private controller?: Dispatcher.DispatchController;
+/**
+ * Passes one service reply, as either link reports it, into the client's response: streamed,
+ * held back while its gate runs, or read whole to be tagged (ETag, 304); a failure becomes an
+ * envelope (504 too slow, 503 down, 502 not HTTP). A client that goes away abandons the request.
+ */
+class ReplyRelay implements ReplyTarget {
+  private flow?: LinkFlow;
   private clientGone = false;
-  /** The reply ended or failed: nothing left to abort. */
+  /** The reply ended or failed: nothing left to abandon. */
   private settled = false;
   private held?: Held;
   private tagged?: Tagged;
@@ -130,18 +123,17 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     res.once('close', () => {
       if (res.writableFinished) return;
       this.clientGone = true;
-      if (!this.settled) this.controller?.abort(new ClientGone());
+      if (!this.settled) this.flow?.abort();
     });
   }
 
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    if (this.clientGone) controller.abort(new ClientGone());
+  attach(flow: LinkFlow): void {
+    this.flow = flow;
+    if (this.clientGone) flow.abort();
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
-    // 1xx (an early hint): the client is answered by the final reply only.
-    if (statusCode < 200 || this.clientGone) return;
+  start(statusCode: number, headers: IncomingHttpHeaders, statusMessage?: string): void {
+    if (this.clientGone) return;
     const passed = endToEnd(headers);
     if (this.conditional && statusCode === 200 && !this.gate) {
       this.tagged = { statusMessage, headers: passed, chunks: [] };
@@ -151,7 +143,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     if (!this.gate) return void start();
     const held: Held = { chunks: [], ended: false };
     this.held = held;
-    controller.pause();
+    this.flow?.pause();
     void this.gate(statusCode)
       .catch(() => undefined)
       .then(() => {
@@ -161,21 +153,21 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
         start();
         for (const chunk of held.chunks) this.res.write(chunk);
         if (held.ended) this.res.end();
-        else controller.resume();
+        else this.flow?.resume();
       });
   }
 
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  data(chunk: Buffer): void {
     if (this.clientGone) return;
     if (this.held) return void this.held.chunks.push(chunk);
     if (this.tagged) return void this.tagged.chunks.push(chunk);
     if (!this.res.write(chunk)) {
-      controller.pause();
-      this.res.once('drain', () => controller.resume());
+      this.flow?.pause();
+      this.res.once('drain', () => this.flow?.resume());
     }
   }
 
-  onResponseEnd(): void {
+  end(): void {
     this.settled = true;
     if (this.held) this.held.ended = true;
     else if (this.clientGone) return;
@@ -185,7 +177,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
 
   /** The reply with its ETag, or 304 without a body when the client holds that tag already. */
   private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch }: Conditional): void {
-    const body = Buffer.concat(chunks);
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
     const etag = weakEtag(viewer, body);
     const out: Record<string, string | string[]> = { ...headers, etag, vary: varyOnAuthorization(headers.vary), 'cache-control': headers['cache-control'] ?? 'private, no-cache' };
     if (noneMatchHits(ifNoneMatch, etag)) {
@@ -201,53 +193,29 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     this.res.end(body);
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
+  fail(failure: LinkFailure): void {
     this.settled = true;
     this.held = undefined;
     this.tagged = undefined;
-    if (this.clientGone || err instanceof ClientGone) return;
-    const code = (err as NodeJS.ErrnoException).code ?? '';
-    if (TIMED_OUT.has(code)) {
-      sendEnvelopeError(this.res, 504, `The ${this.service} service did not answer in time`);
-    } else {
-      sendEnvelopeError(this.res, UNAVAILABLE.has(code) ? 503 : 502, `The ${this.service} service is unavailable`);
-    }
+    if (this.clientGone) return;
+    if (failure === 'timeout') sendEnvelopeError(this.res, 504, `The ${this.service} service did not answer in time`);
+    else sendEnvelopeError(this.res, failure === 'unavailable' ? 503 : 502, `The ${this.service} service is unavailable`);
   }
 }
 
 /**
- * Forwards /api/* to the owning service: one undici pool per service with kept-alive
- * connections, the request body streamed to the service and the reply streamed back.
- * A service that is down answers 503, one slower than the time-out 504, both as envelopes.
- * A client that goes away aborts its upstream request. A service restarted on the same
- * port is found again: a pool opens new connections as its old ones close.
+ * Forwards /api/* to the owning service over the link (in-process or HTTP, service-link.ts):
+ * the forwarded headers and path as http-proxy made them, the body as the depth check read it or
+ * streamed, the reply through a ReplyRelay. A service that is down answers 503, one slower than
+ * the time-out 504, both as envelopes; a client that goes away abandons its request.
  */
 export class ServiceForwarder implements OnApplicationShutdown {
-  private readonly pools = new Map<ServiceName, Pool>();
+  constructor(private readonly link: ServiceLink) {}
 
-  constructor(urls: ServiceUrls, timeoutMs: number) {
-    for (const [service, url] of Object.entries(urls) as [ServiceName, string | undefined][]) {
-      if (!url) continue;
-      this.pools.set(
-        service,
-        new Pool(url, {
-          connections: 256,
-          // Idle connections close after 30 s, well before the services' 65 s keep-alive time-out
-          // (a server's longer Keep-Alive hint is capped to this as well).
-          keepAliveTimeout: 30_000,
-          keepAliveMaxTimeout: 30_000,
-          connect: { timeout: timeoutMs },
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-        }),
-      );
-    }
-  }
-
-  /** The service that would take this path, when it has a URL. */
+  /** The service that would take this path, when the link reaches it. */
   serviceFor(url: string, method?: string): ServiceName | undefined {
     const service = ownerOf(url, method);
-    return service !== undefined && this.pools.has(service) ? service : undefined;
+    return service !== undefined && this.link.has(service) ? service : undefined;
   }
 
   /**
@@ -255,46 +223,28 @@ export class ServiceForwarder implements OnApplicationShutdown {
    * given; with `conditional`, a 200 reply is tagged and may be answered 304.
    */
   forward(req: IncomingMessage & { bufferedBody?: Buffer }, res: ServerResponse, service: ServiceName, gate?: ReplyGate, conditional?: Conditional): void {
-    const pool = this.pools.get(service) as Pool;
     // A JSON body already read by the depth check goes on as its bytes.
-    if (req.bufferedBody) return this.dispatch(pool, req, res, { service, body: req.bufferedBody, gate, conditional });
+    let body: Buffer | PassThrough | null = req.bufferedBody ?? null;
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
-    let body: PassThrough | null = null;
-    if (hasBody) {
-      // Through a PassThrough rather than `req` itself: undici destroys a body it stops reading
-      // (a service answering before it read the upload), and destroying `req` would drop the
-      // client's connection before it gets that answer. The unread rest is drained instead.
-      body = new PassThrough();
-      req.pipe(body);
+    if (!body && hasBody) {
+      // Through a PassThrough rather than `req` itself: a link may destroy a body it stops
+      // reading (a service answering before it read the upload), and destroying `req` would drop
+      // the client's connection before it gets that answer. The unread rest is drained instead.
+      const stream = new PassThrough();
+      body = stream;
+      req.pipe(stream);
       res.once('finish', () => {
         if (req.complete) return;
-        req.unpipe(body as PassThrough);
+        req.unpipe(stream);
         req.resume();
       });
     }
-    this.dispatch(pool, req, res, { service, body, gate, conditional });
+    const request = { method: req.method ?? 'GET', path: upstreamPath(req.url ?? '/'), headers: upstreamHeaders(req), body, observed: true };
+    this.link.send(service, request, new ReplyRelay(res, service, gate, conditional));
   }
 
-  private dispatch(
-    pool: Pool,
-    req: IncomingMessage,
-    res: ServerResponse,
-    { service, body, gate, conditional }: { service: ServiceName; body: PassThrough | Buffer | null; gate?: ReplyGate; conditional?: Conditional },
-  ): void {
-    pool.dispatch(
-      {
-        path: upstreamPath(req.url ?? '/'),
-        method: req.method as Dispatcher.HttpMethod,
-        headers: upstreamHeaders(req),
-        body,
-      },
-      new ForwardHandler(res, service, gate, conditional),
-    );
-  }
-
-  /** With the app: in-flight requests are aborted, kept-alive connections closed. */
+  /** With the app: in-flight requests end, kept-alive connections close. */
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.destroy().catch(() => undefined)));
-    this.pools.clear();
+    await this.link.close();
   }
 }

@@ -10,7 +10,7 @@ import { SocketLimits, socketLimitSettings } from './socket-limits';
 /**
  * socket.io endpoint of the gateway (ARCHITECTURE §7). Uses what GatewayModule exports
  * globally: JwtModule (JWT_SECRET), GATEWAY_CONFIG (BUS, REDIS_URL, KAFKA_BROKERS) and
- * GATEWAY_SERVICE_URLS (messaging).
+ * SERVICE_LINK (messaging).
  */
 @Module({
   providers: [

@@ -4,8 +4,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { sharedMemoryTransport } from '@app/bus';
-import { buildService, loadConfig, PlatformConfig, startServiceApp } from '@app/platform';
+import { buildService, loadConfig, PlatformConfig, serviceRouter, startServiceApp } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
+import { InProcessLink, ServiceRouters } from '../../../gateway/src/link/in-process-link';
 import { ServiceUrls } from '../../../gateway/src/proxy/service-proxy';
 import { ServiceName } from '../../../gateway/src/proxy/routes';
 import { embeddedJwtSecret } from './jwt-secret';
@@ -24,6 +25,12 @@ export interface EmbeddedStackOptions {
   seed?: boolean;
   /** Extra environment for every part (RATE_LIMITS, LOG_LEVEL...). */
   env?: Record<string, string>;
+  /**
+   * How the gateway reaches the services: `in-process` (the default: each service's router in
+   * this process, one HTTP parse per request) or `http` (over loopback sockets, as across
+   * processes; for comparing the two).
+   */
+  link?: 'in-process' | 'http';
 }
 
 export interface EmbeddedStack {
@@ -34,12 +41,13 @@ export interface EmbeddedStack {
   /** Waits until every event emitted so far has been handled. */
   settle(): Promise<void>;
   /**
-   * Fault drills (issue 11 §3): closes one service's HTTP listener and its open connections,
-   * so the gateway meets a refused connection exactly as when that process is gone. Its bus
-   * consumer keeps running (in this profile events do not wait for a dead process anyway).
+   * Fault drills (issue 11 §3): the service answers as a process that is gone. The in-process
+   * link refuses its requests (those in flight included) with the same 503 a refused connection
+   * gives, and its HTTP listener closes with its open connections. Its bus consumer keeps running
+   * (in this profile events do not wait for a dead process anyway).
    */
   stopService(name: ServiceName): Promise<void>;
-  /** Listens again on the same port: the gateway finds the service where it was, no restart. */
+  /** Back on the link and listening on the same port: the gateway finds the service where it was, no restart. */
   restartService(name: ServiceName): Promise<void>;
   close(): Promise<void>;
 }
@@ -64,8 +72,10 @@ function listenAgain(server: Server, url: string): Promise<void> {
 
 /**
  * The embedded profile (ARCHITECTURE §2): every service and the gateway in this process,
- * one in-process bus, SQLite under the data dir. Services listen on free loopback ports and
- * the gateway proxies to them, exactly as it does across processes.
+ * one in-process bus, SQLite under the data dir. The gateway hands each request to the owning
+ * service's router through the in-process link (ARCHITECTURE §3 "Link"). Services still listen
+ * on free loopback ports (`serviceUrls`): for the gateway's own fan-out calls (API docs, search,
+ * member export), a second gateway over HTTP, and tests that reach a service directly.
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Promise<EmbeddedStack> {
   const dataDir = options.dataDir === ':memory:' ? ':memory:' : resolve(options.dataDir ?? '.data');
@@ -84,6 +94,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   const apps: INestApplication[] = [];
   const serviceUrls: ServiceUrls = {};
   const serviceApps = new Map<ServiceName, INestApplication>();
+  const routers: ServiceRouters = {};
   // Until every service and the gateway have subscribed, so nothing a relay sends at boot is missed.
   transport.hold();
   try {
@@ -92,9 +103,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       apps.push(app);
       serviceUrls[entry.definition.name as ServiceName] = await startServiceApp(app, 0);
       serviceApps.set(entry.definition.name as ServiceName, app);
+      routers[entry.definition.name as ServiceName] = serviceRouter(app);
     }
     const gatewayConfig = loadGatewayConfig({ ...env, PORT: String(options.port ?? 3000), HOST: options.host ?? '127.0.0.1' });
-    const gateway = await createGatewayApp(gatewayConfig, serviceUrls);
+    const link = options.link === 'http' ? undefined : new InProcessLink(routers, gatewayConfig.UPSTREAM_TIMEOUT_MS);
+    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link);
     apps.push(gateway);
     await gateway.listen(gatewayConfig.PORT, gatewayConfig.HOST);
     transport.release();
@@ -115,8 +128,15 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       serviceUrls,
       seeded,
       settle,
-      stopService: (name) => stopListening(serverOf(serviceApps, name)),
-      restartService: (name) => listenAgain(serverOf(serviceApps, name), serviceUrls[name] ?? ''),
+      stopService: async (name) => {
+        const server = serverOf(serviceApps, name);
+        link?.stop(name);
+        await stopListening(server);
+      },
+      restartService: async (name) => {
+        await listenAgain(serverOf(serviceApps, name), serviceUrls[name] ?? '');
+        link?.start(name);
+      },
       close: async () => {
         await settle();
         for (const app of apps.reverse()) await app.close();

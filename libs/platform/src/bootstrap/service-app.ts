@@ -14,6 +14,7 @@ import { byteLimit, registerBodyParsers } from '../http/body-parsers';
 import { AllExceptionsFilter } from '../http/exception.filter';
 import { EnvelopeInterceptor } from '../http/envelope.interceptor';
 import { createValidationPipe } from '../http/validation';
+import { observedUpstream, type ServiceRouter } from '../link/linked-exchange';
 import { requestLogging } from '../logging/logger';
 import { eventLag, eventsHandled } from '../metrics/metrics';
 import { MetricsInterceptor } from '../metrics/metrics.interceptor';
@@ -138,6 +139,11 @@ export function configureServiceApp(app: NestFastifyApplication, options: Servic
   // response, and the id it settles becomes the request's id (the exception filter names it).
   const requestHook: RequestHook = (request, reply, done) => {
     const raw = request.raw as IncomingMessage & { id?: string };
+    // Through the in-process link the gateway's own line stands for the request (one per request).
+    if (observedUpstream(raw)) {
+      request.id = (raw.headers['x-request-id'] as string | undefined) ?? request.id;
+      return done();
+    }
     logRequest(raw, reply.raw, () => {
       if (raw.id !== undefined) request.id = raw.id;
       done();
@@ -155,6 +161,12 @@ export function configureServiceApp(app: NestFastifyApplication, options: Servic
   app.useGlobalInterceptors(new MetricsInterceptor(options.service), new EnvelopeInterceptor());
   // Fastify sends no x-powered-by and computes no ETag: API data changes too often for 304s
   // to pay (media sets its own ETag).
+}
+
+/** The service's router on Node's request and response, for the in-process link (no listener needed). */
+export function serviceRouter(app: INestApplication): ServiceRouter {
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  return (req, res) => fastify.routing(req, res);
 }
 
 /** Listens on host:port (port 0 picks a free one) and returns the bound URL. */

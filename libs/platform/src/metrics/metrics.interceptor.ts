@@ -1,6 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Observable, tap } from 'rxjs';
+import { observedUpstream } from '../link/linked-exchange';
 import { httpDuration } from './metrics';
 
 /** Records each request's duration under its route pattern (never the raw path: bounded labels). */
@@ -11,6 +12,8 @@ export class MetricsInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<FastifyRequest>();
+    // The gateway in this process measures a request that came through the in-process link.
+    if (observedUpstream(req.raw)) return next.handle();
     const started = process.hrtime.bigint();
     const record = () => {
       const res = context.switchToHttp().getResponse<FastifyReply>();
