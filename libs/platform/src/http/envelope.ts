@@ -21,9 +21,11 @@ export function envelope(result: unknown, statusCode: number): unknown {
 }
 
 /**
- * Nest's Fastify adapter with the envelope applied where a route's result is sent. Only route
- * results pass through `reply` (errors are sent by AllExceptionsFilter, `@Res()` routes send their
- * own), so this replaces a global interceptor and its per-request rxjs chain with one call.
+ * Nest's Fastify adapter with the envelope applied where a route's result is sent: Nest's router
+ * hands every route result to `reply`, so this replaces a global interceptor and its per-request
+ * rxjs chain with one call. Errors are sent by AllExceptionsFilter and `@Res()` routes send their
+ * own; other code that sends bytes of its own (the OpenAPI document) uses the response, never
+ * the adapter's `reply`.
  */
 export class EnvelopingFastifyAdapter extends FastifyAdapter {
   override reply(response: FastifyReply, body: unknown, statusCode?: number) {

@@ -6,7 +6,7 @@ import { observeRequests } from './request-metrics';
 async function count(labels: Record<string, string>): Promise<number> {
   const { values } = await httpDuration.get();
   const sample = values.find(
-    (v) => v.metricName === 'http_request_duration_seconds_count' && Object.entries(labels).every(([k, l]) => v.labels[k] === l),
+    (v) => v.metricName === 'http_request_duration_seconds_count' && Object.entries(labels).every(([k, l]) => (v.labels as Record<string, unknown>)[k] === l),
   );
   return sample?.value ?? 0;
 }
