@@ -2,7 +2,7 @@ export * from './config/platform.config';
 export * from './platform.tokens';
 export * from './platform.module';
 export * from './http/api-reply';
-export * from './http/envelope.interceptor';
+export * from './http/envelope';
 export * from './http/exception.filter';
 export * from './http/coded.exception';
 export * from './http/validation';

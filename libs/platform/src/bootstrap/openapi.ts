@@ -13,11 +13,13 @@ export const OPENAPI_PATH = '/openapi.json';
 export function serveOpenApi(app: INestApplication, service: string): void {
   let document: OpenAPIObject | undefined;
   const http = app.getHttpAdapter();
-  http.get(OPENAPI_PATH, (_req: unknown, res: unknown) => {
+  // Sent by the response itself (Fastify's reply or Express's res), not the adapter's `reply`,
+  // which wraps route results in the envelope.
+  http.get(OPENAPI_PATH, (_req: unknown, res: { status(code: number): { send(body: unknown): unknown } }) => {
     document ??= addValidationSchemas(
       app,
       SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(`${service} service`).setVersion('1').addBearerAuth().build()),
     );
-    http.reply(res, document, 200);
+    res.status(200).send(document);
   });
 }

@@ -1,6 +1,6 @@
 import { DynamicModule, INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
@@ -12,12 +12,12 @@ import { BUS_TRANSPORT, BusServer, BusTransport, inboxCollection } from '@app/bu
 import { STORE, Store } from '@app/store';
 import { byteLimit, registerBodyParsers } from '../http/body-parsers';
 import { AllExceptionsFilter } from '../http/exception.filter';
-import { EnvelopeInterceptor } from '../http/envelope.interceptor';
+import { EnvelopingFastifyAdapter } from '../http/envelope';
 import { createValidationPipe } from '../http/validation';
 import { observedUpstream, type ServiceRouter } from '../link/linked-exchange';
 import { requestLogging } from '../logging/logger';
 import { eventLag, eventsHandled } from '../metrics/metrics';
-import { MetricsInterceptor } from '../metrics/metrics.interceptor';
+import { observeRequests } from '../metrics/request-metrics';
 import { SERVICE_LOGGER } from '../platform.tokens';
 import { serveOpenApi } from './openapi';
 
@@ -64,8 +64,8 @@ function undecodableSegment(url: string): string | undefined {
  * a plain string key, never an operator object), Node's request timeout, and requests still
  * routed while closing. No middie: services use no Express-style middleware (`app.use`).
  */
-function serviceAdapter(bodyLimit: number): FastifyAdapter {
-  return new FastifyAdapter({
+function serviceAdapter(bodyLimit: number): EnvelopingFastifyAdapter {
+  return new EnvelopingFastifyAdapter({
     skipMiddie: true,
     bodyLimit,
     // Outlive the gateway's idle keep-alive sockets (it drops them at 30 s): a connection this
@@ -158,7 +158,9 @@ export function configureServiceApp(app: NestFastifyApplication, options: Servic
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready', 'metrics'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(logger));
-  app.useGlobalInterceptors(new MetricsInterceptor(options.service), new EnvelopeInterceptor());
+  // No global interceptors: the envelope is applied by the adapter and metrics by a hook, so a
+  // request runs no rxjs chain.
+  observeRequests(fastify, options.service);
   // Fastify sends no x-powered-by and computes no ETag: API data changes too often for 304s
   // to pay (media sets its own ETag).
 }

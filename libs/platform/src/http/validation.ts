@@ -1,6 +1,7 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
 import { FieldError } from '@app/contracts';
 import { CodedException } from './coded.exception';
+import { compileDto, CompiledValidator } from './dto-validator';
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((e) => {
@@ -18,7 +19,7 @@ export function validationErrorsToException(errors: ValidationError[]): CodedExc
 }
 
 /** Whitelisted, unknown fields refused, values converted by the DTO's declared types. */
-export function createValidationPipe(): ValidationPipe {
+function createFullValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
@@ -27,4 +28,37 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: validationErrorsToException,
   });
+}
+
+/** The classes Nest's ValidationPipe converts instead of validating. */
+const NOT_VALIDATED = new Set<unknown>([String, Boolean, Number, Array, Object, Buffer, Date]);
+
+/**
+ * The services' validation: each DTO is compiled once (`compileDto`) and a flat query or body
+ * takes the compiled path; anything else (primitives, custom parameters, nested or unknown
+ * fields, a class the compiler does not model) goes through Nest's ValidationPipe with the same
+ * options. Both answer with the same instance or the same 400.
+ */
+@Injectable()
+export class CompiledValidationPipe implements PipeTransform {
+  private readonly full = createFullValidationPipe();
+  private readonly compiled = new Map<unknown, CompiledValidator | undefined>();
+
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    const validator = this.validatorFor(metadata);
+    const outcome = validator?.(value);
+    if (!outcome) return this.full.transform(value, metadata);
+    if (outcome.errors.length > 0) throw validationErrorsToException(outcome.errors);
+    return outcome.instance;
+  }
+
+  private validatorFor({ type, metatype }: ArgumentMetadata): CompiledValidator | undefined {
+    if (type === 'custom' || !metatype || NOT_VALIDATED.has(metatype)) return undefined;
+    if (!this.compiled.has(metatype)) this.compiled.set(metatype, compileDto(metatype as new () => object));
+    return this.compiled.get(metatype);
+  }
+}
+
+export function createValidationPipe(): PipeTransform {
+  return new CompiledValidationPipe();
 }
