@@ -1,8 +1,10 @@
 import { AnyEventEnvelope, EventEnvelope } from '@app/contracts';
-import { SqliteStore } from '@app/store';
+import { defineCollection, SqliteStore } from '@app/store';
+import { probeStore } from '@app/testing';
 import { BusServer } from './bus-server';
+import { EventBus } from './event-bus';
 import { MemoryTransport } from './memory/memory-transport';
-import { inboxCollection } from './outbox.collection';
+import { inboxCollection, outboxCollection } from './outbox.collection';
 
 describe('BusServer inbox', () => {
   it('forgets handled event ids older than the retention window and keeps the recent ones', async () => {
@@ -134,5 +136,56 @@ describe('BusServer payload checks', () => {
     expect(outcomes).toEqual(['no-user:handled', 'bad-user:rejected', 'user:handled']);
     await server.close();
     await transport.close();
+  });
+});
+
+describe('BusServer deliveries as one unit', () => {
+  const notes = defineCollection<{ _id: string; text: string }>('notes');
+  const liked = (id: string): AnyEventEnvelope =>
+    ({
+      id,
+      type: 'review.liked',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      actorId: 'u2',
+      key: 'r1',
+      payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 },
+    }) as AnyEventEnvelope;
+
+  it("commits a delivery's writes, its emitted event and its inbox row once, and a failing handler leaves none of them", async () => {
+    const store = new SqliteStore();
+    await store.open([inboxCollection, outboxCollection, notes]);
+    const transport = new MemoryTransport();
+    const events = new EventBus(transport, store);
+    const inbox = store.collection(inboxCollection);
+    const server = new BusServer({ transport, group: 'g', consumer: 'c', inbox, atomically: (work) => events.atomically(work) });
+    let fail = false;
+    server.addHandler('review.liked', async (event: AnyEventEnvelope) => {
+      await store.collection(notes).insert({ _id: `${event.id}:a`, text: 'first' });
+      await events.emitWith(
+        { type: 'user.updated', payload: { userId: 'u1', username: 'u1', display_name: 'U', bio: '', profile_image_url: null }, key: 'u1', proof: { collection: notes, match: { _id: `${event.id}:a` }, present: true } },
+        () => store.collection(notes).insert({ _id: `${event.id}:b`, text: 'second' }),
+      );
+      if (fail) throw new Error('boom');
+    }, true);
+    const probe = probeStore();
+    try {
+      await server.dispatch(liked('e1'));
+      expect(probe.commits).toBe(1);
+      expect(await inbox.findById('e1')).not.toBeNull();
+      expect(await store.collection(notes).count({})).toBe(2);
+
+      fail = true;
+      probe.reset();
+      await expect(server.dispatch(liked('e2'))).rejects.toThrow('boom');
+      expect(probe.commits).toBe(0);
+      expect(await inbox.findById('e2')).toBeNull();
+      expect(await store.collection(notes).count({})).toBe(2);
+      expect((await store.collection(outboxCollection).find({})).map((r) => r.event.payload)).not.toContainEqual(expect.objectContaining({ reviewId: 'r1' }));
+    } finally {
+      probe.stop();
+      await events.onModuleDestroy();
+      await store.close();
+    }
   });
 });

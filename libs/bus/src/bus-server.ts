@@ -17,6 +17,11 @@ export interface BusServerOptions {
    * lease); past this window the handlers' own idempotent effects are the guard. Default 3 days.
    */
   inboxRetentionMs?: number;
+  /**
+   * Runs one delivery (the inbox check, every handler, the inbox row) as one unit: `EventBus.atomically`,
+   * so on a store with transactions a delivery commits once, the events its handlers emit included.
+   */
+  atomically?: <R>(work: () => Promise<R>) => Promise<R>;
   /** Told of every delivery's outcome and its lag since emission (metrics live in the platform). */
   observe?: (event: AnyEventEnvelope, outcome: DeliveryOutcome, lagSeconds: number) => void;
 }
@@ -104,6 +109,14 @@ export class BusServer extends Server implements CustomTransportStrategy {
   }
 
   private async handle(event: AnyEventEnvelope): Promise<DeliveryOutcome> {
+    const { atomically, inbox } = this.options;
+    if (!atomically) return this.run(event);
+    // A repeat costs no transaction; the check inside the unit still settles a race of two deliveries.
+    if (inbox && (await inbox.findById(event.id))) return 'duplicate';
+    return atomically(() => this.run(event));
+  }
+
+  private async run(event: AnyEventEnvelope): Promise<DeliveryOutcome> {
     const inbox = this.options.inbox;
     if (inbox && (await inbox.findById(event.id))) return 'duplicate';
     let handler = this.messageHandlers.get(event.type);

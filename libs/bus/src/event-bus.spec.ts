@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineCollection, SqliteStore, Store } from '@app/store';
+import { probeStore } from '@app/testing';
 import { EventBus, PlannedEvent } from './event-bus';
 import { MemoryTransport } from './memory/memory-transport';
 import { outboxCollection } from './outbox.collection';
@@ -87,6 +88,7 @@ describe.each([
     const published = await fresh.relay(0);
     await bus.drain();
     await new Promise((r) => setImmediate(r));
+    await fresh.dropPublished();
     return published;
   };
 
@@ -96,11 +98,10 @@ describe.each([
       rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }),
     );
     await bus.drain();
-    await new Promise((r) => setImmediate(r));
+    await until(async () => (await outbox()).length === 0);
 
     expect(row._id).toBe('f1');
     expect(delivered.map((e) => e.type)).toEqual(['follow.created']);
-    expect(await outbox()).toEqual([]);
   });
 
   it('drops the event when the change finds nothing to do or throws', async () => {
@@ -162,6 +163,62 @@ describe.each([
       await until(async () => (await outbox()).length === 1);
       expect((await rows().find({}, { sort: { _id: 1 } })).map((r) => r._id)).toEqual(['f1', 'f2']);
       expect(await outbox()).toEqual([expect.objectContaining({ committed: true })]);
+    });
+  }
+
+  if (transactional) {
+    it('drops a published row in the commit of the next change, or in one commit of its own soon after', async () => {
+      const events = new EventBus(bus, store);
+      const probe = probeStore();
+      try {
+        await events.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
+        await bus.drain();
+        await new Promise((r) => setImmediate(r));
+        const first = delivered[0].id;
+        expect((await outbox()).map((r) => r.event.id)).toEqual([first]);
+        await events.emitWith(followCreated('f2'), () => rows().insert({ _id: 'f2', follower_id: 'ada', status: 'following' }));
+        expect(probe.commits).toBe(2);
+        const left = (await outbox()).map((r) => r.event.id);
+        expect(left).toHaveLength(1);
+        expect(left).not.toContain(first);
+        await until(async () => (await outbox()).length === 0);
+        expect(probe.commits).toBe(3);
+      } finally {
+        probe.stop();
+      }
+    });
+
+    it('atomically: one commit for the writes and events of a unit, published only after it commits; a throw leaves neither', async () => {
+      const events = new EventBus(bus, store);
+      const probe = probeStore();
+      try {
+        const seenAtPublish: number[] = [];
+        await bus.subscribe({ group: 'check', consumer: 'check', types: ['follow.created'], handler: async () => void seenAtPublish.push(await rows().count({})) });
+        await events.atomically(async () => {
+          await events.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
+          await bus.drain();
+          expect(delivered).toEqual([]);
+          await events.emitWith(followCreated('f2'), () => rows().insert({ _id: 'f2', follower_id: 'ada', status: 'following' }));
+          await rows().insert({ _id: 'other', follower_id: 'x', status: 'pending' });
+        });
+        expect(probe.commits).toBe(1);
+        await bus.drain();
+        expect(delivered).toHaveLength(2);
+        expect(seenAtPublish).toEqual([3, 3]);
+
+        await expect(
+          events.atomically(async () => {
+            await events.emitWith(followCreated('f3'), () => rows().insert({ _id: 'f3', follower_id: 'ada', status: 'following' }));
+            throw new Error('handler failed');
+          }),
+        ).rejects.toThrow('handler failed');
+        await bus.drain();
+        expect(delivered).toHaveLength(2);
+        expect(await rows().findById('f3')).toBeNull();
+        await until(async () => (await outbox()).length === 0);
+      } finally {
+        probe.stop();
+      }
     });
   }
 

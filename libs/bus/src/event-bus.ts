@@ -1,5 +1,6 @@
 import { EVENT_VERSIONS, EventEnvelope, EventPayloads, EventType } from '@app/contracts';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { BaseDoc, Collection, CollectionDef, defineCollection, newId, Store, STORE } from '@app/store';
 import { BusTransport } from './bus.port';
 import { OutboxDoc, outboxCollection, ProofValue, StoredProof } from './outbox.collection';
@@ -10,6 +11,16 @@ const RELAY_EVERY_MS = 1000;
 const CHECK_PROOFS = process.env.NODE_ENV === 'test';
 /** An entry younger than this may still be in its emitter's hands (another replica's). */
 const RELAY_GRACE_MS = 2000;
+/**
+ * How long published rows wait to be dropped together: the next transaction of this service drops
+ * them in its own commit, or a timer does, in one commit for all (instead of one commit per event).
+ */
+const DROP_AFTER_MS = 100;
+
+/** Events stored inside an `atomically` unit, published once it commits. */
+interface Unit {
+  pending: { id: string; event: OutboxDoc['event'] }[];
+}
 
 /** Which row shows that an event's change happened: see `StoredProof`. */
 export interface ChangeProof {
@@ -38,13 +49,17 @@ export interface PlannedEvent<T extends EventType> {
  * its proof holds) and drops those whose change never did.
  */
 @Injectable()
-export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger(EventBus.name);
   private readonly outbox: Collection<OutboxDoc>;
   /** Rows this process is still working on: the relay leaves them alone. */
   private readonly inFlight = new Set<string>();
   private relayTimer?: NodeJS.Timeout;
   private relaying = false;
+  /** Published rows (transactional engines) waiting to be dropped in one go; still in `inFlight`. */
+  private readonly published = new Set<string>();
+  private dropTimer?: NodeJS.Timeout;
+  private readonly units = new AsyncLocalStorage<Unit>();
 
   constructor(
     @Inject(BUS_TRANSPORT) private readonly transport: BusTransport,
@@ -86,6 +101,28 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
     return result;
   }
 
+  /**
+   * Runs `work` as one unit: on a store with transactions, every write inside it (the events'
+   * outbox rows included) commits once, and the events emitted inside are published after that
+   * commit (never before: a rollback must leave no event out). The BusServer runs each delivery's
+   * handlers and its inbox row this way. Elsewhere `work` just runs, and each emitWith publishes
+   * as it goes (intent and proof).
+   */
+  async atomically<R>(work: () => Promise<R>): Promise<R> {
+    const transaction = this.store.transaction?.bind(this.store);
+    if (!transaction || this.units.getStore()) return work();
+    const unit: Unit = { pending: [] };
+    let result: R;
+    try {
+      result = await this.units.run(unit, () => this.dropping(transaction, work));
+    } catch (err) {
+      for (const { id } of unit.pending) this.inFlight.delete(id);
+      throw err;
+    }
+    for (const { id, event } of unit.pending) await this.publish(id, event); // refused: the relay sends it
+    return result;
+  }
+
   /** The change and its outbox row in one transaction: both happen or neither does. */
   private async emitInTransaction<T extends EventType, R>(
     planned: PlannedEvent<T>,
@@ -93,31 +130,59 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
     transaction: NonNullable<Store['transaction']>,
   ): Promise<R> {
     const event = envelope(planned);
+    const unit = this.units.getStore();
+    const work = async () => {
+      const changed = await change();
+      if (!changed) return changed;
+      if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
+        throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
+      }
+      await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0, committed: true });
+      return changed;
+    };
     this.inFlight.add(event.id);
     let result: R;
     try {
-      result = await transaction(async () => {
-        const changed = await change();
-        if (!changed) return changed;
-        if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
-          throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
-        }
-        await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0, committed: true });
-        return changed;
-      });
+      // Inside a unit this joins its transaction, which drops the published rows itself.
+      result = unit ? await transaction(work) : await this.dropping(transaction, work);
     } catch (err) {
       this.inFlight.delete(event.id);
       throw err;
     }
     if (!result) this.inFlight.delete(event.id);
+    else if (unit) unit.pending.push({ id: event.id, event: event as never }); // published when the unit commits
     else await this.publish(event.id, event as never); // refused: the committed row waits for the relay
     return result;
+  }
+
+  /** Runs `work` in a transaction that also drops the rows published since the last drop: one commit for both. */
+  private async dropping<R>(transaction: NonNullable<Store['transaction']>, work: () => Promise<R>): Promise<R> {
+    const ids = [...this.published];
+    for (const id of ids) this.published.delete(id);
+    try {
+      const result = await transaction(async () => {
+        const done = await work();
+        if (ids.length > 0) await this.outbox.deleteMany({ _id: { $in: ids } });
+        return done;
+      });
+      for (const id of ids) this.inFlight.delete(id);
+      return result;
+    } catch (err) {
+      for (const id of ids) this.published.add(id); // rolled back: the next drop takes them
+      if (ids.length > 0) this.scheduleDrop();
+      throw err;
+    }
   }
 
   onApplicationBootstrap(): void {
     void this.relay(0);
     this.relayTimer = setInterval(() => void this.relay(RELAY_GRACE_MS), RELAY_EVERY_MS);
     this.relayTimer.unref();
+  }
+
+  /** Before any store closes (onApplicationShutdown): the rows already published go now. */
+  async onModuleDestroy(): Promise<void> {
+    await this.dropPublished();
   }
 
   onApplicationShutdown(): void {
@@ -156,13 +221,45 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
   private async publish(id: string, event: OutboxDoc['event']): Promise<boolean> {
     try {
       const receipt = await this.transport.publish(event);
-      if (receipt) void receipt.handled.then(() => this.forget(id));
-      else await this.forget(id);
+      const done = () => (this.store.transaction ? this.dropLater(id) : this.forget(id));
+      if (receipt) void receipt.handled.then(done);
+      else await done();
       return true;
     } catch (err) {
       this.inFlight.delete(id);
       this.logger.warn(`Publishing ${event.type} ${id} failed; the relay will retry: ${(err as Error).message}`);
       return false;
+    }
+  }
+
+  /** Queues a published row to be dropped with others (it stays in `inFlight`: the relay leaves it alone). */
+  private async dropLater(id: string): Promise<void> {
+    this.published.add(id);
+    this.scheduleDrop();
+  }
+
+  private scheduleDrop(): void {
+    if (this.dropTimer) return;
+    this.dropTimer = setTimeout(() => void this.dropPublished(), DROP_AFTER_MS);
+    this.dropTimer.unref();
+  }
+
+  /**
+   * Drops the queued rows in one commit. A crash before it leaves them to the relay, which
+   * publishes them again: consumers' inboxes drop the repeats.
+   */
+  async dropPublished(): Promise<void> {
+    if (this.dropTimer) clearTimeout(this.dropTimer);
+    this.dropTimer = undefined;
+    const ids = [...this.published];
+    if (ids.length === 0) return;
+    for (const id of ids) this.published.delete(id);
+    try {
+      await this.outbox.deleteMany({ _id: { $in: ids } });
+      ids.forEach((id) => this.inFlight.delete(id));
+    } catch (err) {
+      ids.forEach((id) => this.published.add(id)); // the next transaction or drop takes them
+      this.logger.warn(`${ids.length} published outbox rows stay for the next drop: ${(err as Error).message}`);
     }
   }
 

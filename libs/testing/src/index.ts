@@ -1,1 +1,2 @@
 export * from './test-service';
+export * from './store-probe';

@@ -7,6 +7,7 @@ import { CountersModule } from './counters/counters.module';
 import { AudienceModule } from './audience/audience.module';
 import { followEdgesCollection, followerCountsCollection } from './read-models/follow-graph.collection';
 import { privacyCollection } from './audience/privacy.collection';
+import { contextStampsCollection } from './audience/viewer-context.collection';
 import { FeedModule } from './feed/feed.module';
 import { likesCollection } from './likes/like.collection';
 import { LikesModule } from './likes/likes.module';
@@ -56,6 +57,7 @@ export const reviewsService: ServiceDefinition = {
     followerCountsCollection,
     activitiesCollection,
     privacyCollection,
+    contextStampsCollection,
     blocksCollection,
     mutesCollection,
     productLikesCollection,

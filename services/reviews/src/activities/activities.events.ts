@@ -4,6 +4,7 @@ import { EventEnvelope } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { ActivitiesService } from './activities.service';
 
+/** Activities from events; a like's activity is written with the like itself (LikesService: one commit). */
 @Controller()
 export class ActivitiesEvents {
   constructor(private readonly activities: ActivitiesService) {}
@@ -44,17 +45,6 @@ export class ActivitiesEvents {
     });
   }
 
-  @OnEvent('review.liked')
-  async onReviewLiked(@Payload() event: EventEnvelope<'review.liked'>): Promise<void> {
-    const p = event.payload;
-    await this.recordAbout('review_liked', p.userId, { id: p.reviewId, authorId: p.reviewAuthorId }, event);
-  }
-
-  @OnEvent('review.unliked')
-  async onReviewUnliked(@Payload() event: EventEnvelope<'review.unliked'>): Promise<void> {
-    await this.activities.forgetLike(event.payload.userId, event.payload.reviewId);
-  }
-
   @OnEvent('comment.created')
   async onCommentCreated(@Payload() event: EventEnvelope<'comment.created'>): Promise<void> {
     const p = event.payload;
@@ -67,7 +57,7 @@ export class ActivitiesEvents {
   }
 
   private async recordAbout(
-    type: 'review_liked' | 'comment_created',
+    type: 'comment_created',
     userId: string,
     review: { id: string; authorId: string },
     event: EventEnvelope,

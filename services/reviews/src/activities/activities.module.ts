@@ -9,5 +9,6 @@ import { ActivitiesService } from './activities.service';
   imports: [ReviewsModule, ProductsModule],
   controllers: [ActivitiesController, ActivitiesEvents],
   providers: [ActivitiesService],
+  exports: [ActivitiesService],
 })
 export class ActivitiesModule {}

@@ -4,6 +4,7 @@ import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store'
 import { AudienceService } from '../audience/audience.service';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { ProductsService } from '../products/products.service';
+import { ReviewDoc } from '../reviews/review.collection';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { ActivityDoc, activitiesCollection } from './activity.collection';
@@ -55,6 +56,23 @@ export class ActivitiesService {
       review: { id: review._id, title: review.title, rating: review.rating },
       product: product ? { id: product._id, name: product.name } : null,
     };
+  }
+
+  /** The liker's review_liked activity, written with the like row (`sourceId`: the like row's id). */
+  async recordLike(userId: string, review: ReviewDoc, sourceId: string, at: string): Promise<void> {
+    const product = review.product_id ? await this.products.findById(review.product_id) : null;
+    await this.record({
+      type: 'review_liked',
+      user_id: userId,
+      data: {
+        review: { id: review._id, title: review.title, rating: review.rating },
+        product: product ? { id: product._id, name: product.name } : null,
+      },
+      review_id: review._id,
+      review_author_id: review.user_id,
+      source_id: sourceId,
+      created_at: at,
+    });
   }
 
   async forgetReview(reviewId: string): Promise<void> {

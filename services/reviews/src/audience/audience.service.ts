@@ -3,6 +3,7 @@ import { BlocksReadModel, MutesReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { PrivacyDoc, privacyCollection, PrivacyProfile } from './privacy.collection';
+import { ViewerContextService } from './viewer-context.service';
 
 /**
  * Who may see whose reviews (docs/decisions/social.md, Privacy): the author, and for a
@@ -19,6 +20,7 @@ export class AudienceService {
     private readonly graph: FollowGraphService,
     private readonly blocks: BlocksReadModel,
     private readonly mutes: MutesReadModel,
+    private readonly contexts: ViewerContextService,
   ) {
     this.privacy = store.collection(privacyCollection);
   }
@@ -43,10 +45,14 @@ export class AudienceService {
     return [...new Set([...blocked, ...muted])];
   }
 
-  /** Authors left out of lists that mix authors (feed, product pages, saved): hidden ones and muted ones. */
+  /**
+   * Authors left out of lists that mix authors (feed, product pages, saved): hidden ones and muted
+   * ones. Whom the viewer follows and mutes comes from their context in memory.
+   */
   async hiddenInLists(viewerId: string): Promise<string[]> {
-    const [hidden, muted] = await Promise.all([this.hiddenAuthors(viewerId), this.mutedBy(viewerId)]);
-    return [...new Set([...hidden, ...muted])];
+    const { context } = await this.contexts.of(viewerId);
+    const hidden = await this.hiddenAuthors(viewerId, context.follows);
+    return [...new Set([...hidden, ...context.muted])];
   }
 
   /** Idempotent and order-proof: only a setting at least as new as the stored one applies. */
@@ -80,12 +86,12 @@ export class AudienceService {
    * Authors whose reviews the viewer may not see: blocked either way, and restricted accounts the
    * viewer does not follow. Computed per request, so its cost grows with the number of non-public accounts.
    */
-  async hiddenAuthors(viewerId: string): Promise<string[]> {
+  async hiddenAuthors(viewerId: string, follows?: ReadonlySet<string>): Promise<string[]> {
     const [blocked, restricted] = await Promise.all([
       this.blockedWith(viewerId),
       this.privacy.find({ privacy_profile: { $ne: 'public' }, _id: { $ne: viewerId } }, { projection: { _id: 1 } }),
     ]);
-    const followed = new Set(await this.graph.followedAmong(viewerId, restricted.map((d) => d._id)));
+    const followed = follows ?? new Set(await this.graph.followedAmong(viewerId, restricted.map((d) => d._id)));
     const unfollowed = restricted.map((d) => d._id).filter((id) => !followed.has(id));
     return [...new Set([...blocked, ...unfollowed])];
   }

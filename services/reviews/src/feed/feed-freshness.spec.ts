@@ -1,5 +1,8 @@
 import { TestService } from '@app/testing';
+import { mutesCollection } from '@app/platform';
+import { contextStampsCollection } from '../audience/viewer-context.collection';
 import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
+import { FeedService } from './feed.service';
 
 /** What any cache of feed cards must keep (docs/PERFORMANCE.md round 6): every change shows on the very next page, and no viewer's marks leak to another. */
 describe('feed freshness', () => {
@@ -74,5 +77,70 @@ describe('feed freshness', () => {
     expect((await svc.http().put(`/api/products/${product.id}`).set(mehmet.auth).send({ name: 'New name' })).status).toBe(200);
     await svc.publish('user.updated', { userId: ayse.id, username: 'ayse', display_name: 'Ayşe Y.', bio: '', profile_image_url: null });
     expect(await card(zeynep, review.id)).toMatchObject({ user: { display_name: 'Ayşe Y.' }, product: { name: 'New name' } });
+  });
+
+  describe("the viewer's own settings (kept in memory: issue 28 §2)", () => {
+    let writer: Member;
+    let reader: Member;
+
+    beforeAll(async () => {
+      [writer, reader] = [await member(svc, 'writer'), await member(svc, 'reader')];
+      await svc.publish('follow.created', { followerId: reader.id, followeeId: writer.id });
+      await feed(reader); // the reader's context and timeline are in memory from here on
+    });
+
+    it('a mute hides the author on the next page, and an unmute brings them back', async () => {
+      const review = await makeReview(svc, writer, { content: 'Before the mute' });
+      await svc.settle();
+      expect(await card(reader, review.id)).toBeDefined();
+      await svc.publish('mute.created', { muterId: reader.id, mutedId: writer.id });
+      expect(await card(reader, review.id)).toBeUndefined();
+      await svc.publish('mute.removed', { muterId: reader.id, mutedId: writer.id });
+      expect(await card(reader, review.id)).toBeDefined();
+    });
+
+    it('a new keyword filter marks a review on the next page, and its removal unmarks it', async () => {
+      const review = await makeReview(svc, writer, { content: 'All about durian season' });
+      await svc.settle();
+      expect((await card(reader, review.id)) as unknown).not.toHaveProperty('filtered_by');
+      const created = await svc.http().post('/api/filters').set(reader.auth).send({ phrase: 'durian' });
+      expect(created.status).toBe(201);
+      expect(await card(reader, review.id)).toMatchObject({ filtered_by: 'durian' });
+      expect((await svc.http().delete(`/api/filters/${created.body.data.id}`).set(reader.auth)).status).toBe(200);
+      expect((await card(reader, review.id)) as unknown).not.toHaveProperty('filtered_by');
+    });
+
+    it("a followed tag brings a stranger's tagged review onto the next page, and unfollowing it takes it away", async () => {
+      const stranger = await member(svc, 'stranger');
+      const review = await makeReview(svc, stranger, { content: 'Fresh #matcha notes' });
+      await svc.settle();
+      expect(await card(reader, review.id)).toBeUndefined();
+      expect((await svc.http().post('/api/tags/matcha/follow').set(reader.auth)).status).toBe(200);
+      expect(await card(reader, review.id)).toBeDefined();
+      expect((await svc.http().delete('/api/tags/matcha/follow').set(reader.auth)).status).toBe(200);
+      expect(await card(reader, review.id)).toBeUndefined();
+    });
+
+    it("an unfollow takes the author's reviews off the next page, and a follow brings them back", async () => {
+      const review = await makeReview(svc, writer, { content: 'Before the unfollow' });
+      await svc.settle();
+      expect(await card(reader, review.id)).toBeDefined();
+      await svc.publish('follow.removed', { followerId: reader.id, followeeId: writer.id, wasPending: false });
+      expect(await card(reader, review.id)).toBeUndefined();
+      await svc.publish('follow.created', { followerId: reader.id, followeeId: writer.id });
+      expect(await card(reader, review.id)).toBeDefined();
+    });
+
+    it('a change made through another replica (only the stored stamp moved) shows on the next page', async () => {
+      const review = await makeReview(svc, writer, { content: 'Seen from elsewhere' });
+      await svc.settle();
+      expect(await card(reader, review.id)).toBeDefined();
+      // Another replica handled the mute: this one's copy was never told, only the store changed.
+      const store = svc.store;
+      await store.collection(mutesCollection).insert({ _id: `${reader.id}:${writer.id}`, muter_id: reader.id, muted_id: writer.id });
+      await store.collection(contextStampsCollection).updateOne({ _id: reader.id }, { $set: { stamp: 'elsewhere' } }, { upsert: true });
+      await svc.app.get(FeedService).dropTimelines([reader.id]);
+      expect(await card(reader, review.id)).toBeUndefined();
+    });
   });
 });

@@ -3,6 +3,8 @@ import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { FeedService } from './feed.service';
+import { MutesReadModel } from '@app/platform';
+import { ViewerContextService } from '../audience/viewer-context.service';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 
 @Controller()
@@ -10,6 +12,8 @@ export class FeedEvents {
   constructor(
     private readonly feed: FeedService,
     private readonly graph: FollowGraphService,
+    private readonly mutes: MutesReadModel,
+    private readonly contexts: ViewerContextService,
   ) {}
 
   @OnEvent('review.created')
@@ -46,26 +50,41 @@ export class FeedEvents {
     await this.unfollow(blockedId, blockerId);
   }
 
-  /** A mute takes the muted author out of the muter's timeline; the follow edge stays. */
+  /**
+   * A mute takes the muted author out of the muter's timeline; the follow edge stays. The mute row
+   * is written here too (the shared MutesEvents handler writes it as well, idempotently), so the
+   * muter's context stamp changes after it, whichever handler runs first.
+   */
   @OnEvent('mute.created')
   async onMuteCreated(@Payload() event: EventEnvelope<'mute.created'>): Promise<void> {
-    await this.feed.dropAuthor(event.payload.muterId, event.payload.mutedId);
+    const { muterId, mutedId } = event.payload;
+    await this.mutes.setMute(muterId, mutedId, true);
+    await this.contexts.touch(muterId);
+    await this.feed.dropAuthor(muterId, mutedId);
   }
 
   /** An unmute brings a followed author's recent reviews back. */
   @OnEvent('mute.removed')
   async onMuteRemoved(@Payload() event: EventEnvelope<'mute.removed'>): Promise<void> {
     const { muterId, mutedId } = event.payload;
+    await this.mutes.setMute(muterId, mutedId, false);
+    await this.contexts.touch(muterId);
     if (await this.graph.follows(muterId, mutedId)) await this.feed.mergeAuthor(muterId, mutedId);
   }
 
   private async follow(followerId: string, followeeId: string): Promise<void> {
-    if (await this.graph.add(followerId, followeeId)) await this.feed.mergeAuthor(followerId, followeeId);
+    if (!(await this.graph.add(followerId, followeeId))) return;
+    await this.contexts.touch(followerId);
+    await this.contexts.followersChanged(followeeId, true);
+    await this.feed.mergeAuthor(followerId, followeeId);
   }
 
   /** Drops the entries even when the edge was already gone: a replay must leave the same state. */
   private async unfollow(followerId: string, followeeId: string): Promise<void> {
-    await this.graph.remove(followerId, followeeId);
+    if (await this.graph.remove(followerId, followeeId)) {
+      await this.contexts.touch(followerId);
+      await this.contexts.followersChanged(followeeId, false);
+    }
     await this.feed.dropAuthor(followerId, followeeId);
   }
 }

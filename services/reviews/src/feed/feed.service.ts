@@ -7,7 +7,7 @@ import { ReviewsService } from '../reviews/reviews.service';
 import { FEED_CACHE, FEED_SETTINGS, FeedSettings } from './feed.settings';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { KeywordFilterService } from '../filters/keyword-filter.service';
-import { TagsService } from '../tags/tags.service';
+import { ViewerContext, ViewerContextService } from '../audience/viewer-context.service';
 
 const timelineKey = (userId: string) => `timeline:${userId}`;
 const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ score: Date.parse(r.created_at), member: r._id });
@@ -29,24 +29,30 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     private readonly reviews: ReviewsService,
     private readonly mutes: MutesReadModel,
     private readonly keywordFilters: KeywordFilterService,
-    private readonly tags: TagsService,
+    private readonly contexts: ViewerContextService,
   ) {}
 
-  /** One page of the timeline; reviews matching the viewer's keyword filters come marked `filtered_by`. */
+  /**
+   * One page of the timeline; reviews matching the viewer's keyword filters come marked
+   * `filtered_by`. The viewer's follows, mutes, tags and filters come from memory (ViewerContextService).
+   */
   async page(viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
-    const { items, total } = await this.timelinePage(viewerId, skip, limit);
-    return { items: await this.keywordFilters.visibleFor(viewerId, items), total };
+    const { context, large } = await this.contexts.of(viewerId);
+    const { items, total } = await this.timelinePage(viewerId, context, large, skip, limit);
+    return { items: this.keywordFilters.mark(viewerId, items, context.filters), total };
   }
 
-  private async timelinePage(viewerId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
-    await this.ensureTimeline(viewerId);
+  private async timelinePage(
+    viewerId: string,
+    context: ViewerContext,
+    largeAccounts: ReadonlySet<string>,
+    skip: number,
+    limit: number,
+  ): Promise<{ items: ReviewView[]; total: number }> {
+    const { followees, muted, tags } = context;
+    await this.ensureTimeline(viewerId, context, largeAccounts);
     const key = timelineKey(viewerId);
-    const [followees, muted, tags] = await Promise.all([
-      this.graph.followees(viewerId),
-      this.mutes.mutedBy(viewerId),
-      this.tags.followedBy(viewerId),
-    ]);
-    const large = [...(await this.graph.large(followees, this.settings.fanoutMaxFollowers))].filter((id) => !muted.includes(id));
+    const large = followees.filter((id) => largeAccounts.has(id) && !muted.has(id));
     if (large.length === 0 && tags.length === 0) {
       const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
       return { items: await this.reviews.present(await this.reviews.findMany(ids), viewerId), total };
@@ -59,13 +65,17 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
       this.cache.zcard(key),
       this.reviews.recentByAuthors(large, need),
       this.reviews.countByAuthors(large),
-      this.reviews.recentTagged(tags, viewerId, [viewerId, ...followees], need),
+      this.reviews.recentTagged([...tags], viewerId, [viewerId, ...followees], need),
     ]);
-    const docs = [...(await this.reviews.findMany(ids)), ...merged, ...tagged.docs];
-    const unique = [...new Map(docs.map((d) => [d._id, d])).values()];
+    // The timeline's rows come whole; the merged ones (projections) are read whole for the page only.
+    const whole = await this.reviews.findMany(ids);
+    const unique = [...new Map([...merged, ...tagged.docs, ...whole].map((d) => [d._id, d])).values()];
     unique.sort((a, b) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id));
-    const pageIds = unique.slice(skip, need).map((d) => d._id);
-    return { items: await this.reviews.present(await this.reviews.findMany(pageIds), viewerId), total: own + pulledTotal + tagged.total };
+    const page = unique.slice(skip, need);
+    const full = new Map(whole.map((d) => [d._id, d]));
+    const missing = new Map((await this.reviews.findMany(page.filter((d) => !full.has(d._id)).map((d) => d._id))).map((d) => [d._id, d]));
+    const docs = page.flatMap((d) => full.get(d._id) ?? missing.get(d._id) ?? []);
+    return { items: await this.reviews.present(docs, viewerId), total: own + pulledTotal + tagged.total };
   }
 
   /** A new review goes to its author's timeline and, unless the author is large, to every follower's who did not mute them. */
@@ -121,12 +131,10 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     await this.cache.ztrim(key, this.settings.timelineCap);
   }
 
-  private async ensureTimeline(userId: string): Promise<void> {
+  private async ensureTimeline(userId: string, { followees, muted }: ViewerContext, large: ReadonlySet<string>): Promise<void> {
     const key = timelineKey(userId);
     if (await this.cache.exists(key)) return;
-    const [followees, muted] = await Promise.all([this.graph.followees(userId), this.mutes.mutedBy(userId)]);
-    const large = await this.graph.large(followees, this.settings.fanoutMaxFollowers);
-    const authors = [userId, ...followees.filter((id) => !large.has(id) && !muted.includes(id))];
+    const authors = [userId, ...followees.filter((id) => !large.has(id) && !muted.has(id))];
     const recent = await this.reviews.recentByAuthors(authors, this.settings.timelineCap);
     if (recent.length > 0) await this.cache.zaddMany(key, recent.map(entry));
   }

@@ -8,6 +8,7 @@ import {
   ReviewView,
 } from '@app/contracts';
 import { Collection, newId, STORE, Store } from '@app/store';
+import { ViewerContextService } from '../audience/viewer-context.service';
 import { ReviewsException } from '../reviews.errors';
 import { KeywordFilterDoc, keywordFiltersCollection } from './keyword-filter.collection';
 
@@ -32,7 +33,10 @@ const searchableText = (review: ReviewView): string => [review.title, review.con
 export class KeywordFilterService {
   private readonly filters: Collection<KeywordFilterDoc>;
 
-  constructor(@Inject(STORE) store: Store) {
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly contexts: ViewerContextService,
+  ) {
     this.filters = store.collection(keywordFiltersCollection);
   }
 
@@ -54,6 +58,7 @@ export class KeywordFilterService {
       created_at: new Date().toISOString(),
     };
     await this.filters.insert(doc);
+    await this.contexts.touch(userId);
     return toView(doc);
   }
 
@@ -64,13 +69,20 @@ export class KeywordFilterService {
   async remove(userId: string, id: string): Promise<void> {
     await this.owned(userId, id);
     await this.filters.deleteMany({ _id: id, user_id: userId });
+    await this.contexts.touch(userId);
   }
 
   /** The reviews, in order, each matching one of the viewer's active filters marked with its phrase. */
   async visibleFor(viewerId: string, reviews: ReviewView[]): Promise<ReviewView[]> {
     if (reviews.length === 0) return reviews;
+    return this.mark(viewerId, reviews, (await this.contexts.of(viewerId)).context.filters);
+  }
+
+  /** `visibleFor` with the viewer's filters at hand (from their context). */
+  mark(viewerId: string, reviews: ReviewView[], filters: readonly KeywordFilterDoc[]): ReviewView[] {
+    if (reviews.length === 0 || filters.length === 0) return reviews;
     const now = new Date();
-    const active = (await this.ownFilters(viewerId)).filter((f) => isFilterActive(f, now));
+    const active = filters.filter((f) => isFilterActive(f, now));
     if (active.length === 0) return reviews;
     return reviews.map((review) => {
       const hit = review.user_id === viewerId ? undefined : firstMatchingFilter(searchableText(review), active, now);

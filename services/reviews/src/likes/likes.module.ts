@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ActivitiesModule } from '../activities/activities.module';
 import { ProductsModule } from '../products/products.module';
 import { ReviewsModule } from '../reviews/reviews.module';
 import { LikesController } from './likes.controller';
@@ -6,7 +7,7 @@ import { LikesEvents } from './likes.events';
 import { LikesService } from './likes.service';
 
 @Module({
-  imports: [ReviewsModule, ProductsModule],
+  imports: [ReviewsModule, ProductsModule, ActivitiesModule],
   controllers: [LikesController, LikesEvents],
   providers: [LikesService],
 })

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LikerView, LikeStatus } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, STORE, Store } from '@app/store';
+import { ActivitiesService } from '../activities/activities.service';
 import { AudienceService } from '../audience/audience.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
@@ -28,6 +29,7 @@ export class LikesService {
     private readonly cards: UserCardsService,
     private readonly bus: EventBus,
     private readonly audience: AudienceService,
+    private readonly activities: ActivitiesService,
   ) {
     this.likes = store.collection(likesCollection);
     this.ledger = new LikeLedger(
@@ -41,7 +43,10 @@ export class LikesService {
     );
   }
 
-  /** Likes or unlikes exactly (see LikeLedger) and announces a real change. */
+  /**
+   * Likes or unlikes exactly (see LikeLedger) and announces a real change. The like row, the
+   * review's like_count, the liker's activity and the event's outbox row commit together.
+   */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
     const review = await this.reviews.findForInteraction(reviewId, userId);
     return this.ledger.toggle(reviewId, userId, (write, run) =>
@@ -53,7 +58,12 @@ export class LikesService {
           actorId: userId,
           proof: { collection: likesCollection, match: { _id: write.rowId }, present: write.liked },
         },
-        run,
+        async () => {
+          const moved = await run();
+          if (moved && write.liked) await this.activities.recordLike(userId, review, write.rowId, new Date().toISOString());
+          if (moved && !write.liked) await this.activities.forgetLike(userId, reviewId);
+          return moved;
+        },
       ),
     );
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { tagKey, TagView } from '@app/contracts';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { ViewerContextService } from '../audience/viewer-context.service';
 import { TagFollowDoc, tagFollowsCollection } from './tag-follow.collection';
 
 /** Followed tags, per member: following twice or unfollowing a tag not followed changes nothing. */
@@ -8,7 +9,10 @@ import { TagFollowDoc, tagFollowsCollection } from './tag-follow.collection';
 export class TagsService {
   private readonly follows: Collection<TagFollowDoc>;
 
-  constructor(@Inject(STORE) store: Store) {
+  constructor(
+    @Inject(STORE) store: Store,
+    private readonly contexts: ViewerContextService,
+  ) {
     this.follows = store.collection(tagFollowsCollection);
   }
 
@@ -24,17 +28,15 @@ export class TagsService {
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
     }
+    await this.contexts.touch(userId);
     return { tag: key, following: true };
   }
 
   async unfollow(userId: string, tag: string): Promise<TagView> {
     const key = tagKey(tag);
     await this.follows.deleteOne({ _id: `${userId}:${key}` });
+    await this.contexts.touch(userId);
     return { tag: key, following: false };
   }
 
-  /** The stored forms of the tags a member follows (the feed merges their reviews). */
-  async followedBy(userId: string): Promise<string[]> {
-    return (await this.follows.find({ user_id: userId }, { projection: { tag: 1 } })).map((f) => f.tag);
-  }
 }

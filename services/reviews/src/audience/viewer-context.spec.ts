@@ -1,0 +1,40 @@
+import { TestService } from '@app/testing';
+import { member, startReviews } from '../reviews.fixture';
+import { followEdgesCollection } from '../read-models/follow-graph.collection';
+import { contextStampsCollection } from './viewer-context.collection';
+import { ViewerContextService } from './viewer-context.service';
+
+describe('viewer context in memory', () => {
+  let svc: TestService;
+  let contexts: ViewerContextService;
+
+  beforeAll(async () => {
+    process.env.VIEWER_CONTEXT_CAPACITY = '2';
+    svc = await startReviews();
+    contexts = svc.app.get(ViewerContextService);
+  });
+
+  afterAll(async () => {
+    delete process.env.VIEWER_CONTEXT_CAPACITY;
+    await svc.close();
+  });
+
+  it('keeps at most its capacity of contexts, dropping the least recently read', async () => {
+    const [a, b, c] = [await member(svc, 'a'), await member(svc, 'b'), await member(svc, 'c')];
+    await svc.publish('follow.created', { followerId: a.id, followeeId: b.id });
+    for (const m of [a, b, c]) expect((await svc.http().get('/api/feed').set(m.auth)).status).toBe(200);
+    expect(contexts.size).toBe(2);
+    // a was evicted: reading it again loads it from the store, follows and all.
+    expect([...(await contexts.of(a.id)).context.follows]).toEqual([b.id]);
+    expect(contexts.size).toBe(2);
+  });
+
+  it('a stamp moved by another replica makes the next read load the stored context', async () => {
+    const [d, e] = [await member(svc, 'd'), await member(svc, 'e')];
+    expect((await contexts.of(d.id)).context.followees).toEqual([]);
+    await svc.store.collection(followEdgesCollection).insert({ follower_id: d.id, followee_id: e.id, created_at: new Date().toISOString() });
+    expect((await contexts.of(d.id)).context.followees).toEqual([]); // same stamp: the copy in memory
+    await svc.store.collection(contextStampsCollection).updateOne({ _id: d.id }, { $set: { stamp: 'moved' } }, { upsert: true });
+    expect((await contexts.of(d.id)).context.followees).toEqual([e.id]);
+  });
+});

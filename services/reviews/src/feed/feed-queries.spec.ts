@@ -1,0 +1,42 @@
+import { EventBus } from '@app/bus';
+import { probeStore, TestService } from '@app/testing';
+import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
+
+/**
+ * What a feed page reads from the store once the viewer's context is in memory (issue 28 §2): the
+ * context's stamps, the page's reviews, their authors and products, the viewer's likes and saved
+ * marks. The timeline itself is in the cache. Before: ten reads, five of them the viewer's settings.
+ */
+describe('feed page: store reads', () => {
+  let svc: TestService;
+  let ayse: Member;
+  let mehmet: Member;
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    [ayse, mehmet] = [await member(svc, 'ayse'), await member(svc, 'mehmet')];
+    await svc.publish('follow.created', { followerId: mehmet.id, followeeId: ayse.id });
+    await svc.publish('mute.created', { muterId: mehmet.id, mutedId: 'someone-else' });
+    const product = await makeProduct(svc, ayse, { name: 'Kettle' });
+    await makeReview(svc, ayse, { content: 'Boils fast', product_id: product.id, rating: 4 });
+    await makeReview(svc, ayse, { content: 'Plain one' });
+    await svc.settle();
+    expect((await svc.http().post('/api/filters').set(mehmet.auth).send({ phrase: 'nothing-matches' })).status).toBe(201);
+  });
+
+  afterAll(() => svc.close());
+
+  it('reads six times: stamps, reviews, authors, products, likes, saved', async () => {
+    expect((await svc.http().get('/api/feed').set(mehmet.auth)).body.data).toHaveLength(2); // loads the context
+    await svc.app.get(EventBus).dropPublished(); // published rows of the setup go now, not during the page
+    const probe = probeStore(svc.store);
+    try {
+      const res = await svc.http().get('/api/feed').set(mehmet.auth);
+      expect(res.body.data).toHaveLength(2);
+      expect(probe.reads).toBe(6);
+      expect(probe.writes).toBe(0);
+    } finally {
+      probe.stop();
+    }
+  });
+});
