@@ -1,5 +1,6 @@
 import { EVENT_VERSIONS, EventEnvelope, EventPayloads, EventType } from '@app/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { BaseDoc, Collection, CollectionDef, defineCollection, newId, Store, STORE } from '@app/store';
 import { BusTransport } from './bus.port';
 import { OutboxDoc, outboxCollection, ProofValue, StoredProof } from './outbox.collection';
@@ -18,6 +19,11 @@ export interface ChangeProof {
   match: Record<string, ProofValue>;
   /** true: the change leaves such a row (insert, update); false: it removes it (delete). */
   present: boolean;
+}
+
+/** The events of one `batch`, committed with it and published once it has committed. */
+interface BatchScope {
+  events: { id: string; event: OutboxDoc['event'] }[];
 }
 
 export interface PlannedEvent<T extends EventType> {
@@ -45,6 +51,7 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly inFlight = new Set<string>();
   private relayTimer?: NodeJS.Timeout;
   private relaying = false;
+  private readonly batches = new AsyncLocalStorage<BatchScope>();
 
   constructor(
     @Inject(BUS_TRANSPORT) private readonly transport: BusTransport,
@@ -109,9 +116,59 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
       this.inFlight.delete(event.id);
       throw err;
     }
+    const batch = this.batches.getStore();
     if (!result) this.inFlight.delete(event.id);
+    else if (batch) batch.events.push({ id: event.id, event: event as never }); // published when the batch commits
     else await this.publish(event.id, event as never); // refused: the committed row waits for the relay
     return result;
+  }
+
+  /**
+   * Runs `work` (any number of `emitWith` calls, the same rules as one request each) as one
+   * transaction where the store has them: the changes and their outbox rows commit together,
+   * then the events are published in the order they were emitted and their rows dropped in one
+   * delete once the bus holds them. Bulk imports use it: one commit per batch instead of one per
+   * row. A throw rolls the whole batch back and publishes nothing. Without transactions (MongoDB)
+   * `work` runs as is and each event is published as it is emitted.
+   */
+  async batch<R>(work: () => Promise<R>): Promise<R> {
+    if (!this.store.transaction || this.batches.getStore()) return work();
+    const scope: BatchScope = { events: [] };
+    let result: R;
+    try {
+      result = await this.store.transaction(() => this.batches.run(scope, work));
+    } catch (err) {
+      for (const { id } of scope.events) this.inFlight.delete(id);
+      throw err;
+    }
+    await this.publishBatch(scope.events);
+    return result;
+  }
+
+  /** Publishes committed rows in order; a refusal leaves it and the rest to the relay. */
+  private async publishBatch(entries: BatchScope['events']): Promise<void> {
+    const published: string[] = [];
+    const handled: Promise<void>[] = [];
+    for (const [i, { id, event }] of entries.entries()) {
+      try {
+        const receipt = await this.transport.publish(event);
+        if (receipt) handled.push(receipt.handled);
+        published.push(id);
+      } catch (err) {
+        for (const left of entries.slice(i)) this.inFlight.delete(left.id);
+        this.logger.warn(`Publishing ${event.type} ${id} failed; the relay will retry it and the rest of its batch: ${(err as Error).message}`);
+        break;
+      }
+    }
+    void Promise.all(handled).then(async () => {
+      try {
+        await this.outbox.deleteMany({ _id: { $in: published } });
+      } catch (err) {
+        this.logger.warn(`${published.length} outbox rows stay for the relay: ${(err as Error).message}`);
+      } finally {
+        for (const id of published) this.inFlight.delete(id);
+      }
+    });
   }
 
   onApplicationBootstrap(): void {
