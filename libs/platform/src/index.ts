@@ -22,3 +22,4 @@ export * from './counters/counter-repair';
 export * from './mail';
 export * from './export';
 export * from './search/folded-keys.backfill';
+export * from './import/bulk-import';
