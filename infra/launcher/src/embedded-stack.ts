@@ -12,6 +12,7 @@ import { embeddedJwtSecret } from './jwt-secret';
 import { migrateNedbData } from './nedb-migration';
 import { SeedContext } from './seed/seed-client';
 import { runSeed } from './seed/run-seed';
+import { StackImporter, stackImporter } from './seed/stack-importer';
 import { SERVICE_CATALOGUE } from './service-catalogue';
 
 export interface EmbeddedStackOptions {
@@ -33,6 +34,8 @@ export interface EmbeddedStack {
   seeded?: SeedContext;
   /** Waits until every event emitted so far has been handled. */
   settle(): Promise<void>;
+  /** The services' bulk imports, in process (docs/decisions/import.md). */
+  importer: StackImporter;
   /**
    * Fault drills (issue 11 §3): closes one service's HTTP listener and its open connections,
    * so the gateway meets a refused connection exactly as when that process is gone. Its bus
@@ -101,10 +104,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const port = (gateway.getHttpServer().address() as { port: number }).port;
     const url = `http://${gatewayConfig.HOST === '0.0.0.0' ? '127.0.0.1' : gatewayConfig.HOST}:${port}`;
     const settle = () => transport.drain();
+    const importer = stackImporter(serviceApps, settle);
 
     let seeded: SeedContext | undefined;
     if (options.seed !== false && isNew) {
-      seeded = await runSeed(url, settle);
+      seeded = await runSeed(url, importer);
       if (dataDir !== ':memory:') {
         mkdirSync(dataDir, { recursive: true });
         writeFileSync(join(dataDir, '.seeded'), new Date().toISOString());
@@ -115,6 +119,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       serviceUrls,
       seeded,
       settle,
+      importer,
       stopService: (name) => stopListening(serverOf(serviceApps, name)),
       restartService: (name) => listenAgain(serverOf(serviceApps, name), serviceUrls[name] ?? ''),
       close: async () => {
