@@ -13,6 +13,7 @@ import { embeddedJwtSecret } from './jwt-secret';
 import { migrateNedbData } from './nedb-migration';
 import { SeedContext } from './seed/seed-client';
 import { runSeed } from './seed/run-seed';
+import { StackImporter, stackImporter } from './seed/stack-importer';
 import { SERVICE_CATALOGUE } from './service-catalogue';
 
 export interface EmbeddedStackOptions {
@@ -40,6 +41,8 @@ export interface EmbeddedStack {
   seeded?: SeedContext;
   /** Waits until every event emitted so far has been handled. */
   settle(): Promise<void>;
+  /** The services' bulk imports, in process (docs/decisions/import.md). */
+  importer: StackImporter;
   /**
    * Fault drills (issue 11 §3): the service answers as a process that is gone. The in-process
    * link refuses its requests (those in flight included) with the same 503 a refused connection
@@ -114,10 +117,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const port = (gateway.getHttpServer().address() as { port: number }).port;
     const url = `http://${gatewayConfig.HOST === '0.0.0.0' ? '127.0.0.1' : gatewayConfig.HOST}:${port}`;
     const settle = () => transport.drain();
+    const importer = stackImporter(serviceApps, settle);
 
     let seeded: SeedContext | undefined;
     if (options.seed !== false && isNew) {
-      seeded = await runSeed(url, settle);
+      seeded = await runSeed(url, importer);
       if (dataDir !== ':memory:') {
         mkdirSync(dataDir, { recursive: true });
         writeFileSync(join(dataDir, '.seeded'), new Date().toISOString());
@@ -128,6 +132,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       serviceUrls,
       seeded,
       settle,
+      importer,
       stopService: async (name) => {
         const server = serverOf(serviceApps, name);
         link?.stop(name);

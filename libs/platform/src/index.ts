@@ -23,3 +23,4 @@ export * from './mail';
 export * from './export';
 export * from './search/folded-keys.backfill';
 export * from './link/linked-exchange';
+export * from './import/bulk-import';

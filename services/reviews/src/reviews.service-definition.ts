@@ -22,6 +22,7 @@ import { ReportsModule } from './reports/reports.module';
 import { reviewsCollection } from './reviews/review.collection';
 import { reviewVersionsCollection } from './reviews/review-version.collection';
 import { ReviewsModule } from './reviews/reviews.module';
+import { ImportModule } from './import/import.module';
 import { SearchModule } from './search/search.module';
 import { listItemsCollection, listsCollection } from './lists/lists.collection';
 import { ListsModule } from './lists/lists.module';
@@ -74,6 +75,7 @@ export const reviewsService: ServiceDefinition = {
     ProductsModule,
     MediaModule,
     ReviewsModule,
+    ImportModule,
     LikesModule,
     CommentsModule,
     FeedModule,

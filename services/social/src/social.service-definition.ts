@@ -5,6 +5,7 @@ import { CountersModule } from './counters/counters.module';
 import { DiscoveryModule } from './discovery/discovery.module';
 import { followsCollection } from './follows/follow.collection';
 import { FollowsModule } from './follows/follows.module';
+import { ImportModule } from './import/import.module';
 import { profilesCollection, profileSearchKey } from './profiles/profile.collection';
 import { ProfilesModule } from './profiles/profiles.module';
 import { mutesCollection } from './mutes/mute.collection';
@@ -19,6 +20,6 @@ import { ErasureModule } from './erasure/erasure.module';
 export const socialService: ServiceDefinition = {
   name: 'social',
   collections: [profilesCollection, followsCollection, blocksCollection, mutesCollection, activitiesCollection],
-  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, BlocksModule, MutesModule, DiscoveryModule, StatsModule, CountersModule, ErasureModule,
+  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, ImportModule, BlocksModule, MutesModule, DiscoveryModule, StatsModule, CountersModule, ErasureModule,
     FoldedKeysModule.backfill({ collection: profilesCollection, key: profileSearchKey })],
 };

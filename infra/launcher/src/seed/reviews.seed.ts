@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { SeedContext, SeededUser } from './seed-client';
+import { assertAllImported } from './stack-importer';
 
 type Category = 'Electronics' | 'Fitness' | 'Kitchen' | 'Home' | 'Beauty' | 'Fashion';
 
@@ -94,7 +95,7 @@ function canSee(ctx: SeedContext, viewer: SeededUser, author: SeededUser): boole
   return (ctx.made[`approvedFollowers:${author.id}`] ?? []).includes(viewer.id);
 }
 
-/** Demo data of services/reviews, made through the public API: products in every category, reviews, likes, comments. */
+/** Demo data of services/reviews: products in every category (with their pictures) through the API, reviews through the import, likes and comments through the API. */
 export async function seedReviews(ctx: SeedContext): Promise<void> {
   const users = ctx.users;
   if (users.length === 0) return;
@@ -109,29 +110,26 @@ export async function seedReviews(ctx: SeedContext): Promise<void> {
   }
   ctx.made.products = productIds;
 
-  const reviewIds: string[] = [];
-  const authorOf = new Map<string, SeededUser>();
+  // Reviews through the reviews import: the same rules (one per member and product) and events.
+  const rows: { user_id: string; product_id?: string; rating?: number; title?: string; content: string; location?: string }[] = [];
+  const authors: SeededUser[] = [];
   const reviewers = Math.min(3, Math.max(users.length - 1, 1));
   for (const [i, productId] of productIds.entries()) {
     for (let k = 1; k <= reviewers; k++) {
       const author: SeededUser = pick(users, i + k);
       const [rating, content] = pick(REVIEW_TEXTS, i * 3 + k);
-      const review = await ctx.client.request<{ id: string }>('POST', '/reviews', author.token, {
-        product_id: productId,
-        rating,
-        title: PRODUCTS[i].name,
-        content,
-      });
-      reviewIds.push(review.id);
-      authorOf.set(review.id, author);
+      rows.push({ user_id: author.id, product_id: productId, rating, title: PRODUCTS[i].name, content });
+      authors.push(author);
     }
   }
   for (const [i, content] of COMPOSER_POSTS.entries()) {
     const author = pick(users, i);
-    const post = await ctx.client.request<{ id: string }>('POST', '/reviews', author.token, { content, location: pick(['Istanbul', 'Izmir', 'Ankara'], i) });
-    reviewIds.push(post.id);
-    authorOf.set(post.id, author);
+    rows.push({ user_id: author.id, content, location: pick(['Istanbul', 'Izmir', 'Ankara'], i) });
+    authors.push(author);
   }
+  const reviewIds = assertAllImported('demo reviews', await ctx.importer.reviews(rows)).map((r) => r.id);
+  const authorOf = new Map(reviewIds.map((id, i) => [id, authors[i]]));
+  await ctx.settle(); // feeds, activities and counters of the reviews before likes and comments
   ctx.made.reviews = reviewIds;
 
   // Likes and comments of different reviews do not depend on each other: send them together.

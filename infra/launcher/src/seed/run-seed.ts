@@ -2,6 +2,7 @@ import { seedAuth } from './auth.seed';
 import { seedMessaging } from './messaging.seed';
 import { seedReviews } from './reviews.seed';
 import { SeedClient, SeedContext, SeedStep } from './seed-client';
+import { StackImporter } from './stack-importer';
 import { seedSocial } from './social.seed';
 import { seedSquads } from './squads.seed';
 
@@ -14,9 +15,13 @@ const STEPS: [string, SeedStep][] = [
   ['conversations', seedMessaging],
 ];
 
-/** Fills an empty stack with a believable demo through its public API. */
-export async function runSeed(baseUrl: string, settle: () => Promise<void>): Promise<SeedContext> {
-  const ctx: SeedContext = { client: new SeedClient(baseUrl), users: [], made: {}, settle };
+/**
+ * Fills an empty stack with a believable demo: members, follows and reviews through the
+ * services' bulk imports (their rules and events), the rest through the public API.
+ */
+export async function runSeed(baseUrl: string, importer: StackImporter): Promise<SeedContext> {
+  const settle = importer.settle;
+  const ctx: SeedContext = { client: new SeedClient(baseUrl), importer, users: [], made: {}, settle };
   for (const [, step] of STEPS) {
     await step(ctx);
     await settle();

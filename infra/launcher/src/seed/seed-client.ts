@@ -1,4 +1,6 @@
-/** A thin client of the public API: the demo data goes in exactly as a member's would. */
+import type { StackImporter } from './stack-importer';
+
+/** A thin client of the public API, for what the seed does as members would (profiles, likes, squads, chats). */
 export class SeedClient {
   constructor(private readonly baseUrl: string) {}
 
@@ -45,6 +47,8 @@ export interface SeededUser {
 /** What earlier seed steps made, for the later ones. */
 export interface SeedContext {
   client: SeedClient;
+  /** The services' bulk imports: members, follows and reviews go in through them. */
+  importer: StackImporter;
   users: SeededUser[];
   /** Ids made by earlier steps, by name (e.g. 'products', 'reviews', 'squads'). */
   made: Record<string, string[]>;

@@ -1,4 +1,5 @@
 import { SeedContext, SeededUser } from './seed-client';
+import { assertAllImported } from './stack-importer';
 
 /** Bios by demo member, in the order auth.seed registers them. */
 const BIOS = [
@@ -23,24 +24,25 @@ const PRIVATE_MEMBER = 6;
 const APPROVED_REQUESTER = 0;
 const PENDING_REQUESTER = 7;
 
-/** Demo data of services/social, made through the public API. */
+/**
+ * Demo data of services/social: bios and Selin's privacy through the public API, then every
+ * follow through the follows import (the same rules: Selin's are requests), and one request
+ * accepted through the API.
+ */
 export async function seedSocial(ctx: SeedContext): Promise<void> {
   const { client, users } = ctx;
-  const follow = (by: SeededUser, target: SeededUser) => client.request('POST', `/follows/users/${target.id}`, by.token);
-
   for (const [i, user] of users.entries()) {
     if (BIOS[i]) await client.request('PUT', '/users/profile', user.token, { bio: BIOS[i] });
   }
-  for (const [from, to] of FOLLOWS) {
-    if (users[from] && users[to]) await follow(users[from], users[to]);
-  }
-
   const owner = users[PRIVATE_MEMBER];
-  if (!owner) return;
-  await client.request('PUT', '/users/settings', owner.token, { privacy_profile: 'private' });
+  if (owner) await client.request('PUT', '/users/settings', owner.token, { privacy_profile: 'private' });
+  const edges: [SeededUser, SeededUser][] = FOLLOWS.filter(([from, to]) => users[from] && users[to]).map(([from, to]) => [users[from], users[to]]);
   for (const requester of [users[APPROVED_REQUESTER], users[PENDING_REQUESTER]]) {
-    if (requester) await follow(requester, owner);
+    if (owner && requester) edges.push([requester, owner]);
   }
+  await ctx.settle(); // social knows every member (user.registered)
+  assertAllImported('demo follows', await ctx.importer.follows(edges.map(([by, target]) => ({ follower_id: by.id, followee_id: target.id }))));
+  if (!owner) return;
   if (users[APPROVED_REQUESTER]) {
     await client.request('POST', `/follows/requests/${users[APPROVED_REQUESTER].id}/accept`, owner.token);
   }

@@ -28,5 +28,6 @@ import { AuthService } from './auth.service';
   ],
   controllers: [AuthController, AccountController, AuthEvents, ErasureController, ErasureEvents],
   providers: [AuthService, PasswordResetService, TwoFactorService, ErasureService],
+  exports: [AuthService],
 })
 export class AuthModule {}

@@ -69,13 +69,24 @@ export class AuthService {
   }
 
   async register(dto: RegisterDto): Promise<AuthResult> {
-    if (await this.users.findOne({ email: dto.email })) {
+    await this.assertEmailFree(dto.email);
+    assertStrongPassword(dto.password, 'password', [dto.email, dto.name]);
+    return this.issue(await this.createAccount(dto, await bcrypt.hash(dto.password, BCRYPT_ROUNDS)));
+  }
+
+  /**
+   * A new account with its user.registered, its password already checked and hashed: what
+   * registration stores, and what the bulk import stores for each member.
+   */
+  async createAccount(dto: Omit<RegisterDto, 'password'>, password_hash: string): Promise<UserDoc> {
+    await this.assertEmailFree(dto.email);
+    return this.insertWithFreeUsername(dto, password_hash, await this.roleForNewAccount(dto.email));
+  }
+
+  async assertEmailFree(email: string): Promise<void> {
+    if (await this.users.findOne({ email })) {
       throw new AuthException('EMAIL_TAKEN', 'An account with this email already exists');
     }
-    assertStrongPassword(dto.password, 'password', [dto.email, dto.name]);
-    const password_hash = await bcrypt.hash(dto.password, BCRYPT_ROUNDS);
-    const user = await this.insertWithFreeUsername(dto, password_hash, await this.roleForNewAccount(dto.email));
-    return this.issue(user);
   }
 
   /** The member whose email and password these are; login issues a token or asks for the second factor. */
@@ -194,7 +205,7 @@ export class AuthService {
     return (await this.users.count({})) === 0 ? 'admin' : 'member';
   }
 
-  private async insertWithFreeUsername(dto: RegisterDto, password_hash: string, role: Role): Promise<UserDoc> {
+  private async insertWithFreeUsername(dto: Omit<RegisterDto, 'password'>, password_hash: string, role: Role): Promise<UserDoc> {
     const base = usernameBase(dto.name);
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       try {

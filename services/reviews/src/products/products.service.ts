@@ -75,8 +75,12 @@ export class ProductsService {
   }
 
   async create(userId: string, dto: CreateProductDto): Promise<ProductView> {
-    const doc = await this.insertWithFreeSlug(userId, dto);
-    return (await this.views([doc], userId))[0];
+    return (await this.views([await this.add(userId, dto)], userId))[0];
+  }
+
+  /** A new product under a free slug with its product.created (a request's, or an imported row's). */
+  add(userId: string, dto: CreateProductDto): Promise<ProductDoc> {
+    return this.insertWithFreeSlug(userId, dto);
   }
 
   async update(userId: string, id: string, dto: UpdateProductDto): Promise<ProductView> {

@@ -62,13 +62,18 @@ export class ReviewsService {
   }
 
   async create(userId: string, dto: CreateReviewDto): Promise<ReviewView> {
+    return this.view(await this.write(userId, dto), userId);
+  }
+
+  /** The rules and the write of a new review with its review.created (a request's, or an imported row's). */
+  async write(userId: string, dto: CreateReviewDto): Promise<ReviewDoc> {
     const product = dto.product_id ? await this.products.findById(dto.product_id) : null;
     if (dto.product_id && !product) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
     if (product && (await this.reviews.findOne({ product_key: `${userId}:${product._id}` }))) {
       throw new ReviewsException('ALREADY_REVIEWED', DUPLICATE_REVIEW_MESSAGE);
     }
     const doc = this.draft(userId, dto, product);
-    const saved = await this.bus.emitWith(
+    return this.bus.emitWith(
       {
         type: 'review.created',
         payload: {
@@ -88,7 +93,6 @@ export class ReviewsService {
       },
       () => this.insert(doc),
     );
-    return this.view(saved, userId);
   }
 
   /**

@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { FollowState } from '@app/contracts';
+import { ImportReport, importRows } from '@app/platform';
+import { EventBus } from '@app/bus';
+import { FollowsService } from '../follows/follows.service';
+import { ImportFollowDto } from './follow-import.dto';
+
+/**
+ * Follows in bulk (docs/decisions/import.md): each row is `FollowsService.follow` as the route
+ * calls it (no self-follows, blocks, a request for a private account, counters, the event), a
+ * batch per transaction. Both members must be known here (`user.registered` handled).
+ */
+@Injectable()
+export class FollowImportService {
+  constructor(
+    private readonly follows: FollowsService,
+    private readonly bus: EventBus,
+  ) {}
+
+  import(rows: readonly unknown[]): Promise<ImportReport<{ status: FollowState }>> {
+    return importRows(this.bus, ImportFollowDto, rows, async ({ follower_id, followee_id }) => ({
+      status: (await this.follows.follow(follower_id, followee_id)).status,
+    }));
+  }
+}
