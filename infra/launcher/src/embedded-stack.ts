@@ -64,22 +64,24 @@ function listenAgain(server: Server, url: string): Promise<void> {
 
 /**
  * The embedded profile (ARCHITECTURE §2): every service and the gateway in this process,
- * one in-process bus, SQLite under the data dir. Services listen on free loopback ports and
+ * one in-process bus, SQLite under the data dir (or PostgreSQL with STORE=postgres). Services listen on free loopback ports and
  * the gateway proxies to them, exactly as it does across processes.
  */
 export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Promise<EmbeddedStack> {
   const dataDir = options.dataDir === ':memory:' ? ':memory:' : resolve(options.dataDir ?? '.data');
   const isNew = dataDir === ':memory:' || !existsSync(join(dataDir, '.seeded'));
+  // SQLite under the data dir; or PostgreSQL for a community whose data moved there (npm run migrate:postgres).
+  const store = (options.env?.STORE ?? process.env.STORE) === 'postgres' ? 'postgres' : 'sqlite';
   const env: Record<string, string | undefined> = {
     ...process.env,
     ...options.env,
-    STORE: 'sqlite',
+    STORE: store,
     BUS: 'memory',
     DATA_DIR: dataDir,
     JWT_SECRET: process.env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
   };
   const config = loadConfig(PlatformConfig, 'embedded', env);
-  await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
+  if (store === 'sqlite') await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
   const transport = sharedMemoryTransport();
   const apps: INestApplication[] = [];
   const serviceUrls: ServiceUrls = {};
