@@ -3,7 +3,7 @@ import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../sqlite/sqlite-filter';
 import { decodeDoc } from '../sqlite/sqlite-json';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
-import { StoreUnavailableError } from '../store.errors';
+import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
 import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
@@ -37,11 +37,6 @@ const parsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === JSONB_OID ? (text: string) => decodeDoc(text) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
 };
-
-/** Boot messages name the URL, but never its password. */
-export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
-}
 
 interface TxContext {
   client: PoolClient;
