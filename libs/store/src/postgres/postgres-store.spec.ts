@@ -156,6 +156,30 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     expect(plan).not.toMatch(/Sort/);
   });
 
+  it('rides out a server restart: operations fail fast while it is down, then work again on new connections', async () => {
+    const port = server.port;
+    const dataDir = server.dataDir;
+    const likes = store.collection(Likes);
+    await likes.insert({ reviewId: 'before', userId: 'u', created_at: 1 });
+    await server.kill();
+    const started = Date.now();
+    await expect(likes.count({})).rejects.toThrow();
+    expect(await store.isHealthy()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5000);
+    server = await startPostgresServer({ port, dataDir });
+    await likes.insert({ reviewId: 'after', userId: 'u', created_at: 2, tags: ['t'] });
+    expect(await store.isHealthy()).toBe(true);
+    expect((await likes.find({}, { sort: { created_at: 1 } })).map((d) => d.reviewId)).toEqual(['before', 'after']);
+    // The shapes listener reconnected too: another process's new array field still reaches this one.
+    const other = new PostgresStore({ url: server.url, schema });
+    await other.open([]);
+    await other.collection(Outbox).insert({ type: 'x', labels: ['a'] } as never);
+    const deadline = Date.now() + 5000;
+    while (store.shapeOf('outbox', 'labels') !== 'array' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await other.close();
+    expect(store.shapeOf('outbox', 'labels')).toBe('array');
+  });
+
   it('reports unhealthy once closed', async () => {
     const other = new PostgresStore({ url: server.url, schema });
     await other.open([]);

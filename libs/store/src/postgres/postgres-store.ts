@@ -31,6 +31,7 @@ const SHAPES_TABLE = '_array_fields';
 /** One channel for every schema: a process learns there which fields another one found holding arrays. */
 const SHAPES_CHANNEL = 'squadreviews_store_shapes';
 const JSONB_OID = 3802;
+const HEALTH_TIMEOUT_MS = 2000;
 
 /** Documents come back through the same decoder as on SQLite (dates stored as `{"$$date": ms}`). */
 const parsers = {
@@ -84,7 +85,8 @@ export class PostgresStore implements Store, PostgresEngine {
     } catch (err) {
       await pool.end().catch(() => undefined);
       this.pool = undefined;
-      throw new StoreUnavailableError(`Cannot reach PostgreSQL at ${redactUrl(this.options.url)}: ${(err as Error).message}`);
+      const waited = this.options.pool?.connectTimeoutMs ?? 5000;
+      throw new StoreUnavailableError(`Cannot reach PostgreSQL at ${redactUrl(this.options.url)} (waited up to ${waited} ms): ${(err as Error).message}`);
     }
     await this.ddl(async (client) => {
       await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(SHAPES_TABLE)} (collection text, field text, PRIMARY KEY (collection, field))`);
@@ -109,11 +111,15 @@ export class PostgresStore implements Store, PostgresEngine {
   async isHealthy(): Promise<boolean> {
     const pool = this.pool;
     if (!pool || this.closed) return false;
+    // A readiness probe answers within its own timeout even when the server is cut off.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
     try {
-      await pool.query('SELECT 1');
-      return true;
+      return await Promise.race([pool.query('SELECT 1').then(() => true), late]);
     } catch {
       return false;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -213,11 +219,16 @@ export class PostgresStore implements Store, PostgresEngine {
   async learnShapes(collection: string, doc: object): Promise<void> {
     const fresh = this.shapes.learn(collection, doc);
     if (fresh.length === 0) return;
-    await this.db().query(
-      `WITH added AS (INSERT INTO ${this.table(SHAPES_TABLE)} (collection, field) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING field)
-       SELECT pg_notify($3, $4 || string_agg(field, E'\\n')) FROM added HAVING count(*) > 0`,
-      [collection, fresh, SHAPES_CHANNEL, `${this.schema}\n${collection}\n`],
-    );
+    await this.db()
+      .query(
+        `WITH added AS (INSERT INTO ${this.table(SHAPES_TABLE)} (collection, field) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING field)
+         SELECT pg_notify($3, $4 || string_agg(field, E'\\n')) FROM added HAVING count(*) > 0`,
+        [collection, fresh, SHAPES_CHANNEL, `${this.schema}\n${collection}\n`],
+      )
+      .catch((err: unknown) => {
+        this.shapes.forget(collection, fresh);
+        throw err;
+      });
   }
 
   searchOf(collection: string, doc: Record<string, unknown>): string | null {
@@ -313,17 +324,23 @@ export class PostgresStore implements Store, PostgresEngine {
     return pgTextIndex(this.schema, collection);
   }
 
-  /** Loads the known array fields, then follows other processes' findings; reconnects when the connection drops. */
+  /**
+   * Follows other processes' findings on the shapes channel, then loads the known array fields
+   * (both on every (re)connection, so nothing announced while it was down is missed). A dropped or
+   * refused connection is tried again every second until the store closes.
+   */
   private async listenForShapes(): Promise<void> {
     if (this.closed) return;
     const listener = new Client({ connectionString: this.options.url, connectionTimeoutMillis: this.options.pool?.connectTimeoutMs ?? 5000, keepAlive: true });
+    this.listener = listener;
+    let retried = false;
     const retry = () => {
-      if (this.listener !== listener || this.closed) return;
+      if (retried || this.listener !== listener || this.closed) return;
+      retried = true;
       this.listener = undefined;
       listener.end().catch(() => undefined);
-      setTimeout(() => void this.listenForShapes().catch(retry), 1000).unref();
+      setTimeout(() => void this.listenForShapes().catch(() => undefined), 1000).unref();
     };
-    this.listener = listener;
     listener.on('error', retry);
     listener.on('end', retry);
     listener.on('notification', (msg) => {
@@ -331,10 +348,15 @@ export class PostgresStore implements Store, PostgresEngine {
       if (schema !== this.schema) return;
       for (const field of fields) this.shapes.learn(collection, arrayDoc(field));
     });
-    await listener.connect();
-    await listener.query(`LISTEN ${SHAPES_CHANNEL}`);
-    const { rows } = await this.db().query<{ collection: string; field: string }>(`SELECT collection, field FROM ${this.table(SHAPES_TABLE)}`);
-    this.shapes.reset(rows);
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${SHAPES_CHANNEL}`);
+      const { rows } = await listener.query<{ collection: string; field: string }>(`SELECT collection, field FROM ${this.table(SHAPES_TABLE)}`);
+      this.shapes.reset(rows);
+    } catch (err) {
+      retry();
+      throw err;
+    }
   }
 }
 
