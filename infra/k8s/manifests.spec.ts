@@ -12,18 +12,20 @@ type Doc = Record<string, unknown>;
 type Manifest = { file: string; apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; spec?: Doc; data?: Doc; stringData?: Doc };
 
 const root = resolve(__dirname, '../..');
-const k8sDir = __dirname;
+/** The deployables on MongoDB (`kubectl apply -k infra/k8s` applies it); `postgres/` is the overlay onto PostgreSQL. */
+const k8sDir = join(__dirname, 'base');
+const postgresDir = join(__dirname, 'postgres');
 const yamlFiles = readdirSync(k8sDir).filter((f) => f.endsWith('.yaml'));
 
 const obj = (v: unknown): Doc => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
-function loadManifests(): Manifest[] {
-  return yamlFiles
+function loadManifests(dir = k8sDir, files = yamlFiles): Manifest[] {
+  return files
     .filter((f) => f !== 'kustomization.yaml')
     .flatMap((file) =>
-      parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((doc) => {
+      parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((doc) => {
         if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors[0].message}`);
         return { file, ...(doc.toJS() as Omit<Manifest, 'file'>) };
       }),
@@ -189,6 +191,46 @@ describe('k8s manifests', () => {
   });
 });
 
+describe('k8s overlay onto PostgreSQL (infra/k8s/postgres)', () => {
+  const kustomization = obj(parse(readFileSync(join(postgresDir, 'kustomization.yaml'), 'utf8')));
+  const files = readdirSync(postgresDir).filter((f) => f.endsWith('.yaml'));
+  const docs = loadManifests(postgresDir, files);
+  const patches = arr(kustomization.patches).map((p) => String(obj(p).path));
+  const ofPatch = (kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata.name === name && patches.includes(d.file));
+
+  it('builds on the base and lists every file of its folder', () => {
+    expect(kustomization.kind).toBe('Kustomization');
+    expect(kustomization.namespace).toBe('squadreviews');
+    const resources = arr(kustomization.resources).map(String);
+    expect(resources).toContain('../base');
+    expect([...resources.filter((r) => r !== '../base'), ...patches].sort()).toEqual(files.filter((f) => f !== 'kustomization.yaml').sort());
+  });
+
+  it('patches only resources the base has', () => {
+    for (const patch of docs.filter((d) => patches.includes(d.file))) {
+      expect({ patch: patch.file, target: manifests.some((m) => m.kind === patch.kind && m.metadata.name === patch.metadata.name) }).toEqual({
+        patch: patch.file,
+        target: true,
+      });
+    }
+  });
+
+  it('switches every deployable to STORE=postgres with a POSTGRES_URL secret', () => {
+    expect(obj(ofPatch('ConfigMap', 'squadreviews-config')?.data).STORE).toBe('postgres');
+    expect(str(obj(ofPatch('Secret', 'squadreviews-secrets')?.stringData).POSTGRES_URL)).toMatch(/^postgres:\/\//);
+  });
+
+  it("gives every reviews replica one shared volume for the photos, at the data folder", () => {
+    const pod = podSpec(ofPatch('Deployment', 'reviews') as Manifest);
+    const volume = arr(pod.volumes).map(obj).find((v) => v.persistentVolumeClaim);
+    const claimName = obj(volume?.persistentVolumeClaim).claimName;
+    const claim = docs.find((d) => d.kind === 'PersistentVolumeClaim' && d.metadata.name === claimName);
+    expect(arr(obj(claim?.spec).accessModes)).toEqual(['ReadWriteMany']);
+    const mounts = arr(obj(arr(pod.containers)[0]).volumeMounts).map(obj);
+    expect(mounts).toContainEqual({ name: volume?.name, mountPath: '/app/.data' });
+  });
+});
+
 /** The topic names of a `for t in a b c; do` loop, sorted. */
 function topicsIn(script: string): string[] {
   const match = /for t in ([^;]+);/.exec(script);
@@ -201,7 +243,17 @@ describe('docker-compose.yml', () => {
   const named = new Set(Object.keys(obj(compose.volumes)));
 
   it('defines the engines, every service and the gateway', () => {
-    expect(Object.keys(services)).toEqual(expect.arrayContaining(['mongo', 'redis', 'kafka', ...DEPLOYABLES]));
+    expect(Object.keys(services)).toEqual(expect.arrayContaining(['mongo', 'postgres', 'redis', 'kafka', ...DEPLOYABLES]));
+  });
+
+  it('offers PostgreSQL as a profile: every deployable takes STORE and POSTGRES_URL from the shell, every service waits for it when it runs', () => {
+    expect(obj(services.postgres).profiles).toEqual(['postgres']);
+    for (const name of DEPLOYABLES) {
+      const s = obj(services[name]);
+      expect(obj(s.environment)).toMatchObject({ STORE: '${STORE:-mongo}', POSTGRES_URL: expect.stringContaining('@postgres:5432/') });
+      // The gateway waits for the services, which wait for PostgreSQL.
+      if (name !== 'gateway') expect(obj(s.depends_on).postgres).toEqual({ condition: 'service_healthy', required: false });
+    }
   });
 
   it.each(Object.keys(services))('%s has a restart policy and a health check, or waits for one', (name) => {

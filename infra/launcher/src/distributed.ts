@@ -11,7 +11,8 @@ import { SERVICE_CATALOGUE } from './service-catalogue';
  * (gateway i listens on PORT+i; they share socket rooms through the Redis adapter).
  *
  * The replicas of a service share its store: one SQLite file (WAL lets several processes on one
- * machine use it) or, with STORE=mongo, one database.
+ * machine use it) or, with STORE=postgres (POSTGRES_URL), its schema in one PostgreSQL database,
+ * which replicas on other machines can reach too; or, with STORE=mongo, one database.
  *
  * On stdout, besides the children's own log lines, the launcher writes one JSON line per
  * process it starts or loses (`{"launcher":"started",service,replica,pid,port}`,
@@ -62,6 +63,9 @@ export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: stri
   const known = new Set([...SERVICE_CATALOGUE.map((e) => e.definition.name), 'gateway']);
   for (const name of replicas.keys()) {
     if (!known.has(name)) throw new Error(`--replicas: unknown service "${name}" (one of ${[...known].join(', ')})`);
+  }
+  if (env.STORE === 'postgres' && !env.POSTGRES_URL) {
+    throw new Error('STORE=postgres needs POSTGRES_URL (for example postgres://squadreviews@127.0.0.1:5432/squadreviews)');
   }
   const dataDir = resolve(env.DATA_DIR ?? '.data-distributed');
   const portOffset = Number(env.SERVICE_PORT_BASE ?? DEFAULT_PORT_BASE) - DEFAULT_PORT_BASE;
@@ -194,7 +198,7 @@ async function main(): Promise<void> {
     process.stderr.write(`launcher: ${(err as Error).message}\n`);
     process.exit(2);
   }
-  if (process.env.STORE !== 'mongo') {
+  if ((process.env.STORE ?? 'sqlite') === 'sqlite') {
     // Before any replica opens the file: an import is one process's job.
     await migrateNedbData(specs[0].env.DATA_DIR ?? '', SERVICE_CATALOGUE.map((e) => e.definition.name));
   }

@@ -75,7 +75,8 @@ function listenAgain(server: Server, url: string): Promise<void> {
 
 /**
  * The embedded profile (ARCHITECTURE §2): every service and the gateway in this process,
- * one in-process bus, SQLite under the data dir. The gateway hands each request to the owning
+ * one in-process bus, SQLite under the data dir (or
+ * PostgreSQL with STORE=postgres). The gateway hands each request to the owning
  * service's router through the in-process link (ARCHITECTURE §3 "Link"). Services still listen
  * on free loopback ports (`serviceUrls`): for the gateway's own fan-out calls (API docs, search,
  * member export), a second gateway over HTTP, and tests that reach a service directly.
@@ -83,16 +84,18 @@ function listenAgain(server: Server, url: string): Promise<void> {
 export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Promise<EmbeddedStack> {
   const dataDir = options.dataDir === ':memory:' ? ':memory:' : resolve(options.dataDir ?? '.data');
   const isNew = dataDir === ':memory:' || !existsSync(join(dataDir, '.seeded'));
+  // SQLite under the data dir; or PostgreSQL for a community whose data moved there (npm run migrate:postgres).
+  const store = (options.env?.STORE ?? process.env.STORE) === 'postgres' ? 'postgres' : 'sqlite';
   const env: Record<string, string | undefined> = {
     ...process.env,
     ...options.env,
-    STORE: 'sqlite',
+    STORE: store,
     BUS: 'memory',
     DATA_DIR: dataDir,
     JWT_SECRET: process.env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
   };
   const config = loadConfig(PlatformConfig, 'embedded', env);
-  await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
+  if (store === 'sqlite') await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
   const transport = sharedMemoryTransport();
   const apps: INestApplication[] = [];
   const serviceUrls: ServiceUrls = {};

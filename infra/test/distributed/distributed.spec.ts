@@ -6,14 +6,23 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import BetterSqlite3 from 'better-sqlite3';
 import Redis from 'ioredis';
+import { Client } from 'pg';
 import { io, Socket } from 'socket.io-client';
 import { MessageView, NotificationView, SocketAck } from '@app/contracts';
-import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
+import {
+  describeWithRedis,
+  PostgresServerHandle,
+  postgresServerAvailable,
+  RedisServerHandle,
+  startPostgresServer,
+  startRedisServer,
+} from '@app/testing/engines';
 
 /**
  * ARCHITECTURE §8.6: `npm run start:distributed` as an operator runs it (the built launcher,
- * each service its own process over Redis Streams, one SQLite file per service shared by its
- * replicas), with two notification replicas and two gateways. One replica is killed with SIGKILL
+ * each service its own process over Redis Streams), with two notification replicas and two
+ * gateways, once per store: one SQLite file per service shared by its replicas, then PostgreSQL
+ * (issue 29: a private server, each service's schema shared by its replicas). One replica is killed with SIGKILL
  * in the middle of a stream of likes; every like still ends as exactly one notification. Another is
  * killed holding an account deletion (issue 20 §5): once it is back nothing of the deleted members
  * survives. Chat crosses gateway processes.
@@ -197,8 +206,49 @@ function connect(url: string, token: string, inbox: Inbox): Promise<Socket> {
 const emitAck = <T>(socket: Socket, event: string, payload: unknown): Promise<SocketAck<T>> =>
   socket.timeout(10_000).emitWithAck(event, payload);
 
-describeWithRedis('distributed.spec')('distributed mode: separate processes over Redis Streams', () => {
+/** Where the test reads the notifications service's rows, as an operator would: its SQLite file or its PostgreSQL schema. */
+interface NotificationsStore {
+  /** The notifications with these ids. */
+  stored(ids: string[]): Promise<StoredNotification[]>;
+  /** Notifications to or from any of `userIds`. */
+  about(userIds: string[]): Promise<number>;
+  /** The email addresses still kept for `userIds` in the member read model. */
+  emails(userIds: string[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+interface StoreProfile {
+  name: string;
+  /** Starts what the store needs; the launcher's environment for it. */
+  start(dataDir: string): Promise<NodeJS.ProcessEnv>;
+  notifications(dataDir: string): NotificationsStore;
+  stop(): Promise<void>;
+}
+
+function storeProfiles(): StoreProfile[] {
+  const profiles: StoreProfile[] = [
+    { name: 'SQLite', start: async () => ({ STORE: 'sqlite' }), notifications: (dataDir) => sqliteNotifications(join(dataDir, 'notifications', 'notifications.sqlite')), stop: async () => {} },
+  ];
+  if (postgresServerAvailable() || process.env.CI === 'true') {
+    let server: PostgresServerHandle | undefined;
+    profiles.push({
+      name: 'PostgreSQL',
+      start: async () => {
+        server = await startPostgresServer();
+        return { STORE: 'postgres', POSTGRES_URL: await server.createDatabase('squadreviews') };
+      },
+      notifications: () => postgresNotifications(server!.url.replace(/\/postgres$/, '/squadreviews')),
+      stop: async () => server?.stop(),
+    });
+  } else {
+    process.stderr.write('distributed.spec: PostgreSQL binaries not found, its run is skipped (install postgresql)\n');
+  }
+  return profiles;
+}
+
+describeWithRedis('distributed.spec').each(storeProfiles())('distributed mode: separate processes over Redis Streams, $name store', (profile) => {
   let redis: RedisServerHandle | undefined;
+  let notificationsStore: NotificationsStore;
   let launcher: LauncherProcess | undefined;
   let dataDir = '';
   let gateways: string[] = [];
@@ -220,12 +270,15 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
     if (build.status !== 0) throw new Error(`npm run build:server failed:\n${build.stdout}\n${build.stderr}`);
     redis = await startRedisServer();
     dataDir = mkdtempSync(join(tmpdir(), 'distributed-'));
+    const storeEnv = await profile.start(dataDir);
+    notificationsStore = profile.notifications(dataDir);
     const { gateway, serviceBase } = await freePorts();
     servicePort = (service, replica) => launcher!.latest(service, replica)!.port!;
     const child = spawn(process.execPath, [LAUNCHER, '--replicas', 'notifications=2,gateway=2'], {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...storeEnv,
         REDIS_URL: redis.url,
         DATA_DIR: dataDir,
         PORT: String(gateway),
@@ -246,6 +299,8 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
   afterAll(async () => {
     sockets.forEach((s) => s.close());
     await launcher?.stop();
+    await notificationsStore?.close();
+    await profile.stop();
     await redis?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 40_000);
@@ -286,7 +341,7 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
 
     await restartedReplica(victim.pid!);
 
-    // Both replicas open the service's one SQLite file: each answers with every notification.
+    // Both replicas open the service's one store (SQLite file or PostgreSQL schema): each answers with every notification.
     const listed = async (replica: number): Promise<string[]> => {
       const res = await call<NotificationView[]>(`http://127.0.0.1:${servicePort('notifications', replica)}`, 'GET', '/api/notifications?limit=50', author.token);
       expect(res.status).toBe(200);
@@ -297,14 +352,14 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
     await sleep(CLAIM_IDLE_MS * 3);
     const [first, second] = [await listed(0), await listed(1)];
     expect(second).toEqual(first);
-    const stored = storedNotifications(join(dataDir, 'notifications', 'notifications.sqlite'), first);
+    const stored = await notificationsStore.stored(first);
     const perActor = new Map<string, number>();
     for (const n of stored) {
       expect(n.subject_id).toBe(reviewId);
       perActor.set(n.actor_id, (perActor.get(n.actor_id) ?? 0) + 1);
     }
     const duplicated = [...perActor].filter(([, n]) => n !== 1).map(([actor]) => actor);
-    const report = `${LIKERS} likes: ${first.length} notifications; replica 1 was killed holding ${inFlight.length} unacknowledged; duplicated: ${duplicated.length}`;
+    const report = `${profile.name}: ${LIKERS} likes: ${first.length} notifications; replica 1 was killed holding ${inFlight.length} unacknowledged; duplicated: ${duplicated.length}`;
     process.stdout.write(`distributed: ${report}\n`);
 
     // None lost: every like is a notification.
@@ -365,13 +420,13 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
       await until(async () => (await call(g0, 'POST', `/api/follows/users/${keeper.id}`, member.token)).status < 300 || undefined, 'a follow');
       await until(async () => (await call(g0, 'POST', `/api/follows/users/${member.id}`, keeper.token)).status < 300 || undefined, 'a follow back');
     }
-    const notificationsDb = join(dataDir, 'notifications', 'notifications.sqlite');
-    await until(() => notificationsAbout(notificationsDb, doomed.map((m) => m.id)) >= 3 * DOOMED || undefined, 'the notifications about the doomed members', 30_000);
+    const about = (ids: string[]) => notificationsStore.about(ids);
+    await until(async () => (await about(doomed.map((m) => m.id))) >= 3 * DOOMED || undefined, 'the notifications about the doomed members', 30_000);
 
     // The first deletion alone, so the erasure path is known to work before the burst the watch catches.
     const remove = (member: Member, gateway: string) => call(gateway, 'DELETE', '/api/users/me', member.token, { password: 'lamp-desk-battery-42' });
     expect((await remove(doomed[0], g0)).status).toBe(200);
-    await until(() => notificationsAbout(notificationsDb, [doomed[0].id]) === 0 || undefined, 'the first erasure');
+    await until(async () => (await about([doomed[0].id])) === 0 || undefined, 'the first erasure');
     const victim = launcher!.latest('notifications', 1)!;
     const watch = new KillWatch(redis!.url, 'bus:user.deleted', 'notifications', victim.pid!);
     watch.start();
@@ -382,17 +437,17 @@ describeWithRedis('distributed.spec')('distributed mode: separate processes over
 
     await restartedReplica(victim.pid!);
     const ids = doomed.map((m) => m.id);
-    await until(() => notificationsAbout(notificationsDb, ids) === 0 || undefined, 'every erasure, the killed one resumed', 30_000);
+    await until(async () => (await about(ids)) === 0 || undefined, 'every erasure, the killed one resumed', 30_000);
     await sleep(CLAIM_IDLE_MS * 3);
-    process.stdout.write(`distributed: ${DOOMED} deletions; replica 1 was killed holding ${inFlight.length} unacknowledged user.deleted\n`);
+    process.stdout.write(`distributed: ${profile.name}: ${DOOMED} deletions; replica 1 was killed holding ${inFlight.length} unacknowledged user.deleted\n`);
 
     // Nothing of theirs in the notifications store (rows to or from them, their email), none pending.
-    expect(notificationsAbout(notificationsDb, ids)).toBe(0);
-    expect(storedEmails(notificationsDb, ids)).toEqual([]);
+    expect(await about(ids)).toBe(0);
+    expect(await notificationsStore.emails(ids)).toEqual([]);
     expect(await pendingOf(redis!.url, 'bus:user.deleted', 'notifications')).toBe(0);
     // And through the gateway: the keeper's counters and notifications are exact, the tokens dead.
-    const profile = await call<{ followers_count: number; following_count: number }>(g1, 'GET', `/api/users/profile/${keeper.username}`, keeper.token);
-    expect(profile.body.data).toMatchObject({ followers_count: 0, following_count: 0 });
+    const keeperProfile = await call<{ followers_count: number; following_count: number }>(g1, 'GET', `/api/users/profile/${keeper.username}`, keeper.token);
+    expect(keeperProfile.body.data).toMatchObject({ followers_count: 0, following_count: 0 });
     expect((await call<{ like_count: number }>(g0, 'GET', `/api/reviews/${review.body.data.id}`, keeper.token)).body.data.like_count).toBe(0);
     expect((await call<NotificationView[]>(g0, 'GET', '/api/notifications', keeper.token)).body.data).toEqual([]);
     for (const member of doomed) expect((await call(g1, 'GET', '/api/auth/me', member.token)).status).toBe(401);
@@ -492,37 +547,63 @@ interface StoredNotification {
   subject_id: string;
 }
 
-/** The notifications with these ids, read from the service's SQLite file (as an operator would). */
-function storedNotifications(file: string, ids: string[]): StoredNotification[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    const rows = db.prepare('SELECT doc FROM notifications WHERE _id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids));
-    return (rows as string[]).map((doc) => JSON.parse(doc) as StoredNotification);
-  } finally {
-    db.close();
-  }
+/** The notifications service's SQLite file, read as an operator would (read-only, beside the running replicas). */
+function sqliteNotifications(file: string): NotificationsStore {
+  const query = <T>(work: (db: BetterSqlite3.Database) => T): T => {
+    const db = new BetterSqlite3(file, { readonly: true });
+    try {
+      return work(db);
+    } finally {
+      db.close();
+    }
+  };
+  return {
+    stored: async (ids) =>
+      query((db) => db.prepare('SELECT doc FROM notifications WHERE _id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as string[]).map(
+        (doc) => JSON.parse(doc) as StoredNotification,
+      ),
+    about: async (userIds) =>
+      query((db) => {
+        const ids = JSON.stringify(userIds);
+        const sql = `SELECT COUNT(*) FROM notifications WHERE json_extract(doc, '$.actor_id') IN (SELECT value FROM json_each(?))
+          OR json_extract(doc, '$.recipient_id') IN (SELECT value FROM json_each(?))`;
+        return Number(db.prepare(sql).pluck().get(ids, ids));
+      }),
+    emails: async (userIds) =>
+      query(
+        (db) =>
+          db
+            .prepare(`SELECT json_extract(doc, '$.email') FROM members WHERE _id IN (SELECT value FROM json_each(?)) AND json_extract(doc, '$.email') IS NOT NULL`)
+            .pluck()
+            .all(JSON.stringify(userIds)) as string[],
+      ),
+    close: async () => {},
+  };
 }
 
-/** Notifications to or from any of `userIds`, counted in the service's SQLite file. */
-function notificationsAbout(file: string, userIds: string[]): number {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    const ids = JSON.stringify(userIds);
-    const sql = `SELECT COUNT(*) FROM notifications WHERE json_extract(doc, '$.actor_id') IN (SELECT value FROM json_each(?))
-      OR json_extract(doc, '$.recipient_id') IN (SELECT value FROM json_each(?))`;
-    return Number(db.prepare(sql).pluck().get(ids, ids));
-  } finally {
-    db.close();
-  }
-}
-
-/** The email addresses still kept for `userIds` in the notifications' member read model. */
-function storedEmails(file: string, userIds: string[]): string[] {
-  const db = new BetterSqlite3(file, { readonly: true });
-  try {
-    const sql = `SELECT json_extract(doc, '$.email') FROM members WHERE _id IN (SELECT value FROM json_each(?)) AND json_extract(doc, '$.email') IS NOT NULL`;
-    return db.prepare(sql).pluck().all(JSON.stringify(userIds)) as string[];
-  } finally {
-    db.close();
-  }
+/** The notifications service's schema in PostgreSQL, read over one connection of the test's own. */
+function postgresNotifications(url: string): NotificationsStore {
+  let client: Promise<Client> | undefined;
+  const rows = async <T>(sql: string, params: unknown[]): Promise<T[]> => {
+    client ??= (async () => {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      return c;
+    })();
+    return (await (await client).query(sql, params)).rows as T[];
+  };
+  return {
+    stored: async (ids) => (await rows<{ doc: StoredNotification }>('SELECT doc FROM notifications.notifications WHERE _id = ANY($1)', [ids])).map((r) => r.doc),
+    about: async (userIds) => {
+      const sql = `SELECT count(*) AS n FROM notifications.notifications WHERE doc ->> 'actor_id' = ANY($1) OR doc ->> 'recipient_id' = ANY($1)`;
+      return Number((await rows<{ n: string }>(sql, [userIds]))[0].n);
+    },
+    emails: async (userIds) =>
+      (await rows<{ email: string }>(`SELECT doc ->> 'email' AS email FROM notifications.members WHERE _id = ANY($1) AND doc ->> 'email' IS NOT NULL`, [userIds])).map(
+        (r) => r.email,
+      ),
+    close: async () => {
+      if (client) await (await client).end();
+    },
+  };
 }

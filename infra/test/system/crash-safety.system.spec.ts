@@ -4,6 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import BetterSqlite3 from 'better-sqlite3';
+import { Client } from 'pg';
+import { PostgresServerHandle, postgresServerAvailable, startPostgresServer } from '@app/testing/engines';
 import { probe, ProbeReply } from './http-probe';
 
 /**
@@ -14,6 +17,8 @@ import { probe, ProbeReply } from './http-probe';
  * serves, so the counters are checked at once after the restart, without waiting.
  * Events are checked too: every row that survived has its notification, whether the kill came
  * before its event was stored, published, or handled (the outbox relays or drops each intent).
+ * It runs on each store the profile can keep its data in: SQLite files, then PostgreSQL (issue 29,
+ * a private server this suite starts; under CI=true a missing one fails the run).
  */
 
 const ROOT = resolve(__dirname, '../../..');
@@ -36,8 +41,58 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
+interface StoreProfile {
+  name: string;
+  /** Starts what the store needs; the stack's environment for it. */
+  start(): Promise<NodeJS.ProcessEnv>;
+  /** The likes of a review stored in this engine, read beside the stack (proof it kept them there). */
+  likesStored(dataDir: string, reviewId: string): number | Promise<number>;
+  stop(): Promise<void>;
+}
+
+function sqliteLikes(dataDir: string, reviewId: string): number {
+  const db = new BetterSqlite3(join(dataDir, 'reviews', 'reviews.sqlite'), { readonly: true });
+  try {
+    return Number(db.prepare(`SELECT count(*) FROM likes WHERE json_extract(doc, '$.review_id') = ?`).pluck().get(reviewId));
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresLikes(url: string, reviewId: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query(`SELECT count(*) AS n FROM reviews.likes WHERE doc ->> 'review_id' = $1`, [reviewId])).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+function storeProfiles(): StoreProfile[] {
+  const profiles: StoreProfile[] = [{ name: 'SQLite', start: async () => ({ STORE: 'sqlite' }), likesStored: sqliteLikes, stop: async () => {} }];
+  if (postgresServerAvailable() || process.env.CI === 'true') {
+    let server: PostgresServerHandle | undefined;
+    let url = '';
+    profiles.push({
+      name: 'PostgreSQL',
+      start: async () => {
+        server = await startPostgresServer();
+        url = await server.createDatabase('squadreviews');
+        return { STORE: 'postgres', POSTGRES_URL: url };
+      },
+      likesStored: (_dataDir, reviewId) => postgresLikes(url, reviewId),
+      stop: async () => server?.stop(),
+    });
+  } else {
+    process.stderr.write('crash-safety: PostgreSQL binaries not found, its run is skipped (install postgresql)\n');
+  }
+  return profiles;
+}
+
+describe.each(storeProfiles())('crash safety of the embedded profile (SIGKILL mid-burst), $name store', (store) => {
   let dataDir: string;
+  let storeEnv: NodeJS.ProcessEnv = {};
   let child: ChildProcess | undefined;
   let url = '';
   /** What the counter repair pass logged at each boot ("<service>: <fixed per counter>"), for the report line. */
@@ -47,7 +102,7 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     // No JWT_SECRET: the embedded profile keeps its own in DATA_DIR, so tokens outlive the restart.
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', SEED_DEMO: 'off' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...storeEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', SEED_DEMO: 'off' };
     delete env.JWT_SECRET;
     child = spawn(process.execPath, ['dist/infra/launcher/src/embedded.js'], {
       cwd: ROOT,
@@ -116,11 +171,13 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'crash-safety-'));
     // An existing marker skips the demo seed: this test brings its own members.
     writeFileSync(join(dataDir, '.seeded'), 'test');
+    storeEnv = await store.start();
     await start();
   }, 60_000);
 
   afterAll(async () => {
     await kill();
+    await store.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -217,7 +274,7 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     const notified = await notificationsSettled(author, rows);
 
     console.log(
-      `crash-safety: ${acks}/${total} writes acknowledged before SIGKILL; after restart like_count ${view.like_count} / likers ${likers}, ` +
+      `crash-safety (${store.name}): ${acks}/${total} writes acknowledged before SIGKILL; after restart like_count ${view.like_count} / likers ${likers}, ` +
         `comment_count ${view.comment_count} / comments ${comments}, followers_count ${followers_count} / followers ${followers}, ` +
         `messages ${messages.length} (author's unread ${conversation?.unread_count}); ` +
         `lost: ${lost.length}, other counters wrong: ${wrong.length}; fixed by the repair pass at restart: ${repairs.join(', ') || 'nothing'}; ` +
@@ -231,6 +288,7 @@ describe('crash safety of the embedded profile (SIGKILL mid-burst)', () => {
     expect(followers_count).toBe(followers);
     expect(wrong).toEqual([]);
     expect(likers).toBeGreaterThanOrEqual(acked.likes.size);
+    expect(await store.likesStored(dataDir, reviewId)).toBe(likers);
     expect(followers).toBeGreaterThanOrEqual(acked.follows.size);
   }, 90_000);
 });

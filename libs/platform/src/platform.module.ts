@@ -6,7 +6,7 @@ import { BaseDoc, CollectionDef, Store, StoreModule } from '@app/store';
 import { inboxCollection, outboxCollection } from '@app/bus';
 import { JwtAuthGuard } from './auth/jwt-auth.guard';
 import { AccessTokenVerifier } from './auth/access-token';
-import { PlatformConfig } from './config/platform.config';
+import { PlatformConfig, storeSettings } from './config/platform.config';
 import { HealthController } from './health/health.controller';
 import { createLogger, loggerParams } from './logging/logger';
 import { MetricsController } from './metrics/metrics.controller';
@@ -40,7 +40,7 @@ export class PlatformModule {
           service: options.service,
           collections: [...options.collections, outboxCollection, inboxCollection] as CollectionDef<BaseDoc>[],
           store: options.store,
-          settings: { engine: config.STORE, dataDir: config.DATA_DIR, mongoUrl: config.MONGO_URL },
+          settings: storeSettings(config),
         }),
         BusModule.forRoot({
           transport: options.transport,

@@ -6,6 +6,8 @@ export * from './ids';
 export { SqliteStore } from './sqlite/sqlite-store';
 export type { SqliteStoreOptions } from './sqlite/sqlite-store';
 export * from './sqlite/nedb-import';
+export * from './sqlite/sqlite-export';
+export type { PostgresStoreOptions, PostgresPoolSettings } from './postgres/postgres-store';
 export * from './cache/cache.port';
 export * from './cache/cache.factory';
 export { MemoryCache } from './cache/memory-cache';

@@ -1,6 +1,6 @@
 /**
  * The document store port (ARCHITECTURE §3). Services see only these types; the engine
- * (SQLite embedded, MongoDB in production) is chosen by STORE at boot.
+ * (SQLite embedded; PostgreSQL or MongoDB beyond one machine) is chosen by STORE at boot.
  *
  * Filters and updates use the common subset of MongoDB: equality, $in, $nin, $ne,
  * $gt/$gte/$lt/$lte, $exists, $regex, $or, $and; updates $set, $unset, $inc, $push,
@@ -48,7 +48,7 @@ export interface IndexDef {
 export interface CollectionDef<T extends BaseDoc> {
   readonly name: string;
   readonly indexes: readonly IndexDef[];
-  /** String fields `search` looks words up in (a full-text index: FTS5 on SQLite, a text index on MongoDB). */
+  /** String fields `search` looks words up in (a full-text index: FTS5 on SQLite, tsvector + GIN on PostgreSQL, a text index on MongoDB). */
   readonly text?: readonly string[];
   /** Phantom: carries the document type to `store.collection(def)`. */
   readonly __doc?: T;
@@ -88,7 +88,7 @@ export interface Collection<T extends BaseDoc> {
   deleteMany(filter: Filter): Promise<number>;
   /**
    * Documents of `filter` whose `text` fields hold every word of `words`, most relevant first
-   * (bm25 on SQLite, textScore on MongoDB). Words match whole, case- and diacritic-insensitively
+   * (bm25 on SQLite, ts_rank on PostgreSQL, textScore on MongoDB). Words match whole, case- and diacritic-insensitively
    * with Turkish folding (İ=I=ı=i, ş=s: `foldText`). No word in `words` matches nothing. Only for
    * a collection declared with `text` fields (docs/decisions/store.md).
    */
@@ -96,7 +96,7 @@ export interface Collection<T extends BaseDoc> {
 }
 
 export interface Store {
-  readonly engine: 'sqlite' | 'mongo';
+  readonly engine: 'sqlite' | 'mongo' | 'postgres';
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T>;
   /** Opens the engine and builds every declared index; fails fast when the engine is unreachable. */
   open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void>;
@@ -104,7 +104,7 @@ export interface Store {
   close(): Promise<void>;
   /**
    * Runs `fn` so that every operation of this store inside it commits or rolls back together
-   * (a throw rolls back). Only engines that can offer it cheaply do (SQLite); callers fall back
+   * (a throw rolls back). Only engines that can offer it cheaply do (SQLite, PostgreSQL); callers fall back
    * to another way (the outbox's intent and proof) where it is absent.
    */
   transaction?<R>(fn: () => Promise<R>): Promise<R>;

@@ -1,5 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+import type { StoreSettings } from '@app/store';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -11,8 +12,8 @@ export class PlatformConfig {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
-  @IsIn(['sqlite', 'mongo'])
-  STORE: 'sqlite' | 'mongo' = 'sqlite';
+  @IsIn(['sqlite', 'postgres', 'mongo'])
+  STORE: 'sqlite' | 'postgres' | 'mongo' = 'sqlite';
 
   /** Data root: one SQLite file per service under it, media and the JWT secret; ':memory:' keeps data in memory (tests). */
   @IsString()
@@ -21,6 +22,36 @@ export class PlatformConfig {
   @IsOptional()
   @IsString()
   MONGO_URL?: string;
+
+  /** postgres://user:password@host:5432/database (STORE=postgres); each service keeps its tables in its own schema. */
+  @IsOptional()
+  @IsString()
+  POSTGRES_URL?: string;
+
+  /** Connections each process keeps open to PostgreSQL at most. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  POSTGRES_POOL_MAX = 10;
+
+  /** How long opening a connection may take before the operation (or the boot) fails. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  POSTGRES_CONNECT_TIMEOUT_MS = 5000;
+
+  /** An idle pooled connection is closed after this long. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  POSTGRES_IDLE_TIMEOUT_MS = 30_000;
+
+  /** A statement without an answer by then fails (a server cut off never hangs a request). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  POSTGRES_QUERY_TIMEOUT_MS = 30_000;
 
   @IsIn(['memory', 'redis', 'kafka'])
   BUS: 'memory' | 'redis' | 'kafka' = 'memory';
@@ -93,8 +124,25 @@ export function loadConfig<T extends object>(
   const problems = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `${e.property}: ${m}`));
   const c = config as unknown as PlatformConfig;
   if (c.STORE === 'mongo' && !c.MONGO_URL) problems.push('MONGO_URL: required when STORE=mongo');
+  if (c.STORE === 'postgres' && !c.POSTGRES_URL) problems.push('POSTGRES_URL: required when STORE=postgres');
   if (c.BUS === 'redis' && !c.REDIS_URL) problems.push('REDIS_URL: required when BUS=redis');
   if (c.BUS === 'kafka' && !c.KAFKA_BROKERS) problems.push('KAFKA_BROKERS: required when BUS=kafka');
   if (problems.length > 0) throw new ConfigError(service, problems);
   return config;
+}
+
+/** The store engine's settings from the validated config (the data root, the engine's URL, PostgreSQL's pool). */
+export function storeSettings(c: PlatformConfig): StoreSettings {
+  return {
+    engine: c.STORE,
+    dataDir: c.DATA_DIR,
+    mongoUrl: c.MONGO_URL,
+    postgresUrl: c.POSTGRES_URL,
+    postgresPool: {
+      max: c.POSTGRES_POOL_MAX,
+      connectTimeoutMs: c.POSTGRES_CONNECT_TIMEOUT_MS,
+      idleTimeoutMs: c.POSTGRES_IDLE_TIMEOUT_MS,
+      queryTimeoutMs: c.POSTGRES_QUERY_TIMEOUT_MS,
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import mongoose, { Connection, Model, Schema } from 'mongoose';
 import { newId } from '../ids';
-import { DuplicateKeyError, StoreUnavailableError } from '../store.errors';
+import { DuplicateKeyError, redactUrl, StoreUnavailableError } from '../store.errors';
 import {
   BaseDoc,
   Collection,
@@ -39,11 +39,6 @@ function messageOf(err: unknown): string {
 function asDuplicate(collection: string, err: unknown): unknown {
   if (!isRecord(err) || (err.code !== 11000 && err.code !== 11001)) return err;
   return new DuplicateKeyError(collection, isRecord(err.keyValue) ? JSON.stringify(err.keyValue) : messageOf(err));
-}
-
-/** Boot messages name the URL, but never its password. */
-function redact(url: string): string {
-  return url.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
 }
 
 /** Builds the mongoose schema from the same declarations NeDB uses. */
@@ -192,7 +187,7 @@ export class MongoStore implements Store {
       });
     } catch (err) {
       await this.conn.close().catch(() => undefined);
-      throw new StoreUnavailableError(`MongoDB is unreachable at ${redact(url)} (database ${dbName}): ${messageOf(err)}`);
+      throw new StoreUnavailableError(`MongoDB is unreachable at ${redactUrl(url)} (database ${dbName}): ${messageOf(err)}`);
     }
     for (const def of defs) {
       try {

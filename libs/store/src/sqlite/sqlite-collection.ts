@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { find as mingoFind, Query } from 'mingo';
 import { newId } from '../ids';
+import { tallyField, upsertBase } from '../store-documents';
 import { DuplicateKeyError } from '../store.errors';
 import {
   BaseDoc,
@@ -45,25 +46,6 @@ export interface SqliteEngine {
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/** The document an upsert starts from: the filter's plain equalities (dotted ones nested). */
-function upsertBase(filter: Filter): Row {
-  const base: Row = {};
-  const put = (field: string, value: unknown) => {
-    const segments = field.split('.');
-    let at = base;
-    for (const s of segments.slice(0, -1)) at = (at[s] ??= {}) as Row;
-    at[segments[segments.length - 1]] = value;
-  };
-  for (const [field, value] of Object.entries(filter)) {
-    if (field === '$and' && Array.isArray(value)) Object.assign(base, ...value.map(upsertBase));
-    else if (field.startsWith('$')) continue;
-    else if (typeof value !== 'object' || value === null || value instanceof Date) put(field, value);
-    else if (!Object.keys(value).some((k) => k.startsWith('$'))) put(field, value);
-    else if ('$eq' in value) put(field, (value as Row).$eq);
-  }
-  return base;
 }
 
 export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
@@ -295,20 +277,4 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       throw err;
     }
   }
-}
-
-/** `countBy` over documents in hand (what SQL could not filter or group): a missing field counts as null. */
-function tallyField(docs: readonly Row[], field: string): Map<GroupKey, number> {
-  const counts = new Map<GroupKey, number>();
-  for (const doc of docs) {
-    let at: unknown = doc;
-    for (const segment of field.split('.')) {
-      if (Array.isArray(at)) break;
-      at = typeof at === 'object' && at !== null ? (at as Row)[segment] : undefined;
-    }
-    if (typeof at === 'object' && at !== null) throw new Error(`countBy groups by a field holding one scalar; ${field} holds ${Array.isArray(at) ? 'an array' : 'an object'}`);
-    const key = (at ?? null) as GroupKey;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts;
 }

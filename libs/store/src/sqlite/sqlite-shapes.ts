@@ -29,6 +29,11 @@ export class FieldShapes {
     return fresh;
   }
 
+  /** Unlearns fields whose recording failed, so the next write records them again. */
+  forget(collection: string, fields: readonly string[]): void {
+    for (const field of fields) this.arrays.get(collection)?.delete(field);
+  }
+
   reset(rows: { collection: string; field: string }[]): void {
     this.arrays.clear();
     for (const { collection, field } of rows) {

@@ -81,7 +81,8 @@ async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise
   clearTimeout(hard);
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

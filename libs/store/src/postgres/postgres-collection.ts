@@ -1,0 +1,327 @@
+import { find as mingoFind, Query } from 'mingo';
+import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { newId } from '../ids';
+import { tallyField, upsertBase } from '../store-documents';
+import { FieldShape } from '../sqlite/sqlite-filter';
+import { decodeDoc, encodeDoc } from '../sqlite/sqlite-json';
+import { applyUpdate } from '../sqlite/sqlite-update';
+import { DuplicateKeyError } from '../store.errors';
+import {
+  BaseDoc,
+  Collection,
+  Filter,
+  FindOptions,
+  GroupKey,
+  NewDoc,
+  Projection,
+  SearchOptions,
+  Update,
+  UpdateOptions,
+  UpdateResult,
+} from '../store.port';
+import { fieldSql, Params, PgFilter, toPgFilter, toPgOrder } from './postgres-filter';
+import { tsqueryOf } from './postgres-text';
+import { plainUpdateSql } from './postgres-update';
+
+type Row = Record<string, unknown>;
+
+/** A connection or the pool: what runs a statement. */
+export interface Queryable {
+  query<R extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<R>>;
+}
+
+/** What a collection needs from its store. */
+export interface PostgresEngine {
+  query<R extends QueryResultRow>(sql: string, params?: unknown[], rowMode?: 'array'): Promise<R[]>;
+  /** One statement as a write: inside a transaction, under its own savepoint. */
+  write<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<R[]>;
+  /** Several statements that commit or roll back together. */
+  atomic<R>(work: (on: Queryable) => Promise<R>): Promise<R>;
+  table(collection: string): string;
+  shapeOf(collection: string, field: string): FieldShape;
+  learnShapes(collection: string, doc: object): Promise<void>;
+  /** The folded search vector of a document of a collection with text fields, else null. */
+  searchOf(collection: string, doc: Row): string | null;
+  ensureTable(collection: string): Promise<void>;
+}
+
+/** SQLSTATE 23505: a unique index refused the write. */
+function asDuplicate(collection: string, err: unknown): unknown {
+  if ((err as { code?: string })?.code !== '23505') return err;
+  return new DuplicateKeyError(collection, (err as { detail?: string }).detail ?? (err as Error).message);
+}
+
+/** SQLSTATE 42P01: the table does not exist (yet). */
+const isMissingTable = (err: unknown): boolean => (err as { code?: string })?.code === '42P01';
+
+/** An inclusion projection of top-level fields, read as jsonb text per field (see sqlite-projection.ts). */
+function projectionColumns(projection: Projection): { columns: string; build(row: unknown[]): Row } | null {
+  const fields: string[] = [];
+  let withId = true;
+  for (const [field, on] of Object.entries(projection)) {
+    if (field === '_id') withId = Boolean(on);
+    else if (!on || field.includes('.') || field === '__proto__' || fieldSql(field) === null) return null;
+    else fields.push(field);
+  }
+  if (fields.length === 0) return null;
+  return {
+    // As text: a missing field is SQL NULL, a stored null is the text 'null'.
+    columns: ['_id', ...fields.map((f) => `(${fieldSql(f)})::text`)].join(', '),
+    build(row) {
+      const doc: Row = withId ? { _id: row[0] } : {};
+      for (let i = 0; i < fields.length; i++) if (row[i + 1] !== null) doc[fields[i]] = decodeDoc(row[i + 1] as string);
+      return doc;
+    },
+  };
+}
+
+export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
+  private readonly table: string;
+
+  constructor(
+    readonly name: string,
+    private readonly engine: PostgresEngine,
+    private readonly textFields: readonly string[],
+  ) {
+    this.table = engine.table(name);
+  }
+
+  async insert(doc: NewDoc<T>): Promise<T> {
+    const [created] = await this.insertMany([doc]);
+    return created;
+  }
+
+  async insertMany(docs: NewDoc<T>[]): Promise<T[]> {
+    if (docs.length === 0) return [];
+    const rows = docs.map((d) => ({ ...d, _id: d._id ?? newId() }) as unknown as T);
+    for (const row of rows) await this.engine.learnShapes(this.name, row);
+    // One statement for the batch: all of it is stored or, on a duplicate key, none of it.
+    await this.writing(() =>
+      this.engine.write(`INSERT INTO ${this.table} (_id, doc${this.searchColumn}) SELECT * FROM unnest($1::text[], $2::jsonb[]${this.searchArray})`, [
+        rows.map((r) => r._id),
+        rows.map((r) => encodeDoc(r)),
+        ...this.searchParams(rows as unknown as Row[]),
+      ]),
+    );
+    return rows;
+  }
+
+  findById(id: string): Promise<T | null> {
+    return this.findOne({ _id: id });
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'sort' | 'projection'> = {}): Promise<T | null> {
+    const [first] = await this.find(filter, { ...options, limit: 1 });
+    return first ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const params = new Params();
+    const sql = this.sqlFilter(filter, params);
+    const order = options.sort ? toPgOrder(options.sort, (f) => this.engine.shapeOf(this.name, f)) : '';
+    if (!sql.complete || order === null) {
+      let cursor = mingoFind(await this.candidates(sql, params), filter, options.projection);
+      if (options.sort) cursor = cursor.sort(options.sort);
+      if (options.skip) cursor = cursor.skip(options.skip);
+      if (options.limit) cursor = cursor.limit(options.limit);
+      return cursor.all() as unknown as T[];
+    }
+    const projected = options.projection ? projectionColumns(options.projection) : null;
+    let text = `SELECT ${projected ? projected.columns : 'doc'} FROM ${this.table} WHERE ${sql.where}${order ? ` ORDER BY ${order}` : ''}`;
+    if (options.limit) text += ` LIMIT ${params.add(options.limit)}`;
+    if (options.skip) text += ` OFFSET ${params.add(options.skip)}`;
+    if (projected) return (await this.read<unknown[]>(text, params, 'array')).map((r) => projected.build(r) as T);
+    const docs = (await this.read<{ doc: T }>(text, params)).map((r) => r.doc);
+    return options.projection ? (mingoFind(docs, {}, options.projection).all() as unknown as T[]) : docs;
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const params = new Params();
+    const sql = this.sqlFilter(filter, params);
+    if (!sql.complete) {
+      const query = new Query(filter);
+      return (await this.candidates(sql, params)).filter((d) => query.test(d)).length;
+    }
+    const [row] = await this.read<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} WHERE ${sql.where}`, params);
+    return Number(row.n);
+  }
+
+  /** GROUP BY the field's jsonb expression (its index's): jsonb keeps true, 1 and "1" apart. */
+  async countBy(filter: Filter, field: string): Promise<Map<GroupKey, number>> {
+    const params = new Params();
+    const sql = this.sqlFilter(filter, params);
+    const value = fieldSql(field);
+    const shape = field === '_id' ? 'scalar' : this.engine.shapeOf(this.name, field);
+    if (!sql.complete || value === null || shape !== 'scalar') {
+      const query = new Query(filter);
+      return tallyField((await this.candidates(sql, params)).filter((d) => sql.complete || query.test(d)), field);
+    }
+    const rows = await this.read<{ v: unknown; n: string }>(`SELECT ${value} AS v, count(*) AS n FROM ${this.table} WHERE ${sql.where} GROUP BY 1`, params);
+    const counts = new Map<GroupKey, number>();
+    for (const r of rows) {
+      if (typeof r.v === 'object' && r.v !== null) throw new Error(`countBy groups by a field holding one scalar; ${field} holds ${Array.isArray(r.v) ? 'an array' : 'an object'}`);
+      // A missing field (SQL NULL) and a stored null are one group.
+      const key = (r.v ?? null) as GroupKey;
+      counts.set(key, (counts.get(key) ?? 0) + Number(r.n));
+    }
+    return counts;
+  }
+
+  updateOne(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<UpdateResult> {
+    return this.update(filter, update, 1, options.upsert ?? false).then((r) => r.result);
+  }
+
+  updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return this.update(filter, update, undefined, false).then((r) => r.result);
+  }
+
+  async findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
+    return (await this.update(filter, update, 1, options.upsert ?? false)).docs[0] ?? null;
+  }
+
+  async deleteOne(filter: Filter): Promise<number> {
+    return this.delete(filter, 1);
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return this.delete(filter, undefined);
+  }
+
+  /** Ranked by ts_rank, then by id; a filter SQL cannot express is applied by mingo to the ranked matches. */
+  async search(words: string, filter: Filter, options: SearchOptions = {}): Promise<T[]> {
+    if (this.textFields.length === 0) throw new Error(`${this.name} declares no text fields to search`);
+    const tsquery = tsqueryOf(words);
+    if (tsquery === null) return [];
+    const params = new Params();
+    const q = `${params.add(tsquery)}::tsquery`;
+    const sql = this.sqlFilter(filter, params);
+    const ranked = `SELECT doc FROM ${this.table} WHERE search @@ ${q} AND (${sql.where}) ORDER BY ts_rank(search, ${q}) DESC, _id`;
+    const skip = options.skip ?? 0;
+    if (!sql.complete) {
+      const query = new Query(filter);
+      const kept = (await this.read<{ doc: T }>(ranked, params)).map((r) => r.doc).filter((d) => query.test(d as unknown as Row));
+      return kept.slice(skip, options.limit ? skip + options.limit : undefined);
+    }
+    const page = `${ranked}${options.limit ? ` LIMIT ${params.add(options.limit)}` : ''} OFFSET ${params.add(skip)}`;
+    return (await this.read<{ doc: T }>(page, params)).map((r) => r.doc);
+  }
+
+  private get searchColumn(): string {
+    return this.textFields.length ? ', search' : '';
+  }
+
+  private get searchArray(): string {
+    return this.textFields.length ? ', $3::tsvector[]' : '';
+  }
+
+  private searchParams(docs: Row[]): unknown[] {
+    return this.textFields.length ? [docs.map((d) => this.engine.searchOf(this.name, d))] : [];
+  }
+
+  private sqlFilter(filter: Filter, params: Params): PgFilter {
+    return toPgFilter(filter, params, (f) => this.engine.shapeOf(this.name, f));
+  }
+
+  /** A read; a collection nothing has created yet reads as empty (and gets its table). */
+  private async read<R extends QueryResultRow>(sql: string, params: Params, rowMode?: 'array'): Promise<R[]> {
+    try {
+      return await this.engine.query<R>(sql, params.values, rowMode);
+    } catch (err) {
+      if (!isMissingTable(err)) throw err;
+      await this.engine.ensureTable(this.name);
+      return this.engine.query<R>(sql, params.values, rowMode);
+    }
+  }
+
+  /** Documents the SQL part of an incomplete filter lets through; mingo decides on them. */
+  private async candidates(sql: PgFilter, params: Params): Promise<Row[]> {
+    return (await this.read<{ doc: Row }>(`SELECT doc FROM ${this.table} WHERE ${sql.where}`, params)).map((r) => r.doc);
+  }
+
+  private async update(filter: Filter, update: Update, limit: 1 | undefined, upsert: boolean): Promise<{ result: UpdateResult; docs: T[] }> {
+    const params = new Params();
+    const sql = this.sqlFilter(filter, params);
+    const expr = sql.complete ? plainUpdateSql(update, params, this.textFields) : null;
+    const done =
+      expr !== null
+        ? await this.writing(async () => {
+            // The subquery locks the matches (the latest version of each); the UPDATE applies the expression to that version.
+            const rows = await this.engine.write<{ doc: T; changed: boolean }>(
+              `UPDATE ${this.table} SET doc = ${expr} FROM (SELECT _id AS id, doc AS old FROM ${this.table} WHERE ${sql.where}${limit ? ' LIMIT 1' : ''} FOR UPDATE) AS m
+               WHERE _id = m.id RETURNING doc, doc IS DISTINCT FROM m.old AS changed`,
+              params.values,
+            );
+            return { result: { matched: rows.length, modified: rows.filter((r) => r.changed).length, upserted: false }, docs: rows.map((r) => r.doc) };
+          })
+        : await this.writing(() => this.engine.atomic((on) => this.updateInProcess(on, filter, update, limit)));
+    if (done.result.matched > 0 || !upsert) return done;
+    const doc = upsertBase(filter);
+    applyUpdate(doc, update);
+    doc._id ??= newId();
+    await this.insert(doc as NewDoc<T>);
+    return { result: { matched: 0, modified: 0, upserted: true }, docs: [doc as T] };
+  }
+
+  /** Read under a row lock, apply the update with mingo, write back: in one transaction, so no concurrent change is lost. */
+  private async updateInProcess(on: Queryable, filter: Filter, update: Update, limit: 1 | undefined) {
+    const found = await this.lockedMatches(on, filter, limit);
+    let modified = 0;
+    for (const doc of found) {
+      const id = doc._id;
+      if (!applyUpdate(doc, update)) continue;
+      doc._id = id;
+      await this.engine.learnShapes(this.name, doc);
+      const search = this.textFields.length ? `, search = $3::tsvector` : '';
+      await on.query({ text: `UPDATE ${this.table} SET doc = $2::jsonb${search} WHERE _id = $1`, values: [id, encodeDoc(doc), ...(search ? [this.engine.searchOf(this.name, doc)] : [])] });
+      modified++;
+    }
+    return { result: { matched: found.length, modified, upserted: false }, docs: found as T[] };
+  }
+
+  /** The matching documents, locked until the transaction ends; at most `limit`. */
+  private async lockedMatches(on: Queryable, filter: Filter, limit: number | undefined): Promise<Row[]> {
+    const params = new Params();
+    const sql = this.sqlFilter(filter, params);
+    const select = (extra: string) => on.query<{ doc: Row }>({ text: `SELECT doc FROM ${this.table} WHERE ${sql.where}${extra} FOR UPDATE`, values: params.values });
+    try {
+      if (sql.complete) return (await select(limit ? ` LIMIT ${limit}` : '')).rows.map((r) => r.doc);
+      const query = new Query(filter);
+      return (await select('')).rows
+        .map((r) => r.doc)
+        .filter((d) => query.test(d))
+        .slice(0, limit);
+    } catch (err) {
+      if (isMissingTable(err)) return [];
+      throw err;
+    }
+  }
+
+  private async delete(filter: Filter, limit: 1 | undefined): Promise<number> {
+    const params = new Params();
+    const sql = this.sqlFilter(filter, params);
+    return this.writing(async () => {
+      if (sql.complete) {
+        const where = limit ? `_id IN (SELECT _id FROM ${this.table} WHERE ${sql.where} LIMIT 1 FOR UPDATE)` : sql.where;
+        return (await this.engine.write<{ _id: string }>(`DELETE FROM ${this.table} WHERE ${where} RETURNING _id`, params.values)).length;
+      }
+      return this.engine.atomic(async (on) => {
+        const ids = (await this.lockedMatches(on, filter, limit)).map((d) => d._id);
+        if (ids.length === 0) return 0;
+        return (await on.query({ text: `DELETE FROM ${this.table} WHERE _id = ANY($1::text[])`, values: [ids] })).rowCount ?? 0;
+      });
+    });
+  }
+
+  /** A write; a unique index refusing it becomes DuplicateKeyError; a missing table is created and the write retried. */
+  private async writing<R>(work: () => Promise<R>): Promise<R> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isMissingTable(err)) {
+        await this.engine.ensureTable(this.name);
+        return this.writing(work);
+      }
+      throw asDuplicate(this.name, err);
+    }
+  }
+}

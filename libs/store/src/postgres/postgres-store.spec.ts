@@ -1,0 +1,190 @@
+// What PostgreSQL adds to the store contract (store.contract.spec.ts): transactions across
+// awaits, several processes on one schema, the plans its indexes give, and a fast boot failure.
+import { createServer } from 'node:net';
+import { describeWithPostgres, PostgresServerHandle, startPostgresServer } from '@app/testing/engines';
+import { newId } from '../ids';
+import { DuplicateKeyError, StoreUnavailableError } from '../store.errors';
+import { BaseDoc, defineCollection } from '../store.port';
+import { PostgresStore } from './postgres-store';
+
+interface Like extends BaseDoc {
+  reviewId: string;
+  userId: string;
+  created_at: number;
+  tags?: string[];
+}
+
+const Likes = defineCollection<Like>('likes', [{ fields: { reviewId: 1, userId: 1 }, unique: true }, { fields: { userId: 1 }, orderBy: { created_at: -1 } }]);
+const Outbox = defineCollection<BaseDoc & { type: string }>('outbox');
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('PostgresStore without a server', () => {
+  it('open() fails fast with a StoreUnavailableError naming the URL, not the password', async () => {
+    const url = `postgres://app:s3cret@127.0.0.1:${await closedPort()}/squadreviews`;
+    const store = new PostgresStore({ url, schema: 'nowhere', pool: { connectTimeoutMs: 500 } });
+    const started = Date.now();
+    const error = await store.open([Likes]).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect((error as Error).message).toContain(url.replace('s3cret', '***'));
+    expect((error as Error).message).not.toContain('s3cret');
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await store.isHealthy()).toBe(false);
+    await store.close();
+  });
+});
+
+describeWithPostgres('PostgresStore')('PostgresStore', () => {
+  let server: PostgresServerHandle;
+  let store: PostgresStore;
+  const schema = `s_${newId()}`;
+
+  beforeAll(async () => {
+    server = await startPostgresServer();
+    store = new PostgresStore({ url: server.url, schema });
+    await store.open([Likes, Outbox]);
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    await store.collection(Likes).deleteMany({});
+    await store.collection(Outbox).deleteMany({});
+  });
+
+  describe('transaction', () => {
+    it('commits every operation inside it together, across awaits', async () => {
+      await store.transaction(async () => {
+        await store.collection(Likes).insert({ reviewId: 'r', userId: 'u', created_at: 1 });
+        await new Promise((r) => setTimeout(r, 10));
+        await store.collection(Outbox).insert({ type: 'like.created' });
+      });
+      expect(await store.collection(Likes).count({})).toBe(1);
+      expect(await store.collection(Outbox).count({})).toBe(1);
+    });
+
+    it('rolls everything back on a throw, and other contexts never see the uncommitted rows', async () => {
+      const likes = store.collection(Likes);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const outsideRead = gate.then(() => likes.count({})); // registered outside: runs outside the transaction
+      let seenInside = -1;
+      await expect(
+        store.transaction(async () => {
+          await likes.insert({ reviewId: 'r', userId: 'u', created_at: 1 });
+          seenInside = await likes.count({});
+          release();
+          expect(await outsideRead).toBe(0);
+          throw new Error('change failed');
+        }),
+      ).rejects.toThrow('change failed');
+      expect(seenInside).toBe(1);
+      expect(await likes.count({})).toBe(0);
+    });
+
+    it('a duplicate key refused inside it leaves the transaction usable (a savepoint per write)', async () => {
+      const likes = store.collection(Likes);
+      await likes.insert({ reviewId: 'r', userId: 'u', created_at: 1 });
+      await store.transaction(async () => {
+        await expect(likes.insert({ reviewId: 'r', userId: 'u', created_at: 2 })).rejects.toBeInstanceOf(DuplicateKeyError);
+        await likes.insert({ reviewId: 'r', userId: 'v', created_at: 3 });
+        await store.collection(Outbox).insert({ type: 'like.created' });
+      });
+      expect(await likes.count({})).toBe(2);
+      expect(await store.collection(Outbox).count({})).toBe(1);
+    });
+
+    it('keeps $inc exact when transactions and plain writes interleave', async () => {
+      const likes = store.collection(Likes);
+      const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          i % 2
+            ? store.transaction(async () => {
+                await likes.updateOne({ _id }, { $inc: { created_at: 1 } });
+                await store.collection(Outbox).insert({ type: `n${i}` });
+              })
+            : likes.updateOne({ _id }, { $inc: { created_at: 1 } }),
+        ),
+      );
+      expect((await likes.findById(_id))?.created_at).toBe(40);
+      expect(await store.collection(Outbox).count({})).toBe(20);
+    });
+  });
+
+  describe('several processes on one schema', () => {
+    it('boot at once (schema changes take turns) and learn from each other which fields hold arrays', async () => {
+      const others = [0, 1, 2].map(() => new PostgresStore({ url: server.url, schema }));
+      await Promise.all(others.map((s) => s.open([Likes, Outbox])));
+      try {
+        const [a, b] = others;
+        // b reads first, while `tags` is unknown to it (a scalar to its eyes).
+        expect(await b.collection(Likes).count({ tags: 'x' })).toBe(0);
+        await a.collection(Likes).insert({ reviewId: 'r', userId: 'u', created_at: 1, tags: ['x', 'y'] });
+        const deadline = Date.now() + 2000;
+        while (b.shapeOf('likes', 'tags') !== 'array' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        expect(await b.collection(Likes).count({ tags: 'y' })).toBe(1);
+        expect(await b.collection(Likes).count({ tags: { $in: ['x', 'z'] } })).toBe(1);
+      } finally {
+        await Promise.all(others.map((s) => s.close()));
+      }
+    });
+  });
+
+  it('answers a page of one member through the declared index, in its order', async () => {
+    const likes = store.collection(Likes);
+    await likes.insertMany(Array.from({ length: 2000 }, (_, i) => ({ reviewId: `r${i}`, userId: `u${i % 50}`, created_at: i })));
+    await store.query(`ANALYZE ${store.table('likes')}`);
+    const page = await likes.find({ userId: 'u7' }, { sort: { created_at: -1 }, limit: 3 });
+    expect(page.map((d) => d.created_at)).toEqual([1957, 1907, 1857]);
+    const plan = (await store.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN SELECT doc FROM ${store.table('likes')} WHERE (doc -> 'userId') = '"u7"'::jsonb ORDER BY (doc -> 'created_at') DESC NULLS LAST LIMIT 3`,
+    ))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(/Index Scan using "?ix_/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+
+  it('rides out a server restart: operations fail fast while it is down, then work again on new connections', async () => {
+    const port = server.port;
+    const dataDir = server.dataDir;
+    const likes = store.collection(Likes);
+    await likes.insert({ reviewId: 'before', userId: 'u', created_at: 1 });
+    await server.kill();
+    const started = Date.now();
+    await expect(likes.count({})).rejects.toThrow();
+    expect(await store.isHealthy()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5000);
+    server = await startPostgresServer({ port, dataDir });
+    await likes.insert({ reviewId: 'after', userId: 'u', created_at: 2, tags: ['t'] });
+    expect(await store.isHealthy()).toBe(true);
+    expect((await likes.find({}, { sort: { created_at: 1 } })).map((d) => d.reviewId)).toEqual(['before', 'after']);
+    // The shapes listener reconnected too: another process's new array field still reaches this one.
+    const other = new PostgresStore({ url: server.url, schema });
+    await other.open([]);
+    await other.collection(Outbox).insert({ type: 'x', labels: ['a'] } as never);
+    const deadline = Date.now() + 5000;
+    while (store.shapeOf('outbox', 'labels') !== 'array' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await other.close();
+    expect(store.shapeOf('outbox', 'labels')).toBe('array');
+  });
+
+  it('reports unhealthy once closed', async () => {
+    const other = new PostgresStore({ url: server.url, schema });
+    await other.open([]);
+    expect(await other.isHealthy()).toBe(true);
+    await other.close();
+    expect(await other.isHealthy()).toBe(false);
+  });
+});

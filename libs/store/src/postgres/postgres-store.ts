@@ -1,0 +1,371 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
+import { FieldShape } from '../sqlite/sqlite-filter';
+import { decodeDoc } from '../sqlite/sqlite-json';
+import { FieldShapes } from '../sqlite/sqlite-shapes';
+import { redactUrl, StoreUnavailableError } from '../store.errors';
+import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
+import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
+import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
+import { tsvectorOf } from './postgres-text';
+
+export interface PostgresPoolSettings {
+  /** Connections per process (POSTGRES_POOL_MAX); 10 by default. */
+  max?: number;
+  /** How long connecting may take before the operation fails (POSTGRES_CONNECT_TIMEOUT_MS); 5000 by default. */
+  connectTimeoutMs?: number;
+  /** An idle connection is closed after this long (POSTGRES_IDLE_TIMEOUT_MS); 30000 by default. */
+  idleTimeoutMs?: number;
+  /** A statement that has not answered by then fails (POSTGRES_QUERY_TIMEOUT_MS); 30000 by default. */
+  queryTimeoutMs?: number;
+}
+
+export interface PostgresStoreOptions {
+  url: string;
+  /** The service's schema: its tables live there (`<schema>.<collection>`). */
+  schema: string;
+  pool?: PostgresPoolSettings;
+}
+
+const SHAPES_TABLE = '_array_fields';
+/** One channel for every schema: a process learns there which fields another one found holding arrays. */
+const SHAPES_CHANNEL = 'squadreviews_store_shapes';
+const JSONB_OID = 3802;
+const HEALTH_TIMEOUT_MS = 2000;
+
+/** Documents come back through the same decoder as on SQLite (dates stored as `{"$$date": ms}`). */
+const parsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === JSONB_OID ? (text: string) => decodeDoc(text) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
+};
+
+interface TxContext {
+  client: PoolClient;
+  /** Writes inside one transaction take turns: each has its own savepoint. */
+  queue: Promise<unknown>;
+  savepoints: number;
+}
+
+/**
+ * The PostgreSQL engine (docs/decisions/store.md): one schema per service, one table per
+ * collection (`_id text PRIMARY KEY, doc jsonb`, plus `search tsvector` where text fields are
+ * declared), an expression index per declared index, node-postgres' pool.
+ *
+ * `transaction(fn)` holds one pooled connection between BEGIN and COMMIT; every operation of
+ * this store inside `fn` (across awaits, told apart by AsyncLocalStorage) runs on it, so the
+ * outbox row commits or rolls back with its change. Each write in it has its own savepoint: a
+ * refused write (a duplicate key the caller catches) does not abort the whole transaction.
+ */
+export class PostgresStore implements Store, PostgresEngine {
+  readonly engine = 'postgres' as const;
+  private pool?: Pool;
+  private listener?: Client;
+  private closed = false;
+  private readonly shapes = new FieldShapes();
+  private readonly tables = new Set<string>();
+  private readonly textFields = new Map<string, readonly string[]>();
+  private readonly context = new AsyncLocalStorage<TxContext>();
+
+  constructor(private readonly options: PostgresStoreOptions) {}
+
+  get schema(): string {
+    return this.options.schema;
+  }
+
+  collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
+    if (def.text?.length) this.textFields.set(def.name, def.text);
+    return new PostgresCollection<T>(def.name, this, def.text ?? []);
+  }
+
+  async open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void> {
+    this.closed = false;
+    const pool = this.connectPool();
+    try {
+      await pool.query('SELECT 1');
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      this.pool = undefined;
+      const waited = this.options.pool?.connectTimeoutMs ?? 5000;
+      throw new StoreUnavailableError(`Cannot reach PostgreSQL at ${redactUrl(this.options.url)} (waited up to ${waited} ms): ${(err as Error).message}`);
+    }
+    await this.ddl(async (client) => {
+      await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(SHAPES_TABLE)} (collection text, field text, PRIMARY KEY (collection, field))`);
+      for (const def of defs) {
+        if (def.text?.length) this.textFields.set(def.name, def.text);
+        await this.createTable(client, def.name);
+        const declared = def.indexes.map((index) => pgIndex(this.schema, def.name, index));
+        if (def.text?.length) declared.push(await this.ensureSearch(client, def.name, def.text));
+        else await client.query(`ALTER TABLE ${this.table(def.name)} DROP COLUMN IF EXISTS search`);
+        for (const index of declared) await client.query(index.sql);
+        const names = new Set(declared.map((i) => i.name));
+        const existing = await client.query<{ indexname: string }>(
+          `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND starts_with(indexname, $3)`,
+          [this.schema, def.name, INDEX_PREFIX],
+        );
+        for (const { indexname } of existing.rows) if (!names.has(indexname)) await client.query(`DROP INDEX ${quoteName(this.schema)}.${quoteName(indexname)}`);
+      }
+    });
+    await this.listenForShapes();
+  }
+
+  async isHealthy(): Promise<boolean> {
+    const pool = this.pool;
+    if (!pool || this.closed) return false;
+    // A readiness probe answers within its own timeout even when the server is cut off.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
+    try {
+      return await Promise.race([pool.query('SELECT 1').then(() => true), late]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const { pool, listener } = this;
+    this.pool = this.listener = undefined;
+    this.tables.clear();
+    await listener?.end().catch(() => undefined);
+    await pool?.end();
+  }
+
+  /** Runs `fn` in one PostgreSQL transaction; one nested in another joins it. */
+  async transaction<R>(fn: () => Promise<R>): Promise<R> {
+    if (this.context.getStore()) return fn();
+    const client = await this.db().connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      try {
+        const result = await this.context.run({ client, queue: Promise.resolve(), savepoints: 0 }, fn);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+        throw err;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** A statement on the transaction's connection inside `transaction`, on the pool otherwise. */
+  query<R extends QueryResultRow>(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<R[]> {
+    const on: Queryable = this.context.getStore()?.client ?? this.db();
+    return on.query<R>({ text: sql, values: params, ...(rowMode && { rowMode }) }).then((r) => r.rows);
+  }
+
+  /**
+   * Runs `work` so that it commits or rolls back as one: its own transaction, or a savepoint of
+   * the surrounding one (the writes of one transaction take turns on its connection).
+   */
+  async atomic<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
+    const tx = this.context.getStore();
+    if (!tx) {
+      const client = await this.db().connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        try {
+          const result = await work(client);
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+          throw err;
+        }
+      } finally {
+        client.release(broken);
+      }
+    }
+    const turn = tx.queue.then(async () => {
+      const savepoint = `sp_${++tx.savepoints}`;
+      await tx.client.query(`SAVEPOINT ${savepoint}`);
+      try {
+        const result = await work(tx.client);
+        await tx.client.query(`RELEASE SAVEPOINT ${savepoint}`);
+        return result;
+      } catch (err) {
+        await tx.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        throw err;
+      }
+    });
+    tx.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** One statement: inside a transaction it still gets a savepoint, so a refusal leaves the transaction usable. */
+  write<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
+    if (!this.context.getStore()) return this.query<R>(sql, params);
+    return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
+  }
+
+  table(collection: string): string {
+    return `${quoteName(this.schema)}.${quoteName(collection)}`;
+  }
+
+  shapeOf(collection: string, field: string): FieldShape {
+    return this.shapes.shapeOf(collection, field);
+  }
+
+  /**
+   * Records the array fields of a document about to be written, committed before the write (so no
+   * process can see the document before the field is known to hold arrays) and announced to the
+   * other processes on the shapes channel.
+   */
+  async learnShapes(collection: string, doc: object): Promise<void> {
+    const fresh = this.shapes.learn(collection, doc);
+    if (fresh.length === 0) return;
+    await this.db()
+      .query(
+        `WITH added AS (INSERT INTO ${this.table(SHAPES_TABLE)} (collection, field) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING RETURNING field)
+         SELECT pg_notify($3, $4 || string_agg(field, E'\\n')) FROM added HAVING count(*) > 0`,
+        [collection, fresh, SHAPES_CHANNEL, `${this.schema}\n${collection}\n`],
+      )
+      .catch((err: unknown) => {
+        this.shapes.forget(collection, fresh);
+        throw err;
+      });
+  }
+
+  searchOf(collection: string, doc: Record<string, unknown>): string | null {
+    const fields = this.textFields.get(collection);
+    return fields ? tsvectorOf(doc, fields) : null;
+  }
+
+  /** A collection no declaration created gets its table on first use. */
+  async ensureTable(collection: string): Promise<void> {
+    if (this.tables.has(collection)) return;
+    await this.ddl((client) => this.createTable(client, collection));
+  }
+
+  private connectPool(): Pool {
+    const settings = this.options.pool ?? {};
+    const pool = new Pool({
+      connectionString: this.options.url,
+      max: settings.max ?? 10,
+      connectionTimeoutMillis: settings.connectTimeoutMs ?? 5000,
+      idleTimeoutMillis: settings.idleTimeoutMs ?? 30_000,
+      query_timeout: settings.queryTimeoutMs ?? 30_000,
+      keepAlive: true,
+      types: parsers,
+    });
+    // A pooled connection the server drops (a restart) is discarded; the next query opens a new one.
+    pool.on('error', () => undefined);
+    this.pool = pool;
+    return pool;
+  }
+
+  private db(): Pool {
+    if (!this.pool || this.closed) throw new StoreUnavailableError('The PostgreSQL store is not open');
+    return this.pool;
+  }
+
+  /** Schema changes of several processes booting at once take turns under an advisory lock. */
+  private async ddl(work: (client: PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.db().connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      try {
+        await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`squadreviews_store:${this.schema}`]);
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteName(this.schema)}`);
+        await work(client);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+        this.tables.clear();
+        throw err;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async createTable(client: PoolClient, collection: string): Promise<void> {
+    await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(collection)} (_id text PRIMARY KEY, doc jsonb NOT NULL)`);
+    this.tables.add(collection);
+  }
+
+  /**
+   * The `search` column and its GIN index. The column's comment names the fields it was filled
+   * from: a new column, or one filled from other fields, is (re)filled from every document.
+   */
+  private async ensureSearch(client: PoolClient, collection: string, fields: readonly string[]) {
+    const table = this.table(collection);
+    await client.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS search tsvector`);
+    const signature = `text fields: ${fields.join(', ')}`;
+    const [{ comment }] = (
+      await client.query<{ comment: string | null }>(
+        `SELECT col_description(c.oid, a.attnum) AS comment FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+         WHERE c.oid = $1::regclass AND a.attname = 'search'`,
+        [table],
+      )
+    ).rows;
+    if (comment !== signature) {
+      let after = '';
+      for (;;) {
+        const { rows } = await client.query<{ _id: string; doc: Record<string, unknown> }>(
+          `SELECT _id, doc FROM ${table} WHERE _id > $1 ORDER BY _id LIMIT 500`,
+          [after],
+        );
+        if (rows.length === 0) break;
+        await client.query(`UPDATE ${table} AS t SET search = v.search FROM unnest($1::text[], $2::tsvector[]) AS v(id, search) WHERE t._id = v.id`, [
+          rows.map((r) => r._id),
+          rows.map((r) => tsvectorOf(r.doc, fields)),
+        ]);
+        after = rows[rows.length - 1]._id;
+      }
+      await client.query(`COMMENT ON COLUMN ${table}.search IS ${quoteLiteral(signature)}`);
+    }
+    return pgTextIndex(this.schema, collection);
+  }
+
+  /**
+   * Follows other processes' findings on the shapes channel, then loads the known array fields
+   * (both on every (re)connection, so nothing announced while it was down is missed). A dropped or
+   * refused connection is tried again every second until the store closes.
+   */
+  private async listenForShapes(): Promise<void> {
+    if (this.closed) return;
+    const listener = new Client({ connectionString: this.options.url, connectionTimeoutMillis: this.options.pool?.connectTimeoutMs ?? 5000, keepAlive: true });
+    this.listener = listener;
+    let retried = false;
+    const retry = () => {
+      if (retried || this.listener !== listener || this.closed) return;
+      retried = true;
+      this.listener = undefined;
+      listener.end().catch(() => undefined);
+      setTimeout(() => void this.listenForShapes().catch(() => undefined), 1000).unref();
+    };
+    listener.on('error', retry);
+    listener.on('end', retry);
+    listener.on('notification', (msg) => {
+      const [schema, collection, ...fields] = (msg.payload ?? '').split('\n');
+      if (schema !== this.schema) return;
+      for (const field of fields) this.shapes.learn(collection, arrayDoc(field));
+    });
+    try {
+      await listener.connect();
+      await listener.query(`LISTEN ${SHAPES_CHANNEL}`);
+      const { rows } = await listener.query<{ collection: string; field: string }>(`SELECT collection, field FROM ${this.table(SHAPES_TABLE)}`);
+      this.shapes.reset(rows);
+    } catch (err) {
+      retry();
+      throw err;
+    }
+  }
+}
+
+const quoteLiteral = (text: string): string => `'${text.replace(/'/g, "''")}'`;
+
+/** A document whose only array is at the dotted `field`: what FieldShapes learns a field from. */
+function arrayDoc(field: string): object {
+  return field
+    .split('.')
+    .reverse()
+    .reduce<unknown>((inner, segment) => ({ [segment]: inner }), []) as object;
+}

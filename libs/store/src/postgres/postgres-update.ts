@@ -1,0 +1,44 @@
+import { encodeDoc } from '../sqlite/sqlite-json';
+import { Update } from '../store.port';
+import { Params } from './postgres-filter';
+
+type Row = Record<string, unknown>;
+
+const isPlainValue = (v: unknown): boolean =>
+  v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+
+/**
+ * The common write (`$set` of scalars, `$unset`, `$inc` by a number, on top-level fields) as one
+ * SQL expression over the stored `doc`, so it runs as a single UPDATE: the database applies a
+ * concurrent `$inc` to the latest row, one statement and no read into the process. Null for
+ * anything else (dotted paths, arrays, `$push`...): the caller reads, applies the update with
+ * mingo (applyUpdate) and writes back under a row lock. `textFields`, when one is touched, also
+ * send the write that way, since the folded search vector is computed in JavaScript.
+ *
+ * `$inc` casts the stored value to numeric: a string or null there fails the statement, as
+ * MongoDB refuses to increment a non-number.
+ */
+export function plainUpdateSql(update: Update, params: Params, textFields: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const [op, fields] of Object.entries(update)) {
+    if (!['$set', '$unset', '$inc'].includes(op) || typeof fields !== 'object' || fields === null) return null;
+    for (const [field, operand] of Object.entries(fields as Row)) {
+      if (field === '' || field === '_id' || field.includes('.') || field.startsWith('$') || seen.has(field)) return null;
+      if (textFields.some((t) => t === field || t.startsWith(`${field}.`))) return null;
+      if (op === '$set' && !isPlainValue(operand)) return null;
+      if (op === '$inc' && !(typeof operand === 'number' && Number.isFinite(operand))) return null;
+      seen.add(field);
+    }
+  }
+  if (seen.size === 0) return null;
+  let expr = 'doc';
+  const set = update.$set as Row | undefined;
+  if (set && Object.keys(set).length > 0) expr = `(${expr} || ${params.add(encodeDoc(set))}::jsonb)`;
+  const unset = Object.keys((update.$unset as Row | undefined) ?? {});
+  if (unset.length > 0) expr = `(${expr} - ${params.add(unset)}::text[])`;
+  for (const [field, by] of Object.entries((update.$inc as Row | undefined) ?? {})) {
+    const name = params.add(field);
+    expr = `jsonb_set(${expr}, ARRAY[${name}::text], to_jsonb(COALESCE((doc -> ${name}::text)::numeric, 0) + ${params.add(by)}::numeric))`;
+  }
+  return expr;
+}
