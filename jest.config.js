@@ -14,6 +14,7 @@ module.exports = {
     '<rootDir>/gateway',
     '<rootDir>/infra/test',
     '<rootDir>/infra/test/distributed',
+    '<rootDir>/infra/test/multihost',
     '<rootDir>/infra/k8s',
     '<rootDir>/infra/test/browser',
   ],

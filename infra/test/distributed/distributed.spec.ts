@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import BetterSqlite3 from 'better-sqlite3';
-import Redis from 'ioredis';
 import { Client } from 'pg';
-import { io, Socket } from 'socket.io-client';
-import { MessageView, NotificationView, SocketAck } from '@app/contracts';
+import { Socket } from 'socket.io-client';
+import { MessageView, NotificationView } from '@app/contracts';
 import {
   describeWithRedis,
   PostgresServerHandle,
@@ -17,6 +16,8 @@ import {
   startPostgresServer,
   startRedisServer,
 } from '@app/testing/engines';
+import { KillWatch, pendingOf } from './kill-watch';
+import { call, connect, emitAck, Inbox, Member, register, sleep, until } from './stack-client';
 
 /**
  * ARCHITECTURE §8.6: `npm run start:distributed` as an operator runs it (the built launcher,
@@ -38,12 +39,6 @@ const BURST = 6;
 const DOOMED = 8;
 const START_TIMEOUT_MS = 150_000;
 
-interface Member {
-  id: string;
-  username: string;
-  token: string;
-}
-
 /** One `{"launcher":...}` line of the launcher's stdout. */
 interface LauncherLine {
   launcher: 'started' | 'exited' | 'ready';
@@ -53,46 +48,6 @@ interface LauncherLine {
   port?: number;
   restarts?: number;
   gateways?: string[];
-}
-
-type Inbox = Record<string, unknown[]>;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${ms} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-interface Reply<T> {
-  status: number;
-  body: { success: boolean; data: T; message?: string };
-}
-
-async function call<T = unknown>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<Reply<T>> {
-  const res = await fetch(base + path, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function register(base: string, name: string, tag: string): Promise<Member> {
-  const res = await call<{ token: string; user: { id: string; username: string } }>(base, 'POST', '/api/auth/register', undefined, {
-    email: `${name.toLowerCase()}-${tag}@example.com`,
-    name,
-    password: 'lamp-desk-battery-42',
-  });
-  if (res.status !== 201) throw new Error(`register ${name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.data.user.id, username: res.body.data.user.username, token: res.body.data.token };
 }
 
 function portFree(port: number): Promise<boolean> {
@@ -183,28 +138,6 @@ class LauncherProcess {
     }
   }
 }
-
-function connect(url: string, token: string, inbox: Inbox): Promise<Socket> {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['polling'],
-    forceNew: true,
-    reconnection: false,
-    timeout: 20_000,
-    auth: { token },
-  });
-  socket.onAny((event: string, payload: unknown) => (inbox[event] ??= []).push(payload));
-  return new Promise((done, fail) => {
-    socket.once('connect', () => done(socket));
-    socket.once('connect_error', (err) => {
-      socket.close();
-      fail(err);
-    });
-  });
-}
-
-const emitAck = <T>(socket: Socket, event: string, payload: unknown): Promise<SocketAck<T>> =>
-  socket.timeout(10_000).emitWithAck(event, payload);
 
 /** Where the test reads the notifications service's rows, as an operator would: its SQLite file or its PostgreSQL schema. */
 interface NotificationsStore {
@@ -453,93 +386,6 @@ describeWithRedis('distributed.spec').each(storeProfiles())('distributed mode: s
     for (const member of doomed) expect((await call(g1, 'GET', '/api/auth/me', member.token)).status).toBe(401);
   }, 120_000);
 });
-
-/** Entries of `stream` delivered to a consumer of `group` and not yet acknowledged. */
-async function pendingOf(url: string, stream: string, group: string): Promise<number> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await client.connect();
-    const summary = (await client.xpending(stream, group)) as [number, ...unknown[]];
-    return Number(summary[0]);
-  } finally {
-    client.disconnect();
-  }
-}
-
-/**
- * Polls the group's pending entries and SIGKILLs process `pid` the moment its consumer (consumer
- * names carry the pid) holds one: it dies with events read and not acknowledged. `result()` gives
- * the likers (payload.userId) of the entries it was holding.
- */
-class KillWatch {
-  private readonly client: Redis;
-  private running?: Promise<string[]>;
-
-  constructor(url: string, private readonly stream: string, private readonly group: string, private readonly pid: number) {
-    this.client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  }
-
-  start(): void {
-    this.running = this.run().finally(() => this.client.disconnect());
-  }
-
-  async result(): Promise<string[]> {
-    if (!this.running) throw new Error('KillWatch was never started');
-    return this.running;
-  }
-
-  private async run(): Promise<string[]> {
-    await this.client.connect();
-    // Redis (7.0) names a consumer in a group only once it has been served an entry there, so
-    // the victim's consumer is looked up until it appears.
-    let consumer: string | undefined;
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      consumer ??= await this.consumerName();
-      const held = consumer ? await this.held(consumer) : [];
-      if (consumer && held.length > 0) {
-        // Frozen first, so its acknowledgements already on the wire land and it sends no more:
-        // it is killed only if it still holds entries then, otherwise it runs on and is watched again.
-        process.kill(this.pid, 'SIGSTOP');
-        await sleep(50);
-        const stillHeld = await this.held(consumer);
-        if (stillHeld.length > 0) {
-          process.kill(this.pid, 'SIGKILL');
-          return this.likers(stillHeld);
-        }
-        process.kill(this.pid, 'SIGCONT');
-      }
-      await sleep(2);
-    }
-    throw new Error(`process ${this.pid} never held an unacknowledged entry of ${this.stream}`);
-  }
-
-  private async consumerName(): Promise<string | undefined> {
-    const consumers = (await this.client.xinfo('CONSUMERS', this.stream, this.group)) as unknown[][];
-    return consumers.map((fields) => String(Object.fromEntries(pairs(fields)).name)).find((n) => n.includes(`-${this.pid}-`));
-  }
-
-  private async held(consumer: string): Promise<string[]> {
-    const rows = (await this.client.xpending(this.stream, this.group, '-', '+', 100, consumer)) as [string, ...unknown[]][];
-    return rows.map((row) => row[0]);
-  }
-
-  private async likers(ids: string[]): Promise<string[]> {
-    const likers: string[] = [];
-    for (const id of ids) {
-      const [entry] = (await this.client.xrange(this.stream, id, id)) as [string, string[]][];
-      const fields = Object.fromEntries(pairs(entry?.[1] ?? [])) as { data?: string };
-      if (fields.data) likers.push((JSON.parse(fields.data) as { payload: { userId: string } }).payload.userId);
-    }
-    return likers;
-  }
-}
-
-function pairs(fields: unknown[]): [string, unknown][] {
-  const out: [string, unknown][] = [];
-  for (let i = 0; i + 1 < fields.length; i += 2) out.push([String(fields[i]), fields[i + 1]]);
-  return out;
-}
 
 interface StoredNotification {
   _id: string;
