@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -41,6 +42,7 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    precompress(),
   ],
   resolve: {
     // Exact names: the runtime entry is not a path under the index.
