@@ -142,7 +142,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
   const forward: Step<GatewayRequest> = (req, res, next) => {
     const service = forwarder.serviceFor(req.url ?? '/', req.method);
     if (service === undefined) return next();
-    const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'] } : undefined;
+    const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] } : undefined;
     forwarder.forward(req, res, service, sessionEndGate(req, sessions), conditional);
   };
   // Helmet's own middleware, built once (@fastify/helmet would build it again for every request).

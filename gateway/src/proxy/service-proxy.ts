@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { PassThrough } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { Dispatcher, Pool } from 'undici';
+import { compressReply } from '../compression/reply-compression';
 import { sendEnvelopeError } from './envelope-reply';
 import { noneMatchHits, weakEtag } from './etag';
 import { ownerOf, ServiceName } from './routes';
@@ -97,6 +98,8 @@ interface Held {
 export interface Conditional {
   viewer: string;
   ifNoneMatch?: string;
+  /** The client's Accept-Encoding: the tagged reply is compressed by it (compression/reply-compression.ts). */
+  acceptEncoding?: string | string[];
 }
 
 /** A 200 reply read whole to tag it before it is sent. */
@@ -184,7 +187,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   }
 
   /** The reply with its ETag, or 304 without a body when the client holds that tag already. */
-  private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch }: Conditional): void {
+  private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch, acceptEncoding }: Conditional): void {
     const body = Buffer.concat(chunks);
     const etag = weakEtag(viewer, body);
     const out: Record<string, string | string[]> = { ...headers, etag, vary: varyOnAuthorization(headers.vary), 'cache-control': headers['cache-control'] ?? 'private, no-cache' };
@@ -196,9 +199,10 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
       return;
     }
     out['content-length'] = String(body.length);
+    const sent = compressReply(acceptEncoding, body, out);
     if (statusMessage) this.res.writeHead(200, statusMessage, out);
     else this.res.writeHead(200, out);
-    this.res.end(body);
+    this.res.end(sent);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error): void {
