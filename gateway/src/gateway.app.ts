@@ -26,6 +26,8 @@ import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { createRateLimits, rateLimitSettings } from './rate-limit/rate-limits';
 import { createSocketAdapter } from './realtime';
 import { createSpaHandlers } from './web/spa';
+import { createLinkCardPages } from './link-cards/link-card-pages';
+import { robotsTxt } from './link-cards/robots';
 
 /** Service URLs from `<NAME>_SERVICE_URL` variables. */
 export function serviceUrlsFromConfig(config: GatewayConfig): ServiceUrls {
@@ -165,6 +167,8 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls)
     createOneSearch(urls, config.UPSTREAM_TIMEOUT_MS),
     forward,
     underApi((_req, res) => sendEnvelopeError(res, 404, 'Not found')),
+    robotsTxt,
+    createLinkCardPages({ urls, webDir: config.WEB_DIR, appOrigin: config.APP_ORIGIN }),
     ...createSpaHandlers(config.WEB_DIR),
   ];
   front.steps = (raw, res, toFastify) => {
