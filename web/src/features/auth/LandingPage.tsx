@@ -1,10 +1,11 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { BookOpen, Camera, ChefHat, Clapperboard, Gamepad2, Headphones, MessageCircle, Palette, Star, Users, Volleyball } from 'lucide-react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../../core/store';
 import type { AuthMode } from './AuthModal';
 import { withTexts } from '../../shared/i18n/with-texts';
 import { PRODUCT_NAME } from '../../shared/brand';
+import { RotatingIcon } from '../../shared/RotatingIcon';
 
 // the sign-in and sign-up forms load when first opened
 const AuthModal = lazy(() => withTexts(() => import('./AuthModal')).then((m) => ({ default: m.AuthModal })));
@@ -15,19 +16,11 @@ const EMOJIS = [Gamepad2, Headphones, BookOpen, Volleyball, Palette, ChefHat, Ca
 export function LandingPage() {
   const session = useSession();
   const location = useLocation();
-  const [emoji, setEmoji] = useState(0);
   const [mode, setMode] = useState<AuthMode>('login');
   const [open, setOpen] = useState(location.pathname === '/login');
 
-  // the hero emoji rotates every 2 s (part 1 §2)
-  useEffect(() => {
-    const t = setInterval(() => setEmoji((i) => (i + 1) % EMOJIS.length), 2000);
-    return () => clearInterval(t);
-  }, []);
-
   if (session.token && session.user) return <Navigate to="/home" replace />;
 
-  const Hero = EMOJIS[emoji];
   const openWith = (m: AuthMode) => {
     setMode(m);
     setOpen(true);
@@ -51,7 +44,8 @@ export function LandingPage() {
       <main>
         <section className="hero">
           <div className="hero-emoji" data-testid="landing-emoji" aria-hidden>
-            <Hero size={72} strokeWidth={1.5} />
+            {/* the hero emoji rotates every 2 s (part 1 §2) */}
+            <RotatingIcon icons={EMOJIS} everyMs={2000} size={72} strokeWidth={1.5} />
           </div>
           <h1>Find Squads for Everything You Love</h1>
           <p className="hero-sub">Share honest product reviews with friends, follow people whose taste you trust and join squads around what you love.</p>
