@@ -37,6 +37,7 @@ const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
 const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'), 'ModerationPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
+const ReviewPage = lazyPage(() => import('../features/reviews/ReviewPage'), 'ReviewPage');
 const TagPage = lazyPage(() => import('../features/tags/TagPage'), 'TagPage');
 
 /** A lazy screen with the spinner while its chunk loads. */
@@ -68,6 +69,7 @@ export const GUARDED_PATHS = [
   '/profile',
   '/moderation',
   '/tags/:tag',
+  '/review/:id',
 ];
 
 export function RequireAuth() {
@@ -115,6 +117,7 @@ const FRAMED: Array<[string, LazyExoticComponent<ComponentType>]> = [
   ['/profile', OwnProfilePage],
   ['/moderation', ModerationPage],
   ['/tags/:tag', TagPage],
+  ['/review/:id', ReviewPage],
 ];
 
 /**
