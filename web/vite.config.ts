@@ -2,8 +2,25 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Libraries in chunks of their own, named for what they hold: they change far less often than the app,
+ * so a new release leaves them cached. socket.io's loads with the signed-in frame only.
+ */
+const VENDOR_CHUNKS: Array<[string, RegExp]> = [
+  ['react', /node_modules\/(react|react-dom|scheduler)\//],
+  ['router', /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//],
+  ['redux', /node_modules\/(@reduxjs\/toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|@standard-schema\/[^/]+)\//],
+  ['i18n', /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//],
+  ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\//],
+];
+
+function vendorChunk(id: string): string | undefined {
+  return VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
+}
 
 export default defineConfig({
   root: here('.'),
@@ -41,6 +58,7 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    precompress(),
   ],
   resolve: {
     // Exact names: the runtime entry is not a path under the index.
@@ -53,6 +71,7 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: { output: { manualChunks: vendorChunk } },
   },
   server: {
     proxy: {

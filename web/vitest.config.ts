@@ -18,5 +18,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     globals: false,
+    setupFiles: ['src/test-setup.ts'],
   },
 });

@@ -27,6 +27,8 @@ import { RateLimitStore } from './rate-limit/rate-limit-store';
 import { createRateLimits, rateLimitSettings } from './rate-limit/rate-limits';
 import { createSocketAdapter } from './realtime';
 import { createSpaHandlers } from './web/spa';
+import { createLinkCardPages } from './link-cards/link-card-pages';
+import { robotsTxt } from './link-cards/robots';
 
 /** Service URLs from `<NAME>_SERVICE_URL` variables. */
 export function serviceUrlsFromConfig(config: GatewayConfig): ServiceUrls {
@@ -144,7 +146,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
   const forward: Step<GatewayRequest> = (req, res, next) => {
     const service = forwarder.serviceFor(req.url ?? '/', req.method);
     if (service === undefined) return next();
-    const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'] } : undefined;
+    const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] } : undefined;
     forwarder.forward(req, res, service, sessionEndGate(req, sessions), conditional);
   };
   // Helmet's own middleware, built once (@fastify/helmet would build it again for every request).
@@ -167,6 +169,8 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
     createOneSearch(urls, config.UPSTREAM_TIMEOUT_MS),
     forward,
     underApi((_req, res) => sendEnvelopeError(res, 404, 'Not found')),
+    robotsTxt,
+    createLinkCardPages({ urls, webDir: config.WEB_DIR, appOrigin: config.APP_ORIGIN }),
     ...createSpaHandlers(config.WEB_DIR),
   ];
   front.steps = (raw, res, toFastify) => {

@@ -1,14 +1,13 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { makeStore, useAppDispatch, useSession } from './core/store';
-import { makeRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { errorDetail } from './app/MountingErrorPage';
 import { checkDone, signedOut, userLoaded } from './core/session';
 import { authApi } from './features/auth/authApi';
 import { settingsApi } from './features/settings/settingsApi';
-import { applyLanguage, isLanguage } from './shared/i18n';
 import { Toasts } from './shared/toast';
 import { registerSW } from 'virtual:pwa-register';
 import { OfflineBanner } from './app/OfflineBanner';
@@ -31,7 +30,10 @@ function SessionCheck() {
         const settings = dispatch(settingsApi.endpoints.settings.initiate(undefined, { forceRefetch: true }));
         settings
           .unwrap()
-          .then((s) => isLanguage(s.language) && applyLanguage(s.language))
+          .then(async (s) => {
+            const i18n = await import('./shared/i18n');
+            if (i18n.isLanguage(s.language)) i18n.applyLanguage(s.language);
+          })
           .catch(() => undefined) // no settings: the browser's last language stays
           .finally(() => settings.unsubscribe());
       })
@@ -71,14 +73,15 @@ function start() {
   }
   try {
     const store = makeStore();
-    const router = makeRouter();
     // errors outside the router's boundary (store provider, session check) also end on the fatal page
     const onUncaughtError = (err: unknown) => fatalPage('React Mounting Error', errorDetail(err));
     createRoot(rootEl, { onUncaughtError }).render(
       <StrictMode>
         <Provider store={store}>
           <SessionCheck />
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
           <Toasts />
           <OfflineBanner />
         </Provider>

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import type { LinkFailure, LinkFlow, ReplyTarget } from '@app/platform';
 import type { ServiceLink } from '../link/service-link';
+import { compressReply } from '../compression/reply-compression';
 import { sendEnvelopeError } from './envelope-reply';
 import { noneMatchHits, weakEtag } from './etag';
 import { ownerOf, ServiceName } from './routes';
@@ -86,6 +87,8 @@ interface Held {
 export interface Conditional {
   viewer: string;
   ifNoneMatch?: string;
+  /** The client's Accept-Encoding: the tagged reply is compressed by it (compression/reply-compression.ts). */
+  acceptEncoding?: string | string[];
 }
 
 /** A 200 reply read whole to tag it before it is sent. */
@@ -176,7 +179,7 @@ class ReplyRelay implements ReplyTarget {
   }
 
   /** The reply with its ETag, or 304 without a body when the client holds that tag already. */
-  private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch }: Conditional): void {
+  private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch, acceptEncoding }: Conditional): void {
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
     const etag = weakEtag(viewer, body);
     const out: Record<string, string | string[]> = { ...headers, etag, vary: varyOnAuthorization(headers.vary), 'cache-control': headers['cache-control'] ?? 'private, no-cache' };
@@ -188,9 +191,10 @@ class ReplyRelay implements ReplyTarget {
       return;
     }
     out['content-length'] = String(body.length);
+    const sent = compressReply(acceptEncoding, body, out);
     if (statusMessage) this.res.writeHead(200, statusMessage, out);
     else this.res.writeHead(200, out);
-    this.res.end(body);
+    this.res.end(sent);
   }
 
   fail(failure: LinkFailure): void {

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { join, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, normalize, resolve, sep } from 'node:path';
 import send from 'send';
 import serveStatic from 'serve-static';
 import type { Step } from '../http/pipeline';
 import { routePath } from '../proxy/route-path';
+import { isCompressible, sendPrecompressed } from './precompressed';
 
 /** Paths the gateway answers itself: never the SPA's index.html. */
 const NOT_APP = ['/api', '/socket.io', '/health', '/metrics'];
@@ -14,19 +15,42 @@ function isAppRoute(path: string): boolean {
 }
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build:web`.';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The file under `root` a URL names (escapes decoded, no way out of root, no dot-files), or undefined. */
+function fileUnder(root: string, url: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split('?', 1)[0]);
+  } catch {
+    return undefined;
+  }
+  if (path.includes('\0')) return undefined;
+  const file = join(root, normalize(path));
+  if (!file.startsWith(root + sep) || file.slice(root.length).split(sep).some((part) => part.startsWith('.'))) return undefined;
+  return file;
+}
 
 /**
  * Serves the built SPA: hashed assets cached for a year, every other non-API GET answered
  * with index.html so client-side routes survive a reload (history fallback). serve-static and
- * send are what Express's static and sendFile were: ranges, conditional GETs, HEAD.
+ * send are what Express's static and sendFile were: ranges, conditional GETs, HEAD. Text files
+ * go out as the build's brotli or gzip copy when the client takes one (precompressed.ts).
  */
 export function createSpaHandlers(webDir: string): Step<IncomingMessage>[] {
   const root = resolve(webDir);
   const index = join(root, 'index.html');
+  const cacheControlOf = (path: string) => (path.startsWith(join(root, 'assets') + sep) ? IMMUTABLE : 'no-cache');
+  const precompressed: Step<IncomingMessage> = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = fileUnder(root, req.url ?? '/');
+    if (file === undefined || !sendPrecompressed(req, res, file, cacheControlOf(file), next)) next();
+  };
   const assets = serveStatic(root, {
     index: false,
-    setHeaders: (res, path) => {
-      res.setHeader('Cache-Control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    setHeaders: (res: ServerResponse, path: string) => {
+      res.setHeader('Cache-Control', cacheControlOf(path));
+      if (isCompressible(path)) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   const fallback: Step<IncomingMessage> = (req, res, next) => {
@@ -36,8 +60,10 @@ export function createSpaHandlers(webDir: string): Step<IncomingMessage>[] {
       res.end(NOT_BUILT);
       return;
     }
+    if (sendPrecompressed(req, res, index, 'no-cache', next)) return;
     res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding');
     send(req, index).on('error', next).pipe(res);
   };
-  return [assets, fallback];
+  return [precompressed, assets, fallback];
 }

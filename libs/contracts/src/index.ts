@@ -15,3 +15,4 @@ export * from './realtime';
 export * from './search/search.dto';
 export * from './filters';
 export * from './moderation';
+export * from './cards/link-card';

@@ -88,7 +88,8 @@ export interface Collection<T extends BaseDoc> {
   deleteMany(filter: Filter): Promise<number>;
   /**
    * Documents of `filter` whose `text` fields hold every word of `words`, most relevant first
-   * (bm25 on SQLite, ts_rank on PostgreSQL, textScore on MongoDB). Words match whole, case- and diacritic-insensitively
+   * (bm25 on SQLite, ts_rank on PostgreSQL, textScore on MongoDB). Every word but the last matches whole; the last word
+   * matches as a prefix ("cof" finds coffee: search as you type). All case- and diacritic-insensitively
    * with Turkish folding (İ=I=ı=i, ş=s: `foldText`). No word in `words` matches nothing. Only for
    * a collection declared with `text` fields (docs/decisions/store.md).
    */

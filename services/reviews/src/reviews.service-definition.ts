@@ -31,6 +31,7 @@ import { SavedModule } from './saved/saved.module';
 import { TrendingModule } from './trending/trending.module';
 import { UsersModule } from './users/users.module';
 import { ErasureModule } from './erasure/erasure.module';
+import { LinkCardsModule } from './link-cards/link-cards.module';
 import { ReviewsExport } from './export/reviews-export.controller';
 import { keywordFiltersCollection } from './filters/keyword-filter.collection';
 import { KeywordFilterModule } from './filters/keyword-filter.module';
@@ -91,6 +92,7 @@ export const reviewsService: ServiceDefinition = {
     FoldedKeysModule.backfill({ collection: productsCollection, key: productSearchKey }),
     SearchModule,
     ErasureModule,
+    LinkCardsModule,
   ],
   configureHttp: registerMediaUploads,
 };

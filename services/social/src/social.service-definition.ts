@@ -15,11 +15,12 @@ import { activitiesCollection } from './stats/activity.collection';
 import { StatsModule } from './stats/stats.module';
 import { SocialExport } from './export/social-export.controller';
 import { ErasureModule } from './erasure/erasure.module';
+import { LinkCardsModule } from './link-cards/link-cards.module';
 
 /** services/social: profiles, settings, follows and requests, blocks, mutes, user search, stats (ARCHITECTURE §1). */
 export const socialService: ServiceDefinition = {
   name: 'social',
   collections: [profilesCollection, followsCollection, blocksCollection, mutesCollection, activitiesCollection],
-  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, ImportModule, BlocksModule, MutesModule, DiscoveryModule, StatsModule, CountersModule, ErasureModule,
+  imports: [SocialExport, ProfilesModule, SettingsModule, FollowsModule, ImportModule, BlocksModule, MutesModule, DiscoveryModule, StatsModule, CountersModule, ErasureModule, LinkCardsModule,
     FoldedKeysModule.backfill({ collection: profilesCollection, key: profileSearchKey })],
 };

@@ -14,6 +14,8 @@ import { hidesRightColumn } from './layout';
 import { MessagesLink } from '../features/messages/MessagesLink';
 import { AvatarMenu } from './AvatarMenu';
 import { useT } from '../shared/i18n';
+import { RotatingIcon } from '../shared/RotatingIcon';
+import { useDocumentTitle } from '../shared/useDocumentTitle';
 
 // the top bar's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
 const TOP_EMOJIS = [Star, Headphones, Gamepad2, Camera, Coffee, Watch, Lightbulb];
@@ -49,6 +51,13 @@ const MOBILE_MENU = [
   ['/settings', 'nav.settings'],
 ] as const;
 
+/** Each menu screen's tab title; pages of one thing (a product, a member, a review...) set their own. */
+const TITLES: Record<string, (typeof MOBILE_MENU)[number][1] | (typeof SIDE_EXTRA)[number]['label']> = {
+  ...Object.fromEntries(MOBILE_MENU),
+  '/messages': 'nav.messages',
+};
+const OWN_TITLE = /^\/(product|user|review|squads|lists|tags)\//;
+
 export function Frame() {
   useRealtime();
   const dispatch = useAppDispatch();
@@ -56,18 +65,13 @@ export function Frame() {
   const location = useLocation();
   const logout = useLogout();
   const t = useT();
-  const [emoji, setEmoji] = useState(0);
   const [menuOpen, setMenuOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  // the top bar emoji changes every 700 ms (part 1 §2)
-  useEffect(() => {
-    const t = setInterval(() => setEmoji((i) => (i + 1) % TOP_EMOJIS.length), 700);
-    return () => clearInterval(t);
-  }, []);
   useEffect(() => setMobileOpen(false), [location.pathname]);
+  const titleKey = TITLES[location.pathname];
+  useDocumentTitle(titleKey ? t(titleKey) : OWN_TITLE.test(location.pathname) ? undefined : '');
 
-  const BrandIcon = TOP_EMOJIS[emoji];
   const wide = hidesRightColumn(location.pathname);
   const isActive = (to: string) => (to === '/' ? location.pathname === '/' || location.pathname === '/home' : location.pathname.startsWith(to));
 
@@ -82,7 +86,8 @@ export function Frame() {
             <Menu size={20} aria-hidden="true" />
           </button>
           <Link to="/home" className="brand">
-            <BrandIcon className="brand-emoji" data-testid="topbar-emoji" size={22} aria-hidden="true" />
+            {/* the top bar emoji changes every 700 ms (part 1 §2) */}
+            <RotatingIcon icons={TOP_EMOJIS} everyMs={700} className="brand-emoji" data-testid="topbar-emoji" size={22} aria-hidden="true" />
             <span className="brand-name">{PRODUCT_NAME}</span>
           </Link>
         </div>

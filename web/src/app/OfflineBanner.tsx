@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
-import { WifiOff } from 'lucide-react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useAppSelector } from '../core/store';
 import { useSocket } from '../core/socket';
 import { useOnline } from '../shared/useOnline';
-import { useT } from '../shared/i18n';
+import { withTexts } from '../shared/i18n/with-texts';
+
+// its text loads when it is first shown (the service worker has it offline)
+const OfflineNotice = lazy(() => withTexts(() => import('./OfflineNotice')).then((m) => ({ default: m.OfflineNotice })));
 
 /** True while the session's socket is connected (no socket, as for a visitor, counts as not connected). */
 function useSocketConnected(): boolean {
@@ -32,12 +34,10 @@ export function OfflineBanner() {
   const online = useOnline();
   const apiReachable = useAppSelector((s) => s.network.apiReachable);
   const socketConnected = useSocketConnected();
-  const t = useT();
   if (online && (apiReachable || socketConnected)) return null;
   return (
-    <div className="offline-banner" role="status" data-testid="offline-banner">
-      <WifiOff size={16} aria-hidden="true" />
-      <span>{t('offline')}</span>
-    </div>
+    <Suspense fallback={null}>
+      <OfflineNotice />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { api } from '../core/api';
 import { coalesce } from '../core/coalesce';
-import { connectSocket, disconnectSocket } from '../core/socket';
+import { disconnectSocket } from '../core/socket';
+import { connectSocket } from '../core/socket-connect';
 import { useAppDispatch, useSession } from '../core/store';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
 import { applyConversationRead, applyMessageChange, applyPushedMessage } from '../features/messages/messagesApi';

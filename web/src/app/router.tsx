@@ -1,17 +1,19 @@
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Outlet, createBrowserRouter, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useSession } from '../core/store';
 import { LandingPage } from '../features/auth/LandingPage';
+import { withTexts } from '../shared/i18n/with-texts';
 import { Spinner } from '../shared/ui';
-import { MountingErrorPage } from './MountingErrorPage';
+import { MountingErrorBoundary } from './MountingErrorPage';
 import { NotFoundPage } from './NotFoundPage';
 
 /**
  * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
- * the landing page; the frame (with the socket client) and each page load when first opened.
+ * the landing page; the frame (with the socket client) and each page load when first opened, with the
+ * interface's texts (withTexts).
  */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+  return lazy(() => withTexts(load).then((m) => ({ default: m[name] })));
 }
 
 const Frame = lazyPage(() => import('./Frame'), 'Frame');
@@ -35,6 +37,7 @@ const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage
 const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
 const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'), 'ModerationPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
+const ReviewPage = lazyPage(() => import('../features/reviews/ReviewPage'), 'ReviewPage');
 const TagPage = lazyPage(() => import('../features/tags/TagPage'), 'TagPage');
 
 /** A lazy screen with the spinner while its chunk loads. */
@@ -66,6 +69,7 @@ export const GUARDED_PATHS = [
   '/profile',
   '/moderation',
   '/tags/:tag',
+  '/review/:id',
 ];
 
 export function RequireAuth() {
@@ -92,55 +96,58 @@ function StartGate() {
   return <Outlet />;
 }
 
-export const routes = [
-  {
-    element: <StartGate />,
-    // a page whose code fails to load or render gets the fatal page with its stack (part 2 §2)
-    errorElement: <MountingErrorPage />,
-    children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LandingPage /> },
-      { path: '/reset-password', element: screen(ResetPasswordPage) },
-      {
-        element: <FrameIfSignedIn />,
-        children: [
-          { path: '/user/:username', element: screen(UserProfilePage) },
-          // an unknown address keeps its URL and says so (it used to redirect to / silently)
-          { path: '*', element: <NotFoundPage /> },
-        ],
-      },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            element: screen(Frame),
-            children: [
-              { path: '/home', element: screen(HomePage) },
-              { path: '/explore', element: screen(ExplorePage) },
-              { path: '/messages', element: screen(MessagesPage) },
-              { path: '/messages/:conversationId', element: screen(MessagesPage) },
-              { path: '/notifications', element: screen(NotificationsPage) },
-              { path: '/settings', element: screen(SettingsPage) },
-              { path: '/my-squads', element: screen(MySquadsPage) },
-              { path: '/create-squad', element: screen(CreateSquadPage) },
-              { path: '/squads/:id', element: screen(SquadDetailPage) },
-              { path: '/product/:id', element: screen(ProductDetailPage) },
-              { path: '/create-product', element: screen(CreateProductPage) },
-              { path: '/my-reviews', element: screen(MyReviewsPage) },
-              { path: '/friends', element: screen(FriendsPage) },
-              { path: '/products', element: screen(ProductsPage) },
-              { path: '/saved', element: screen(SavedPage) },
-              { path: '/lists/:id', element: screen(ListPage) },
-              { path: '/search', element: screen(SearchPage) },
-              { path: '/profile', element: screen(OwnProfilePage) },
-              { path: '/moderation', element: screen(ModerationPage) },
-              { path: '/tags/:tag', element: screen(TagPage) },
-            ],
-          },
-        ],
-      },
-    ],
-  },
+const FRAMED: Array<[string, LazyExoticComponent<ComponentType>]> = [
+  ['/home', HomePage],
+  ['/explore', ExplorePage],
+  ['/messages', MessagesPage],
+  ['/messages/:conversationId', MessagesPage],
+  ['/notifications', NotificationsPage],
+  ['/settings', SettingsPage],
+  ['/my-squads', MySquadsPage],
+  ['/create-squad', CreateSquadPage],
+  ['/squads/:id', SquadDetailPage],
+  ['/product/:id', ProductDetailPage],
+  ['/create-product', CreateProductPage],
+  ['/my-reviews', MyReviewsPage],
+  ['/friends', FriendsPage],
+  ['/products', ProductsPage],
+  ['/saved', SavedPage],
+  ['/lists/:id', ListPage],
+  ['/search', SearchPage],
+  ['/profile', OwnProfilePage],
+  ['/moderation', ModerationPage],
+  ['/tags/:tag', TagPage],
+  ['/review/:id', ReviewPage],
 ];
 
-export const makeRouter = () => createBrowserRouter(routes);
+/**
+ * The app's routes. Declarative (<Routes>) rather than a data router: the app loads no route data
+ * through the router, and the data router's code was half the landing page's router chunk.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    // a page whose code fails to load or render gets the fatal page with its stack (part 2 §2); another address tries again
+    <MountingErrorBoundary resetKey={location.pathname}>
+      <Routes>
+        <Route element={<StartGate />}>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/login" element={<LandingPage />} />
+          <Route path="/reset-password" element={screen(ResetPasswordPage)} />
+          <Route element={<FrameIfSignedIn />}>
+            <Route path="/user/:username" element={screen(UserProfilePage)} />
+            {/* an unknown address keeps its URL and says so (it used to redirect to / silently) */}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route element={<RequireAuth />}>
+            <Route element={screen(Frame)}>
+              {FRAMED.map(([path, Page]) => (
+                <Route key={path} path={path} element={screen(Page)} />
+              ))}
+            </Route>
+          </Route>
+        </Route>
+      </Routes>
+    </MountingErrorBoundary>
+  );
+}

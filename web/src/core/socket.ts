@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { useEffect, useState } from 'react';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contracts';
 
@@ -10,24 +10,18 @@ let socketToken: string | null = null;
 const listeners = new Set<(s: AppSocket | null) => void>();
 
 /**
- * One socket per session: page origin, path /socket.io, 20 s timeout (part 2 §7). A websocket first with
- * long-polling as the fallback (the spec's client polled only; the gateway serves both).
+ * Makes `s` the session's socket for `token` and tells the hooks. Opening it is socket-connect.ts's job, so
+ * socket.io-client loads with the signed-in frame, not with the landing page.
  */
-export function connectSocket(token: string, userId: string): AppSocket {
-  if (socket && socketToken === token) return socket;
-  disconnectSocket();
+export function installSocket(s: AppSocket, token: string): void {
+  socket = s;
   socketToken = token;
-  socket = io({
-    path: '/socket.io',
-    transports: ['websocket', 'polling'],
-    withCredentials: true,
-    timeout: 20_000,
-    auth: { token },
-  });
-  const s = socket;
-  s.on('connect', () => s.emit('join-user-room', userId));
   listeners.forEach((l) => l(s));
-  return s;
+}
+
+/** The open socket when it was opened with `token`. */
+export function socketFor(token: string): AppSocket | null {
+  return socket && socketToken === token ? socket : null;
 }
 
 export function disconnectSocket(): void {

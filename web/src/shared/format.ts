@@ -4,8 +4,7 @@
  * messages); in English every date is en-US.
  */
 import { currentLanguage } from './i18n/language';
-import { en } from './i18n/en';
-import { tr } from './i18n/tr';
+import i18next from 'i18next';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -135,7 +134,7 @@ const DELETED_MEMBER = 'Deleted member';
 
 export function personName(p: NamedPerson | null | undefined): string {
   if (!p) return 'Unknown User';
-  if (p.display_name === DELETED_MEMBER && !p.username) return (currentLanguage() === 'en' ? en : tr).deleteAccount.deletedMember;
+  if (p.display_name === DELETED_MEMBER && !p.username) return i18next.t('deleteAccount.deletedMember');
   return p.display_name || p.name || p.username || 'Unknown User';
 }
 

@@ -68,10 +68,30 @@ function schemaOf(def: CollectionDef<BaseDoc>): Schema<Raw> {
   return schema;
 }
 
+/** Letters as they may be stored for each folded letter a prefix holds (foldText's inverse, for a regex). */
+const FOLDED_VARIANTS: Record<string, string> = {
+  a: 'aâàáäãå',
+  c: 'cçćč',
+  e: 'eéèêë',
+  g: 'gğ',
+  i: 'iıìíîïİI',
+  n: 'nñ',
+  o: 'oöóòôõ',
+  s: 'sşśš',
+  u: 'uüúùû',
+};
+
+/** A regex for a folded word at the start of a word, matching its accented and Turkish spellings in any case. */
+function prefixPattern(folded: string): RegExp {
+  const letters = [...folded].map((c) => (FOLDED_VARIANTS[c] ? `[${FOLDED_VARIANTS[c]}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${letters.join('')}`, 'iu');
+}
+
 class MongoCollection<T extends BaseDoc> implements Collection<T> {
   constructor(
     readonly name: string,
     private readonly model: RawModel,
+    private readonly textFields: readonly string[] = [],
   ) {}
 
   async insert(doc: NewDoc<T>): Promise<T> {
@@ -148,13 +168,24 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
   async search(words: string, filter: Filter, options: SearchOptions = {}): Promise<T[]> {
     const terms = searchWords(words);
     if (terms.length === 0) return [];
+    const wanted = (options.skip ?? 0) + (options.limit ?? 0);
     // Each word quoted: $text then wants every one of them, as FTS5 does with its implicit AND.
-    const text = { $text: { $search: terms.map((w) => `"${w}"`).join(' '), $language: 'none' } };
-    const query = this.model.find({ $and: [filter, text] }, { _score: { $meta: 'textScore' } }).sort({ _score: { $meta: 'textScore' }, _id: 1 });
-    if (options.skip) query.skip(options.skip);
-    if (options.limit) query.limit(options.limit);
-    const docs = (await query.lean().exec()) as unknown as (T & { _score?: number })[];
-    return docs.map(({ _score, ...doc }) => doc as unknown as T);
+    const text = (ws: string[]) => ({ $text: { $search: ws.map((w) => `"${w}"`).join(' '), $language: 'none' } });
+    const ranked = this.model.find({ $and: [filter, text(terms)] }, { _score: { $meta: 'textScore' } }).sort({ _score: { $meta: 'textScore' }, _id: 1 });
+    // $text has no prefix search: the last word as a prefix is a regex on the text fields, after the ranked whole-word matches
+    const last = prefixPattern(terms[terms.length - 1]);
+    const earlier = terms.slice(0, -1);
+    const prefixed = this.model
+      .find({ $and: [filter, ...(earlier.length ? [text(earlier)] : []), { $or: this.textFields.map((f) => ({ [f]: { $regex: last } })) }] })
+      .sort({ _id: 1 });
+    if (wanted) {
+      ranked.limit(wanted);
+      prefixed.limit(wanted);
+    }
+    const [whole, partial] = (await Promise.all([ranked.lean().exec(), prefixed.lean().exec()])) as unknown as (T & { _score?: number })[][];
+    const seen = new Set(whole.map((d) => d._id));
+    const merged = [...whole, ...partial.filter((d) => !seen.has(d._id))].map(({ _score, ...doc }) => doc as unknown as T);
+    return merged.slice(options.skip ?? 0, wanted || undefined);
   }
 
   async deleteOne(filter: Filter): Promise<number> {
@@ -175,7 +206,7 @@ export class MongoStore implements Store {
   constructor(private readonly options: MongoStoreOptions) {}
 
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
-    return new MongoCollection<T>(def.name, this.model(def));
+    return new MongoCollection<T>(def.name, this.model(def), def.text ?? []);
   }
 
   async open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void> {

@@ -60,7 +60,10 @@ function dropTextIndex(db: Database, table: string): void {
   db.exec(`DROP TABLE IF EXISTS ${quoteName(table)}`);
 }
 
-/** An FTS5 query holding every word: each quoted (a phrase of one word), so no word is read as an operator. */
+/**
+ * An FTS5 query holding every word: each quoted (a phrase of one word), so no word is read as an
+ * operator, and the last one a prefix (`"cof"*` finds coffee: search as you type).
+ */
 export function ftsQuery(words: readonly string[]): string {
-  return words.map((w) => `"${w}"`).join(' ');
+  return words.map((w, i) => (i === words.length - 1 ? `"${w}"*` : `"${w}"`)).join(' ');
 }

@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useState, type FormEvent } from 'react';
 import { ArrowLeft, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -22,6 +23,7 @@ export function ProductDetailPage() {
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const product = useProductQuery(id, { skip: !id });
+  useDocumentTitle(product.data?.name ?? (product.isError ? '' : undefined));
   const [sort, setSort] = useState<ReviewSort>('recent');
   const [page, setPage] = useState(1);
   const reviews = useReviewsQuery({ productId: product.data?.id, page: 1, limit: 10 * page, sort }, { skip: !product.data });

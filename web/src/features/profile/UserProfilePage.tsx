@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useEffect, useRef, useState } from 'react';
 import { Lock, SearchX } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
@@ -45,6 +46,7 @@ export function UserProfilePage() {
   const p: UserProfile | null = placeholder ? placeholderProfile(username) : local;
   // a private account the viewer may not see: say so instead of an empty list under a non-zero counter
   const hidden = p ? !p.can_view_content : false;
+  useDocumentTitle(p ? `${p.display_name || p.username} (@${p.username})` : q.isError ? '' : undefined);
   // follower and following lists load on first opening of their tab
   const followers = useFollowersQuery(p?.id, { skip: !opened.has('followers') || !p || p.id === '0' || hidden });
   const following = useFollowingQuery(p?.id, { skip: !opened.has('following') || !p || p.id === '0' || hidden });

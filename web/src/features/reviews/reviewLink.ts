@@ -1,9 +1,6 @@
 import type { ReviewView } from '@app/contracts';
-import { productSlug } from '../../shared/format';
 
-/** A review's address: on its product's page, else on its author's profile. */
-export function reviewLink(r: ReviewView): string {
-  const base = window.location.origin;
-  if (r.product) return `${base}/product/${productSlug(r.product)}#review-${r.id}`;
-  return `${base}/user/${r.user.username}#review-${r.id}`;
+/** A review's own address (its page, /review/:id), which unfurls as a card where it is shared. */
+export function reviewLink(r: Pick<ReviewView, 'id'>): string {
+  return `${window.location.origin}/review/${r.id}`;
 }

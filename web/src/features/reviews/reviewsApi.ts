@@ -47,6 +47,11 @@ export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['ReviewHistory'] 
       transformResponse: (r: unknown, _m, a) => listOf<ReviewView>(r, a.page ?? 1, a.limit ?? 10),
       providesTags: ['Review'],
     }),
+    review: b.query<ReviewView, string>({
+      query: (id) => ({ url: `/reviews/${id}` }),
+      transformResponse: (r: unknown) => data<ReviewView>(r),
+      providesTags: ['Review'],
+    }),
     createReview: b.mutation<ReviewView, ReviewDraft>({
       query: (body) => ({ url: '/reviews', method: 'POST', body }),
       transformResponse: (r: unknown) => data<ReviewView>(r),
@@ -106,6 +111,7 @@ export const reviewsApi = api.enhanceEndpoints({ addTagTypes: ['ReviewHistory'] 
 export const {
   useFeedQuery,
   useReviewsQuery,
+  useReviewQuery,
   useCreateReviewMutation,
   useUpdateReviewMutation,
   useDeleteReviewMutation,

@@ -54,6 +54,7 @@ export const en: Translation = {
     spoilers: 'Contains spoilers',
     uploadFailed: 'Upload failed',
   },
+  reviewPage: { title: 'Review', notFound: 'Review not found.' },
   review: {
     like: 'Like',
     comments: 'Comments',

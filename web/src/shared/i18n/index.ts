@@ -1,13 +1,24 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { tr } from './tr';
-import { en } from './en';
+import type { Translation } from './tr';
 import { LANGUAGE_KEY, isLanguage, type Language } from './language';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { translation: typeof tr };
+    resources: { translation: Translation };
   }
+}
+
+/** Each language's texts are a chunk of their own: a page loads only the one it shows. */
+const LOADERS: Record<Language, () => Promise<Translation>> = {
+  tr: () => import('./tr').then((m) => m.tr),
+  en: () => import('./en').then((m) => m.en),
+};
+
+/** Loads a language's texts once (later calls find them). */
+export async function loadLanguage(lng: Language): Promise<void> {
+  if (i18next.hasResourceBundle(lng, 'translation')) return;
+  i18next.addResourceBundle(lng, 'translation', await LOADERS[lng]());
 }
 
 function storedLanguage(): Language {
@@ -19,17 +30,22 @@ function storedLanguage(): Language {
   }
 }
 
-// started on first import, synchronously (resources are bundled), so the first render already has its texts
+// started on first import with no texts; screens render once `i18nReady` (the stored language's texts) is settled.
+// English has every key of the default (i18n.test.ts), so no fallback language is loaded beside it.
 if (!i18next.isInitialized) {
   void i18next.use(initReactI18next).init({
-    resources: { tr: { translation: tr }, en: { translation: en } },
+    resources: {},
     lng: storedLanguage(),
-    fallbackLng: 'tr',
+    fallbackLng: false,
     interpolation: { escapeValue: false }, // React escapes
     initAsync: false,
+    react: { useSuspense: false },
   });
   document.documentElement.lang = i18next.language;
 }
+
+/** The stored language's texts, loading: every lazily loaded screen waits for them (with-texts.ts). */
+export const i18nReady: Promise<void> = loadLanguage(isLanguage(i18next.language) ? i18next.language : 'tr');
 
 /** Switches the interface language and remembers it in this browser (the server keeps the member's choice). */
 export function applyLanguage(lng: Language): void {
@@ -39,7 +55,10 @@ export function applyLanguage(lng: Language): void {
     /* storage unavailable */
   }
   document.documentElement.lang = lng;
-  if (i18next.language !== lng) void i18next.changeLanguage(lng);
+  if (i18next.language === lng) return;
+  // texts already here switch at once; otherwise once their chunk arrived
+  if (i18next.hasResourceBundle(lng, 'translation')) void i18next.changeLanguage(lng);
+  else void loadLanguage(lng).then(() => i18next.changeLanguage(lng));
 }
 
 export const useT = () => useTranslation().t;

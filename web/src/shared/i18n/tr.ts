@@ -55,6 +55,7 @@ export const tr = {
     spoilers: 'Spoiler içerir',
     uploadFailed: 'Upload failed',
   },
+  reviewPage: { title: 'İnceleme', notFound: 'İnceleme bulunamadı.' },
   review: {
     like: 'Like',
     comments: 'Comments',

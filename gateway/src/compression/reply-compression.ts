@@ -1,0 +1,39 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { preferredEncoding } from '../web/precompressed';
+
+/**
+ * Below one packet's payload a compressed reply saves no round trip and costs the CPU anyway.
+ * Above it, a feed or profile page (3-30 KB of JSON) shrinks to a fifth to a tenth for 40-70 µs
+ * of CPU per reply on this machine (brotli 4 and gzip 6 alike; brotli 11 would cost ten times that).
+ */
+export const COMPRESS_MIN_BYTES = 1400;
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function addVary(headers: Headers): void {
+  const listed = headers.vary === undefined ? [] : String(headers.vary).split(',').map((v) => v.trim()).filter(Boolean);
+  if (!listed.some((v) => v.toLowerCase() === 'accept-encoding' || v === '*')) listed.push('Accept-Encoding');
+  headers.vary = listed.join(', ');
+}
+
+/**
+ * The body to send for a whole JSON reply, brotli or gzip by the client's Accept-Encoding when it is
+ * large enough to pay; `headers` (lower-case names) get Content-Encoding, Vary and Content-Length to
+ * match. A reply already encoded, or of another type, goes out as it is.
+ */
+export function compressReply(acceptEncoding: string | string[] | undefined, body: Buffer, headers: Headers): Buffer {
+  const type = String(headers['content-type'] ?? '');
+  if (!type.startsWith('application/json') || headers['content-encoding'] !== undefined) return body;
+  addVary(headers);
+  const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : undefined;
+  if (encoding === undefined) return body;
+  const encoded =
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+      : gzipSync(body, { level: GZIP_LEVEL });
+  headers['content-encoding'] = encoding;
+  headers['content-length'] = String(encoded.length);
+  return encoded;
+}

@@ -1,0 +1,47 @@
+import type { LinkCardView } from '@app/contracts';
+
+export const SITE_NAME = 'SquadReviews';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+/** An image path made absolute on this site; an absolute http(s) URL kept; anything else dropped. */
+function absolute(origin: string, url: string | null): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  return url.startsWith('/') && !url.startsWith('//') ? `${origin}${url}` : null;
+}
+
+/** The head tags of a shared link's page: title, description, Open Graph and Twitter card, the rating as a label. */
+export function cardTags(card: LinkCardView, origin: string, path: string): string {
+  const image = absolute(origin, card.image);
+  const meta: Array<[string, string, string]> = [
+    ['name', 'description', card.description],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:type', card.type],
+    ['property', 'og:title', card.title],
+    ['property', 'og:description', card.description],
+    ['property', 'og:url', `${origin}${path}`],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', card.title],
+    ['name', 'twitter:description', card.description],
+  ];
+  if (image) {
+    meta.push(['property', 'og:image', image], ['name', 'twitter:image', image]);
+    if (card.image_alt) meta.push(['property', 'og:image:alt', card.image_alt], ['name', 'twitter:image:alt', card.image_alt]);
+  }
+  if (card.rating !== null) {
+    meta.push(['name', 'twitter:label1', 'Rating'], ['name', 'twitter:data1', `${card.rating}/5`]);
+  }
+  const tags = meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`);
+  return [`<title>${escapeHtml(`${card.title} · ${SITE_NAME}`)}</title>`, ...tags].join('\n    ');
+}
+
+/**
+ * The app's index.html with the card's tags: its own <title> and description replaced, the rest
+ * added at the end of <head>.
+ */
+export function withCard(indexHtml: string, tags: string): string {
+  const bare = indexHtml.replace(/<title>[^<]*<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  return bare.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { runSteps } from '../http/pipeline';
+import { cardSource, createLinkCardPages } from './link-card-pages';
+import { robotsTxt } from './robots';
+
+const INDEX = '<!doctype html><html><head><title>SquadReviews</title><meta name="description" content="The app." /></head><body><div id="root"></div></body></html>';
+
+describe('link card pages', () => {
+  let root: string;
+  let service: Server;
+  let gateway: Server;
+  const served: string[] = [];
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'cards-'));
+    writeFileSync(join(root, 'index.html'), INDEX);
+    // a stand-in for the services' public card reads: one public product, everything else 404
+    service = createServer((req, res) => {
+      served.push(`${req.url} ${req.headers.authorization ?? 'no token'}`);
+      if (req.url !== '/api/cards/products/kahve') return void res.writeHead(404).end('{"success":false}');
+      const data = { type: 'product', title: 'Kahve "Makinesi" <b>', description: 'Espresso & foam.', image: '/api/media/m1', image_alt: 'A machine', rating: 4.5 };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data }));
+    });
+    await new Promise<void>((done) => service.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    const steps = [robotsTxt, createLinkCardPages({ urls: { reviews: url, social: url }, webDir: root, appOrigin: 'https://squad.example' })];
+    gateway = createServer((req, res) => runSteps(steps, req, res, () => res.writeHead(204).end()));
+  });
+  afterAll(async () => {
+    await new Promise((done) => service.close(done));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('names the card of product, review and profile pages only', () => {
+    expect(cardSource('/product/kahve')).toEqual({ service: 'reviews', cardPath: '/api/cards/products/kahve' });
+    expect(cardSource('/review/r1')).toEqual({ service: 'reviews', cardPath: '/api/cards/reviews/r1' });
+    expect(cardSource('/user/ay%C5%9Fe')).toEqual({ service: 'social', cardPath: '/api/cards/users/ay%C5%9Fe' });
+    expect(cardSource('/product/a%2F..%2F..%2Fusers')?.cardPath).toBe('/api/cards/products/a%2F..%2F..%2Fusers');
+    expect(cardSource('/home')).toBeUndefined();
+    expect(cardSource('/product/x/edit')).toBeUndefined();
+  });
+
+  it("answers a public product's page with the app and its card tags, escaped, asking with no token", async () => {
+    const res = await request(gateway).get('/product/kahve').set('Authorization', 'Bearer member-token');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.text).toContain('<title>Kahve &quot;Makinesi&quot; &lt;b&gt; · SquadReviews</title>');
+    expect(res.text).not.toContain('<title>SquadReviews</title>');
+    expect(res.text).not.toContain('The app.');
+    expect(res.text).toContain('<meta property="og:title" content="Kahve &quot;Makinesi&quot; &lt;b&gt;" />');
+    expect(res.text).toContain('<meta name="description" content="Espresso &amp; foam." />');
+    expect(res.text).toContain('<meta property="og:image" content="https://squad.example/api/media/m1" />');
+    expect(res.text).toContain('<meta property="og:url" content="https://squad.example/product/kahve" />');
+    expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(res.text).toContain('<meta name="twitter:data1" content="4.5/5" />');
+    expect(served.at(-1)).toBe('/api/cards/products/kahve no token');
+  });
+
+  it('passes a page without a card (private, missing) on to the plain app page', async () => {
+    const res = await request(gateway).get('/user/private_one');
+    expect(res.status).toBe(204);
+    expect((await request(gateway).get('/home')).status).toBe(204);
+  });
+
+  it('answers /robots.txt as text, not the app', async () => {
+    const res = await request(gateway).get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.text).toContain('Disallow: /api/');
+  });
+});

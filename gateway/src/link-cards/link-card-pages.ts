@@ -1,0 +1,88 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import type { LinkCardView } from '@app/contracts';
+import type { Step } from '../http/pipeline';
+import type { ServiceName } from '../proxy/routes';
+import type { ServiceUrls } from '../proxy/service-proxy';
+import { cardTags, withCard } from './card-tags';
+
+/** The app's pages a shared link names, and the service's public card read for each. */
+const CARD_PAGES: Array<{ pattern: RegExp; service: ServiceName; cardPath: (key: string) => string }> = [
+  { pattern: /^\/product\/([^/]+)\/?$/, service: 'reviews', cardPath: (key) => `/api/cards/products/${key}` },
+  { pattern: /^\/review\/([^/]+)\/?$/, service: 'reviews', cardPath: (key) => `/api/cards/reviews/${key}` },
+  { pattern: /^\/user\/([^/]+)\/?$/, service: 'social', cardPath: (key) => `/api/cards/users/${key}` },
+];
+
+/** A link preview waits this long at most: a slow service leaves the page without its card. */
+const CARD_TIMEOUT_MS = 2000;
+
+/** The card a page's path names: its service and the card's path, or undefined for other pages. */
+export function cardSource(path: string): { service: ServiceName; cardPath: string } | undefined {
+  for (const { pattern, service, cardPath } of CARD_PAGES) {
+    const key = pattern.exec(path)?.[1];
+    if (key !== undefined) return { service, cardPath: cardPath(encodeURIComponent(safeDecode(key))) };
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The site's origin for absolute links: APP_ORIGIN when set, else the address the client used. */
+function originOf(req: IncomingMessage, appOrigin: string | undefined): string {
+  if (appOrigin) return appOrigin.replace(/\/$/, '');
+  const secure = (req.socket as { encrypted?: boolean }).encrypted === true;
+  return `${secure ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+}
+
+export interface LinkCardOptions {
+  urls: ServiceUrls;
+  webDir: string;
+  appOrigin?: string;
+}
+
+/**
+ * GET /product/:slug, /review/:id and /user/:name: the app's index.html with the Open Graph and Twitter
+ * card tags of what the link names (issue 30 §4), so a link pasted into a chat unfurls. The card comes
+ * from the owning service's public read with no token, which answers for public content only; anything
+ * else (private, hidden, missing, a service down) gets the plain app page from the steps after this one.
+ */
+export function createLinkCardPages({ urls, webDir, appOrigin }: LinkCardOptions): Step<IncomingMessage> {
+  const index = join(resolve(webDir), 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const indexHtml = async (): Promise<string> => {
+    const { mtimeMs } = await stat(index);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(index, 'utf8') };
+    return cached.html;
+  };
+  const fetchCard = async (service: ServiceName, cardPath: string): Promise<LinkCardView | undefined> => {
+    const base = urls[service];
+    if (!base) return undefined;
+    const reply = await fetch(`${base}${cardPath}`, { signal: AbortSignal.timeout(CARD_TIMEOUT_MS) }).catch(() => null);
+    if (!reply?.ok) return undefined;
+    const body = (await reply.json().catch(() => null)) as { data?: LinkCardView } | null;
+    return body?.data;
+  };
+  return async (req: IncomingMessage, res: ServerResponse, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = (req.url ?? '/').split('?', 1)[0];
+    const source = cardSource(path);
+    if (!source) return next();
+    const [card, html] = await Promise.all([fetchCard(source.service, source.cardPath), indexHtml().catch(() => undefined)]);
+    if (!card || html === undefined) return next();
+    const page = withCard(html, cardTags(card, originOf(req, appOrigin), path));
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': Buffer.byteLength(page),
+      // the card follows the content: a review hidden or a profile made private loses it at once
+      'Cache-Control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : page);
+  };
+}

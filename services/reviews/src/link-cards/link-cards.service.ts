@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { cardText, LinkCardView } from '@app/contracts';
+import { AudienceService } from '../audience/audience.service';
+import { ProductsService } from '../products/products.service';
+import { ReviewsException } from '../reviews.errors';
+import { ReviewsService } from '../reviews/reviews.service';
+
+/**
+ * Link previews of a product and of a review for anyone (no viewer): a review shows only when a
+ * visitor could read it, so never one hidden by moderation or by an author whose profile is not public.
+ */
+@Injectable()
+export class LinkCardsService {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly reviews: ReviewsService,
+    private readonly audience: AudienceService,
+  ) {}
+
+  async product(idOrSlug: string): Promise<LinkCardView> {
+    const p = await this.products.get(idOrSlug, '');
+    const rated = p.review_count > 0 ? `${p.rating.toFixed(1)}/5 from ${p.review_count} review${p.review_count === 1 ? '' : 's'}. ` : '';
+    return {
+      type: 'product',
+      title: p.brand ? `${p.name} by ${p.brand}` : p.name,
+      description: cardText(`${rated}${p.description}`),
+      image: p.image,
+      image_alt: p.image_alt,
+      rating: p.review_count > 0 ? Math.round(p.rating * 10) / 10 : null,
+    };
+  }
+
+  async review(id: string): Promise<LinkCardView> {
+    const doc = await this.reviews.find(id);
+    if (doc.hidden_at || (await this.audience.isRestricted(doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
+    const [view] = await this.reviews.present([doc], null);
+    const about = view.product?.name ?? view.title;
+    return {
+      type: 'article',
+      title: about ? `${view.user.display_name} on ${about}` : `${view.user.display_name} (@${view.user.username})`,
+      // a spoiler stays behind its warning in a preview too
+      description: view.has_spoilers ? 'Contains spoilers' : cardText(view.content),
+      image: view.has_spoilers ? null : (view.images[0] ?? null),
+      image_alt: view.has_spoilers ? null : (view.image_alts[0] ?? null),
+      rating: view.rating,
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { cardText, LinkCardView } from '@app/contracts';
+import { SocialException } from '../social.errors';
+import { ProfilesService, USER_NOT_FOUND } from '../profiles/profiles.service';
+
+/** A member's link preview for anyone (no viewer): public profiles only, a private one has none. */
+@Injectable()
+export class LinkCardsService {
+  constructor(private readonly profiles: ProfilesService) {}
+
+  async profile(username: string): Promise<LinkCardView> {
+    const p = await this.profiles.view('', username);
+    if (p.privacy_profile !== 'public') throw new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
+    const counts = `${p.reviews_count} review${p.reviews_count === 1 ? '' : 's'}, ${p.followers_count} follower${p.followers_count === 1 ? '' : 's'}`;
+    return {
+      type: 'profile',
+      title: `${p.display_name} (@${p.username})`,
+      description: cardText(p.bio ? `${p.bio} · ${counts}` : counts),
+      image: p.profile_image_url || null,
+      image_alt: p.profile_image_url ? p.display_name : null,
+      rating: null,
+    };
+  }
+}
