@@ -1,3 +1,4 @@
+import { MAILER, MailOutboxWorker, MemoryMailer } from '@app/platform';
 import { createTestService, TestService } from '@app/testing';
 import { emailOutboxCollection } from '../notifications/email-outbox.collection';
 import { notificationsCollection } from '../notifications/notification.collection';
@@ -27,11 +28,17 @@ describe('notifications erasure (user.deleted)', () => {
   it('erases notifications to and from the member with their emails, their follows and their address; twice is the same', async () => {
     expect(await unreadCountOf(svc, ali)).toBe(3);
     expect(await svc.store.collection(emailOutboxCollection).count({ user_id: gone.id })).toBeGreaterThan(0);
+    await svc.app.get(MailOutboxWorker).drain();
+    const sentTo = () => svc.app.get<MemoryMailer>(MAILER).sent.map((m) => m.to);
+    expect(sentTo()).toContain(gone.email);
     for (let delivery = 0; delivery < 2; delivery++) {
       await svc.publish('user.deleted', { userId: gone.id });
       const theirs = { $or: [{ recipient_id: gone.id }, { actor_id: gone.id }] };
       expect(await svc.store.collection(notificationsCollection).count(theirs)).toBe(0);
       expect(await svc.store.collection(emailOutboxCollection).count({ user_id: gone.id })).toBe(0);
+      // What was kept of the mails sent to them goes too (the .eml files without SMTP_URL); Ali's stay.
+      expect(sentTo()).not.toContain(gone.email);
+      expect(sentTo()).toContain(ali.email);
       expect(await svc.store.collection(followsCollection).count({ $or: [{ follower_id: gone.id }, { followee_id: gone.id }] })).toBe(0);
       expect(await svc.store.collection(membersCollection).findById(gone.id)).not.toHaveProperty('email');
       // Burak's like is all that is left for Ali.
