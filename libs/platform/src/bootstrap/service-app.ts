@@ -17,6 +17,7 @@ import { createValidationPipe } from '../http/validation';
 import { requestLogging } from '../logging/logger';
 import { eventLag, eventsHandled } from '../metrics/metrics';
 import { MetricsInterceptor } from '../metrics/metrics.interceptor';
+import { MemberStanding } from '../read-models/member-standing.service';
 import { SERVICE_LOGGER } from '../platform.tokens';
 import { serveOpenApi } from './openapi';
 
@@ -104,6 +105,7 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
   serveOpenApi(app, options.service);
   const transport = app.get<BusTransport>(BUS_TRANSPORT);
   const store = app.get<Store>(STORE);
+  const standing = app.get(MemberStanding);
   app.connectMicroservice(
     {
       strategy: new BusServer({
@@ -111,6 +113,8 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
         group: options.service,
         consumer: `${options.service}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         inbox: store.collection(inboxCollection),
+        // A late event from a member who deleted their account would undo their erasure here.
+        ignore: (event) => standing.isLateFromDeleted(event),
         observe: (event, outcome, lagSeconds) => {
           eventsHandled.inc({ group: options.service, type: event.type, outcome });
           if (outcome === 'handled') eventLag.observe({ group: options.service, type: event.type }, lagSeconds);

@@ -50,6 +50,11 @@ describe('notifications erasure (user.deleted)', () => {
   it('tells no one of an event of theirs that arrives after the deletion', async () => {
     await like(svc, gone, burak);
     await svc.publish('follow.created', { followerId: ali.id, followeeId: gone.id });
+    // A message of theirs still on the bus (issue 31 §2): no notification, no email.
+    const card = { id: gone.id, username: gone.username, display_name: gone.name, profile_image_url: null };
+    const message = { id: 'm-late', conversation_id: 'c-late', sender_id: gone.id, sender: card, content: 'late', created_at: new Date().toISOString() };
+    await svc.publish('message.sent', { messageId: 'm-late', conversationId: 'c-late', senderId: gone.id, memberIds: [gone.id, burak.id], message }, 'c-late', gone.id);
     expect(await svc.store.collection(notificationsCollection).count({ $or: [{ recipient_id: gone.id }, { actor_id: gone.id }] })).toBe(0);
+    expect(await svc.store.collection(emailOutboxCollection).count({ user_id: burak.id })).toBe(0);
   });
 });
