@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { AnyEventEnvelope, EventType, isEventEnvelope } from '@app/contracts';
+import { AnyEventEnvelope, eventProblems, EventType, isEventEnvelope } from '@app/contracts';
 import { BusTransport, createTransport, Subscription } from '@app/bus';
 import { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG } from '../gateway.tokens';
@@ -73,6 +73,12 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   async relay(event: AnyEventEnvelope): Promise<void> {
     if (!isEventEnvelope(event)) {
       this.logger.error('Dropped a malformed event');
+      return;
+    }
+    // Validated as every bus consumer does (BusServer): a socket never sees a payload its class refuses.
+    const problems = eventProblems(event);
+    if (problems.length > 0) {
+      this.logger.error(`Dropped ${event.type} v${event.version} ${event.id}: ${problems.join('; ')}`);
       return;
     }
     await this.revoke(event).catch((err: Error) => this.logger.warn(`${event.type} not applied to sockets: ${err.message}`));

@@ -178,6 +178,13 @@ describe('access matrix (embedded stack)', () => {
       { who: 'blocked', method: 'PUT', path: '/api/reviews/:review', body: { title: 'defaced' }, allowed: denied },
       { who: 'blocked', method: 'DELETE', path: '/api/products/:product', allowed: denied },
       { who: 'blocked', method: 'PUT', path: '/api/notifications/:notification/read', allowed: denied },
+      // Issue 31 §7: a role-gated route answers 403 before it reads the body, so a malformed one learns nothing.
+      ...(['other', 'blocked'] as const).flatMap((who): Case[] => [
+        { who, method: 'GET', path: '/api/squads/:squad/join-requests?status=maybe&unknown=1', allowed: [403] },
+        { who, method: 'POST', path: '/api/squads/:squad/join-requests/:joinRequest', body: { action: 'shrug', extra: 1 }, allowed: [403] },
+        { who, method: 'PUT', path: '/api/squads/:squad', body: { name: 7, extra: 1 }, allowed: [403] },
+        { who, method: 'PUT', path: '/api/squads/:squad/members/:owner', body: { role: 'emperor' }, allowed: [403] },
+      ]),
       // Issue 22 §4: an image message is a message (members only); a read is the member's own.
       { who: 'other', method: 'POST', path: '/api/messages/conversations/:conversation/messages', body: { attachments: [{ url: '/api/media/abc' }] }, allowed: denied },
     ];
@@ -438,6 +445,16 @@ describe('access matrix (embedded stack)', () => {
         { who, method: 'PUT', path: '/api/moderation/roles/:other', body: { role: 'moderator', reason: 'x' }, allowed: [403] },
         { who, method: 'POST', path: '/api/moderation/comments/:comment/hide', body: reason, allowed: [403] },
         { who, method: 'POST', path: '/api/moderation/comments/:comment/unhide', body: reason, allowed: [403] },
+        // Issue 31 §7: malformed bodies and queries get the same 403, never a 400 that shows the shape.
+        { who, method: 'GET', path: '/api/moderation/reports?status=whatever&unknown=1', allowed: [403] },
+        { who, method: 'GET', path: '/api/moderation/log?limit=-1&unknown=1', allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/reports/none/dismiss', body: { reason: 7, extra: 1 }, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/reviews/:review/hide', body: {}, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/reviews/:review/unhide', body: { reason: '' }, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/suspensions/:owner', body: { hours: 'soon' }, allowed: [403] },
+        { who, method: 'PUT', path: '/api/moderation/roles/:other', body: { role: 'emperor' }, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/comments/:comment/hide', body: { reason: ['x'] }, allowed: [403] },
+        { who, method: 'POST', path: '/api/moderation/comments/:comment/unhide', body: { extra: true }, allowed: [403] },
       ]),
       // Reporting a comment: not one's own, not on a review one may not see.
       { who: 'owner', method: 'POST', path: '/api/comments/:comment/report', body: {}, allowed: [400] },
@@ -463,6 +480,7 @@ describe('access matrix (embedded stack)', () => {
       { who: 'other', method: 'GET', path: '/api/moderation/reports', allowed: [200] },
       { who: 'other', method: 'GET', path: '/api/moderation/log', allowed: [200] },
       { who: 'other', method: 'PUT', path: '/api/moderation/roles/:blocked', body: { role: 'moderator', reason: 'x' }, allowed: [403] },
+      { who: 'other', method: 'PUT', path: '/api/moderation/roles/:blocked', body: { role: 'emperor' }, allowed: [403] },
       { who: 'other', method: 'POST', path: '/api/moderation/suspensions/:owner', body: { hours: 1, reason: 'x' }, allowed: [403] },
       { who: 'other', method: 'POST', path: '/api/moderation/reviews/:review/hide', body: reason, allowed: [200] },
       { who: 'other', method: 'POST', path: '/api/moderation/reviews/:review/unhide', body: reason, allowed: [200] },

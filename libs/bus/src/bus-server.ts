@@ -24,10 +24,15 @@ export interface BusServerOptions {
   atomically?: <R>(work: () => Promise<R>) => Promise<R>;
   /** Told of every delivery's outcome and its lag since emission (metrics live in the platform). */
   observe?: (event: AnyEventEnvelope, outcome: DeliveryOutcome, lagSeconds: number) => void;
+  /** True for a valid event this service must not act on (one from a deleted member); acknowledged unhandled. */
+  ignore?: (event: AnyEventEnvelope) => boolean;
 }
 
-/** `rejected`: an unknown version or an invalid payload, acknowledged without running a handler. */
-export type DeliveryOutcome = 'handled' | 'duplicate' | 'failed' | 'rejected';
+/**
+ * `rejected`: an unknown version or an invalid payload; `ignored`: one the service's `ignore`
+ * refused. Both are acknowledged without running a handler.
+ */
+export type DeliveryOutcome = 'handled' | 'duplicate' | 'failed' | 'rejected' | 'ignored';
 
 const DEFAULT_INBOX_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -97,6 +102,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
         `Rejected ${event.type} v${event.version} ${event.id} on ${this.options.group}: ${problems.join('; ')}`,
       );
       this.options.observe?.(event, 'rejected', lag());
+      return;
+    }
+    if (this.options.ignore?.(event)) {
+      this.logger.debug(`Ignored ${event.type} ${event.id} on ${this.options.group}`);
+      this.options.observe?.(event, 'ignored', lag());
       return;
     }
     try {

@@ -10,6 +10,7 @@ export * from './http/json-depth';
 export * from './auth/public.decorator';
 export * from './auth/current-user.decorator';
 export * from './auth/jwt-auth.guard';
+export * from './auth/require-role.decorator';
 export * from './auth/access-token';
 export * from './metrics/metrics';
 export * from './bootstrap/service-app';

@@ -10,6 +10,9 @@ import { PlatformConfig, storeSettings } from './config/platform.config';
 import { HealthController } from './health/health.controller';
 import { createLogger, loggerParams } from './logging/logger';
 import { MetricsController } from './metrics/metrics.controller';
+import { memberStandingCollection } from './read-models/member-standing.collection';
+import { MemberStandingEvents } from './read-models/member-standing.events';
+import { MemberStanding } from './read-models/member-standing.service';
 import { ACCESS_TOKENS, PLATFORM_CONFIG, SERVICE_LOGGER } from './platform.tokens';
 
 export interface PlatformModuleOptions {
@@ -38,7 +41,7 @@ export class PlatformModule {
         LoggerModule.forRoot(loggerParams(logger)),
         StoreModule.forRoot({
           service: options.service,
-          collections: [...options.collections, outboxCollection, inboxCollection] as CollectionDef<BaseDoc>[],
+          collections: [...options.collections, outboxCollection, inboxCollection, memberStandingCollection] as CollectionDef<BaseDoc>[],
           store: options.store,
           settings: storeSettings(config),
         }),
@@ -52,14 +55,15 @@ export class PlatformModule {
           },
         }),
       ],
-      controllers: [HealthController, MetricsController],
+      controllers: [HealthController, MetricsController, MemberStandingEvents],
       providers: [
         { provide: PLATFORM_CONFIG, useValue: config },
         { provide: SERVICE_LOGGER, useValue: logger },
         { provide: ACCESS_TOKENS, useValue: new AccessTokenVerifier(config.JWT_SECRET) },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
+        MemberStanding,
       ],
-      exports: [PLATFORM_CONFIG, ACCESS_TOKENS, SERVICE_LOGGER],
+      exports: [PLATFORM_CONFIG, ACCESS_TOKENS, SERVICE_LOGGER, MemberStanding],
     };
   }
 }

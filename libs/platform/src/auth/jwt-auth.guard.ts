@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { CodedException } from '../http/coded.exception';
 import { ACCESS_TOKENS } from '../platform.tokens';
+import { MemberStanding } from '../read-models/member-standing.service';
 import { AccessTokenVerifier } from './access-token';
 import { AuthenticatedUser } from './current-user.decorator';
 import { IS_PUBLIC } from './public.decorator';
@@ -24,6 +26,12 @@ function userOf(req: FastifyRequest, tokens: AccessTokenVerifier): Authenticated
   }
 }
 
+/** Why a verified token no longer stands here, from the service's own read model (no store query). */
+function refusal(user: AuthenticatedUser, standing: MemberStanding): CodedException | undefined {
+  if (standing.isDeleted(user.id)) return new CodedException('ACCOUNT_GONE', 'Account no longer exists');
+  return undefined;
+}
+
 /**
  * Global guard: every route needs a valid token unless marked @Public(). The token is checked
  * in place (HS256 pinned, exp and sub required, see AccessTokenVerifier) rather than through
@@ -34,6 +42,7 @@ export class JwtAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(ACCESS_TOKENS) private readonly tokens: AccessTokenVerifier,
+    private readonly standing: MemberStanding,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
@@ -43,6 +52,8 @@ export class JwtAuthGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     const user = userOf(req, this.tokens);
     if (!user) throw new UnauthorizedException('Authentication required');
+    const refused = refusal(user, this.standing);
+    if (refused) throw refused;
     req.user = user;
     return true;
   }
@@ -51,12 +62,15 @@ export class JwtAuthGuard implements CanActivate {
 /** For @Public() routes that still read the viewer when a token is sent (public profiles). */
 @Injectable()
 export class OptionalJwtAuthGuard implements CanActivate {
-  constructor(@Inject(ACCESS_TOKENS) private readonly tokens: AccessTokenVerifier) {}
+  constructor(
+    @Inject(ACCESS_TOKENS) private readonly tokens: AccessTokenVerifier,
+    private readonly standing: MemberStanding,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     const user = userOf(req, this.tokens);
-    if (user) req.user = user;
+    if (user && !refusal(user, this.standing)) req.user = user;
     return true;
   }
 }

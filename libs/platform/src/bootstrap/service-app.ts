@@ -18,6 +18,7 @@ import { observedUpstream, type ServiceRouter } from '../link/linked-exchange';
 import { requestLogging } from '../logging/logger';
 import { eventLag, eventsHandled } from '../metrics/metrics';
 import { observeRequests } from '../metrics/request-metrics';
+import { MemberStanding } from '../read-models/member-standing.service';
 import { SERVICE_LOGGER } from '../platform.tokens';
 import { serveOpenApi } from './openapi';
 
@@ -106,6 +107,7 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
   const transport = app.get<BusTransport>(BUS_TRANSPORT);
   const store = app.get<Store>(STORE);
   const events = app.get(EventBus);
+  const standing = app.get(MemberStanding);
   app.connectMicroservice(
     {
       strategy: new BusServer({
@@ -114,6 +116,8 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
         consumer: `${options.service}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         inbox: store.collection(inboxCollection),
         atomically: (work) => events.atomically(work),
+        // A late event from a member who deleted their account would undo their erasure here.
+        ignore: (event) => standing.isLateFromDeleted(event),
         observe: (event, outcome, lagSeconds) => {
           eventsHandled.inc({ group: options.service, type: event.type, outcome });
           if (outcome === 'handled') eventLag.observe({ group: options.service, type: event.type }, lagSeconds);

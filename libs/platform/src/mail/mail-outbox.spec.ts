@@ -94,6 +94,28 @@ describe('mail outbox', () => {
     }
   });
 
+  it("forgets the .eml files sent to an address, whatever its case, and no one else's (account deletion)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
+    const outbox = store.collection(outboxDef);
+    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ DATA_DIR: dir }), logger), logger);
+    try {
+      expect(await worker.forgetSentTo(['ayse@example.com'])).toBe(0); // no folder yet
+      await outbox.insert(row('m1', 'ayse@example.com'));
+      await outbox.insert(row('m2', 'can@example.com'));
+      await outbox.insert(row('m3', 'Ayse@Example.com'));
+      await worker.drain();
+      expect(await readdir(join(dir, 'mail'))).toHaveLength(3);
+      expect(await worker.forgetSentTo(['AYSE@example.com', 'ayse@example.com'])).toBe(2);
+      const left = await readdir(join(dir, 'mail'));
+      expect(left).toHaveLength(1);
+      expect(await readFile(join(dir, 'mail', left[0]), 'utf8')).toMatch(/^To: can@example\.com$/m);
+      expect(await worker.forgetSentTo(['ayse@example.com'])).toBe(0);
+    } finally {
+      await worker.onApplicationShutdown();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps messages in memory when DATA_DIR is :memory:', () => {
     expect(createMailer(testConfig(), logger)).toBeInstanceOf(MemoryMailer);
   });

@@ -55,6 +55,13 @@ export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationSh
     this.mailer.close();
   }
 
+  /** Account deletion: the mail kept for these addresses (the .eml files) goes; the caller deletes its rows after. */
+  async forgetSentTo(addresses: Iterable<string>): Promise<number> {
+    let removed = 0;
+    for (const address of new Set([...addresses].map((a) => a.toLowerCase()))) removed += await this.mailer.forget(address);
+    return removed;
+  }
+
   /** One pass over the due rows; concurrent calls share the pass in flight. */
   drain(): Promise<void> {
     this.running ??= this.pass().finally(() => (this.running = null));

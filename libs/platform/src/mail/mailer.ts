@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -14,6 +14,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Where it went: the SMTP reply, the .eml path, or 'memory'. */
   send(message: MailMessage): Promise<string>;
+  /** Removes what it kept of the messages sent to `address` (account deletion); how many went. */
+  forget(address: string): Promise<number>;
   close(): void;
 }
 
@@ -30,6 +32,11 @@ class SmtpMailer implements Mailer {
   async send(message: MailMessage): Promise<string> {
     const info = await this.transport.sendMail({ from: this.from, ...message });
     return String(info.response);
+  }
+
+  /** Sent mail is in the recipient's mailbox, out of our hands: nothing is kept here. */
+  async forget(): Promise<number> {
+    return 0;
   }
 
   close(): void {
@@ -56,6 +63,22 @@ class FileMailer implements Mailer {
     return path;
   }
 
+  /** Deletes every .eml file whose To: header names `address` (the files carry no member id). */
+  async forget(address: string): Promise<number> {
+    const names = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    let removed = 0;
+    for (const name of names.filter((n) => n.endsWith('.eml'))) {
+      const path = join(this.dir, name);
+      if (recipientOf(await readFile(path, 'utf8')) !== address.toLowerCase()) continue;
+      await rm(path, { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
   close(): void {
     this.transport.close();
   }
@@ -71,7 +94,22 @@ export class MemoryMailer implements Mailer {
     return 'memory';
   }
 
+  async forget(address: string): Promise<number> {
+    const kept = this.sent.filter((m) => m.to.toLowerCase() !== address.toLowerCase());
+    const removed = this.sent.length - kept.length;
+    this.sent.splice(0, this.sent.length, ...kept);
+    return removed;
+  }
+
   close(): void {}
+}
+
+/** The address in the To: header of an RFC 822 text (lower-cased; `Name <a@b>` or a bare address). */
+function recipientOf(eml: string): string | undefined {
+  const header = eml.split(/\r?\n\r?\n/, 1)[0];
+  const to = /^To:[ \t]*(.*)$/im.exec(header)?.[1].trim();
+  if (!to) return undefined;
+  return (/<([^>]+)>/.exec(to)?.[1] ?? to).trim().toLowerCase();
 }
 
 export function createMailer(config: PlatformConfig, logger: Logger): Mailer {

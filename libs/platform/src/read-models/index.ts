@@ -7,3 +7,5 @@ export * from './blocks.module';
 export * from './mutes.collection';
 export * from './mutes.service';
 export * from './mutes.module';
+export * from './member-standing.collection';
+export * from './member-standing.service';

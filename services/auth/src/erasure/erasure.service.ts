@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcryptjs';
 import { DeleteAccountDto } from '@app/contracts';
-import { AuthenticatedUser } from '@app/platform';
+import { AuthenticatedUser, MailOutboxWorker } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, STORE, Store } from '@app/store';
 import { authMailCollection, loginChallengesCollection, passwordResetsCollection, twoFactorCollection } from '../account/account.collections';
@@ -23,6 +23,7 @@ export class ErasureService {
     @Inject(STORE) private readonly store: Store,
     private readonly auth: AuthService,
     private readonly bus: EventBus,
+    private readonly mail: MailOutboxWorker,
   ) {
     this.users = store.collection(usersCollection);
   }
@@ -50,11 +51,17 @@ export class ErasureService {
     );
   }
 
-  /** The rest of auth's rows about the member; deletes only, so a redelivery changes nothing. */
+  /**
+   * The rest of auth's rows about the member, and the mail files sent to them (first: the rows
+   * name the addresses, so a rerun after a crash still finds the files); deletes only, so a
+   * redelivery changes nothing.
+   */
   async eraseAccountRows(userId: string): Promise<void> {
+    const mails = this.store.collection(authMailCollection);
+    await this.mail.forgetSentTo((await mails.find({ user_id: userId }, { projection: { to: 1 } })).map((m) => m.to));
     await this.store.collection(passwordResetsCollection).deleteMany({ user_id: userId });
     await this.store.collection(loginChallengesCollection).deleteMany({ user_id: userId });
-    await this.store.collection(authMailCollection).deleteMany({ user_id: userId });
+    await mails.deleteMany({ user_id: userId });
     await this.store.collection(twoFactorCollection).deleteMany({ _id: userId });
     await this.users.deleteMany({ _id: userId });
   }

@@ -1,4 +1,9 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MailOutboxWorker } from '@app/platform';
 import { createTestService, TestService } from '@app/testing';
+import { PasswordResetService } from '../account/password-reset.service';
 import { authService } from '../auth.service-definition';
 import { passwordResetsCollection } from '../account/account.collections';
 import { usersCollection } from '../users/user.collection';
@@ -59,5 +64,44 @@ describe('auth erasure (DELETE /api/users/me)', () => {
     await svc.publish('user.deleted', { userId: m.id });
     await svc.publish('user.deleted', { userId: m.id });
     expect(await svc.store.collection(usersCollection).count({ _id: m.id })).toBe(0);
+  });
+});
+
+describe('auth erasure: mail files under DATA_DIR/mail (issue 31 §2)', () => {
+  let svc: TestService;
+  let dir: string;
+  const PASSWORD = 'lamp-desk-battery-42';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'auth-erasure-'));
+    svc = await createTestService(authService, { DATA_DIR: dir });
+  });
+
+  afterAll(async () => {
+    await svc.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function mailedMember(email: string): Promise<{ id: string; token: string }> {
+    const res = await svc.http().post('/api/auth/register').send({ email, name: 'Mail Me', password: PASSWORD });
+    expect((await svc.http().post('/api/auth/password-reset').send({ email })).status).toBe(202);
+    await svc.app.get(PasswordResetService).idle();
+    await svc.app.get(MailOutboxWorker).drain();
+    return { id: res.body.data.user.id, token: res.body.data.token };
+  }
+
+  const mailTo = async () => {
+    const names = await readdir(join(dir, 'mail'));
+    return Promise.all(names.map(async (n) => /^To: (.*)$/m.exec(await readFile(join(dir, 'mail', n), 'utf8'))?.[1]));
+  };
+
+  it("deletes the .eml files sent to the deleted member, and no one else's", async () => {
+    const gone = await mailedMember('leaving@example.com');
+    await mailedMember('staying@example.com');
+    expect((await mailTo()).sort()).toEqual(['leaving@example.com', 'staying@example.com']);
+    const res = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${gone.token}`).send({ password: PASSWORD });
+    expect(res.status).toBe(200);
+    await svc.settle();
+    expect(await mailTo()).toEqual(['staying@example.com']);
   });
 });

@@ -74,4 +74,18 @@ describe('messaging erasure (user.deleted)', () => {
     expect(JSON.stringify(await history(ali, pairId))).not.toMatch(/Are you there/);
     expect(await send(ali, groupId, 'Still here')).toEqual(expect.any(String));
   });
+
+  it('ignores a late squad join or message of theirs and refuses their still-signed token (issue 31 §2)', async () => {
+    await svc.publish('squad.created', { squadId: 'sq-late', name: 'Late Squad', category: 'Food', creatorId: ali.id }, 'sq-late', ali.id);
+    const at = new Date().toISOString();
+    await svc.publish('squad.member_joined', { squadId: 'sq-late', squadName: 'Late Squad', userId: gone.id, role: 'member', joined_at: at }, 'sq-late', gone.id);
+    await svc.publish('squad.member_joined', { squadId: 'sq-late', squadName: 'Late Squad', userId: burak.id, role: 'member', joined_at: at }, 'sq-late', burak.id);
+    const chat = await svc.store.collection(conversationsCollection).findOne({ squad_id: 'sq-late' });
+    expect(chat?.member_ids).toContain(burak.id);
+    expect(chat?.member_ids).not.toContain(gone.id);
+    const before = await svc.store.collection(messagesCollection).count({ conversation_id: groupId });
+    const res = await svc.http().post(`/api/messages/conversations/${groupId}/messages`).set(gone.auth).send({ content: 'Late words' });
+    expect(res.status).toBe(401);
+    expect(await svc.store.collection(messagesCollection).count({ conversation_id: groupId })).toBe(before);
+  });
 });

@@ -13,5 +13,7 @@ import { Notifier } from './notifier.service';
   imports: [MembersModule, RelationsModule, MailModule.forOutbox(emailOutboxCollection)],
   controllers: [NotificationsController, NotificationEvents],
   providers: [NotificationsService, Notifier, EmailOutbox],
+  // The erasure feature deletes a deleted member's mail files through the same worker.
+  exports: [MailModule],
 })
 export class NotificationsModule {}

@@ -90,4 +90,21 @@ describe('reviews erasure (user.deleted)', () => {
       expect(feed.body.meta.total).toBe(feed.body.data.length);
     }
   });
+
+  it('ignores a late follow, like, comment or squad join of theirs and refuses their still-signed token (issue 31 §2)', async () => {
+    await svc.publish('user.deleted', { userId: gone.id });
+    const at = new Date().toISOString();
+    await svc.publish('follow.created', { followerId: gone.id, followeeId: ali.id }, gone.id, gone.id);
+    await svc.publish('follow.created', { followerId: burak.id, followeeId: gone.id }, burak.id, burak.id);
+    await svc.publish('review.liked', { reviewId: alisReviewId, reviewAuthorId: ali.id, userId: gone.id, likeCount: 2 }, alisReviewId, gone.id);
+    await svc.publish('comment.created', { commentId: 'c-late', reviewId: alisReviewId, reviewAuthorId: ali.id, userId: gone.id, excerpt: 'late' }, alisReviewId, gone.id);
+    await svc.publish('squad.member_joined', { squadId: 's-late', squadName: 'Late', userId: gone.id, role: 'member', joined_at: at }, 's-late', gone.id);
+    expect(await count(followEdgesCollection, { $or: [{ follower_id: gone.id }, { followee_id: gone.id }] })).toBe(0);
+    expect(await svc.store.collection(followerCountsCollection).findById(ali.id)).toMatchObject({ follower_count: 1 });
+    expect(await count(activitiesCollection, { $or: [{ user_id: gone.id }, { review_author_id: gone.id }] })).toBe(0);
+    const like = await svc.http().post(`/api/likes/reviews/${alisReviewId}`).set(gone.auth);
+    expect(like.status).toBe(401);
+    expect(await count(likesCollection, { user_id: gone.id })).toBe(0);
+    expect(await svc.store.collection(reviewsCollection).findById(alisReviewId)).toMatchObject({ like_count: 1, comment_count: 1 });
+  });
 });

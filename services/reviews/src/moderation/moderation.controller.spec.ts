@@ -24,26 +24,41 @@ describe('moderation (HTTP)', () => {
   const http = () => svc.http();
   const reports = (m: Member) => http().get('/api/moderation/reports').set(m.auth);
 
-  it('answers 403 to members on every moderation route', async () => {
+  it('answers 403 to members on every moderation route, before it reads the body or the query (issue 31 §7)', async () => {
+    const bad = { reason: 7, hours: 'soon', role: 'emperor', unknown: true };
     const calls = [
       http().get('/api/moderation/reports'),
+      http().get('/api/moderation/reports?status=whatever&page=zero&unknown=1'),
       http().get('/api/moderation/log'),
+      http().get('/api/moderation/log?limit=-4&unknown=1'),
       http().get('/api/moderation/staff'),
       http().post('/api/moderation/reports/x/dismiss').send({ reason: 'r' }),
+      http().post('/api/moderation/reports/x/dismiss').send(bad),
       http().post('/api/moderation/reviews/x/hide').send({ reason: 'r' }),
-      http().post('/api/moderation/reviews/x/unhide').send({ reason: 'r' }),
+      http().post('/api/moderation/reviews/x/hide').send(bad),
+      http().post('/api/moderation/reviews/x/unhide').send(bad),
       http().post('/api/moderation/comments/x/hide').send({ reason: 'r' }),
-      http().post('/api/moderation/comments/x/unhide').send({ reason: 'r' }),
+      http().post('/api/moderation/comments/x/hide').send(bad),
+      http().post('/api/moderation/comments/x/unhide').send(bad),
       http().post(`/api/moderation/suspensions/${ayse.id}`).send({ hours: 1, reason: 'r' }),
+      http().post(`/api/moderation/suspensions/${ayse.id}`).send(bad),
     ];
     for (const call of calls) {
       const res = await call.set(mehmet.auth);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('MODERATOR_ONLY');
     }
-    const role = await http().put(`/api/moderation/roles/${ayse.id}`).set(mod.auth).send({ role: 'moderator', reason: 'r' });
-    expect(role.status).toBe(403);
-    expect(role.body.code).toBe('ADMIN_ONLY');
+    for (const who of [mehmet, mod]) {
+      for (const body of [{ role: 'moderator', reason: 'r' }, bad]) {
+        const role = await http().put(`/api/moderation/roles/${ayse.id}`).set(who.auth).send(body);
+        expect(role.status).toBe(403);
+        expect(role.body.code).toBe('ADMIN_ONLY');
+      }
+    }
+    // Staff still get the field errors.
+    const invalid = await http().post('/api/moderation/reviews/x/hide').set(mod.auth).send(bad);
+    expect(invalid.status).toBe(400);
+    expect((await http().put(`/api/moderation/roles/${ayse.id}`).set(admin.auth).send(bad)).status).toBe(400);
   });
 
   it('shows open reports with the reported review; dismiss settles one and logs who and why', async () => {

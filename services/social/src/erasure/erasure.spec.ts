@@ -52,6 +52,19 @@ describe('social erasure (user.deleted)', () => {
     expect(requests.body.data).toEqual([]);
   });
 
+  it('ignores a late review or squad join of theirs and refuses their still-signed token (issue 31 §2)', async () => {
+    await svc.publish('user.deleted', { userId: gone.id });
+    const at = new Date().toISOString();
+    await svc.publish('review.created', { reviewId: 'r-late', authorId: gone.id, productId: null, productName: null, rating: null, title: 't', excerpt: 'e', created_at: at }, 'r-late', gone.id);
+    await svc.publish('squad.member_joined', { squadId: 's-late', squadName: 'Late', userId: gone.id, role: 'member', joined_at: at }, 's-late', gone.id);
+    await svc.publish('user.registered', { userId: gone.id, username: 'gone_again', email: 'gone@example.com', display_name: 'Gone', name: 'Gone', profile_image_url: null, created_at: at }, gone.id, gone.id);
+    expect(await svc.store.collection(activitiesCollection).count({ user_id: gone.id })).toBe(0);
+    expect(await profile(gone)).toBeNull();
+    const follow = await svc.http().post(`/api/follows/users/${ali.id}`).set(gone.auth);
+    expect(follow.status).toBe(401);
+    expect(await svc.store.collection(followsCollection).count({ follower_id: gone.id })).toBe(0);
+  });
+
   it('finishes the job when a crash left the rows half erased (the counters were already recounted)', async () => {
     const cem = await registerMember(svc, 'Cem');
     const half = await registerMember(svc, 'Half');

@@ -58,4 +58,14 @@ describe('squads erasure (user.deleted)', () => {
     const roles = (await fx.svc.store.collection(membersCollection).find({ squad_id: id })).map((m) => [m.user_id, m.role]);
     expect(roles.sort()).toEqual([[first.id, 'admin'], [second.id, 'member']].sort());
   });
+
+  it('refuses a late join or join request with their still-signed token (issue 31 §2)', async () => {
+    await fx.svc.publish('user.deleted', { userId: gone.id });
+    const join = await fx.http().post(`/api/squads/${alisId}/request-join`).set(gone.auth).send({ message: 'late' });
+    expect(join.status).toBe(401);
+    const create = await fx.http().post('/api/squads').set(gone.auth).send({ name: 'Ghost Squad', category: 'Food' });
+    expect(create.status).toBe(401);
+    expect(await fx.svc.store.collection(membersCollection).count({ user_id: gone.id })).toBe(0);
+    expect(await fx.svc.store.collection(joinRequestsCollection).count({ user_id: gone.id })).toBe(0);
+  });
 });

@@ -8,7 +8,9 @@ import {
   SquadParamsDto,
 } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
-import { JoinRequestsService } from './join-requests.service';
+import { MANAGER_ROLES } from '../members/squad-access.service';
+import { RequireSquadRole } from '../members/require-squad-role';
+import { JoinRequestsService, ONLY_MANAGERS_DECIDE, ONLY_MANAGERS_VIEW } from './join-requests.service';
 
 @Controller('squads/:id')
 export class JoinRequestsController {
@@ -19,6 +21,7 @@ export class JoinRequestsController {
     return Reply.message('Join request sent', await this.requests.request(params.id, user, dto.message));
   }
 
+  @RequireSquadRole(MANAGER_ROLES, ONLY_MANAGERS_VIEW)
   @Get('join-requests')
   async list(@Param() params: SquadParamsDto, @Query() query: JoinRequestsQueryDto, @CurrentUser() user: AuthenticatedUser) {
     const { page, limit, skip } = pageWindow(query);
@@ -26,6 +29,7 @@ export class JoinRequestsController {
     return Reply.list(items, total, page, limit);
   }
 
+  @RequireSquadRole(MANAGER_ROLES, ONLY_MANAGERS_DECIDE)
   @Post('join-requests/:requestId')
   @HttpCode(200)
   async decide(

@@ -97,6 +97,29 @@ describe('squads: roles, leaving and removal (HTTP)', () => {
       expect(await roleIn(id, member.id)).toBe('member');
     });
 
+    it('answers a role-gated route with 403 (404 for no squad) before it reads the body or the query (issue 31 §7)', async () => {
+      const id = await squad('Shape kept');
+      const requestId = await fx.requestJoin(outsider, id, 'hi');
+      const routes = (squadId: string) => [
+        { call: () => fx.http().put(`/api/squads/${squadId}`).send({ name: 7, unknown: true }), refusal: 'Only squad admins can update the squad' },
+        { call: () => fx.http().put(`/api/squads/${squadId}/members/${member.id}`).send({ role: 'owner' }), refusal: 'Only squad admins can manage members' },
+        { call: () => fx.http().get(`/api/squads/${squadId}/join-requests?status=maybe&unknown=1`), refusal: 'Only squad admins and moderators can view join requests' },
+        {
+          call: () => fx.http().post(`/api/squads/${squadId}/join-requests/${requestId}`).send({ action: 'shrug' }),
+          refusal: 'Only squad admins and moderators can approve or reject join requests',
+        },
+      ];
+      for (const { call, refusal } of routes(id)) {
+        for (const who of [member, outsider]) {
+          const res = await call().set(who.auth);
+          expect([res.status, res.body.message]).toEqual([403, refusal]);
+        }
+      }
+      for (const { call } of routes('no-such-squad')) expect((await call().set(member.auth)).status).toBe(404);
+      // The managers still get the field errors.
+      for (const { call } of routes(id)) expect((await call().set(admin.auth)).status).toBe(400);
+    });
+
     it('never demotes the last admin, but allows it once another admin exists', async () => {
       const id = await squad('Last admin');
       const alone = await fx.setRole(admin, id, admin.id, 'member');

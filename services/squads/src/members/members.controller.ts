@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { MemberParamsDto, SquadParamsDto, UpdateMemberRoleDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
-import { MembersService } from './members.service';
+import { MembersService, ONLY_ADMINS_MANAGE_MEMBERS } from './members.service';
+import { RequireSquadRole } from './require-squad-role';
 
 @Controller('squads/:id')
 export class MembersController {
@@ -14,6 +15,7 @@ export class MembersController {
     return Reply.message('You have left the squad', null);
   }
 
+  @RequireSquadRole(['admin'], ONLY_ADMINS_MANAGE_MEMBERS)
   @Put('members/:userId')
   async changeRole(
     @Param() params: MemberParamsDto,

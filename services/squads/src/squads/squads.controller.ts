@@ -11,7 +11,8 @@ import {
 } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
 import { MembersService } from '../members/members.service';
-import { SquadsService } from './squads.service';
+import { RequireSquadRole } from '../members/require-squad-role';
+import { ONLY_ADMINS_UPDATE, SquadsService } from './squads.service';
 
 /** Fixed paths come before `:id` so that they are matched first. */
 @Controller('squads')
@@ -53,6 +54,7 @@ export class SquadsController {
     return this.squads.detail(params.id, user.id);
   }
 
+  @RequireSquadRole(['admin'], ONLY_ADMINS_UPDATE)
   @Put(':id')
   async update(@Param() params: SquadParamsDto, @Body() dto: UpdateSquadDto, @CurrentUser() user: AuthenticatedUser) {
     return Reply.message('Squad updated successfully', await this.squads.update(params.id, dto, user));

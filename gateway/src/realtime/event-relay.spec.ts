@@ -1,0 +1,79 @@
+import { Logger } from '@nestjs/common';
+import { AnyEventEnvelope } from '@app/contracts';
+import { GatewayConfig } from '../config/gateway.config';
+import { SessionCutoffs } from '../access/session-cutoffs';
+import { EventRelay } from './event-relay';
+import { RealtimeGateway } from './realtime.gateway';
+import { RoomGuard } from './room-guard';
+import { userRoom } from './rooms';
+
+interface Push {
+  rooms: string[];
+  name: string;
+  data: unknown;
+}
+
+/** The relay over a recording socket server: what it would push, and what it asked the cut-offs. */
+function relayWithRecorder() {
+  const pushes: Push[] = [];
+  const raised: [string, number][] = [];
+  const local = {
+    to: (rooms: string | string[]) => ({ emit: (name: string, data: unknown) => pushes.push({ rooms: ([] as string[]).concat(rooms), name, data }) }),
+    in: () => ({ fetchSockets: async () => [] }),
+  };
+  const gateway = { server: { local } } as unknown as RealtimeGateway;
+  const sessions = { raise: async (userId: string, version: number) => void raised.push([userId, version]) } as unknown as SessionCutoffs;
+  const relay = new EventRelay({} as GatewayConfig, gateway, {} as RoomGuard, sessions);
+  return { relay, pushes, raised };
+}
+
+const envelope = (type: string, payload: unknown): AnyEventEnvelope =>
+  ({ id: `e-${Math.random()}`, type, version: 1, occurredAt: new Date().toISOString(), key: 'k', actorId: 'u1', payload }) as AnyEventEnvelope;
+
+const card = { id: 'u1', display_name: 'Ayse', username: 'ayse', profile_image_url: null };
+const message = { id: 'm1', conversation_id: 'c1', sender_id: 'u1', sender: card, content: 'hi', created_at: '2026-01-01T10:00:00.000Z' };
+const sent = { messageId: 'm1', conversationId: 'c1', senderId: 'u1', memberIds: ['u1', 'u2'], message };
+const notification = { id: 'n1', type: 'new_follower', message: 'Ayse followed you', is_read: false, created_at: '2026-01-01T10:00:00.000Z', related_user: card };
+
+describe('event relay: payloads checked against the catalogue before any socket sees them (issue 31 §3)', () => {
+  let errors: jest.SpyInstance;
+
+  beforeEach(() => {
+    errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => errors.mockRestore());
+
+  it('pushes a valid message and notification to their rooms', async () => {
+    const { relay, pushes } = relayWithRecorder();
+    await relay.relay(envelope('message.sent', sent));
+    await relay.relay(envelope('notification.created', { notificationId: 'n1', recipientId: 'u2', push: true, notification }));
+    expect(pushes.map((p) => [p.name, p.rooms])).toEqual([
+      ['new-message', [userRoom('u1'), userRoom('u2')]],
+      ['notification', [userRoom('u2')]],
+    ]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a message without its sender card', 'message.sent', { ...sent, message: { ...message, sender: undefined } }],
+    ['a message whose content is not text', 'message.sent', { ...sent, message: { ...message, content: { html: '<script>' } } }],
+    ['member ids that are not strings', 'message.sent', { ...sent, memberIds: [{ $ne: null }] }],
+    ['an edit with a date that is no date', 'message.edited', { messageId: 'm1', conversationId: 'c1', senderId: 'u1', memberIds: ['u2'], content: 'x', editedAt: 'soon' }],
+    ['a notification without its text', 'notification.created', { notificationId: 'n1', recipientId: 'u2', push: true, notification: { ...notification, message: undefined } }],
+    ['a read receipt with no reader', 'conversation.read', { conversationId: 'c1', readAt: '2026-01-01T10:00:00.000Z', memberIds: ['u1'], isGroup: false }],
+  ])('drops and logs %s', async (_label, type, payload) => {
+    const { relay, pushes } = relayWithRecorder();
+    await relay.relay(envelope(type, payload));
+    expect(pushes).toEqual([]);
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^Dropped ${type.replace('.', '\\.')} v1 `)));
+  });
+
+  it('applies no session cut-off from an invalid revocation', async () => {
+    const { relay, raised } = relayWithRecorder();
+    await relay.relay(envelope('auth.sessions_revoked', { userId: 'u2', version: '9' }));
+    expect(raised).toEqual([]);
+    await relay.relay(envelope('auth.sessions_revoked', { userId: 'u2', version: 9 }));
+    expect(raised).toEqual([['u2', 9]]);
+  });
+});

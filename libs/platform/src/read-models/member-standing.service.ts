@@ -1,0 +1,111 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { AnyEventEnvelope, EventEnvelope, eventProblems, EventPayloads, EventType, isEventEnvelope } from '@app/contracts';
+import { BUS_TRANSPORT, BusTransport, Subscription } from '@app/bus';
+import { Collection, STORE, Store } from '@app/store';
+import { MemberStandingDoc, memberStandingCollection } from './member-standing.collection';
+
+/** The events the standing is kept from. */
+export const STANDING_EVENTS = ['user.deleted'] as const satisfies readonly EventType[];
+
+/**
+ * Events that add something a member did, with the members (beside the actor) they add
+ * something about. A service drops one that names a deleted member: it arrived after that
+ * service's erasure ran and would leave a row behind (a late like, comment, follow, message,
+ * squad join; issue 31 §2). Removals, user.deleted, sessions and moderation always pass.
+ */
+const ADDS: { [T in EventType]?: (payload: EventPayloads[T]) => string[] } = {
+  'user.registered': (p) => [p.userId],
+  'user.updated': (p) => [p.userId],
+  'user.settings_updated': (p) => [p.userId],
+  'follow.created': (p) => [p.followerId, p.followeeId],
+  'follow.requested': (p) => [p.followerId, p.followeeId],
+  'follow.accepted': (p) => [p.followerId, p.followeeId],
+  'block.created': (p) => [p.blockerId, p.blockedId],
+  'mute.created': (p) => [p.muterId, p.mutedId],
+  'product.created': () => [],
+  'review.created': (p) => [p.authorId],
+  'review.updated': () => [],
+  'review.liked': (p) => [p.userId],
+  'comment.created': (p) => [p.userId],
+  'squad.created': (p) => [p.creatorId],
+  'squad.updated': () => [],
+  'squad.join_requested': (p) => [p.userId],
+  'squad.member_joined': (p) => [p.userId],
+  'conversation.created': (p) => [p.createdBy],
+  'message.sent': (p) => [p.senderId],
+  'message.edited': (p) => [p.senderId],
+  'message.reaction_changed': (p) => [p.userId],
+  'conversation.read': (p) => [p.userId],
+};
+
+/**
+ * Every service's copy of who deleted their account, held in memory so checking costs no store
+ * query: loaded at boot from `member_standing`, kept by the service's own consumer group (which
+ * also writes the row, so a restart or a replica started later knows) and by a broadcast
+ * subscription of this process (every replica learns at once, not only the one whose group
+ * handled the event).
+ */
+@Injectable()
+export class MemberStanding implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MemberStanding.name);
+  private readonly rows: Collection<MemberStandingDoc>;
+  private readonly deleted = new Set<string>();
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(STORE) store: Store,
+    @Inject(BUS_TRANSPORT) private readonly transport: BusTransport,
+  ) {
+    this.rows = store.collection(memberStandingCollection);
+  }
+
+  /** Listens first, then reads the rows: an event between the two is in one or the other. */
+  async onApplicationBootstrap(): Promise<void> {
+    const name = `standing-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+    this.subscription = await this.transport.subscribe({
+      group: `broadcast:${name}`,
+      consumer: name,
+      types: STANDING_EVENTS,
+      handler: async (event) => this.learn(event),
+    });
+    for (const row of await this.rows.find({})) this.remember(row);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  isDeleted(userId: string): boolean {
+    return this.deleted.has(userId);
+  }
+
+  /** Whether `event` adds something for a member who deleted their account (see ADDS). */
+  isLateFromDeleted(event: AnyEventEnvelope): boolean {
+    if (this.deleted.size === 0) return false;
+    const named = (ADDS[event.type] as ((payload: unknown) => string[]) | undefined)?.(event.payload);
+    if (!named) return false;
+    return [event.actorId, ...named].some((id) => id !== null && this.deleted.has(id));
+  }
+
+  /** From the service's own consumer group: the row first, so a restart knows it too. Idempotent. */
+  async record(event: EventEnvelope<'user.deleted'>): Promise<void> {
+    const userId = event.payload.userId;
+    await this.rows.updateOne({ _id: userId }, { $set: { deleted: true } }, { upsert: true });
+    this.remember({ _id: userId, deleted: true });
+  }
+
+  /** From the broadcast: memory only (the group's handler writes the row). */
+  private async learn(event: AnyEventEnvelope): Promise<void> {
+    if (!isEventEnvelope(event) || eventProblems(event).length > 0) {
+      this.logger.error(`Ignored an invalid ${String((event as { type?: unknown }).type)} on the standing broadcast`);
+      return;
+    }
+    if (event.type === 'user.deleted') this.remember({ _id: event.payload.userId, deleted: true });
+  }
+
+  private remember(row: MemberStandingDoc): void {
+    if (row.deleted) this.deleted.add(row._id);
+  }
+}
