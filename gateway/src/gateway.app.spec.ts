@@ -2,43 +2,50 @@
 // forwarded /api request passes through, and what is answered before it reaches the service.
 import { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
+import { createServer, IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createGatewayApp, loadGatewayConfig } from './gateway.app';
+import { InProcessLink } from './link/in-process-link';
 
 const SECRET = 'gateway-app-spec-secret-of-32-characters';
 const ORIGIN = 'https://app.example';
 const env = { NODE_ENV: 'test', JWT_SECRET: SECRET, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', WEB_DIR: '/nonexistent', RATE_LIMITS: 'off' };
 
-describe('the gateway in front of a service', () => {
+// The stand-in service behind either adapter of the link: on its own HTTP server (undici), or
+// handed each request in this process (the merged docs are always fetched over HTTP).
+describe.each(['http', 'in-process'] as const)('the gateway in front of a service (%s link)', (kind) => {
   let service: Server;
   let seen: { method?: string; url?: string; headers: IncomingHttpHeaders }[];
   let apps: INestApplication[];
   const bearer = `Bearer ${new JwtService({ secret: SECRET }).sign({ sub: 'u1', username: 'u1' }, { expiresIn: 60 })}`;
 
+  function serve(req: IncomingMessage, res: ServerResponse): void {
+    if (req.url === '/openapi.json') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ openapi: '3.0.0', info: { title: 'reviews', version: '1' }, paths: { '/api/feed': { get: { summary: 'feed' } } } }));
+      return;
+    }
+    seen.push({ method: req.method, url: req.url, headers: req.headers });
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"success":true}');
+    });
+  }
+
   async function gateway(extra: Record<string, string> = {}) {
     const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
-    const app = await createGatewayApp(loadGatewayConfig({ ...env, ...extra }), { reviews: url, social: url });
+    const config = loadGatewayConfig({ ...env, ...extra });
+    const link = kind === 'in-process' ? new InProcessLink({ reviews: serve, social: serve }, config.UPSTREAM_TIMEOUT_MS) : undefined;
+    const app = await createGatewayApp(config, { reviews: url, social: url }, link);
     await app.init();
     apps.push(app);
     return app.getHttpServer();
   }
 
   beforeAll(async () => {
-    service = createServer((req, res) => {
-      if (req.url === '/openapi.json') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ openapi: '3.0.0', info: { title: 'reviews', version: '1' }, paths: { '/api/feed': { get: { summary: 'feed' } } } }));
-        return;
-      }
-      seen.push({ method: req.method, url: req.url, headers: req.headers });
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"success":true}');
-      });
-    });
+    service = createServer(serve);
     await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
   });
 

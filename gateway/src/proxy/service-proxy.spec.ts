@@ -290,6 +290,23 @@ describe.each(['http', 'in-process'] as const)('ServiceForwarder over the %s lin
     expect(JSON.parse(reply.text).message).toBe('The reviews service is unavailable');
   });
 
+  it('fails the service’s read of an upload when the client goes away half-way (ECONNRESET, as a reset connection)', async () => {
+    let failed!: (code?: string) => void;
+    const readFailed = new Promise<string | undefined>((r) => (failed = r));
+    let arrived!: () => void;
+    const firstChunk = new Promise<void>((r) => (arrived = r));
+    handle = (req) => {
+      req.once('data', () => arrived());
+      req.on('error', (err: NodeJS.ErrnoException) => failed(err.code));
+    };
+    const client = request({ host: '127.0.0.1', port: gatewayPort, method: 'POST', path: '/api/media', headers: { 'Content-Length': String(1024 * 1024) }, agent: false });
+    client.on('error', () => undefined);
+    client.write(Buffer.alloc(64 * 1024, 1));
+    await firstChunk;
+    client.destroy();
+    await expect(readFailed).resolves.toBe('ECONNRESET');
+  });
+
   it('aborts the upstream request when the client goes away', async () => {
     let upstreamClosed!: () => void;
     const closed = new Promise<void>((r) => (upstreamClosed = r));

@@ -126,6 +126,10 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
       const [inProcess, http] = await both((s) => request(s).get(path).set('Authorization', auth).set('X-Request-Id', 'read'));
       expect({ path, ...inProcess }).toEqual({ path, ...http });
     }
+    const [head, headHttp] = await both((s) => request(s).head('/api/products?search=lamp').set('Authorization', auth).set('X-Request-Id', 'head'));
+    expect(head.status).toBe(200);
+    expect(head.text).toBeUndefined();
+    expect(head).toEqual(headHttp);
   });
 
   it('bad input and limits: the same 4xx envelopes (field errors, 413 from the service and from the gateway, 401)', async () => {

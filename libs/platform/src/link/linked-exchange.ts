@@ -113,14 +113,17 @@ export class LinkedRequest extends Readable {
     this.source?.resume();
   }
 
-  /** The gateway gave up on the exchange: as a connection reset is to an IncomingMessage. */
+  /**
+   * The gateway gave up on the exchange: what a connection reset does to an IncomingMessage. A
+   * body still arriving fails with ECONNRESET for whoever listens for errors (a body parser), so
+   * the service's request ends instead of waiting for bytes that will not come.
+   */
   abort(): void {
     if (this.destroyed) return;
-    if (!this.complete) {
-      this.aborted = true;
-      this.emit('aborted');
-    }
-    this.destroy();
+    if (this.complete) return void this.destroy();
+    this.aborted = true;
+    this.emit('aborted');
+    this.destroy(this.listenerCount('error') > 0 ? Object.assign(new Error('aborted'), { code: 'ECONNRESET' }) : undefined);
   }
 }
 
