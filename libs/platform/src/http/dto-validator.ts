@@ -138,13 +138,16 @@ function planProperties(cls: Dto): PropertyPlan[] | undefined {
   return plans;
 }
 
+/** Keys Nest's pipe deletes before transforming (prototype pollution): its path handles them. */
+const PROTO_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** A plain object whose keys are all declared properties and whose values are primitives. */
 function isFlatObject(plain: Plain, declared: Map<string, PropertyPlan>): boolean {
   if (typeof plain !== 'object' || Array.isArray(plain)) return false;
   const proto = Object.getPrototypeOf(plain) as unknown;
   if (proto !== Object.prototype && proto !== null) return false;
   for (const key in plain) {
-    if (!Object.hasOwn(plain, key) || !declared.has(key)) return false;
+    if (!Object.hasOwn(plain, key) || !declared.has(key) || PROTO_KEYS.has(key)) return false;
     const value = plain[key];
     if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return false;
   }
