@@ -43,7 +43,9 @@ export interface PlannedEvent<T extends EventType> {
 /**
  * How a service changes its data and announces it (the transactional outbox). Where the store
  * has transactions (SQLite), the change and the outbox row commit together, then the event is
- * published and its row dropped. Elsewhere (MongoDB) the event is stored first, as an intent
+ * published and its row dropped with a later commit (the next transaction's, or a batch's).
+ * `atomically` makes a unit of several changes (a bus delivery): one commit, events published
+ * after it. Elsewhere (MongoDB) the event is stored first, as an intent
  * with a proof; then the change runs; then it is published. A crash at any point loses
  * nothing: the relay later publishes each leftover row whose change happened (committed, or
  * its proof holds) and drops those whose change never did.
