@@ -472,8 +472,8 @@ describe.each(engines())('Store contract: $name', (engine) => {
     });
   });
 
-  it('strings holding U+0000 (and the private-use U+E000) round-trip and match exactly', async () => {
-    const odd = ['nul \u0000 inside', '\u0000', 'private \uE000 use', '\uE000\u0000\uE0000', 'back\\u0000slash'];
+  it('strings holding U+0000 or a lone surrogate (and the private-use U+E000) round-trip and match exactly', async () => {
+    const odd = ['nul \u0000 inside', '\u0000', 'private \uE000 use', '\uE000\u0000\uE0000', 'back\\u0000slash', 'lone \ud800 surrogate', '\udfff\ud83d'];
     const docs = await items.insertMany(odd.map((name, n) => ({ name, n, meta: { color: name, size: n } })));
     for (const [i, name] of odd.entries()) {
       expect((await items.findById(docs[i]._id))?.name).toBe(name);
