@@ -469,6 +469,19 @@ describe.each(engines())('Store contract: $name', (engine) => {
     });
   });
 
+  it('strings holding U+0000 or a lone surrogate (and the private-use U+E000) round-trip and match exactly', async () => {
+    const odd = ['nul \u0000 inside', '\u0000', 'private \uE000 use', '\uE000\u0000\uE0000', 'back\\u0000slash', 'lone \ud800 surrogate', '\udfff\ud83d'];
+    const docs = await items.insertMany(odd.map((name, n) => ({ name, n, meta: { color: name, size: n } })));
+    for (const [i, name] of odd.entries()) {
+      expect((await items.findById(docs[i]._id))?.name).toBe(name);
+      expect((await items.findOne({ name }))?.n).toBe(i);
+      expect(await items.count({ 'meta.color': name })).toBe(1);
+    }
+    expect(names(await items.find({ name: { $in: [odd[0], odd[3]] } }))).toEqual([odd[0], odd[3]].sort());
+    await items.updateOne({ _id: docs[0]._id }, { $set: { note: 'x\u0000y' } });
+    expect(await items.findOne({ note: 'x\u0000y' }, { projection: { note: 1 } })).toEqual({ _id: docs[0]._id, note: 'x\u0000y' });
+  });
+
   describe('text search', () => {
     let posts: Collection<Post>;
     const titles = (docs: Post[]) => docs.map((d) => d.title);

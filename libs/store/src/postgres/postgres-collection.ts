@@ -3,7 +3,6 @@ import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { newId } from '../ids';
 import { tallyField, upsertBase } from '../store-documents';
 import { FieldShape } from '../sqlite/sqlite-filter';
-import { decodeDoc, encodeDoc } from '../sqlite/sqlite-json';
 import { applyUpdate } from '../sqlite/sqlite-update';
 import { DuplicateKeyError } from '../store.errors';
 import {
@@ -20,6 +19,7 @@ import {
   UpdateResult,
 } from '../store.port';
 import { fieldSql, Params, PgFilter, toPgFilter, toPgOrder } from './postgres-filter';
+import { fromJsonb, toJsonb } from './postgres-json';
 import { tsqueryOf } from './postgres-text';
 import { plainUpdateSql } from './postgres-update';
 
@@ -69,7 +69,7 @@ function projectionColumns(projection: Projection): { columns: string; build(row
     columns: ['_id', ...fields.map((f) => `(${fieldSql(f)})::text`)].join(', '),
     build(row) {
       const doc: Row = withId ? { _id: row[0] } : {};
-      for (let i = 0; i < fields.length; i++) if (row[i + 1] !== null) doc[fields[i]] = decodeDoc(row[i + 1] as string);
+      for (let i = 0; i < fields.length; i++) if (row[i + 1] !== null) doc[fields[i]] = fromJsonb(row[i + 1] as string);
       return doc;
     },
   };
@@ -99,7 +99,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     await this.writing(() =>
       this.engine.write(`INSERT INTO ${this.table} (_id, doc${this.searchColumn}) SELECT * FROM unnest($1::text[], $2::jsonb[]${this.searchArray})`, [
         rows.map((r) => r._id),
-        rows.map((r) => encodeDoc(r)),
+        rows.map((r) => toJsonb(r)),
         ...this.searchParams(rows as unknown as Row[]),
       ]),
     );
@@ -272,7 +272,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
       doc._id = id;
       await this.engine.learnShapes(this.name, doc);
       const search = this.textFields.length ? `, search = $3::tsvector` : '';
-      await on.query({ text: `UPDATE ${this.table} SET doc = $2::jsonb${search} WHERE _id = $1`, values: [id, encodeDoc(doc), ...(search ? [this.engine.searchOf(this.name, doc)] : [])] });
+      await on.query({ text: `UPDATE ${this.table} SET doc = $2::jsonb${search} WHERE _id = $1`, values: [id, toJsonb(doc), ...(search ? [this.engine.searchOf(this.name, doc)] : [])] });
       modified++;
     }
     return { result: { matched: found.length, modified, upserted: false }, docs: found as T[] };

@@ -1,5 +1,6 @@
 import { Filter, SortSpec } from '../store.port';
 import type { FieldShape } from '../sqlite/sqlite-filter';
+import { toJsonb } from './postgres-json';
 
 /**
  * MongoDB filters to SQL over `jsonb` documents (`doc` column, `_id` column), PostgreSQL's
@@ -175,7 +176,7 @@ class FieldSqlPg implements OperatorSql {
     const kind = scalarKind(operand);
     if (kind === 'other') return null;
     if (kind === 'null') return this.shape === 'scalar' ? `${this.value} IS NULL OR ${this.value} = 'null'::jsonb` : null;
-    const json = `${this.params.add(JSON.stringify(operand))}::jsonb`;
+    const json = `${this.params.add(toJsonb(operand))}::jsonb`;
     return this.shape === 'scalar' ? `${this.value} = ${json}` : `${this.value} @> ${json}`;
   }
 
@@ -185,7 +186,7 @@ class FieldSqlPg implements OperatorSql {
     const parts: (string | null)[] = rest.map((v) => this.eq(v));
     if (plain.length > 0) {
       // One array parameter: a list of any length is one placeholder.
-      const values = `${this.params.add(plain.map((v) => JSON.stringify(v)))}::jsonb[]`;
+      const values = `${this.params.add(plain.map((v) => toJsonb(v)))}::jsonb[]`;
       parts.push(this.shape === 'scalar' ? `${this.value} = ANY(${values})` : `${this.value} @> ANY(${values})`);
     }
     if (parts.length === 0) return 'FALSE';
@@ -204,7 +205,7 @@ class FieldSqlPg implements OperatorSql {
     if (this.shape !== 'scalar' || (kind !== 'text' && kind !== 'number')) return null;
     // jsonb orders every string below every number: the type test keeps the comparison within one type.
     const type = kind === 'text' ? 'string' : 'number';
-    return `${this.value} ${op} ${this.params.add(JSON.stringify(operand))}::jsonb AND jsonb_typeof(${this.value}) = '${type}'`;
+    return `${this.value} ${op} ${this.params.add(toJsonb(operand))}::jsonb AND jsonb_typeof(${this.value}) = '${type}'`;
   }
 }
 

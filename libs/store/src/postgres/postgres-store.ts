@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../sqlite/sqlite-filter';
-import { decodeDoc } from '../sqlite/sqlite-json';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
 import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
+import { fromJsonb } from './postgres-json';
 import { tsvectorOf } from './postgres-text';
 
 export interface PostgresPoolSettings {
@@ -33,10 +33,10 @@ const SHAPES_CHANNEL = 'squadreviews_store_shapes';
 const JSONB_OID = 3802;
 const HEALTH_TIMEOUT_MS = 2000;
 
-/** Documents come back through the same decoder as on SQLite (dates stored as `{"$$date": ms}`). */
+/** Documents come back through the same decoder as on SQLite (dates stored as `{"$$date": ms}`), see postgres-json.ts. */
 const parsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === JSONB_OID ? (text: string) => decodeDoc(text) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
+    oid === JSONB_OID ? (text: string) => fromJsonb(text) : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
 };
 
 interface TxContext {

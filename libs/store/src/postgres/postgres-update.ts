@@ -1,6 +1,6 @@
-import { encodeDoc } from '../sqlite/sqlite-json';
 import { Update } from '../store.port';
 import { Params } from './postgres-filter';
+import { toJsonb } from './postgres-json';
 
 type Row = Record<string, unknown>;
 
@@ -33,7 +33,7 @@ export function plainUpdateSql(update: Update, params: Params, textFields: reado
   if (seen.size === 0) return null;
   let expr = 'doc';
   const set = update.$set as Row | undefined;
-  if (set && Object.keys(set).length > 0) expr = `(${expr} || ${params.add(encodeDoc(set))}::jsonb)`;
+  if (set && Object.keys(set).length > 0) expr = `(${expr} || ${params.add(toJsonb(set))}::jsonb)`;
   const unset = Object.keys((update.$unset as Row | undefined) ?? {});
   if (unset.length > 0) expr = `(${expr} - ${params.add(unset)}::text[])`;
   for (const [field, by] of Object.entries((update.$inc as Row | undefined) ?? {})) {

@@ -1,7 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './redis-server';
 
@@ -90,6 +90,7 @@ async function initCluster(bin: string, user: { uid: number; gid: number } | nul
     join(bin, 'initdb'),
     ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync', '--no-instructions'],
     user,
+    root,
   );
   if (code !== 0) {
     rmSync(root, { recursive: true, force: true });
@@ -98,13 +99,21 @@ async function initCluster(bin: string, user: { uid: number; gid: number } | nul
   return dataDir;
 }
 
-function run(command: string, args: string[], user: { uid: number; gid: number } | null): Promise<{ code: number | null; output: string }> {
+/**
+ * How the server's processes are spawned: as `user` when root, and from the cluster's own folder
+ * (the test's working directory, a CI clone under /root say, may be closed to that user).
+ */
+function spawnOptions(user: { uid: number; gid: number } | null, cwd: string) {
+  return { stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[], cwd, ...(user && { uid: user.uid, gid: user.gid }) };
+}
+
+function run(command: string, args: string[], user: { uid: number; gid: number } | null, cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(user && { uid: user.uid, gid: user.gid }) });
+    const child = spawn(command, args, spawnOptions(user, cwd));
     let output = '';
     const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.once('error', reject);
     child.once('exit', (code) => resolve({ code, output }));
   });
@@ -121,7 +130,7 @@ async function launch(bin: string, user: { uid: number; gid: number } | null, da
     dynamic_shared_memory_type: 'mmap', // not /dev/shm, which a container may keep small
   };
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...(user && { uid: user.uid, gid: user.gid }) });
+  const child = spawn(join(bin, 'postgres'), args, spawnOptions(user, dirname(dataDir)));
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
   child.stdout?.on('data', keep);
