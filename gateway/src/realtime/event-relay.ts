@@ -27,6 +27,14 @@ const RELAYED: EventType[] = [
 ];
 
 /**
+ * How many relayed event ids a gateway remembers. An event can reach the stream twice: a service
+ * that dies between publishing it and dropping its outbox row has it published again by the
+ * outbox relay (same id, seconds later). Services drop the repeat in their inbox; this is the
+ * gateway's inbox, so a socket is not pushed the same notification or message twice.
+ */
+const REMEMBERED_EVENTS = 20_000;
+
+/**
  * Pushes bus events to sockets. Each gateway reads every event (its own broadcast group:
  * the `broadcast:` prefix makes the transports start at the newest entry and drop the group
  * on close) and emits to its own sockets only (`server.local`), so with the Redis adapter
@@ -37,6 +45,8 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly logger = new Logger(EventRelay.name);
   private transport?: BusTransport;
   private subscription?: Subscription;
+  /** Ids of the events relayed lately, oldest first (a Set keeps insertion order). */
+  private readonly relayed = new Set<string>();
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -81,6 +91,9 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
       this.logger.error(`Dropped ${event.type} v${event.version} ${event.id}: ${problems.join('; ')}`);
       return;
     }
+    if (this.relayed.has(event.id)) return;
+    this.relayed.add(event.id);
+    if (this.relayed.size > REMEMBERED_EVENTS) this.relayed.delete(this.relayed.values().next().value as string);
     await this.revoke(event).catch((err: Error) => this.logger.warn(`${event.type} not applied to sockets: ${err.message}`));
     const local = this.gateway.server.local;
     if (event.type === 'message.sent') {

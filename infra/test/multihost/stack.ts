@@ -237,7 +237,7 @@ export class MultiHostStack {
     await until(
       () => {
         if (postgres.child.exitCode !== null) throw new Error(`postgres exited (${postgres.child.exitCode}):\n${postgres.output.join('\n')}`);
-        return spawnSync(join(bin, 'pg_isready'), ['-h', this.h1.ip, '-p', String(POSTGRES_PORT), '-q']).status === 0;
+        return spawnSync(join(bin, 'pg_isready'), ['-h', this.h1.ip, '-p', String(POSTGRES_PORT), '-U', 'squad', '-q']).status === 0;
       },
       'postgres on host 1',
       30_000,
