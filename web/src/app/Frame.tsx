@@ -108,7 +108,7 @@ export function Frame() {
         </div>
       </header>
       {mobileOpen && (
-        <nav className="mobile-menu" data-testid="mobile-menu">
+        <nav className="mobile-menu" data-testid="mobile-menu" aria-label={t('nav.menu')}>
           {MOBILE_MENU.map(([to, label]) => (
             <Link key={to} to={to}>
               {t(label)}
@@ -121,7 +121,7 @@ export function Frame() {
       )}
       <div className="frame-body">
         {menuOpen && (
-          <nav className="sidemenu" data-testid="side-menu">
+          <nav className="sidemenu" data-testid="side-menu" aria-label={t('nav.menu')}>
             {SIDE_MENU.map((m) => (
               <NavLink key={m.to} to={m.to} className={() => `side-item ${isActive(m.to) ? 'active' : ''}`} end={m.to === '/'}>
                 <m.icon className="side-icon" size={18} aria-hidden="true" />

@@ -119,7 +119,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
       )}
       {/* While editing, the form's own star input stands in for these. */}
       {!editing && typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
-      {review.title && !review.product && <h4 className="review-title">{review.title}</h4>}
+      {review.title && !review.product && <h2 className="review-title">{review.title}</h2>}
       {editing ? (
         <ReviewEditForm
           review={review}
