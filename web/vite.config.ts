@@ -71,7 +71,8 @@ export default defineConfig({
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: true,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    // chunks under 4 KB (single icons, small hooks) join a chunk that loads with them: fewer requests at start
+    rollupOptions: { output: { manualChunks: vendorChunk, experimentalMinChunkSize: 4096 } },
   },
   server: {
     proxy: {

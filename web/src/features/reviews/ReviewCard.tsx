@@ -113,7 +113,7 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
 
       {review.product && (
         <Link to={`/product/${productSlug(review.product)}`} className="product-chip" data-testid="product-chip">
-          {review.product.image_url && <img src={review.product.image_url} alt={review.product.image_alt ?? ''} />}
+          {review.product.image_url && <img src={review.product.image_url} alt={review.product.image_alt ?? ''} width={18} height={18} loading="lazy" />}
           {review.product.name}
         </Link>
       )}
