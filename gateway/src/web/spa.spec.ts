@@ -41,6 +41,7 @@ describe('the SPA handlers', () => {
     writeFileSync(join(root, 'index.html'), html);
     writeFileSync(join(root, 'index.html.br'), brotliCompressSync(html));
     writeFileSync(join(root, '.secret.br'), 'no');
+    writeFileSync(join(root, 'landing.html'), '<!doctype html><h1>Find Squads</h1>');
     const steps = createSpaHandlers(root);
     server = createServer((req, res) => runSteps(steps, req, res, () => res.writeHead(404).end()));
     return new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -103,6 +104,11 @@ describe('the SPA handlers', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(res.body).toString()).toBe(html);
+  });
+
+  it('answers / and /login with the prerendered landing page, other routes with the empty app page', async () => {
+    for (const path of ['/', '/login', '/LOGIN/']) expect((await request(server).get(path)).text).toBe('<!doctype html><h1>Find Squads</h1>');
+    expect((await request(server).get('/home')).text).toBe(html);
   });
 
   it('never serves a dot-file or a path outside the build', async () => {

@@ -15,6 +15,9 @@ function isAppRoute(path: string): boolean {
 }
 
 const NOT_BUILT = 'The web app is not built yet: run `npm run build:web`.';
+
+/** The visitor's first pages, answered with the landing page already rendered in (web/build/prerender-landing.ts). */
+const LANDING_PATHS = new Set(['/', '/login']);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The file under `root` a URL names (escapes decoded, no way out of root, no dot-files), or undefined. */
@@ -40,6 +43,7 @@ function fileUnder(root: string, url: string): string | undefined {
 export function createSpaHandlers(webDir: string): Step<IncomingMessage>[] {
   const root = resolve(webDir);
   const index = join(root, 'index.html');
+  const landing = join(root, 'landing.html');
   const cacheControlOf = (path: string) => (path.startsWith(join(root, 'assets') + sep) ? IMMUTABLE : 'no-cache');
   const precompressed: Step<IncomingMessage> = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -60,10 +64,11 @@ export function createSpaHandlers(webDir: string): Step<IncomingMessage>[] {
       res.end(NOT_BUILT);
       return;
     }
-    if (sendPrecompressed(req, res, index, 'no-cache', next)) return;
+    const page = LANDING_PATHS.has(routePath(req.url ?? '/')) && existsSync(landing) ? landing : index;
+    if (sendPrecompressed(req, res, page, 'no-cache', next)) return;
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
-    send(req, index).on('error', next).pipe(res);
+    send(req, page).on('error', next).pipe(res);
   };
   return [precompressed, assets, fallback];
 }

@@ -16,6 +16,7 @@ import { AvatarMenu } from './AvatarMenu';
 import { useT } from '../shared/i18n';
 import { RotatingIcon } from '../shared/RotatingIcon';
 import { useDocumentTitle } from '../shared/useDocumentTitle';
+import { useMediaQuery } from '../shared/useMediaQuery';
 
 // the top bar's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
 const TOP_EMOJIS = [Star, Headphones, Gamepad2, Camera, Coffee, Watch, Lightbulb];
@@ -73,6 +74,8 @@ export function Frame() {
   useDocumentTitle(titleKey ? t(titleKey) : OWN_TITLE.test(location.pathname) ? undefined : '');
 
   const wide = hidesRightColumn(location.pathname);
+  // below this width the right column is hidden (styles.css): not rendered at all, so a phone neither draws nor fetches it
+  const roomForRightColumn = useMediaQuery('(min-width: 1101px)');
   const isActive = (to: string) => (to === '/' ? location.pathname === '/' || location.pathname === '/home' : location.pathname.startsWith(to));
 
   return (
@@ -85,7 +88,8 @@ export function Frame() {
           <button className="icon-btn desktop-only" aria-label={t('nav.toggleMenu')} onClick={() => setMenuOpen((o) => !o)}>
             <Menu size={20} aria-hidden="true" />
           </button>
-          <Link to="/home" className="brand">
+          {/* named for the phone too, where the name is hidden and only the icon shows */}
+          <Link to="/home" className="brand" aria-label={PRODUCT_NAME}>
             {/* the top bar emoji changes every 700 ms (part 1 §2) */}
             <RotatingIcon icons={TOP_EMOJIS} everyMs={700} className="brand-emoji" data-testid="topbar-emoji" size={22} aria-hidden="true" />
             <span className="brand-name">{PRODUCT_NAME}</span>
@@ -108,7 +112,7 @@ export function Frame() {
         </div>
       </header>
       {mobileOpen && (
-        <nav className="mobile-menu" data-testid="mobile-menu">
+        <nav className="mobile-menu" data-testid="mobile-menu" aria-label={t('nav.menu')}>
           {MOBILE_MENU.map(([to, label]) => (
             <Link key={to} to={to}>
               {t(label)}
@@ -121,7 +125,7 @@ export function Frame() {
       )}
       <div className="frame-body">
         {menuOpen && (
-          <nav className="sidemenu" data-testid="side-menu">
+          <nav className="sidemenu" data-testid="side-menu" aria-label={t('nav.menu')}>
             {SIDE_MENU.map((m) => (
               <NavLink key={m.to} to={m.to} className={() => `side-item ${isActive(m.to) ? 'active' : ''}`} end={m.to === '/'}>
                 <m.icon className="side-icon" size={18} aria-hidden="true" />
@@ -140,7 +144,7 @@ export function Frame() {
         <main className={`content ${wide ? 'content-wide' : ''}`}>
           <Outlet />
         </main>
-        {!wide && (
+        {!wide && roomForRightColumn && (
           <aside className="rightcol" data-testid="right-column">
             <TrendingPanel />
             <PeopleToFollow />

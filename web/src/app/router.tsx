@@ -84,9 +84,9 @@ function FrameIfSignedIn() {
   const { token, user } = useSession();
   if (token && user) return screen(Frame);
   return (
-    <div className="visitor-page">
+    <main className="visitor-page">
       <Outlet />
-    </div>
+    </main>
   );
 }
 

@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <div className="page" style={{ maxWidth: 480, margin: '3rem auto' }}>
+    <main className="page" style={{ maxWidth: 480, margin: '3rem auto' }}>
       <form className="card form" onSubmit={submit} data-testid="reset-password">
         <h1 className="page-title">{t('passwordReset.pageTitle')}</h1>
         {!token && <div className="error-bar">{t('passwordReset.needsLink')}</div>}
@@ -56,6 +56,6 @@ export function ResetPasswordPage() {
           </>
         )}
       </form>
-    </div>
+    </main>
   );
 }

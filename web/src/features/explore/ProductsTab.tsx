@@ -24,7 +24,7 @@ export function ProductsTab() {
   const popular = [...(feed.data?.items ?? [])].sort((a, b) => Number(b.like_count ?? 0) - Number(a.like_count ?? 0));
   return (
     <div>
-      <h3>Trending categories</h3>
+      <h2 className="panel-title">Trending categories</h2>
       <div className="chips" style={{ marginBottom: '1rem' }}>
         {EXPLORE_CATEGORIES.map(([label, value]) => (
           <button key={label} className={`chip ${category === value ? 'chip-on' : ''}`} onClick={() => setCategory(category === value ? null : value)}>
@@ -43,7 +43,7 @@ export function ProductsTab() {
           </div>
         </>
       )}
-      <h3 style={{ marginTop: '1rem' }}>Popular reviews</h3>
+      <h2 className="panel-title" style={{ marginTop: '1rem' }}>Popular reviews</h2>
       {feed.isLoading && <Skeleton />}
       {feed.data && popular.length === 0 && <p className="muted">Popular reviews will appear here</p>}
       {popular.map((r) => (

@@ -48,7 +48,7 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
     return (
       <div className="card empty" data-testid="feed-empty">
         <Inbox className="empty-icon" size={40} aria-hidden="true" />
-        <h3>{t('feed.emptyTitle')}</h3>
+        <h2 className="panel-title">{t('feed.emptyTitle')}</h2>
         <p className="muted">{t('feed.emptyText')}</p>
         <Link to="/explore" className="btn btn-primary">
           {t('feed.discover')}

@@ -24,7 +24,7 @@ export function FriendsPage() {
       <h1 className="page-title">Friends</h1>
       <input placeholder="Search people..." value={input} onChange={(e) => setInput(e.target.value)} style={{ marginBottom: '1rem' }} />
       <section className="card">
-        <h3 className="panel-title">People you may know</h3>
+        <h2 className="panel-title">People you may know</h2>
         {q.isLoading && <p className="muted">Loading users...</p>}
         {q.isError && <p className="error-text">Failed to load users</p>}
         {!q.isLoading && !q.isError && people.length === 0 && <p className="muted">No users found matching your search.</p>}

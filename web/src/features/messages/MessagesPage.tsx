@@ -54,7 +54,7 @@ export function MessagesPage() {
       <div className="conv-list">
         <div className="conv-list-head">
           <div className="row">
-            <h2 style={{ margin: 0 }}>{t('messages.title')}</h2>
+            <h1 className="panel-title" style={{ margin: 0, fontSize: '1.5rem' }}>{t('messages.title')}</h1>
             <button className="btn btn-sm btn-primary push-right" onClick={() => setModal(true)}>
               {t('messages.newMessage')}
             </button>

@@ -12,7 +12,7 @@ export function PeopleToFollow() {
   const people = (data ?? []).filter((p) => p.id !== user?.id).slice(0, 4);
   return (
     <section className="card panel" data-testid="people-panel">
-      <h3 className="panel-title">People to Follow</h3>
+      <h2 className="panel-title">People to Follow</h2>
       {isLoading && <p className="muted">Loading users...</p>}
       {isError && <p className="error-text">Failed to load users</p>}
       {!isLoading && !isError && people.length === 0 && <p className="muted">No users found</p>}

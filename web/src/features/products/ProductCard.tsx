@@ -54,12 +54,12 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
         <div className="row gap small muted">
           <span className="initial">{author[0]?.toUpperCase()}</span> {author}
         </div>
-        <h3 style={{ margin: 0 }}>
+        <h2 className="product-name" style={{ margin: 0 }}>
           {/* the keyboard's way into the card (the card's own click is for the mouse) */}
           <Link to={path} className="plain-link" onClick={stop}>
             {product.name}
           </Link>
-        </h3>
+        </h2>
         {product.brand && <div className="muted small">{product.brand}</div>}
         <p className="muted small" style={{ margin: 0 }}>
           {product.description}

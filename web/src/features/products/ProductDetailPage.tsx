@@ -85,7 +85,7 @@ export function ProductDetailPage() {
           <p className="pre-wrap">{p.description}</p>
           {features.length > 0 && (
             <>
-              <h4>Key Features:</h4>
+              <h2 className="panel-title">Key Features:</h2>
               <ul>
                 {features.map((f) => (
                   <li key={f}>{f}</li>
@@ -105,7 +105,7 @@ export function ProductDetailPage() {
       {posted && <div className="success-bar">{posted}</div>}
       {formOpen && (
         <form className="card form" onSubmit={submit} data-testid="review-form">
-          <h3>Write a Review</h3>
+          <h2 className="panel-title">Write a Review</h2>
           <div className="field">
             <span className="label">Rating</span>
             <Stars value={rating} size={24} onChange={setRating} />

@@ -11,7 +11,7 @@ export function FollowRequests({ compact }: { compact?: boolean }) {
   if (!data || data.length === 0) return compact ? null : <p className="muted">Bekleyen takip isteği yok.</p>;
   return (
     <div className={compact ? 'card' : undefined} data-testid="follow-requests">
-      {compact && <h3 className="panel-title">Takip İstekleri ({data.length})</h3>}
+      {compact && <h2 className="panel-title">Takip İstekleri ({data.length})</h2>}
       {data.map((p) => (
         <div key={p.id} className="person-item">
           <Avatar src={p.profile_image_url} name={personName(p)} size={40} />

@@ -44,7 +44,7 @@ export function ReviewRow({ review }: { review: ReviewView }) {
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setOpen(true))}
       style={{ cursor: 'pointer' }}
     >
-      {img ? <img className="thumb" src={img} alt="" /> : <span className="thumb">{t('profile.noImg')}</span>}
+      {img ? <img className="thumb" src={img} alt="" width={36} height={36} loading="lazy" /> : <span className="thumb">{t('profile.noImg')}</span>}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div className="row gap wrap">
           <span className="strong">{review.product?.name ?? review.title ?? ''}</span>

@@ -113,13 +113,13 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
 
       {review.product && (
         <Link to={`/product/${productSlug(review.product)}`} className="product-chip" data-testid="product-chip">
-          {review.product.image_url && <img src={review.product.image_url} alt={review.product.image_alt ?? ''} />}
+          {review.product.image_url && <img src={review.product.image_url} alt={review.product.image_alt ?? ''} width={18} height={18} loading="lazy" />}
           {review.product.name}
         </Link>
       )}
       {/* While editing, the form's own star input stands in for these. */}
       {!editing && typeof review.rating === 'number' && review.rating > 0 && <Stars value={review.rating} />}
-      {review.title && !review.product && <h4 className="review-title">{review.title}</h4>}
+      {review.title && !review.product && <h2 className="review-title">{review.title}</h2>}
       {editing ? (
         <ReviewEditForm
           review={review}

@@ -87,7 +87,7 @@ export function SettingsPage() {
       <h1 className="page-title">{t('settings.title')}</h1>
       {loadError && <div className="error-bar">{loadError}</div>}
       <div className="settings">
-        <nav className="card settings-menu">
+        <nav className="card settings-menu" aria-label={t('settings.title')}>
           {SECTIONS.map(([id, label]) => (
             <button key={id} className={`side-item ${section === id ? 'active' : ''}`} onClick={() => setSection(id)}>
               {t(label)}

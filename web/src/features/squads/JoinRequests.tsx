@@ -22,7 +22,7 @@ export function JoinRequests({ squadId, requests }: { squadId: string; requests:
 
   return (
     <section className="card" data-testid="join-requests">
-      <h3 className="panel-title">Join Requests</h3>
+      <h2 className="panel-title">Join Requests</h2>
       {requests.length === 0 && <p className="muted">No pending join requests</p>}
       {requests.map((r) => (
         <div key={r.id} className="request-row">

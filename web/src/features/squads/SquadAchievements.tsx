@@ -5,7 +5,7 @@ import { squadTime } from '../../shared/format';
 export function SquadAchievements({ createdAt, memberCount, joinsLast30Days }: { createdAt: string; memberCount: number; joinsLast30Days: number }) {
   return (
     <section className="card">
-      <h3 className="panel-title">Squad Achievements</h3>
+      <h2 className="panel-title">Squad Achievements</h2>
       <ul className="plain-list small">
         <li>
           <Trophy size={14} aria-hidden="true" className="inline-icon" /> Squad Pioneer — founded {squadTime(createdAt)}</li>

@@ -7,7 +7,7 @@ export function SquadActivity({ squadId }: { squadId: string; squadName: string 
   const items = (data ?? []).filter((a) => a.type === 'squad_join' && a.data?.squad?.id === squadId);
   return (
     <section className="card" data-testid="squad-activity">
-      <h3 className="panel-title">Recent Activity</h3>
+      <h2 className="panel-title">Recent Activity</h2>
       {isLoading && <p className="muted small">Loading...</p>}
       {isError && <p className="error-text small">Failed to load squad activities</p>}
       {!isLoading && !isError && items.length === 0 && <p className="muted small">No recent activity</p>}

@@ -6,7 +6,7 @@ import { Avatar } from '../../shared/ui';
 export function SquadCreator({ squad, creator }: { squad: SquadView; creator: SquadMemberView | undefined }) {
   return (
     <section className="card">
-      <h3 className="panel-title">Squad Creator</h3>
+      <h2 className="panel-title">Squad Creator</h2>
       <div className="row gap">
         <Avatar src={squad.creator_avatar ?? creator?.profile_image_url} name={squad.creator_name || squad.creator_username} size={40} />
         <div>

@@ -46,7 +46,7 @@ export function SquadMembers({ squad }: { squad: SquadView }) {
   return (
     <section className="card" data-testid="squad-members">
       <div className="row">
-        <h3 className="panel-title">Members</h3>
+        <h2 className="panel-title">Members</h2>
         {members.length > 5 && (
           <button className="link small push-right" onClick={() => setShowAll((s) => !s)}>
             {showAll ? 'Show Less' : 'View All'}

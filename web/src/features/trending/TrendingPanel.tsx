@@ -8,7 +8,7 @@ export function TrendingPanel() {
   const list = (data ?? []).slice(0, 5);
   return (
     <section className="card panel" data-testid="trending-panel">
-      <h3 className="panel-title">Trending Topics</h3>
+      <h2 className="panel-title">Trending Topics</h2>
       {isLoading && <p className="muted">Loading...</p>}
       {isError && <p className="muted">Failed to load trending topics</p>}
       {!isLoading && !isError && list.length === 0 && <p className="muted">No trending topics this week</p>}

@@ -9,7 +9,7 @@ export function TrendingTags() {
   if (!data || data.length === 0) return null;
   return (
     <>
-      <h4 className="panel-title small">{t('hashtags.trending')}</h4>
+      <h3 className="panel-title small">{t('hashtags.trending')}</h3>
       <ul className="plain-list" data-testid="trending-tags">
         {data.map((tag) => (
           <li key={tag.tag}>

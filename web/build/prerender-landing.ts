@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+
+/** The file the gateway answers `/` and `/login` with (gateway/src/web/spa.ts). */
+export const LANDING_HTML = 'landing.html';
+
+/**
+ * Writes `landing.html`: index.html with the landing page already in #root, rendered at build time
+ * (react-dom/server through a throwaway Vite server in SSR mode). A visitor's first paint then needs
+ * the HTML and the CSS only, not the app's JavaScript; the app replaces it with the same page when it
+ * starts. Other routes keep the empty index.html (a member's /home must not flash the landing page).
+ */
+export function prerenderLanding(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'squadreviews-prerender-landing',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (!index || index.type !== 'asset') return;
+      const server = await createServer({
+        configFile: false,
+        root: config.root,
+        resolve: { alias: config.resolve.alias },
+        plugins: [react()],
+        appType: 'custom',
+        logLevel: 'error',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { renderLanding } = (await server.ssrLoadModule('/build/landing-entry.tsx')) as { renderLanding: () => string };
+        const html = String(index.source).replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`);
+        if (!html.includes('landing')) throw new Error('prerender-landing: #root not found in index.html');
+        this.emitFile({ type: 'asset', fileName: LANDING_HTML, source: html });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
