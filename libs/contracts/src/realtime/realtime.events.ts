@@ -1,4 +1,5 @@
 import { MessageView } from '../messaging/messaging.views';
+import type { Role } from '../moderation/moderation.dto';
 import { UserCard } from '../users/user-card';
 
 /** Acknowledgement of a client socket event (spec part 2 §7). */
@@ -41,6 +42,8 @@ export interface ServerToClientPayloads {
    * in a one-to-one to the other member too (their "Seen").
    */
   'conversation-read': { conversationId: string; userId: string; readAt: string };
+  /** An admin changed the member's site role: their tabs show it at once (every service already applies it). */
+  'role-changed': { role: Role };
 }
 
 /** Server-to-client events as socket.io types them (`Server<ClientToServerEvents, ServerToClientEvents>`). */
