@@ -16,12 +16,13 @@ export class MessagingUnavailableError extends Error {
   }
 }
 
-export type SendResult = { ok: true; message: MessageView } | { ok: false; message: string };
+export type SendResult = { ok: true; message: MessageView } | { ok: false; message: string; code?: string };
 
 interface Envelope {
   success?: boolean;
   data?: unknown;
   message?: string;
+  code?: string;
 }
 
 /** The gateway's calls to the messaging service, made with the member's own token. */
@@ -57,15 +58,13 @@ export class MessagingClient implements OnApplicationShutdown {
   }
 
   /** Persists a message; delivery to sockets follows from `message.sent`. */
-  async send(conversationId: string, content: string, token: string): Promise<SendResult> {
-    const res = await this.call('POST', `/api/messages/conversations/${encodeURIComponent(conversationId)}/messages`, token, {
-      content,
-    });
+  async send(conversationId: string, body: { content: string; attachments?: unknown }, token: string): Promise<SendResult> {
+    const res = await this.call('POST', `/api/messages/conversations/${encodeURIComponent(conversationId)}/messages`, token, body);
     if (res.status === 201 || res.status === 200) {
       return { ok: true, message: res.body.data as MessageView };
     }
     if (res.status >= 500) throw new MessagingUnavailableError();
-    return { ok: false, message: res.body.message ?? 'Failed to send message' };
+    return { ok: false, message: res.body.message ?? 'Failed to send message', ...(res.body.code && { code: res.body.code }) };
   }
 
   private remember(key: string, members: string[] | null): void {
