@@ -69,6 +69,13 @@ describe('event relay: payloads checked against the catalogue before any socket 
     expect(errors).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^Dropped ${type.replace('.', '\\.')} v1 `)));
   });
 
+  it("tells the member's tabs of a role change, and no one else (issue 31 §1)", async () => {
+    const { relay, pushes } = relayWithRecorder();
+    await relay.relay(envelope('moderation.role_changed', { userId: 'u2', role: 'moderator' }));
+    await relay.relay(envelope('moderation.role_changed', { userId: 'u2', role: 'emperor' }));
+    expect(pushes).toEqual([{ rooms: [userRoom('u2')], name: 'role-changed', data: { role: 'moderator' } }]);
+  });
+
   it('applies no session cut-off from an invalid revocation', async () => {
     const { relay, raised } = relayWithRecorder();
     await relay.relay(envelope('auth.sessions_revoked', { userId: 'u2', version: '9' }));

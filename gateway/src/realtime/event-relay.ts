@@ -24,6 +24,7 @@ const RELAYED: EventType[] = [
   'conversation.created',
   'squad.member_left',
   'conversation.read',
+  'moderation.role_changed',
 ];
 
 /**
@@ -116,6 +117,9 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
       // Groups and squad chats keep who read what private: only the reader's own tabs hear of it.
       const to = isGroup ? [userId] : memberIds;
       local.to(to.map(userRoom)).emit('conversation-read', { conversationId, userId, readAt });
+    } else if (event.type === 'moderation.role_changed') {
+      // The member's tabs show the new role without signing in again (issue 31 §1).
+      local.to(userRoom(event.payload.userId)).emit('role-changed', { role: event.payload.role });
     } else if (event.type === 'notification.created' && event.payload.push) {
       local.to(userRoom(event.payload.recipientId)).emit('notification', event.payload.notification);
     }

@@ -14,12 +14,13 @@ export class MessagingUnavailableError extends Error {
   }
 }
 
-export type SendResult = { ok: true; message: MessageView } | { ok: false; message: string };
+export type SendResult = { ok: true; message: MessageView } | { ok: false; message: string; code?: string };
 
 interface Envelope {
   success?: boolean;
   data?: unknown;
   message?: string;
+  code?: string;
 }
 
 /**
@@ -56,15 +57,13 @@ export class MessagingClient {
   }
 
   /** Persists a message; delivery to sockets follows from `message.sent`. */
-  async send(conversationId: string, content: string, token: string): Promise<SendResult> {
-    const res = await this.call('POST', `/api/messages/conversations/${encodeURIComponent(conversationId)}/messages`, token, {
-      content,
-    });
+  async send(conversationId: string, body: { content: string; attachments?: unknown }, token: string): Promise<SendResult> {
+    const res = await this.call('POST', `/api/messages/conversations/${encodeURIComponent(conversationId)}/messages`, token, body);
     if (res.status === 201 || res.status === 200) {
       return { ok: true, message: res.body.data as MessageView };
     }
     if (res.status >= 500) throw new MessagingUnavailableError();
-    return { ok: false, message: res.body.message ?? 'Failed to send message' };
+    return { ok: false, message: res.body.message ?? 'Failed to send message', ...(res.body.code && { code: res.body.code }) };
   }
 
   private remember(key: string, members: string[] | null): void {

@@ -102,13 +102,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const wait = (await this.limits.event(socket.id)) || (await this.limits.message(socket.data.user.id));
     if (wait) return tooManyEvents(wait);
     const conversationId = idFrom(payload, 'conversationId');
-    const content = (payload as { content?: unknown } | null)?.content;
+    const { content, attachments } = (payload ?? {}) as { content?: unknown; attachments?: unknown };
     if (!conversationId || typeof content !== 'string') {
       return { success: false, message: 'conversationId and content are required' };
     }
+    if (attachments !== undefined && !Array.isArray(attachments)) return { success: false, message: 'attachments must be a list' };
     try {
-      const result = await this.messaging.send(conversationId, content, socket.data.token);
-      return result.ok ? { success: true, data: result.message } : { success: false, message: result.message };
+      // The images were uploaded first (POST /api/media); messaging checks each names an upload.
+      const body = attachments?.length ? { content, attachments } : { content };
+      const result = await this.messaging.send(conversationId, body, socket.data.token);
+      if (result.ok) return { success: true, data: result.message };
+      return { success: false, message: result.message, ...(result.code && { code: result.code }) };
     } catch (err) {
       this.logger.warn(`send-message failed: ${(err as Error).message}`);
       return failure(err, 'Failed to send message');

@@ -16,11 +16,22 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
     await card.getByTestId('add-to-list').click();
     const menu = card.getByTestId('add-to-list-menu');
     // "Want to try" (the default language: Turkish) leads the member's lists
-    await menu.getByRole('menuitem').first().waitFor();
-    expect(await menu.getByRole('menuitem').first().textContent()).toBe('Denemek istediklerim');
+    await menu.getByRole('menuitemcheckbox').first().waitFor();
+    expect(await menu.getByRole('menuitemcheckbox').first().textContent()).toBe('Denemek istediklerim');
+    const wantToTry = menu.getByRole('menuitemcheckbox', { name: 'Denemek istediklerim' });
+    expect(await wantToTry.getAttribute('aria-checked')).toBe('false');
     await shot(page, 'li01-add-to-list-menu');
-    await menu.getByRole('menuitem', { name: 'Denemek istediklerim' }).click();
+    await wantToTry.click();
     await page.getByTestId('toast').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+    // issue 31 §5: the menu stays open and checks the list that now holds it; a second click takes it out
+    await menu.locator('[aria-checked="true"]').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+    await shot(page, 'li01b-add-to-list-checked');
+    await menu.locator('[aria-checked="true"]:not([disabled])').click();
+    await page.getByTestId('toast').filter({ hasText: 'listesinden çıkarıldı' }).waitFor();
+    await menu.locator('[aria-checked="false"]:not([disabled])').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+    expect((await apiCall<Array<{ item_count: number }>>(world, 'GET', '/lists', ayse.token))[0].item_count).toBe(0);
+    await menu.locator('[aria-checked="false"]:not([disabled])').click();
+    await menu.locator('[aria-checked="true"]').waitFor();
 
     const lists = await apiCall<Array<{ id: string; is_default: boolean; item_count: number }>>(world, 'GET', '/lists', ayse.token);
     expect(lists[0]).toMatchObject({ is_default: true, item_count: 1 });
@@ -42,7 +53,8 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
     await page.getByTestId('list-item').getByText(name).click();
     await page.getByTestId('product-detail').waitFor();
     await page.getByTestId('add-to-list').click();
-    await page.getByTestId('add-to-list-menu').getByRole('menuitem', { name: 'Denemek istediklerim' }).waitFor();
+    // opened elsewhere, the menu still shows the list holding the product as checked
+    await page.getByTestId('add-to-list-menu').locator('[aria-checked="true"]').filter({ hasText: 'Denemek istediklerim' }).waitFor();
     await shot(page, 'li03-product-page-add-to-list');
 
     // another member does not see it: "Want to try" starts private

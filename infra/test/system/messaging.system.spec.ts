@@ -8,6 +8,8 @@ import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-s
 import { startTwoGateways, TwoGateways } from './two-gateways';
 import { auth, connect, emitAck, Inbox, Member, register, sleep, startConversation, until } from './chat-clients';
 
+const PNG_1PX = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 
 describe('messaging and real time through the gateway (embedded stack)', () => {
   let stack: EmbeddedStack;
@@ -98,10 +100,36 @@ describe('messaging and real time through the gateway (embedded stack)', () => {
     expect(await emitAck(socketA, 'send-message', { conversationId: withCem, content: 'sneaky' })).toEqual({
       success: false,
       message: 'You are not a member of this conversation',
+      code: 'NOT_IN_CONVERSATION',
     });
     expect(await emitAck(socketA, 'send-message', { conversationId: withBurak, content: '   ' })).toEqual({
       success: false,
       message: 'Message cannot be empty',
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('sends pictures over the socket too (issue 31 §4): uploaded first over HTTP, named by their URL; B gets them', async () => {
+    const upload = await request(stack.url).post('/api/media').set(auth(ayse)).attach('file', PNG_1PX, 'kettle.png');
+    expect(upload.status).toBe(201);
+    const url = upload.body.data.url as string;
+    const before = (inboxB['new-message'] ?? []).length;
+    const ack = await emitAck<MessageView>(socketA, 'send-message', { conversationId: withBurak, content: '', attachments: [{ url, alt: 'A kettle' }] });
+    expect(ack).toEqual({ success: true, data: expect.objectContaining({ content: '', attachments: [{ url, alt: 'A kettle' }] }) });
+    await until(() => (inboxB['new-message'] ?? []).length > before, 'the picture at B');
+    expect((inboxB['new-message'] as MessageView[]).at(-1)).toMatchObject({ attachments: [{ url, alt: 'A kettle' }] });
+    // Text and pictures together, one message.
+    const both = await emitAck<MessageView>(socketA, 'send-message', { conversationId: withBurak, content: 'Look', attachments: [{ url }] });
+    expect(both).toEqual({ success: true, data: expect.objectContaining({ content: 'Look', attachments: [{ url, alt: null }] }) });
+    // Only uploads of this product, a list, and the service's own checks with their code.
+    expect(await emitAck(socketA, 'send-message', { conversationId: withBurak, content: 'x', attachments: [{ url: 'https://evil.example/x.png' }] })).toEqual({
+      success: false,
+      message: 'url must be an uploaded image (/api/media/{id})',
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await emitAck(socketA, 'send-message', { conversationId: withBurak, content: 'x', attachments: 'no' })).toEqual({
+      success: false,
+      message: 'attachments must be a list',
     });
   });
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { api } from '../core/api';
 import { coalesce } from '../core/coalesce';
+import { roleChanged } from '../core/session';
 import { disconnectSocket } from '../core/socket';
 import { connectSocket } from '../core/socket-connect';
 import { useAppDispatch, useSession } from '../core/store';
@@ -48,6 +49,8 @@ export function useRealtime(): void {
       dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'reactions', ...p }, user.id));
     // read receipts: my other tabs' unread counts, and "Seen" in a one-to-one
     const onRead = (p: ServerToClientPayloads['conversation-read']) => dispatch(applyConversationRead(p, user.id));
+    const onRole = (p: ServerToClientPayloads['role-changed']) => dispatch(roleChanged(p.role));
+    s.on('role-changed', onRole);
     s.on('conversation-read', onRead);
     s.on('notification', onNotification);
     s.on('new-message', onMessage);
@@ -55,6 +58,7 @@ export function useRealtime(): void {
     s.on('message-deleted', onDeleted);
     s.on('message-reactions', onReactions);
     return () => {
+      s.off('role-changed', onRole);
       s.off('conversation-read', onRead);
       s.off('message-updated', onUpdated);
       s.off('message-deleted', onDeleted);

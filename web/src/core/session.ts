@@ -81,6 +81,10 @@ const sessionSlice = createSlice({
       state.user = { ...state.user, ...action.payload };
       state.loading = false;
     },
+    /** The server changed the member's site role (a socket push): the menu follows at once. */
+    roleChanged(state, action: PayloadAction<AuthUser['role']>) {
+      if (state.user) state.user.role = action.payload;
+    },
     checkDone(state) {
       state.loading = false;
     },
@@ -95,7 +99,7 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, userLoaded, checkDone, signedOut, setDarkMode } = sessionSlice.actions;
+export const { signedIn, userLoaded, roleChanged, checkDone, signedOut, setDarkMode } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 
 /** Mirrors the session into storage and the theme onto <html> after every change. */

@@ -113,7 +113,7 @@ export interface JwtClaims {
   username: string;
   /** Session version at issue: a token older than the member's current version is revoked (logout, password change). */
   ver?: number;
-  /** Site role at issue; absent (tokens from before roles) means member. A role change revokes older tokens. */
+  /** Site role at issue; absent (tokens from before roles) means member. A later role change overrides it in every service (MemberStanding); the token stays valid. */
   role?: Role;
   iat?: number;
   exp?: number;

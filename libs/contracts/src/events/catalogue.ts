@@ -332,8 +332,10 @@ export class UserDeletedPayload {
 }
 
 /**
- * moderation.role_changed: an admin set a member's site role (auth stores it and revokes older
- * tokens), or auth made an ADMIN_EMAILS address admin. Reviews keeps the staff list from it.
+ * moderation.role_changed: an admin set a member's site role, or auth made an ADMIN_EMAILS address
+ * admin. Auth stores it for new tokens; every service applies it to the next request of tokens
+ * already out (MemberStanding), and the gateway tells the member's tabs. Reviews keeps the staff
+ * list from it.
  */
 export class RoleChangedPayload {
   @IsString() userId!: string;

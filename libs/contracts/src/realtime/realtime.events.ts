@@ -1,8 +1,15 @@
 import { MessageView } from '../messaging/messaging.views';
+import type { Role } from '../moderation/moderation.dto';
 import { UserCard } from '../users/user-card';
 
 /** Acknowledgement of a client socket event (spec part 2 §7). */
-export type SocketAck<T = undefined> = { success: true; data?: T } | { success: false; message: string };
+export type SocketAck<T = undefined> = { success: true; data?: T } | { success: false; message: string; code?: string };
+
+/** An image of a `send-message`: an upload made first over HTTP (POST /api/media), named by its URL (`/api/media/{id}`). */
+export interface SocketAttachment {
+  url: string;
+  alt?: string;
+}
 
 /** A `notification` push: the stored notification as the `notification.created` event carries it. */
 export interface PushedNotification {
@@ -41,6 +48,8 @@ export interface ServerToClientPayloads {
    * in a one-to-one to the other member too (their "Seen").
    */
   'conversation-read': { conversationId: string; userId: string; readAt: string };
+  /** An admin changed the member's site role: their tabs show it at once (every service already applies it). */
+  'role-changed': { role: Role };
 }
 
 /** Server-to-client events as socket.io types them (`Server<ClientToServerEvents, ServerToClientEvents>`). */
@@ -59,7 +68,11 @@ export interface ClientToServerEvents {
   'join-user-room': (payload: IdPayload<'userId'>, ack?: (reply: SocketAck) => void) => void;
   'join-conversation': (payload: IdPayload<'conversationId'>, ack?: (reply: SocketAck) => void) => void;
   'leave-conversation': (payload: IdPayload<'conversationId'>, ack?: (reply: SocketAck) => void) => void;
-  'send-message': (payload: { conversationId: string; content: string }, ack?: (reply: SocketAck<MessageView>) => void) => void;
+  /** Text, images or both (issue 31 §4): the chat pane sends every message this one way. */
+  'send-message': (
+    payload: { conversationId: string; content: string; attachments?: SocketAttachment[] },
+    ack?: (reply: SocketAck<MessageView>) => void,
+  ) => void;
   'typing-start': (payload: { conversationId: string }) => void;
   'typing-stop': (payload: { conversationId: string }) => void;
 }

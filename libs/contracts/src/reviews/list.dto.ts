@@ -50,6 +50,12 @@ export class ListsQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(64)
   userId?: string;
+
+  /** With it, each list says whether it holds this product (`has_product`): the "Add to list" menu's checks. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  productId?: string;
 }
 
 export class ListItemsQueryDto extends PageQueryDto {}
@@ -65,6 +71,8 @@ export interface ListView {
   item_count: number;
   created_at: string;
   updated_at: string;
+  /** Only when the request named a `productId`: whether this list holds it. */
+  has_product?: boolean;
 }
 
 export interface ListItemView {

@@ -29,7 +29,15 @@ function userOf(req: FastifyRequest, tokens: AccessTokenVerifier): Authenticated
 /** Why a verified token no longer stands here, from the service's own read model (no store query). */
 function refusal(user: AuthenticatedUser, standing: MemberStanding): CodedException | undefined {
   if (standing.isDeleted(user.id)) return new CodedException('ACCOUNT_GONE', 'Account no longer exists');
+  // Revoked by a logout, password change or suspension: every service refuses it, not only the gateway.
+  if ((user.sessionVersion ?? 0) < standing.sessionVersion(user.id)) return new CodedException('INVALID_TOKEN', 'Invalid or expired token');
   return undefined;
+}
+
+/** The member with the site role auth last announced: a promotion or demotion applies on the next request. */
+function current(user: AuthenticatedUser, standing: MemberStanding): AuthenticatedUser {
+  const role = standing.roleOf(user.id);
+  return role ? { ...user, role } : user;
 }
 
 /**
@@ -54,7 +62,7 @@ export class JwtAuthGuard implements CanActivate {
     if (!user) throw new UnauthorizedException('Authentication required');
     const refused = refusal(user, this.standing);
     if (refused) throw refused;
-    req.user = user;
+    req.user = current(user, this.standing);
     return true;
   }
 }
@@ -70,7 +78,7 @@ export class OptionalJwtAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
     const user = userOf(req, this.tokens);
-    if (user && !refusal(user, this.standing)) req.user = user;
+    if (user && !refusal(user, this.standing)) req.user = current(user, this.standing);
     return true;
   }
 }

@@ -1,11 +1,16 @@
+import type { Role } from '@app/contracts';
 import { BaseDoc, defineCollection } from '@app/store';
 
 /**
  * A member's standing as every service keeps it from auth's events: whether the account was
- * deleted. Only members with something to say have a row; the whole set is held in memory.
+ * deleted, the session version older tokens are cut off below, and the site role. Only members
+ * with something to say have a row (staff, anyone who logged out or was demoted, the deleted);
+ * the whole set is held in memory.
  */
 export interface MemberStandingDoc extends BaseDoc {
   deleted?: boolean;
+  session_version?: number;
+  role?: Role;
 }
 
 export const memberStandingCollection = defineCollection<MemberStandingDoc>('member_standing', []);

@@ -13,4 +13,19 @@ export class MemberStandingEvents {
   async onDeleted(@Payload() event: EventEnvelope<'user.deleted'>): Promise<void> {
     await this.standing.record(event);
   }
+
+  @OnEvent('auth.sessions_revoked')
+  async onSessionsRevoked(@Payload() event: EventEnvelope<'auth.sessions_revoked'>): Promise<void> {
+    await this.standing.record(event);
+  }
+
+  @OnEvent('moderation.role_changed')
+  async onRoleChanged(@Payload() event: EventEnvelope<'moderation.role_changed'>): Promise<void> {
+    await this.standing.record(event);
+  }
+
+  @OnEvent('user.registered')
+  async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
+    await this.standing.record(event);
+  }
 }

@@ -1,13 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { AnyEventEnvelope, EventEnvelope, eventProblems, EventPayloads, EventType, isEventEnvelope } from '@app/contracts';
+import { AnyEventEnvelope, eventProblems, EventPayloads, EventType, isEventEnvelope, Role } from '@app/contracts';
 import { BUS_TRANSPORT, BusTransport, Subscription } from '@app/bus';
 import { Collection, STORE, Store } from '@app/store';
 import { MemberStandingDoc, memberStandingCollection } from './member-standing.collection';
 
 /** The events the standing is kept from. */
-export const STANDING_EVENTS = ['user.deleted'] as const satisfies readonly EventType[];
+export const STANDING_EVENTS = ['user.deleted', 'auth.sessions_revoked', 'moderation.role_changed', 'user.registered'] as const satisfies readonly EventType[];
+type StandingEvent = Extract<AnyEventEnvelope, { type: (typeof STANDING_EVENTS)[number] }>;
 
 /**
  * Events that add something a member did, with the members (beside the actor) they add
@@ -41,8 +42,8 @@ const ADDS: { [T in EventType]?: (payload: EventPayloads[T]) => string[] } = {
 };
 
 /**
- * Every service's copy of who deleted their account, held in memory so checking costs no store
- * query: loaded at boot from `member_standing`, kept by the service's own consumer group (which
+ * Every service's copy of who deleted their account, each member's session cut-off and site role
+ * (issue 31 §1, §2), held in memory so the per-request and per-event checks cost no store query: loaded at boot from `member_standing`, kept by the service's own consumer group (which
  * also writes the row, so a restart or a replica started later knows) and by a broadcast
  * subscription of this process (every replica learns at once, not only the one whose group
  * handled the event).
@@ -52,6 +53,8 @@ export class MemberStanding implements OnApplicationBootstrap, OnApplicationShut
   private readonly logger = new Logger(MemberStanding.name);
   private readonly rows: Collection<MemberStandingDoc>;
   private readonly deleted = new Set<string>();
+  private readonly versions = new Map<string, number>();
+  private readonly roles = new Map<string, Role>();
   private subscription?: Subscription;
 
   constructor(
@@ -81,6 +84,16 @@ export class MemberStanding implements OnApplicationBootstrap, OnApplicationShut
     return this.deleted.has(userId);
   }
 
+  /** Tokens with a lower `ver` were revoked (logout, password change, suspension, deletion). */
+  sessionVersion(userId: string): number {
+    return this.versions.get(userId) ?? 0;
+  }
+
+  /** The role auth last announced, or undefined when it announced none (the token's then stands). */
+  roleOf(userId: string): Role | undefined {
+    return this.roles.get(userId);
+  }
+
   /** Whether `event` adds something for a member who deleted their account (see ADDS). */
   isLateFromDeleted(event: AnyEventEnvelope): boolean {
     if (this.deleted.size === 0) return false;
@@ -90,22 +103,53 @@ export class MemberStanding implements OnApplicationBootstrap, OnApplicationShut
   }
 
   /** From the service's own consumer group: the row first, so a restart knows it too. Idempotent. */
-  async record(event: EventEnvelope<'user.deleted'>): Promise<void> {
-    const userId = event.payload.userId;
-    await this.rows.updateOne({ _id: userId }, { $set: { deleted: true } }, { upsert: true });
-    this.remember({ _id: userId, deleted: true });
+  async record(event: StandingEvent): Promise<void> {
+    const change = changeOf(event);
+    if (!change) return;
+    const { userId, ...fields } = change;
+    if (fields.session_version !== undefined) {
+      // Versions only grow: a redelivered older revocation changes nothing.
+      const older = { _id: userId, $or: [{ session_version: { $exists: false } }, { session_version: { $lt: fields.session_version } }] };
+      const moved = await this.rows.updateOne(older, { $set: fields });
+      if (moved.matched === 0 && !(await this.rows.findById(userId))) await this.rows.updateOne({ _id: userId }, { $set: fields }, { upsert: true });
+    } else {
+      await this.rows.updateOne({ _id: userId }, { $set: fields }, { upsert: true });
+    }
+    this.remember({ _id: userId, ...fields });
   }
 
   /** From the broadcast: memory only (the group's handler writes the row). */
   private async learn(event: AnyEventEnvelope): Promise<void> {
-    if (!isEventEnvelope(event) || eventProblems(event).length > 0) {
+    if (!isEventEnvelope(event) || !(STANDING_EVENTS as readonly string[]).includes(event.type) || eventProblems(event).length > 0) {
       this.logger.error(`Ignored an invalid ${String((event as { type?: unknown }).type)} on the standing broadcast`);
       return;
     }
-    if (event.type === 'user.deleted') this.remember({ _id: event.payload.userId, deleted: true });
+    const change = changeOf(event as StandingEvent);
+    if (change) {
+      const { userId, ...fields } = change;
+      this.remember({ _id: userId, ...fields });
+    }
   }
 
   private remember(row: MemberStandingDoc): void {
     if (row.deleted) this.deleted.add(row._id);
+    if (row.session_version !== undefined && row.session_version > this.sessionVersion(row._id)) this.versions.set(row._id, row.session_version);
+    if (row.role) this.roles.set(row._id, row.role);
+  }
+}
+
+/** What a standing event says about its member; undefined for one that says nothing (a member's registration). */
+function changeOf(event: StandingEvent): ({ userId: string } & Omit<MemberStandingDoc, '_id'>) | undefined {
+  const { userId } = event.payload;
+  switch (event.type) {
+    case 'user.deleted':
+      return { userId, deleted: true };
+    case 'auth.sessions_revoked':
+      return { userId, session_version: event.payload.version };
+    case 'moderation.role_changed':
+      return { userId, role: event.payload.role };
+    case 'user.registered':
+      // Staff from the start (the first account, ADMIN_EMAILS); a member's token already says member.
+      return event.payload.role && event.payload.role !== 'member' ? { userId, role: event.payload.role } : undefined;
   }
 }

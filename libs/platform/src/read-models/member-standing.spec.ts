@@ -1,6 +1,8 @@
 import { Controller, Get, Module } from '@nestjs/common';
-import { createTestService, TestService } from '@app/testing';
+import { JwtService } from '@nestjs/jwt';
+import { createTestService, TEST_JWT_SECRET, TestService } from '@app/testing';
 import { CurrentUser, AuthenticatedUser } from '../auth/current-user.decorator';
+import { RequireRole } from '../auth/require-role.decorator';
 import { blocksCollection } from './blocks.collection';
 import { BlocksModule } from './blocks.module';
 import { BlocksReadModel } from './blocks.service';
@@ -11,7 +13,13 @@ import { MemberStanding } from './member-standing.service';
 class WhoAmIController {
   @Get()
   whoAmI(@CurrentUser() user: AuthenticatedUser) {
-    return { id: user.id };
+    return { id: user.id, role: user.role ?? 'member' };
+  }
+
+  @RequireRole('moderator')
+  @Get('staff')
+  staff() {
+    return { ok: true };
   }
 }
 
@@ -56,7 +64,7 @@ describe('member standing: a deleted member leaves nothing behind (issue 31 §2)
     const gone = await svc.http().get('/api/whoami').set(svc.authHeader({ id: 'gone', username: 'gone' }));
     expect([gone.status, gone.body.code]).toEqual([401, 'ACCOUNT_GONE']);
     const ali = await svc.http().get('/api/whoami').set(svc.authHeader({ id: 'ali', username: 'ali' }));
-    expect([ali.status, ali.body.data]).toEqual([200, { id: 'ali' }]);
+    expect([ali.status, ali.body.data]).toEqual([200, { id: 'ali', role: 'member' }]);
   });
 
   it('is rebuilt at boot from its rows, and a second replica learns of a deletion another one handled', async () => {
@@ -71,5 +79,49 @@ describe('member standing: a deleted member leaves nothing behind (issue 31 §2)
     } finally {
       await replica.onApplicationShutdown();
     }
+  });
+
+  describe('sessions and roles take effect at once (issue 31 §1)', () => {
+    const token = (id: string, ver: number, role?: 'moderator' | 'admin') => {
+      const jwt = new JwtService({ secret: TEST_JWT_SECRET, signOptions: { algorithm: 'HS256', expiresIn: 600 } });
+      return { Authorization: `Bearer ${jwt.sign({ sub: id, username: id, ver, ...(role && { role }) })}` };
+    };
+
+    it('refuses a token below the member\'s session version, and keeps the highest version whatever the order', async () => {
+      expect((await svc.http().get('/api/whoami').set(token('cem', 0))).status).toBe(200);
+      await svc.publish('auth.sessions_revoked', { userId: 'cem', version: 2 }, 'cem', 'cem');
+      const old = await svc.http().get('/api/whoami').set(token('cem', 1));
+      expect([old.status, old.body.code]).toEqual([401, 'INVALID_TOKEN']);
+      expect((await svc.http().get('/api/whoami').set(token('cem', 2))).status).toBe(200);
+      // A redelivered older revocation lowers nothing, in memory or in the row.
+      await svc.publish('auth.sessions_revoked', { userId: 'cem', version: 1 }, 'cem', 'cem');
+      expect((await svc.http().get('/api/whoami').set(token('cem', 1))).status).toBe(401);
+      expect(await svc.store.collection(memberStandingCollection).findById('cem')).toMatchObject({ session_version: 2 });
+    });
+
+    it('reads the role from the latest announcement, not the token: a promotion and a demotion apply on the next request', async () => {
+      const dana = token('dana', 0);
+      expect((await svc.http().get('/api/whoami/staff').set(dana)).status).toBe(403);
+      await svc.publish('moderation.role_changed', { userId: 'dana', role: 'moderator' }, 'dana', 'root');
+      expect((await svc.http().get('/api/whoami').set(dana)).body.data).toEqual({ id: 'dana', role: 'moderator' });
+      expect((await svc.http().get('/api/whoami/staff').set(dana)).status).toBe(200);
+      // A token signed while Dana was a moderator does not outlive the demotion.
+      const modToken = token('dana', 0, 'moderator');
+      await svc.publish('moderation.role_changed', { userId: 'dana', role: 'member' }, 'dana', 'root');
+      expect((await svc.http().get('/api/whoami/staff').set(modToken)).status).toBe(403);
+      // The first account's role comes with its registration.
+      await svc.publish('user.registered', { userId: 'root', username: 'root', email: 'root@example.com', display_name: 'Root', name: 'Root', profile_image_url: null, created_at: new Date().toISOString(), role: 'admin' });
+      expect((await svc.http().get('/api/whoami').set(token('root', 0))).body.data).toEqual({ id: 'root', role: 'admin' });
+    });
+
+    it('rebuilds cut-offs and roles at boot', async () => {
+      const replica = new MemberStanding(svc.store, svc.transport);
+      await replica.onApplicationBootstrap();
+      try {
+        expect([replica.sessionVersion('cem'), replica.roleOf('dana'), replica.roleOf('root'), replica.roleOf('nobody')]).toEqual([2, 'member', 'admin', undefined]);
+      } finally {
+        await replica.onApplicationShutdown();
+      }
+    });
   });
 });

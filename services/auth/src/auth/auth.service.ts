@@ -117,12 +117,14 @@ export class AuthService {
 
   /**
    * An admin's appointment (moderation.role_changed). Admins stay admins (their role comes from
-   * being first or from ADMIN_EMAILS); older tokens are revoked so the new role takes effect at once.
+   * being first or from ADMIN_EMAILS). Sessions stay open: every service reads the role from its
+   * own copy of the event on the next request (MemberStanding), so no one has to sign in again;
+   * the role is stored here for the next token and /auth/me.
    */
   async applyRole(userId: string, role: Role): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user || roleOf(user) === 'admin' || roleOf(user) === role) return;
-    await this.revokeSessions(user, { role });
+    await this.users.updateOne({ _id: userId }, { $set: { role } });
   }
 
   /** A moderator's suspension (moderation.member_suspended): tokens revoked now, login refused until `until`. */

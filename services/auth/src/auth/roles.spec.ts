@@ -36,11 +36,16 @@ describe('site roles and suspensions (issue 22 §3)', () => {
     expect(boss.body.data.user.role).toBe('admin');
   });
 
-  it('applies an appointment: the new role in the next token, older tokens revoked; admins are not demoted', async () => {
+  it('applies an appointment without ending a session: the token in use goes on with the new role, the next one carries it; admins are not demoted', async () => {
     const third = await register('third@example.com', 'Third Person');
     const old = { Authorization: `Bearer ${third.body.data.token}` };
+    await svc.settle();
+    const revocations = svc.emitted('auth.sessions_revoked').length;
     await svc.publish('moderation.role_changed', { userId: third.body.data.user.id, role: 'moderator' });
-    expect((await svc.http().get('/api/auth/me').set(old)).status).toBe(401);
+    const me = await svc.http().get('/api/auth/me').set(old);
+    expect([me.status, me.body.data.role]).toEqual([200, 'moderator']);
+    await svc.settle();
+    expect(svc.emitted('auth.sessions_revoked')).toHaveLength(revocations);
     const again = await login('third@example.com');
     expect(claims(again.body.data.token).role).toBe('moderator');
 

@@ -110,6 +110,23 @@ describe('lists (HTTP)', () => {
     expect(after.body.data).toMatchObject({ item_count: 0, items: [] });
   });
 
+  it('says which of the viewer\'s lists hold a product when asked (the "Add to list" checks, issue 31 §5)', async () => {
+    const dana = await member(svc, 'dana');
+    const kitchen = await createList(dana, { name: 'Kitchen', visibility: 'public' });
+    await createList(dana, { name: 'Gifts', visibility: 'private' });
+    await http().post(`/api/lists/${kitchen.id}/items`).set(dana.auth).send({ product_id: productId });
+    const holding = async () =>
+      (await http().get(`/api/lists?productId=${productId}`).set(dana.auth)).body.data.map((l: { name: string; has_product: boolean }) => [l.name, l.has_product]);
+    expect(await holding()).toEqual([['Want to try', false], ['Kitchen', true], ['Gifts', false]]);
+    await http().delete(`/api/lists/${kitchen.id}/items/${productId}`).set(dana.auth);
+    expect(await holding()).toEqual([['Want to try', false], ['Kitchen', false], ['Gifts', false]]);
+    // Without productId the lists say nothing about it; a malformed one is a 400.
+    const plain = await http().get('/api/lists').set(dana.auth);
+    expect(plain.body.data.every((l: object) => !('has_product' in l))).toBe(true);
+    expect((await http().get(`/api/lists?productId=${'x'.repeat(65)}`).set(dana.auth)).status).toBe(400);
+    expect((await http().get('/api/lists?productId[$ne]=x').set(dana.auth)).status).toBe(400);
+  });
+
   it('lets only the owner change a list', async () => {
     const list = await createList(ayse, { name: 'Mine', visibility: 'public' });
     expect((await http().put(`/api/lists/${list.id}`).set(cem.auth).send({ name: 'Taken' })).body.code).toBe('NOT_LIST_OWNER');

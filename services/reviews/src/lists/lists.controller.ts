@@ -11,7 +11,7 @@ export class ListsController {
   @Get()
   async listsOf(@CurrentUser() user: AuthenticatedUser, @Query() query: ListsQueryDto) {
     const { page, limit, skip } = pageWindow(query);
-    const { items, total } = await this.lists.listsOf(query.userId ?? user.id, user.id, skip, limit);
+    const { items, total } = await this.lists.listsOf(query.userId ?? user.id, user.id, skip, limit, query.productId);
     return Reply.list(items, total, page, limit);
   }
 

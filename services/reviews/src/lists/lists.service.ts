@@ -118,8 +118,11 @@ export class ListsService {
     return { product_id: productId, in_list: false };
   }
 
-  /** A member's lists the viewer may see, oldest first (so "Want to try" leads); the owner's own include the default. */
-  async listsOf(ownerId: string, viewerId: string, skip: number, limit: number): Promise<{ items: ListView[]; total: number }> {
+  /**
+   * A member's lists the viewer may see, oldest first (so "Want to try" leads); the owner's own
+   * include the default. With `productId`, each says whether it holds that product (one query).
+   */
+  async listsOf(ownerId: string, viewerId: string, skip: number, limit: number, productId?: string): Promise<{ items: ListView[]; total: number }> {
     if (ownerId === viewerId) await this.ensureDefault(viewerId);
     const allowed = await this.visibleKinds(ownerId, viewerId);
     if (allowed.length === 0) return { items: [], total: 0 };
@@ -130,7 +133,12 @@ export class ListsService {
     ]);
     // The default list first whatever its age: created lazily, it can be younger than others.
     docs.sort((a, b) => Number(Boolean(b.default_of)) - Number(Boolean(a.default_of)));
-    return { items: await this.views(docs), total };
+    const views = await this.views(docs);
+    if (productId === undefined) return { items: views, total };
+    const holding = new Set(
+      (await this.items.find({ list_id: { $in: docs.map((d) => d._id) }, product_id: productId }, { projection: { list_id: 1 } })).map((r) => r.list_id),
+    );
+    return { items: views.map((v) => ({ ...v, has_product: holding.has(v.id) })), total };
   }
 
   async get(id: string, viewerId: string, skip: number, limit: number): Promise<{ list: ListView; items: ListItemView[]; total: number }> {

@@ -1,31 +1,40 @@
-import { ListPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Check, ListPlus } from 'lucide-react';
 import { errorMessage } from '../../core/api';
 import { useAppDispatch } from '../../core/store';
 import { pushToast } from '../../shared/toast';
 import { useMenu } from '../../shared/useMenu';
 import { useT } from '../../shared/i18n';
-import { useAddToListMutation, useListsQuery } from './listsApi';
+import { useAddToListMutation, useListsHoldingQuery, useRemoveFromListMutation } from './listsApi';
 import { useListName } from './listName';
 
-/** "Add to list": a small menu of the viewer's own lists, "Want to try" first (the server's order). */
+/**
+ * "Add to list": a small menu of the viewer's own lists, "Want to try" first (the server's order),
+ * each checked when it holds the product; choosing a checked one takes the product out again.
+ */
 /** `icon`: a round button over a product card's picture (the card's action row has no room and clips menus). */
 export function AddToListMenu({ productId, icon = false }: { productId: string; icon?: boolean }) {
   const t = useT();
   const nameOf = useListName();
   const dispatch = useAppDispatch();
-  const { open, setOpen, ref, close } = useMenu();
+  const { open, setOpen, ref } = useMenu();
   // loaded on first opening, not once per card on a product grid
-  const lists = useListsQuery(undefined, { skip: !open });
+  const lists = useListsHoldingQuery(productId, { skip: !open });
   const [add] = useAddToListMutation();
+  const [remove] = useRemoveFromListMutation();
+  // the list being changed: a second click waits for the first to land and the check to follow
+  const [busy, setBusy] = useState<string | null>(null);
   const stop = (e: React.MouseEvent) => e.stopPropagation();
 
-  async function addTo(id: string, name: string) {
-    close();
-    const r = await add({ id, productId });
+  // The menu stays open, so the check follows the click (the lists refetch after either change).
+  async function toggle(id: string, name: string, holds: boolean) {
+    setBusy(id);
+    const r = await (holds ? remove({ id, productId }) : add({ id, productId }));
+    setBusy(null);
     dispatch(
       'error' in r
-        ? pushToast({ title: t('common.error'), message: errorMessage(r.error, t('lists.addFailed')), kind: 'error' })
-        : pushToast({ title: t('lists.added', { name }), message: '', kind: 'success' }),
+        ? pushToast({ title: t('common.error'), message: errorMessage(r.error, t(holds ? 'lists.removeFailed' : 'lists.addFailed')), kind: 'error' })
+        : pushToast({ title: t(holds ? 'lists.removed' : 'lists.added', { name }), message: '', kind: 'success' }),
     );
   }
 
@@ -45,11 +54,23 @@ export function AddToListMenu({ productId, icon = false }: { productId: string; 
       {open && (
         <div className="dropdown" role="menu" data-testid="add-to-list-menu">
           {lists.isLoading && <div className="dropdown-empty">{t('common.loading')}</div>}
-          {lists.data?.map((list) => (
-            <button key={list.id} role="menuitem" className="dropdown-item" onClick={() => void addTo(list.id, nameOf(list))}>
-              {nameOf(list)}
-            </button>
-          ))}
+          {lists.data?.map((list) => {
+            const holds = Boolean(list.has_product);
+            return (
+              <button
+                key={list.id}
+                role="menuitemcheckbox"
+                aria-checked={holds}
+                className="dropdown-item"
+                data-testid="add-to-list-item"
+                disabled={busy === list.id || lists.isFetching}
+                onClick={() => void toggle(list.id, nameOf(list), holds)}
+              >
+                <Check size={14} aria-hidden="true" style={{ visibility: holds ? 'visible' : 'hidden', marginInlineEnd: '0.4em', verticalAlign: '-2px' }} />
+                {nameOf(list)}
+              </button>
+            );
+          })}
         </div>
       )}
     </div>

@@ -15,6 +15,12 @@ const listsApi = api.injectEndpoints({
       transformResponse: (r: unknown) => listOf<ListView>(r).items,
       providesTags: ['List'],
     }),
+    /** The viewer's own lists, each saying whether it holds `productId` (the "Add to list" menu's checks). */
+    listsHolding: b.query<ListView[], string>({
+      query: (productId) => ({ url: '/lists', params: { limit: 100, productId } }),
+      transformResponse: (r: unknown) => listOf<ListView>(r).items,
+      providesTags: ['List'],
+    }),
     list: b.query<ListDetailView, string>({
       query: (id) => ({ url: `/lists/${id}`, params: { limit: 100 } }),
       transformResponse: (r: { data: ListDetailView }) => r.data,
@@ -46,6 +52,7 @@ const listsApi = api.injectEndpoints({
 
 export const {
   useListsQuery,
+  useListsHoldingQuery,
   useListQuery,
   useCreateListMutation,
   useUpdateListMutation,

@@ -167,6 +167,8 @@ export const en: Translation = {
     addToList: 'Add to list',
     added: 'Added to "{{name}}"',
     addFailed: 'Could not add to the list',
+    removed: 'Removed from "{{name}}"',
+    removeFailed: 'Could not remove from the list',
     create: 'New list',
     edit: 'Edit list',
     delete: 'Delete list',

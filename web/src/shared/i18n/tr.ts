@@ -168,6 +168,8 @@ export const tr = {
     addToList: 'Listeye ekle',
     added: '"{{name}}" listesine eklendi',
     addFailed: 'Listeye eklenemedi',
+    removed: '"{{name}}" listesinden çıkarıldı',
+    removeFailed: 'Listeden çıkarılamadı',
     create: 'Yeni liste',
     edit: 'Listeyi düzenle',
     delete: 'Listeyi sil',
