@@ -1,6 +1,5 @@
 import { EVENT_VERSIONS, EventEnvelope, EventPayloads, EventType } from '@app/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { BaseDoc, Collection, CollectionDef, defineCollection, newId, Store, STORE } from '@app/store';
 import { BusTransport } from './bus.port';
 import { OutboxDoc, outboxCollection, ProofValue, StoredProof } from './outbox.collection';
@@ -51,7 +50,11 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly inFlight = new Set<string>();
   private relayTimer?: NodeJS.Timeout;
   private relaying = false;
-  private readonly batches = new AsyncLocalStorage<BatchScope>();
+  /**
+   * The open batch, set only while its transaction is open: the store then runs no other
+   * context's transaction, so an emit that finds it from inside a transaction is the batch's.
+   */
+  private batchScope?: BatchScope;
 
   constructor(
     @Inject(BUS_TRANSPORT) private readonly transport: BusTransport,
@@ -102,8 +105,10 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
     const event = envelope(planned);
     this.inFlight.add(event.id);
     let result: R;
+    let batch: BatchScope | undefined;
     try {
       result = await transaction(async () => {
+        batch = this.batchScope;
         const changed = await change();
         if (!changed) return changed;
         if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
@@ -116,7 +121,6 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
       this.inFlight.delete(event.id);
       throw err;
     }
-    const batch = this.batches.getStore();
     if (!result) this.inFlight.delete(event.id);
     else if (batch) batch.events.push({ id: event.id, event: event as never }); // published when the batch commits
     else await this.publish(event.id, event as never); // refused: the committed row waits for the relay
@@ -132,11 +136,18 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
    * `work` runs as is and each event is published as it is emitted.
    */
   async batch<R>(work: () => Promise<R>): Promise<R> {
-    if (!this.store.transaction || this.batches.getStore()) return work();
+    if (!this.store.transaction || this.store.inTransaction?.()) return work(); // nested: part of the open one
     const scope: BatchScope = { events: [] };
     let result: R;
     try {
-      result = await this.store.transaction(() => this.batches.run(scope, work));
+      result = await this.store.transaction(async () => {
+        this.batchScope = scope;
+        try {
+          return await work();
+        } finally {
+          this.batchScope = undefined;
+        }
+      });
     } catch (err) {
       for (const { id } of scope.events) this.inFlight.delete(id);
       throw err;
@@ -160,6 +171,7 @@ export class EventBus implements OnApplicationBootstrap, OnApplicationShutdown {
         break;
       }
     }
+    if (published.length === 0) return;
     void Promise.all(handled).then(async () => {
       try {
         await this.outbox.deleteMany({ _id: { $in: published } });

@@ -108,6 +108,8 @@ export interface Store {
    * to another way (the outbox's intent and proof) where it is absent.
    */
   transaction?<R>(fn: () => Promise<R>): Promise<R>;
+  /** With `transaction`: whether the caller is inside one of its own (a `transaction` call would join it). */
+  inTransaction?(): boolean;
 }
 
 export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = [], options: { text?: string[] } = {}): CollectionDef<T> {

@@ -216,6 +216,11 @@ export class SqliteStore implements Store, SqliteEngine {
     return this.writer;
   }
 
+  /** True when the caller runs inside a `transaction` of its own (one it would join). */
+  inTransaction(): boolean {
+    return this.inOwnTransaction();
+  }
+
   private inOwnTransaction(): boolean {
     const token = this.context.getStore();
     return token !== undefined && token === this.tx;
