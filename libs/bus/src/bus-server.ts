@@ -17,6 +17,12 @@ export interface BusServerOptions {
    * lease); past this window the handlers' own idempotent effects are the guard. Default 3 days.
    */
   inboxRetentionMs?: number;
+  /**
+   * Runs `work` as one unit of the service's store (`EventBus.batch`: one transaction, the
+   * events its handlers emit published once it commits). Given, several queued events are
+   * handled in one such unit where the transport offers them together (the in-process bus).
+   */
+  batch?: (work: () => Promise<void>) => Promise<void>;
   /** Told of every delivery's outcome and its lag since emission (metrics live in the platform). */
   observe?: (event: AnyEventEnvelope, outcome: DeliveryOutcome, lagSeconds: number) => void;
 }
@@ -49,6 +55,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
         consumer: this.options.consumer,
         types,
         handler: (event) => this.dispatch(event),
+        ...(this.options.batch && { handleBatch: (events) => this.dispatchAll(events) }),
       });
     }
     if (this.options.inbox) {
@@ -75,6 +82,14 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   unwrap<T>(): T {
     return this.options.transport as T;
+  }
+
+  /** Several deliveries in one unit of the store: all handled, or a throw and none (each is then delivered again on its own). */
+  async dispatchAll(events: AnyEventEnvelope[]): Promise<void> {
+    const batch = this.options.batch ?? ((work: () => Promise<void>) => work());
+    await batch(async () => {
+      for (const event of events) await this.dispatch(event);
+    });
   }
 
   /** Runs the handlers for one delivery; throws to leave it unacknowledged. */

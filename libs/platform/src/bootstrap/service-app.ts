@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { hostname } from 'node:os';
 import { parse as parseQueryString } from 'node:querystring';
 import type { Logger as PinoLogger } from 'pino';
-import { BUS_TRANSPORT, BusServer, BusTransport, inboxCollection } from '@app/bus';
+import { BUS_TRANSPORT, BusServer, BusTransport, EventBus, inboxCollection } from '@app/bus';
 import { STORE, Store } from '@app/store';
 import { byteLimit, registerBodyParsers } from '../http/body-parsers';
 import { AllExceptionsFilter } from '../http/exception.filter';
@@ -104,6 +104,7 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
   serveOpenApi(app, options.service);
   const transport = app.get<BusTransport>(BUS_TRANSPORT);
   const store = app.get<Store>(STORE);
+  const bus = app.get(EventBus);
   app.connectMicroservice(
     {
       strategy: new BusServer({
@@ -111,6 +112,7 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
         group: options.service,
         consumer: `${options.service}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         inbox: store.collection(inboxCollection),
+        batch: (work) => bus.batch(work),
         observe: (event, outcome, lagSeconds) => {
           eventsHandled.inc({ group: options.service, type: event.type, outcome });
           if (outcome === 'handled') eventLag.observe({ group: options.service, type: event.type }, lagSeconds);
