@@ -110,6 +110,12 @@ export interface Store {
   transaction?<R>(fn: () => Promise<R>): Promise<R>;
   /** With `transaction`: whether the caller is inside one of its own (a `transaction` call would join it). */
   inTransaction?(): boolean;
+  /**
+   * Whether the engine knows that everyone who used this data before closed it cleanly (no
+   * process died with it open); engines that cannot tell leave it out. SQLite: no write-ahead log
+   * was left behind.
+   */
+  closedCleanlyBefore?(): boolean;
 }
 
 export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = [], options: { text?: string[] } = {}): CollectionDef<T> {
