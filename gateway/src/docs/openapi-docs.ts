@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
 import serveStatic from 'serve-static';
 import { OPENAPI_PATH } from '@app/platform';
 import type { Step } from '../http/pipeline';
@@ -107,11 +108,14 @@ function routeTable(doc: OpenApiDocument): string {
   return `<table><thead><tr><th>service</th><th>method</th><th>path</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-/** swagger-ui-dist's folder when it is installed (it comes with @nestjs/swagger); otherwise only the table. */
+/**
+ * swagger-ui-dist's folder when it is installed (it comes with @nestjs/swagger); otherwise only
+ * the table. Resolved, not required: the package's index loads its 1.8 MB of bundles into the
+ * gateway, which serves them as files and never runs them.
+ */
 function swaggerUiDir(): string | undefined {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional package, absent means no UI
-    return (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+    return dirname(require.resolve('swagger-ui-dist/absolute-path.js'));
   } catch {
     return undefined;
   }
@@ -167,12 +171,21 @@ export function createDocsHandler(urls: ServiceUrls): Step<IncomingMessage> {
     if (!merged.info.description) complete = merged;
     return merged;
   };
-  const uiDir = swaggerUiDir();
-  const assets = uiDir ? docsAssets(uiDir) : undefined;
+  // Looked up at the first docs request, not at boot.
+  let ui: { dir: string | undefined; assets?: Step<IncomingMessage> } | undefined;
+  const docsUi = () => {
+    if (!ui) {
+      const dir = swaggerUiDir();
+      ui = { dir, assets: dir ? docsAssets(dir) : undefined };
+    }
+    return ui;
+  };
 
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const path = routePath(req.url ?? '/');
+    if (!path.toLowerCase().startsWith('/api/docs')) return next();
+    const { dir: uiDir, assets } = docsUi();
     if (path === '/api/docs/openapi.json') return sendJson(res, await document());
     if (path === '/api/docs') return sendText(res, 'text/html', page(await document(), uiDir !== undefined));
     if (uiDir && path === '/api/docs/init.js') return sendText(res, 'application/javascript', INIT_JS);

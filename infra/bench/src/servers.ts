@@ -1,6 +1,7 @@
 // The two servers under test, each in its own child process (bench.ts forks this file), so
 // the load generator in the parent does not share their event loop and each has its own RSS.
 import { createServer } from 'node:http';
+import type { ImportReport } from '@app/platform';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
 
 /** A reply the raw server repeats byte for byte. */
@@ -18,6 +19,9 @@ export type ChildMessage = { ready: string; bootMs?: number };
  */
 export type MemoryReply = { memory: { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; afterGc: boolean } };
 export type RawServerCommand = { replies: Record<string, CannedReply> };
+/** Rows for one of the stack's bulk imports (docs/decisions/import.md), answered with its report. */
+export type ImportCommand = { import: 'members' | 'follows' | 'products' | 'reviews'; rows: unknown[] };
+export type ImportReply = { imported: ImportReport<unknown> };
 
 /** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, one SQLite file per service). */
 async function serveStack(dataDir: string): Promise<void> {
@@ -26,6 +30,16 @@ async function serveStack(dataDir: string): Promise<void> {
   process.send?.({ ready: stack.url, bootMs: Math.round(performance.now() - started) } satisfies ChildMessage);
   process.on('message', (msg: unknown) => {
     if (msg === 'settle') void stack.settle().then(() => process.send?.('settled'));
+    const command = msg as Partial<ImportCommand>;
+    if (command?.import && command.rows) {
+      void stack.importer[command.import](command.rows).then(
+        (imported) => process.send?.({ imported } satisfies ImportReply),
+        (err: Error) => {
+          process.stderr.write(`import failed: ${err.stack}\n`);
+          process.exit(1);
+        },
+      );
+    }
     if (msg === 'memory' || msg === 'memory-gc') {
       const gc = msg === 'memory-gc' ? (globalThis as { gc?: () => void }).gc : undefined;
       gc?.();

@@ -20,6 +20,8 @@ export interface BusServerOptions {
   /**
    * Runs one delivery (the inbox check, every handler, the inbox row) as one unit: `EventBus.atomically`,
    * so on a store with transactions a delivery commits once, the events its handlers emit included.
+   * Given, several queued events are handled in one such unit where the transport offers them
+   * together (the in-process bus under a bulk import).
    */
   atomically?: <R>(work: () => Promise<R>) => Promise<R>;
   /** Told of every delivery's outcome and its lag since emission (metrics live in the platform). */
@@ -59,6 +61,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
         consumer: this.options.consumer,
         types,
         handler: (event) => this.dispatch(event),
+        ...(this.options.atomically && { handleBatch: (events) => this.dispatchAll(events) }),
       });
     }
     if (this.options.inbox) {
@@ -85,6 +88,15 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   unwrap<T>(): T {
     return this.options.transport as T;
+  }
+
+  /** Several deliveries in one unit of the store: all handled, or a throw and none (each is then delivered again on its own). */
+  async dispatchAll(events: AnyEventEnvelope[]): Promise<void> {
+    const { atomically } = this.options;
+    if (!atomically) throw new Error('dispatchAll needs the atomically option');
+    await atomically(async () => {
+      for (const event of events) await this.dispatch(event);
+    });
   }
 
   /** Runs the handlers for one delivery; throws to leave it unacknowledged. */

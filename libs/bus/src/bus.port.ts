@@ -17,6 +17,13 @@ export interface SubscribeOptions {
    * unacknowledged so it is delivered again (at-least-once).
    */
   handler: EventHandler;
+  /**
+   * Optional: handles several events queued for this consumer at once (in order), acknowledging
+   * all of them or throwing, after which each is delivered to `handler` on its own. The
+   * in-process transport uses it when events pile up (a bulk import): the consumer then commits
+   * once per group instead of once per event.
+   */
+  handleBatch?: (events: AnyEventEnvelope[]) => Promise<void>;
 }
 
 export interface Subscription {

@@ -109,6 +109,12 @@ export interface Store {
    * to another way (the outbox's intent and proof) where it is absent.
    */
   transaction?<R>(fn: () => Promise<R>): Promise<R>;
+  /**
+   * Whether the engine knows that everyone who used this data before closed it cleanly (no
+   * process died with it open); engines that cannot tell leave it out. SQLite: no write-ahead log
+   * was left behind.
+   */
+  closedCleanlyBefore?(): boolean;
 }
 
 export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = [], options: { text?: string[] } = {}): CollectionDef<T> {

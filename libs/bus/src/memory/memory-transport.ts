@@ -1,13 +1,26 @@
 import { AnyEventEnvelope } from '@app/contracts';
 import { BusTransport, PublishReceipt, SubscribeOptions, Subscription } from '../bus.port';
 
+interface Queued {
+  event: AnyEventEnvelope;
+  handled: () => void;
+}
+
 interface Consumer {
   options: SubscribeOptions;
-  /** Per-consumer chain: keeps each consumer's deliveries in order. */
+  /** Events waiting, in publish order; one loop per consumer works through them. */
+  queue: Queued[];
+  /** The running loop (resolved when idle): keeps each consumer's deliveries in order. */
   tail: Promise<void>;
+  running: boolean;
 }
 
 const RETRY_DELAYS_MS = [50, 200, 1000, 5000];
+/**
+ * Most events handed to a consumer's `handleBatch` at once: the consumer's store takes no other
+ * write while the group runs, so a group stays at tens of milliseconds of handlers.
+ */
+const MAX_BATCH = 64;
 
 /**
  * The embedded profile's bus: every service lives in this process and shares one instance.
@@ -50,14 +63,48 @@ export class MemoryTransport implements BusTransport {
       const interested = consumers.filter((c) => c.options.types.includes(event.type));
       if (interested.length === 0) continue;
       const chosen = interested[hash(event.key) % interested.length];
-      chosen.tail = chosen.tail.then(() => this.deliver(chosen, frozen));
-      deliveries.push(chosen.tail);
+      deliveries.push(new Promise<void>((handled) => chosen.queue.push({ event: frozen, handled })));
+      if (!chosen.running) {
+        chosen.running = true;
+        chosen.tail = this.work(chosen);
+      }
     }
     return { handled: Promise.all(deliveries).then(() => undefined) };
   }
 
+  /**
+   * Works through a consumer's queue in order: several waiting events go to `handleBatch` when
+   * the consumer has one (each on its own if that throws), a single one to `handler`.
+   */
+  private async work(consumer: Consumer): Promise<void> {
+    await Promise.resolve(); // let the publisher queue what it publishes in the same tick
+    try {
+      while (consumer.queue.length > 0) {
+        const group = consumer.queue.splice(0, consumer.options.handleBatch ? MAX_BATCH : 1);
+        if (group.length > 1 && (await this.deliverBatch(consumer, group))) continue;
+        for (const queued of group) {
+          await this.deliver(consumer, queued.event);
+          queued.handled();
+        }
+      }
+    } finally {
+      consumer.running = false;
+    }
+  }
+
+  /** True when the whole group was handled at once; false leaves it to single deliveries. */
+  private async deliverBatch(consumer: Consumer, group: Queued[]): Promise<boolean> {
+    try {
+      await consumer.options.handleBatch?.(group.map((q) => q.event));
+    } catch {
+      return false;
+    }
+    for (const queued of group) queued.handled();
+    return true;
+  }
+
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    const consumer: Consumer = { options, tail: Promise.resolve() };
+    const consumer: Consumer = { options, queue: [], tail: Promise.resolve(), running: false };
     const list = this.groups.get(options.group) ?? [];
     list.push(consumer);
     this.groups.set(options.group, list);
@@ -92,7 +139,7 @@ export class MemoryTransport implements BusTransport {
       before = [...this.groups.values()].flat().map((c) => c.tail);
       await Promise.all(before);
       await new Promise((r) => setImmediate(r));
-    } while ([...this.groups.values()].flat().some((c, i) => c.tail !== before[i]));
+    } while ([...this.groups.values()].flat().some((c, i) => c.tail !== before[i] || c.running || c.queue.length > 0));
   }
 
   private async deliver(consumer: Consumer, event: AnyEventEnvelope): Promise<void> {

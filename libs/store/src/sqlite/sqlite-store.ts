@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { Database, Statement } from 'better-sqlite3';
 import { StoreUnavailableError } from '../store.errors';
@@ -54,6 +54,8 @@ export class SqliteStore implements Store, SqliteEngine {
   /** One transaction wrapper per connection: better-sqlite3 builds four functions per `db.transaction()`. */
   private readonly wrappers = new WeakMap<Database, ReturnType<Database['transaction']>>();
   private readonly context = new AsyncLocalStorage<TxToken>();
+  /** See `closedCleanlyBefore`; set when the file is opened. */
+  private cleanBefore = false;
   private tx?: TxToken;
   /** Tail of the queue of async transactions. */
   private txQueue: Promise<void> = Promise.resolve();
@@ -184,11 +186,21 @@ export class SqliteStore implements Store, SqliteEngine {
     this.tables.add(collection);
   }
 
+  /**
+   * True when every connection that used the file before this one closed it: SQLite's last
+   * connection checkpoints and deletes the write-ahead log on close, so a log left at open means a
+   * process died with the file open (or one has it open now). Always false in memory.
+   */
+  closedCleanlyBefore(): boolean {
+    return this.cleanBefore;
+  }
+
   private connect(): void {
     if (this.writer?.open) return;
     const file = this.file;
     try {
       if (file) mkdirSync(dirname(file), { recursive: true });
+      this.cleanBefore = file !== undefined && !(statSync(`${file}-wal`, { throwIfNoEntry: false })?.size);
       this.writer = new BetterSqlite3(file ?? ':memory:');
       this.configure(this.writer);
       this.writer.pragma('journal_mode = WAL');

@@ -1,6 +1,3 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as en from '@zxcvbn-ts/language-en';
 import { AuthException } from '../auth.errors';
 
 /**
@@ -11,11 +8,28 @@ import { AuthException } from '../auth.errors';
 export const MIN_PASSWORD_SCORE = 2;
 export const WEAK_PASSWORD = 'Password is too easy to guess; use a longer phrase or mix in unrelated words';
 
-const estimator = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...en.dictionary },
-  graphs: common.adjacencyGraphs,
-  translations: en.translations,
-});
+type Estimator = InstanceType<typeof import('@zxcvbn-ts/core').ZxcvbnFactory>;
+let estimator: Estimator | undefined;
+
+/**
+ * zxcvbn with its dictionaries, built at the first password checked: the dictionaries are
+ * megabytes of word lists that a service booting to serve logins and pages does not need yet.
+ */
+function passwordEstimator(): Estimator {
+  if (!estimator) {
+    /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, see above */
+    const { ZxcvbnFactory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+    const common = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+    const en = require('@zxcvbn-ts/language-en') as typeof import('@zxcvbn-ts/language-en');
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    estimator = new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...en.dictionary },
+      graphs: common.adjacencyGraphs,
+      translations: en.translations,
+    });
+  }
+  return estimator;
+}
 
 /**
  * NIST SP 800-63B §5.1.1.2: the length is checked by the DTO (8 to 128); here a password that
@@ -23,7 +37,7 @@ const estimator = new ZxcvbnFactory({
  * naming `field`, zxcvbn's own hint added when it has one.
  */
 export function assertStrongPassword(password: string, field: string, personal: string[]): void {
-  const { score, feedback } = estimator.check(password, personal.flatMap((s) => [s, ...s.split(/[^\p{L}\p{N}]+/u)]).filter(Boolean));
+  const { score, feedback } = passwordEstimator().check(password, personal.flatMap((s) => [s, ...s.split(/[^\p{L}\p{N}]+/u)]).filter(Boolean));
   if (score >= MIN_PASSWORD_SCORE) return;
   const messages = [WEAK_PASSWORD, ...(feedback.warning ? [feedback.warning] : [])];
   throw new AuthException('WEAK_PASSWORD', WEAK_PASSWORD, [{ field, messages }]);

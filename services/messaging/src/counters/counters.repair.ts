@@ -48,7 +48,7 @@ export class MessagingCountersRepair extends CounterRepairPass {
   private readonly conversations: Collection<ConversationDoc>;
 
   constructor(@Inject(STORE) store: Store, @Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(SERVICE_LOGGER) logger: Logger) {
-    super(config, logger);
+    super(config, logger, store);
     this.messages = store.collection(messagesCollection);
     this.states = store.collection(memberStatesCollection);
     this.conversations = store.collection(conversationsCollection);

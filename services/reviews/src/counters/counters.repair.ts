@@ -33,7 +33,7 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   private readonly followerCounts: Collection<FollowerCountDoc>;
 
   constructor(@Inject(STORE) store: Store, @Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(SERVICE_LOGGER) logger: Logger) {
-    super(config, logger);
+    super(config, logger, store);
     this.reviews = store.collection(reviewsCollection);
     this.likes = store.collection(likesCollection);
     this.comments = store.collection(commentsCollection);

@@ -20,7 +20,7 @@ export class SocialCountersRepair extends CounterRepairPass {
   private readonly profiles: Collection<ProfileDoc>;
 
   constructor(@Inject(STORE) store: Store, @Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(SERVICE_LOGGER) logger: Logger) {
-    super(config, logger);
+    super(config, logger, store);
     this.follows = store.collection(followsCollection);
     this.profiles = store.collection(profilesCollection);
   }
