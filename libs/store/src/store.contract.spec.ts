@@ -478,6 +478,12 @@ describe.each(engines())('Store contract: $name', (engine) => {
       expect(await items.count({ 'meta.color': name })).toBe(1);
     }
     expect(names(await items.find({ name: { $in: [odd[0], odd[3]] } }))).toEqual([odd[0], odd[3]].sort());
+    // An id holding one (a client's `%00`) is simply not found.
+    expect(await items.findById(`${docs[0]._id}\u0000`)).toBeNull();
+    expect(await items.count({ _id: { $in: [docs[1]._id, 'x\u0000'] } })).toBe(1);
+    expect(await items.count({ _id: { $nin: [docs[1]._id, 'x\u0000'] } })).toBe(odd.length - 1);
+    expect(await items.count({ _id: { $ne: 'x\u0000' } })).toBe(odd.length);
+    expect(await items.deleteOne({ _id: '\u0000' })).toBe(0);
     await items.updateOne({ _id: docs[0]._id }, { $set: { note: 'x\u0000y' } });
     expect(await items.findOne({ note: 'x\u0000y' }, { projection: { note: 1 } })).toEqual({ _id: docs[0]._id, note: 'x\u0000y' });
   });

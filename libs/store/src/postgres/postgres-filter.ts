@@ -120,30 +120,35 @@ interface OperatorSql {
   operator(op: string, operand: unknown): string | null;
 }
 
-/** `_id` is a text column: plain text comparisons, `= ANY` for lists. */
+/**
+ * `_id` is a text column: plain text comparisons, `= ANY` for lists. PostgreSQL text cannot hold
+ * U+0000, so no stored id has one: such a value (a client's `%00`) matches nothing, rather than
+ * failing the statement.
+ */
 class IdSql implements OperatorSql {
   constructor(private readonly params: Params) {}
 
   eq(operand: unknown): string | null {
-    if (operand === null) return 'FALSE';
+    if (operand === null || (typeof operand === 'string' && operand.includes('\u0000'))) return 'FALSE';
     return typeof operand === 'string' ? `_id = ${this.params.add(operand)}` : null;
   }
 
   operator(op: string, operand: unknown): string | null {
-    const strings = (list: unknown) => Array.isArray(list) && list.every((v) => typeof v === 'string');
+    const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((v) => typeof v === 'string');
+    const storable = (list: string[]) => list.filter((v) => !v.includes('\u0000'));
     switch (op) {
       case '$eq':
         return this.eq(operand);
       case '$ne':
-        return typeof operand === 'string' || operand === null ? `_id IS DISTINCT FROM ${this.params.add(operand)}` : null;
+        return operand === null || typeof operand === 'string' ? `NOT (${this.eq(operand)})` : null;
       case '$in':
-        return strings(operand) ? `_id = ANY(${this.params.add(operand)}::text[])` : null;
+        return strings(operand) ? `_id = ANY(${this.params.add(storable(operand))}::text[])` : null;
       case '$nin':
-        return strings(operand) ? `NOT (_id = ANY(${this.params.add(operand)}::text[]))` : null;
+        return strings(operand) ? `NOT (_id = ANY(${this.params.add(storable(operand))}::text[]))` : null;
       case '$exists':
         return operand ? 'TRUE' : 'FALSE';
       default:
-        return op in RANGE && typeof operand === 'string' ? `_id ${RANGE[op]} ${this.params.add(operand)}` : null;
+        return op in RANGE && typeof operand === 'string' && !operand.includes('\u0000') ? `_id ${RANGE[op]} ${this.params.add(operand)}` : null;
     }
   }
 }
