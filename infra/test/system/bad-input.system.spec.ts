@@ -79,6 +79,10 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/trending', as: 'A' },
   { method: 'GET', path: '/api/reviews', as: 'A', paged: true },
   { method: 'GET', path: '/api/reviews/:review', as: 'A' },
+  // link cards: public reads with no token (issue 30 §4)
+  { method: 'GET', path: '/api/cards/products/:product', as: 'none' },
+  { method: 'GET', path: '/api/cards/reviews/:review', as: 'none' },
+  { method: 'GET', path: '/api/cards/users/:usernameB', as: 'none' },
   { method: 'GET', path: '/api/reviews/:review/history', as: 'A', paged: true },
   { method: 'POST', path: '/api/reviews', as: 'B', body: { product_id: ':product', rating: 4, title: 'T', content: 'Fine', images: ['/api/media/lamp'], image_alts: ['A lamp'] }, fields: { product_id: 'str', rating: 'rating', has_spoilers: 'bool', title: 'str', content: 'str', images: 'mediaArr', image_alts: 'strArr', location: 'str', date: 'iso' }, nullable: ['product_id', 'location', 'date'] },
   { method: 'PUT', path: '/api/reviews/:review', as: 'A', body: { title: 'Edited', images: ['/api/media/lamp'], image_alts: ['A lamp'] }, fields: { rating: 'rating', has_spoilers: 'bool', title: 'str', content: 'str', images: 'mediaArr', image_alts: 'strArr', location: 'str', date: 'iso' }, nullable: ['location', 'date'] },

@@ -193,7 +193,13 @@ describe.each(storeProfiles())('crash safety of the embedded profile (SIGKILL mi
     const review = await api('POST', '/api/reviews', author, { content: 'Crash me if you can.' });
     expect(review.status).toBe(201);
     const reviewId = (review.json as { data: { id: string } }).data.id;
-    const chat = await api('POST', '/api/messages/conversations', author, { memberIds: crowd.map((m) => m.id) });
+    // The messaging service learns of new members from their user.registered events: on a loaded
+    // machine (or a slower store) they may not have landed yet, and it answers 400 until they have.
+    let chat = await api('POST', '/api/messages/conversations', author, { memberIds: crowd.map((m) => m.id) });
+    for (const until = Date.now() + 15_000; chat.status === 400 && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 250));
+      chat = await api('POST', '/api/messages/conversations', author, { memberIds: crowd.map((m) => m.id) });
+    }
     expect(chat.status).toBe(201);
     const chatId = (chat.json as { data: { id: string } }).data.id;
 
