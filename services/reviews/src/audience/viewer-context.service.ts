@@ -1,38 +1,50 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FILTERS_PER_MEMBER } from '@app/contracts';
-import { MutesReadModel } from '@app/platform';
+import { BlocksReadModel, MutesReadModel } from '@app/platform';
 import { Collection, newId, STORE, Store } from '@app/store';
+import { feedSettings } from '../feed/feed.settings';
 import { KeywordFilterDoc, keywordFiltersCollection } from '../filters/keyword-filter.collection';
 import { FollowerCountDoc, followerCountsCollection } from '../read-models/follow-graph.collection';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { TagFollowDoc, tagFollowsCollection } from '../tags/tag-follow.collection';
-import { feedSettings } from '../feed/feed.settings';
-import { ContextStampDoc, contextStampsCollection, LARGE_ACCOUNTS } from './viewer-context.collection';
+import { PrivacyDoc, privacyCollection } from './privacy.collection';
+import { ContextStampDoc, contextStampsCollection, LARGE_ACCOUNTS, RESTRICTED_ACCOUNTS } from './viewer-context.collection';
 
-/** What a member's pages read about the member: whom they follow and mute, their tags and keyword filters. */
+/** What a member's pages read about the member: whom they follow, mute and block, their tags and keyword filters. */
 export interface ViewerContext {
   readonly followees: readonly string[];
   readonly follows: ReadonlySet<string>;
   readonly muted: ReadonlySet<string>;
+  /** Blocked by the viewer or blocking the viewer: each is hidden from the other. */
+  readonly blocked: ReadonlySet<string>;
   readonly tags: readonly string[];
   /** Newest first, expired ones included (a filter expires by the clock, not by a write). */
   readonly filters: readonly KeywordFilterDoc[];
 }
 
-interface Entry {
-  stamp: string;
+/** A viewer's context with the sets every viewer shares, as stored at one moment. */
+export interface ViewerScope {
   context: ViewerContext;
+  /** Accounts with at least FEED_FANOUT_MAX_FOLLOWERS followers: merged into feeds at read time. */
+  large: ReadonlySet<string>;
+  /** Accounts that are not public (friends-only or private). */
+  restricted: ReadonlySet<string>;
 }
 
-/** Contexts kept per replica: at 10,000 members with 5 follows each, about 5 MB when all are in. */
+interface Stamped<T> {
+  stamp: string;
+  value: T;
+}
+
+/** Contexts kept per replica: at 10,000 members with 5 follows each, a few MB when all are in. */
 const DEFAULT_CAPACITY = 10_000;
 
 /**
  * The viewer's context in memory (issue 28 §2). The store stays the truth; each replica keeps the
- * contexts its requests read, and one read of two stamp rows per page tells it whether its copy is
- * still the stored one. Every writer of a context (the follow, mute and block handlers, tag
- * follows, keyword filters) calls `touch` after its change, so the next page on any replica loads
- * it again. The set of large accounts is kept the same way under one stamp.
+ * contexts its requests read, and one read of three stamp rows per request tells it whether its
+ * copies are still the stored ones. Every writer of a context (the follow, mute and block
+ * handlers, tag follows, keyword filters) calls `touch` after its change, so the next request on
+ * any replica loads it again; the shared sets are stamped the same way.
  */
 @Injectable()
 export class ViewerContextService {
@@ -40,9 +52,10 @@ export class ViewerContextService {
   private readonly tagFollows: Collection<TagFollowDoc>;
   private readonly filters: Collection<KeywordFilterDoc>;
   private readonly counts: Collection<FollowerCountDoc>;
+  private readonly privacy: Collection<PrivacyDoc>;
   /** Least recently read first (a Map keeps insertion order; a read moves its entry to the end). */
-  private readonly entries = new Map<string, Entry>();
-  private large?: { stamp: string; ids: ReadonlySet<string> };
+  private readonly entries = new Map<string, Stamped<ViewerContext>>();
+  private readonly shared = new Map<string, Stamped<ReadonlySet<string>>>();
   readonly capacity = Number(process.env.VIEWER_CONTEXT_CAPACITY) || DEFAULT_CAPACITY;
   /** Accounts with at least this many followers are merged at read time, not fanned out. */
   readonly threshold = feedSettings().fanoutMaxFollowers;
@@ -51,34 +64,38 @@ export class ViewerContextService {
     @Inject(STORE) store: Store,
     private readonly graph: FollowGraphService,
     private readonly mutes: MutesReadModel,
+    private readonly blocks: BlocksReadModel,
   ) {
     this.stamps = store.collection(contextStampsCollection);
     this.tagFollows = store.collection(tagFollowsCollection);
     this.filters = store.collection(keywordFiltersCollection);
     this.counts = store.collection(followerCountsCollection);
+    this.privacy = store.collection(privacyCollection);
   }
 
-  /** The viewer's context and the large accounts, as stored now: one read when both copies are current. */
-  async of(viewerId: string): Promise<{ context: ViewerContext; large: ReadonlySet<string> }> {
-    const rows = await this.stamps.find({ _id: { $in: [viewerId, LARGE_ACCOUNTS] } });
+  /** The viewer's context and the shared sets, as stored now: one read when every copy is current. */
+  async of(viewerId: string): Promise<ViewerScope> {
+    const rows = await this.stamps.find({ _id: { $in: [viewerId, LARGE_ACCOUNTS, RESTRICTED_ACCOUNTS] } });
     const stampOf = (id: string) => rows.find((r) => r._id === id)?.stamp ?? '';
-    const [context, large] = await Promise.all([this.contextAt(viewerId, stampOf(viewerId)), this.largeAt(stampOf(LARGE_ACCOUNTS))]);
-    return { context, large };
+    const [context, large, restricted] = await Promise.all([
+      this.contextAt(viewerId, stampOf(viewerId)),
+      this.sharedAt(LARGE_ACCOUNTS, stampOf(LARGE_ACCOUNTS)),
+      this.sharedAt(RESTRICTED_ACCOUNTS, stampOf(RESTRICTED_ACCOUNTS)),
+    ]);
+    return { context, large, restricted };
   }
 
-  /** After a change to the member's context: every replica's copy is stale from now on. */
-  async touch(userId: string): Promise<void> {
-    this.entries.delete(userId);
-    await this.stamps.updateOne({ _id: userId }, { $set: { stamp: newId() } }, { upsert: true });
+  /** After a change to the member's context (or, with a shared set's id, to that set): every replica's copy is stale from now on. */
+  async touch(id: string): Promise<void> {
+    this.entries.delete(id);
+    this.shared.delete(id);
+    await this.stamps.updateOne({ _id: id }, { $set: { stamp: newId() } }, { upsert: true });
   }
 
   /** After a follow or unfollow of `followeeId`: when it crossed the threshold, the large accounts changed. */
   async followersChanged(followeeId: string, followed: boolean): Promise<void> {
     const count = await this.graph.followerCount(followeeId);
-    if (count === (followed ? this.threshold : this.threshold - 1)) {
-      this.large = undefined;
-      await this.stamps.updateOne({ _id: LARGE_ACCOUNTS }, { $set: { stamp: newId() } }, { upsert: true });
-    }
+    if (count === (followed ? this.threshold : this.threshold - 1)) await this.touch(LARGE_ACCOUNTS);
   }
 
   /** How many contexts this replica holds (bounded by `capacity`). */
@@ -91,12 +108,13 @@ export class ViewerContextService {
     if (entry && entry.stamp === stamp) {
       this.entries.delete(viewerId);
       this.entries.set(viewerId, entry);
-      return entry.context;
+      return entry.value;
     }
-    // The stamp was read before the rows: a change in between leaves a newer stamp, and the next page loads again.
-    const [followees, muted, tags, filters] = await Promise.all([
+    // The stamp was read before the rows: a change in between leaves a newer stamp, and the next request loads again.
+    const [followees, muted, blocked, tags, filters] = await Promise.all([
       this.graph.followees(viewerId),
       this.mutes.mutedBy(viewerId),
+      this.blocks.hiddenFrom(viewerId),
       this.tagFollows.find({ user_id: viewerId }, { projection: { tag: 1 } }),
       this.filters.find({ user_id: viewerId }, { sort: { created_at: -1 }, limit: FILTERS_PER_MEMBER }),
     ]);
@@ -104,20 +122,25 @@ export class ViewerContextService {
       followees,
       follows: new Set(followees),
       muted: new Set(muted),
+      blocked: new Set(blocked),
       tags: tags.map((t) => t.tag),
       filters,
     };
     this.entries.delete(viewerId);
-    this.entries.set(viewerId, { stamp, context });
+    this.entries.set(viewerId, { stamp, value: context });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return context;
   }
 
-  private async largeAt(stamp: string): Promise<ReadonlySet<string>> {
-    if (this.large?.stamp === stamp) return this.large.ids;
-    const docs = await this.counts.find({ follower_count: { $gte: this.threshold } }, { projection: { _id: 1 } });
-    const ids = new Set(docs.map((d) => d._id));
-    this.large = { stamp, ids };
-    return ids;
+  private async sharedAt(id: string, stamp: string): Promise<ReadonlySet<string>> {
+    const copy = this.shared.get(id);
+    if (copy && copy.stamp === stamp) return copy.value;
+    const docs =
+      id === LARGE_ACCOUNTS
+        ? await this.counts.find({ follower_count: { $gte: this.threshold } }, { projection: { _id: 1 } })
+        : await this.privacy.find({ privacy_profile: { $ne: 'public' } }, { projection: { _id: 1 } });
+    const value = new Set(docs.map((d) => d._id));
+    this.shared.set(id, { stamp, value });
+    return value;
   }
 }

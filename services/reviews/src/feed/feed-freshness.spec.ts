@@ -131,6 +131,24 @@ describe('feed freshness', () => {
       expect(await card(reader, review.id)).toBeDefined();
     });
 
+    it("a block either way and an author's switch to friends-only take a followed tag's review off the next page, and undoing them brings it back", async () => {
+      const author = await member(svc, 'tagger');
+      const review = await makeReview(svc, author, { content: 'Notes on #oolong' });
+      await svc.settle();
+      expect((await svc.http().post('/api/tags/oolong/follow').set(reader.auth)).status).toBe(200);
+      expect(await card(reader, review.id)).toBeDefined();
+      await svc.publish('block.created', { blockerId: author.id, blockedId: reader.id });
+      expect(await card(reader, review.id)).toBeUndefined();
+      await svc.publish('block.removed', { blockerId: author.id, blockedId: reader.id });
+      expect(await card(reader, review.id)).toBeDefined();
+      const privacy = (privacy_profile: 'friends' | 'public') =>
+        svc.publish('user.settings_updated', { userId: author.id, notification_email: true, notification_push: true, privacy_profile, theme: 'system' });
+      await privacy('friends');
+      expect(await card(reader, review.id)).toBeUndefined();
+      await privacy('public');
+      expect(await card(reader, review.id)).toBeDefined();
+    });
+
     it('a change made through another replica (only the stored stamp moved) shows on the next page', async () => {
       const review = await makeReview(svc, writer, { content: 'Seen from elsewhere' });
       await svc.settle();
