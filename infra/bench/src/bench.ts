@@ -42,7 +42,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import * as bcrypt from 'bcryptjs';
-import { CannedReply, ChildMessage, ImportCommand, ImportReply, MemoryReply, runChild } from './servers';
+import { CannedReply, ChildMessage, ImportCommand, ImportReply, MemoryReply } from './servers';
 import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -67,6 +67,8 @@ const SEED = {
 const IMPORT_ONLY = process.env.BENCH_IMPORT_ONLY === '1';
 /** BENCH_K6=off skips the k6 scenarios after the table (short validation runs). */
 const RUN_K6 = process.env.BENCH_K6 !== 'off';
+/** BENCH_KEEP_DATA=1 leaves the seeded data folder (its path is printed first) for boot measurements. */
+const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1';
 /** V8 flags of the stack child (see PERFORMANCE.md "RSS"). */
 const STACK_FLAGS = (process.env.BENCH_STACK_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const CHECKPOINT_REVIEWS = Math.max(1, Math.round(SIZE.reviews / 10));
@@ -114,7 +116,8 @@ interface Started {
 
 function startChild(args: string[], env: Record<string, string>, execArgv: string[] = []): Promise<Started> {
   const forked = performance.now();
-  const child = fork(__filename, args, { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // The children run servers.ts alone: the stack's boot does not load the load generators.
+  const child = fork(join(__dirname, 'servers.js'), args, { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
     child.on('message', (msg: unknown) => {
@@ -861,7 +864,7 @@ async function main(): Promise<void> {
     api.close();
     raw.child.kill('SIGTERM');
     await stopChild(stack.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -968,15 +971,10 @@ function printTable(
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-const mode = process.argv[2];
-if (mode === '--serve-stack' || mode === '--serve-raw') {
-  runChild(mode, process.argv[3]);
-} else {
-  main().then(
-    () => process.exit(0),
-    (err: Error) => {
-      process.stderr.write(`bench failed: ${err.stack}\n`);
-      process.exit(1);
-    },
-  );
-}
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    process.stderr.write(`bench failed: ${err.stack}\n`);
+    process.exit(1);
+  },
+);
