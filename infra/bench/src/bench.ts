@@ -2,36 +2,36 @@
  * `npm run bench` (issue 9, ARCHITECTURE §9): the embedded stack against a raw Node `http`
  * server answering the same bytes, in the same run, on the same machine.
  *
- * - The stack runs in a child process on a fresh temp data dir (the embedded profile: one SQLite
- *   file per service, in-process bus)
- *   with RATE_LIMITS=off, LOG_LEVEL=silent and BCRYPT_ROUNDS=4 (registration speed only), and
- *   the V8 flags in BENCH_STACK_FLAGS (default below; '' for none); the raw server in another
- *   child; autocannon and the socket.io clients in this process.
- * - Seeding goes through the public HTTP API (the same path as a member's writes): every
- *   event flows and every read model (feed audiences, user cards, counters) is built exactly
- *   as in production. Requests go over keep-alive connections, BENCH_SEED_CONCURRENCY in
- *   flight, and the bus is settled after every BENCH_SEED_BATCH writes and between phases:
- *   a follow needs the social service to know the member (`user.registered`) and a review's
- *   fan-out needs the follow graph. Without that most follows were answered 404 and the
- *   consumers fell minutes behind (the seeding's cost grew with the backlog).
+ * - The stack runs in a child process (servers.ts) on a fresh temp data dir (the embedded
+ *   profile: one SQLite file per service, in-process bus) with RATE_LIMITS=off, LOG_LEVEL=silent
+ *   and BCRYPT_ROUNDS=4 (the logins' speed only), and the V8 flags in BENCH_STACK_FLAGS; the raw
+ *   server in another child; autocannon and the socket.io clients in this process.
+ * - Seeding goes through the services' bulk imports (docs/decisions/import.md: each service's own
+ *   rules and events, batched; rows sent to the stack child over IPC, BENCH_IMPORT_CHUNK a
+ *   message), the bus settled after each phase so every read model (cards, profiles, the follow
+ *   graph, timelines, notifications) is built from the events as after the API. Members share one
+ *   bcrypt hash of the bench password; the members the scenarios act as log in through the API.
+ *   The writes measured (like toggles, messages, the notification probe's reviews) go through the
+ *   API. BENCH_IMPORT_ONLY=1 stops after seeding and prints its time (the import at full size alone).
  * - Two checkpoints: the feed page and product search are measured once BENCH_REVIEWS/10
- *   reviews exist, then seeding goes on to BENCH_REVIEWS and every scenario is measured; the
- *   feed's p99 at the end over its p99 at the checkpoint is the issue's scaling target
- *   (<= 1.5). The feed's reader also follows FEED_READER_EXTRA_FOLLOWS more members, so that
- *   its page is full (10 reviews) at the checkpoint too (one review per member at 10 %).
+ *   reviews exist, then seeding goes on to BENCH_REVIEWS and every scenario is measured. The
+ *   reader's followees write the first reviews, so its feed page is full at both checkpoints: the
+ *   two feed rows serve pages of equal size (the table prints each page's items and warns if not).
+ * - CPU per request, of the stack and of the raw server alike: the process's user + system time
+ *   from /proc over its own load run, over the requests served. The like toggle's includes the
+ *   handling of the events its requests emitted (read after the bus settles).
  * - Peak RSS is the stack child's VmHWM (/proc/<pid>/status), reset (clear_refs) at each phase
  *   boundary, so seeding and measurement have their own peak. The child runs with --expose-gc
  *   so that the live heap (after a full GC) can be read after each measuring phase.
  * - Sizes: BENCH_USERS (200), BENCH_REVIEWS (2000), BENCH_FOLLOWS (5 per user), BENCH_SECONDS
- *   per autocannon run (5; the feed page BENCH_FEED_SECONDS, 3x that, at both checkpoints:
- *   one GC pause moves a 5 s p99 a lot), BENCH_CONNECTIONS (50), BENCH_SOCKETS (200).
- *   Seeding: BENCH_SEED_CONCURRENCY (16), BENCH_SEED_BATCH (500). The issue's full size:
- *   BENCH_USERS=10000 BENCH_REVIEWS=100000.
- * - Boot on the data (issue 16: <= 3 s): after the last measurement the stack is stopped
- *   (SIGTERM, a clean close) and started again on the seeded folder; the time from fork to ready
- *   is what a member waits for after `npm start` (stores opened, the counter repair over every
- *   row, listen). The first start, on the empty folder, is timed too: the difference is the data's.
- * - Output: one table on stdout (the measured rows, then issue 16's targets marked met or not)
+ *   per autocannon run (5; the feed page BENCH_FEED_SECONDS, 3x that), BENCH_CONNECTIONS (50),
+ *   BENCH_SOCKETS (200). The issue's sizes: BENCH_USERS=500 BENCH_REVIEWS=5000, and
+ *   BENCH_USERS=10000 BENCH_REVIEWS=100000. BENCH_K6=off skips the k6 scenarios; BENCH_KEEP_DATA=1
+ *   keeps the seeded folder.
+ * - Boot on the data: after the last measurement the stack is stopped (SIGTERM, a clean close)
+ *   and started again on the seeded folder; the time from fork to ready is what a member waits for
+ *   after `npm start`. The first start, on the empty folder, is timed too.
+ * - Output: one table on stdout (the measured rows, then issue 28's targets marked met or not)
  *   and test-output/bench.json.
  */
 import autocannon from 'autocannon';
@@ -42,7 +42,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import * as bcrypt from 'bcryptjs';
-import { CannedReply, ChildMessage, ImportCommand, ImportReply, MemoryReply, runChild } from './servers';
+import { CannedReply, ChildMessage, ImportCommand, ImportReply, MemoryReply } from './servers';
 import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -67,6 +67,8 @@ const SEED = {
 const IMPORT_ONLY = process.env.BENCH_IMPORT_ONLY === '1';
 /** BENCH_K6=off skips the k6 scenarios after the table (short validation runs). */
 const RUN_K6 = process.env.BENCH_K6 !== 'off';
+/** BENCH_KEEP_DATA=1 leaves the seeded data folder (its path is printed first) for boot measurements. */
+const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1';
 /** V8 flags of the stack child (see PERFORMANCE.md "RSS"). */
 const STACK_FLAGS = (process.env.BENCH_STACK_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const CHECKPOINT_REVIEWS = Math.max(1, Math.round(SIZE.reviews / 10));
@@ -114,7 +116,8 @@ interface Started {
 
 function startChild(args: string[], env: Record<string, string>, execArgv: string[] = []): Promise<Started> {
   const forked = performance.now();
-  const child = fork(__filename, args, { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // The children run servers.ts alone: the stack's boot does not load the load generators.
+  const child = fork(join(__dirname, 'servers.js'), args, { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
     child.on('message', (msg: unknown) => {
@@ -861,7 +864,7 @@ async function main(): Promise<void> {
     api.close();
     raw.child.kill('SIGTERM');
     await stopChild(stack.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -968,15 +971,10 @@ function printTable(
   process.stdout.write(lines.join('\n') + '\n');
 }
 
-const mode = process.argv[2];
-if (mode === '--serve-stack' || mode === '--serve-raw') {
-  runChild(mode, process.argv[3]);
-} else {
-  main().then(
-    () => process.exit(0),
-    (err: Error) => {
-      process.stderr.write(`bench failed: ${err.stack}\n`);
-      process.exit(1);
-    },
-  );
-}
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    process.stderr.write(`bench failed: ${err.stack}\n`);
+    process.exit(1);
+  },
+);

@@ -1,5 +1,6 @@
-// The two servers under test, each in its own child process (bench.ts forks this file), so
-// the load generator in the parent does not share their event loop and each has its own RSS.
+// The two servers under test, each in its own child process (bench.ts forks this file:
+// `servers.js --serve-stack <dataDir>` or `--serve-raw`), so the load generator in the parent
+// does not share their event loop, each has its own RSS, and the stack's boot loads nothing of the bench.
 import { createServer } from 'node:http';
 import type { ImportReport } from '@app/platform';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
@@ -85,3 +86,5 @@ export function runChild(mode: string, arg: string | undefined): void {
     serveRaw();
   }
 }
+
+if (require.main === module) runChild(process.argv[2] ?? '', process.argv[3]);
