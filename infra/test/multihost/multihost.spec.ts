@@ -217,7 +217,10 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
     for (const n of rows) per.set(`${n.subject_id}/${n.actor_id}`, (per.get(`${n.subject_id}/${n.actor_id}`) ?? 0) + 1);
     return per;
   };
-  const caughtUp = () => until(async () => ((await groupsBehind(stack.redisUrl)).length === 0 ? true : undefined), 'every group of the bus to catch up', 60_000);
+  const caughtUp = () =>
+    until(async () => ((await groupsBehind(stack.redisUrl)).length === 0 ? true : undefined), 'every group of the bus to catch up', 60_000).catch(async (err: Error) => {
+      throw new Error(`${err.message}:\n${(await groupsBehind(stack.redisUrl)).join('\n')}\n${stack.tail()}`);
+    });
 
   beforeAll(async () => {
     if (missing) throw new Error(`multihost: ${missing}`);
@@ -251,6 +254,8 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
 
   afterAll(async () => {
     await Promise.all(loads.map((l) => l.stop()));
+    // A process that died on its own (not one the test killed) is named with its last lines.
+    if (stack) for (const line of stack.crashed()) log(line);
     sockets.forEach((s) => s.close());
     await Promise.all([...stores.values()].map((s) => s.close().catch(() => undefined)));
     await network.destroy();
