@@ -120,6 +120,9 @@ export class Network {
     this.built = true;
     process.once('exit', this.onExit);
     ip('link', 'add', this.bridge, 'type', 'bridge');
+    // Where br_netfilter is loaded (a Docker host), bridged frames go through iptables' FORWARD
+    // chain, often with a DROP policy: this bridge's are kept out of it (best effort: older kernels lack the option).
+    spawnSync('ip', ['link', 'set', this.bridge, 'type', 'bridge', 'nf_call_iptables', '0', 'nf_call_ip6tables', '0', 'nf_call_arptables', '0']);
     ip('addr', 'add', `${this.rootIp}/24`, 'dev', this.bridge);
     ip('link', 'set', this.bridge, 'up');
     for (const host of this.hosts) {

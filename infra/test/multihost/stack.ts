@@ -272,6 +272,13 @@ export class MultiHostStack {
     return store;
   }
 
+  /** Processes that exited though the test neither killed their host nor stopped them, with their last lines. */
+  crashed(): string[] {
+    return this.running
+      .filter((r) => r.child.exitCode !== null && r.child.signalCode === null)
+      .map((r) => `${label(r)} on ${r.host.name} (pid ${r.child.pid}) exited with ${r.child.exitCode}:\n${r.output.slice(-15).join('\n')}`);
+  }
+
   /** The last lines of every process, for a failure message. */
   tail(): string {
     return [this.redis, this.postgres, ...this.running]
