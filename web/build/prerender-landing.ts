@@ -6,8 +6,8 @@ export const LANDING_HTML = 'landing.html';
 
 /**
  * Writes `landing.html`: index.html with the landing page already in #root, rendered at build time
- * (react-dom/server through a throwaway Vite server in SSR mode). A visitor's first paint then needs
- * the HTML and the CSS only, not the app's JavaScript; the app replaces it with the same page when it
+ * (react-dom/server through a throwaway Vite server in SSR mode), its stylesheet inline. A visitor's
+ * first paint then needs that one HTML reply, not the app's JavaScript or CSS; the app replaces it with the same page when it
  * starts. Other routes keep the empty index.html (a member's /home must not flash the landing page).
  */
 export function prerenderLanding(): Plugin {
@@ -34,8 +34,13 @@ export function prerenderLanding(): Plugin {
       });
       try {
         const { renderLanding } = (await server.ssrLoadModule('/build/landing-entry.tsx')) as { renderLanding: () => string };
-        const html = String(index.source).replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`);
+        let html = String(index.source).replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`);
         if (!html.includes('landing')) throw new Error('prerender-landing: #root not found in index.html');
+        // the stylesheet inline (the CSP allows inline styles): the first paint waits for no second request
+        html = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+          const css = bundle[file];
+          return css && css.type === 'asset' ? `<style>${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>` : link;
+        });
         this.emitFile({ type: 'asset', fileName: LANDING_HTML, source: html });
       } finally {
         await server.close();

@@ -32,7 +32,7 @@ function SessionCheck() {
           .unwrap()
           .then(async (s) => {
             const i18n = await import('./shared/i18n');
-            if (i18n.isLanguage(s.language)) i18n.applyLanguage(s.language);
+            if (i18n.isLanguage(s.language)) await i18n.applyLanguage(s.language);
           })
           .catch(() => undefined) // no settings: the browser's last language stays
           .finally(() => settings.unsubscribe());

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Bell, Bookmark, Camera, Coffee, Compass, Gamepad2, Handshake, Headphones, House, Lightbulb, Menu, MessageCircle, Moon, NotebookPen, Settings, ShoppingBag, Star, Sun, User, Users, Watch } from 'lucide-react';
 import { useAppDispatch, useSession } from '../core/store';
@@ -7,8 +7,6 @@ import { useLogout } from '../features/auth/useLogout';
 import { useRealtime } from './realtime';
 import { SearchBox } from '../features/search/SearchBox';
 import { NotificationBell } from '../features/notifications/NotificationBell';
-import { TrendingPanel } from '../features/trending/TrendingPanel';
-import { PeopleToFollow } from '../features/people/PeopleToFollow';
 import { PRODUCT_NAME } from '../shared/brand';
 import { hidesRightColumn } from './layout';
 import { MessagesLink } from '../features/messages/MessagesLink';
@@ -51,6 +49,9 @@ const MOBILE_MENU = [
   ['/profile', 'nav.profile'],
   ['/settings', 'nav.settings'],
 ] as const;
+
+// its own chunk: a phone, which has no room for it, never loads it
+const RightColumn = lazy(() => import('./RightColumn').then((m) => ({ default: m.RightColumn })));
 
 /** Each menu screen's tab title; pages of one thing (a product, a member, a review...) set their own. */
 const TITLES: Record<string, (typeof MOBILE_MENU)[number][1] | (typeof SIDE_EXTRA)[number]['label']> = {
@@ -145,10 +146,9 @@ export function Frame() {
           <Outlet />
         </main>
         {!wide && roomForRightColumn && (
-          <aside className="rightcol" data-testid="right-column">
-            <TrendingPanel />
-            <PeopleToFollow />
-          </aside>
+          <Suspense fallback={null}>
+            <RightColumn />
+          </Suspense>
         )}
       </div>
     </div>

@@ -77,7 +77,7 @@ export function SettingsPage() {
     const merged = { ...prefs, ...(r.data ?? part) };
     setPrefs(merged);
     if (part.theme !== undefined) dispatch(setDarkMode(darkFromTheme(merged.theme)));
-    if (part.language !== undefined) applyLanguage(merged.language);
+    if (part.language !== undefined) await applyLanguage(merged.language);
     setErr(null);
     setOk(i18next.t('settings.updated', { lng: merged.language }));
   }

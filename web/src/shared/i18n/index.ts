@@ -47,18 +47,23 @@ if (!i18next.isInitialized) {
 /** The stored language's texts, loading: every lazily loaded screen waits for them (with-texts.ts). */
 export const i18nReady: Promise<void> = loadLanguage(isLanguage(i18next.language) ? i18next.language : 'tr');
 
-/** Switches the interface language and remembers it in this browser (the server keeps the member's choice). */
-export function applyLanguage(lng: Language): void {
+/**
+ * Switches the interface language and remembers it in this browser (the server keeps the member's choice).
+ * Texts already here switch at once; otherwise once their chunk arrived (the promise settles then).
+ */
+export function applyLanguage(lng: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_KEY, lng);
   } catch {
     /* storage unavailable */
   }
   document.documentElement.lang = lng;
-  if (i18next.language === lng) return;
-  // texts already here switch at once; otherwise once their chunk arrived
-  if (i18next.hasResourceBundle(lng, 'translation')) void i18next.changeLanguage(lng);
-  else void loadLanguage(lng).then(() => i18next.changeLanguage(lng));
+  if (i18next.language === lng) return Promise.resolve();
+  if (i18next.hasResourceBundle(lng, 'translation')) {
+    void i18next.changeLanguage(lng);
+    return Promise.resolve();
+  }
+  return loadLanguage(lng).then(() => void i18next.changeLanguage(lng));
 }
 
 export const useT = () => useTranslation().t;
