@@ -147,6 +147,11 @@ export const en: Translation = {
     altText: 'Image description (optional)',
     uploadFailed: 'Failed to upload image',
     openImage: 'Open image full size',
+    searchUsers: 'Search users...',
+    loadingUsers: 'Loading users...',
+    noUsers: 'No users found',
+    startConversation: 'Start Conversation',
+    removePicked: 'Remove {{name}}',
     recipientDeleted: 'This member deleted their account; messages can no longer be sent.',
   },
   squads: {
@@ -293,6 +298,10 @@ export const en: Translation = {
     altLabelOne: 'Image description',
     altPlaceholder: "Describe the image for those who can't see it",
     attachmentPreview: 'Attachment preview',
+  },
+  trending: {
+    failed: 'Failed to load trending topics',
+    empty: 'No trending topics this week',
   },
   search: {
     placeholder: 'Search products, people, reviews, squads...',

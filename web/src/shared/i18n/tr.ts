@@ -148,6 +148,11 @@ export const tr = {
     altText: 'Görsel açıklaması (isteğe bağlı)',
     uploadFailed: 'Görsel yüklenemedi',
     openImage: 'Görseli tam boyutta aç',
+    searchUsers: 'Kullanıcı ara...',
+    loadingUsers: 'Kullanıcılar yükleniyor...',
+    noUsers: 'Kullanıcı bulunamadı',
+    startConversation: 'Sohbet başlat',
+    removePicked: '{{name}} kişisini çıkar',
     recipientDeleted: 'Bu üye hesabını sildi; mesaj gönderilemez.',
   },
   squads: {
@@ -294,6 +299,10 @@ export const tr = {
     altLabelOne: 'Görsel açıklaması',
     altPlaceholder: 'Görseli göremeyenler için kısaca anlatın',
     attachmentPreview: 'Ek önizlemesi',
+  },
+  trending: {
+    failed: 'Gündem yüklenemedi',
+    empty: 'Bu hafta gündemde konu yok',
   },
   search: {
     placeholder: 'Ürün, kişi, inceleme, squad ara...',
