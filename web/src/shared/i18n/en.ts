@@ -163,6 +163,9 @@ export const en: Translation = {
     recipientDeleted: 'This member deleted their account; messages can no longer be sent.',
   },
   squads: {
+    recentActivity: 'Recent Activity',
+    noActivity: 'No recent activity',
+    joinedSquad: 'joined the squad',
     title: 'My Squads',
     total: 'Total Squads',
     admin: 'Admin Squads',
@@ -336,6 +339,10 @@ export const en: Translation = {
     deletedMember: 'Deleted member',
   },
   comment: {
+    loading: 'Loading comments...',
+    loadFailed: 'Failed to load comments',
+    none: 'No comments yet',
+    placeholder: 'Write a comment...',
     report: 'Report comment',
     reported: 'Thanks, the comment was reported.',
     reportFailed: 'Could not report the comment',

@@ -164,6 +164,9 @@ export const tr = {
     recipientDeleted: 'Bu üye hesabını sildi; mesaj gönderilemez.',
   },
   squads: {
+    recentActivity: 'Son etkinlikler',
+    noActivity: 'Son etkinlik yok',
+    joinedSquad: 'squad\'a katıldı',
     title: 'My Squads',
     total: 'Total Squads',
     admin: 'Admin Squads',
@@ -337,6 +340,10 @@ export const tr = {
     deletedMember: 'Silinmiş üye',
   },
   comment: {
+    loading: 'Yorumlar yükleniyor...',
+    loadFailed: 'Yorumlar yüklenemedi',
+    none: 'Henüz yorum yok',
+    placeholder: 'Bir yorum yaz...',
     report: 'Yorumu şikayet et',
     reported: 'Teşekkürler, yorum şikayet edildi.',
     reportFailed: 'Yorum şikayet edilemedi',
