@@ -17,6 +17,11 @@ describeInBrowser('chat images, "Seen" and mentions in the browser (issue 22 §4
 
     // Ayse attaches an image with the labelled button's file picker and sends it with a caption
     const a = await contextFor(world, ayse);
+    // issue 31 §4: text and images go one way, over the socket; the pane makes no message POST
+    const posts: string[] = [];
+    a.page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/messages\/conversations\/[^/]+\/messages$/.test(r.url())) posts.push(r.url());
+    });
     await a.page.goto(`/messages/${dm}`);
     await a.page.getByTestId('chat-pane').waitFor();
     expect((await a.page.getByTestId('attach-button').textContent())?.trim()).toBe('Görsel ekle');
@@ -30,6 +35,7 @@ describeInBrowser('chat images, "Seen" and mentions in the browser (issue 22 §4
     await a.page.getByTestId('message-input').press('Enter');
     await a.page.getByTestId('message-image').waitFor();
     expect(await a.page.getByTestId('message-seen').count()).toBe(0);
+    expect(posts).toEqual([]);
 
     // Burak opens the conversation: the image and its alt text, full size behind its link
     const b = await contextFor(world, burak);
@@ -48,9 +54,32 @@ describeInBrowser('chat images, "Seen" and mentions in the browser (issue 22 §4
     await shot(a.page, 'ch02-seen');
 
     // In the squad chat her @mention is a link to his profile, on her screen and on his
+    // issue 31 §4: typing @ and part of his handle suggests the squad's members; Escape closes,
+    // the arrow keys move and Enter picks, all from the keyboard
     await a.page.goto(`/messages/${squadChat}`);
-    await a.page.getByTestId('message-input').fill(`@${burak.username} bu çekirdeği denedin mi?`);
-    await a.page.getByTestId('message-input').press('Enter');
+    const box = a.page.getByTestId('message-input');
+    await box.click();
+    await a.page.keyboard.type('@xyz');
+    expect(await a.page.getByTestId('mention-suggestions').count()).toBe(0);
+    await box.fill('');
+    await a.page.keyboard.type(`@${burak.username.slice(0, 3)}`);
+    const suggestions = a.page.getByTestId('mention-suggestions');
+    await suggestions.waitFor();
+    expect(await suggestions.getByRole('option').allTextContents()).toEqual([`Burak Chat @${burak.username}`]);
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await suggestions.getByRole('option').first().getAttribute('id'));
+    await shot(a.page, 'ch02b-mention-suggestions');
+    await a.page.keyboard.press('Escape');
+    await suggestions.waitFor({ state: 'detached' });
+    await a.page.keyboard.type('a'); // still this @: the list stays shut
+    expect(await suggestions.count()).toBe(0);
+    await box.fill('');
+    await a.page.keyboard.type(`@${burak.username.slice(0, 3)}`);
+    await suggestions.waitFor();
+    await a.page.keyboard.press('ArrowDown');
+    await a.page.keyboard.press('Enter');
+    expect(await box.inputValue()).toBe(`@${burak.username} `);
+    await a.page.keyboard.type('bu çekirdeği denedin mi?');
+    await a.page.keyboard.press('Enter');
     const mine = a.page.getByTestId('mention');
     await mine.waitFor();
     expect(await mine.getAttribute('href')).toBe(`/user/${burak.username}`);

@@ -66,7 +66,7 @@ export function AddToListMenu({ productId, icon = false }: { productId: string; 
                 disabled={busy === list.id || lists.isFetching}
                 onClick={() => void toggle(list.id, nameOf(list), holds)}
               >
-                <Check size={14} aria-hidden="true" style={{ visibility: holds ? 'visible' : 'hidden', marginInlineEnd: '0.4em', verticalAlign: '-2px' }} />
+                <Check size={14} aria-hidden="true" style={{ visibility: holds ? 'visible' : 'hidden' }} />
                 {nameOf(list)}
               </button>
             );

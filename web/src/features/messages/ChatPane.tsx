@@ -22,8 +22,10 @@ import {
   useMarkConversationReadMutation,
   useMessagesQuery,
   useReactMutation,
+  sendOverSocket,
   useSendMessageMutation,
 } from './messagesApi';
+import { useMentionSuggestions } from './MentionSuggestions';
 
 export const AUTO_SCROLL_PX = 100;
 
@@ -57,7 +59,8 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
   const socket = useSocket();
   const dispatch = useAppDispatch();
   const msgs = useMessagesQuery(conversation.id);
-  const [send, sendState] = useSendMessageMutation();
+  const [send] = useSendMessageMutation();
+  const [sending, setSending] = useState(false);
   const [markRead] = useMarkConversationReadMutation();
   const [editMessage, editState] = useEditMessageMutation();
   const [deleteMessage] = useDeleteMessageMutation();
@@ -72,6 +75,13 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
   const [error, setError] = useState<string | null>(null);
   const [typing, setTyping] = useState<Record<string, string>>({});
   const scroller = useRef<HTMLDivElement>(null);
+  const messageInput = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentionSuggestions(
+    conversation.members.filter((m) => m.id !== user?.id),
+    text,
+    setText,
+    messageInput,
+  );
   const stick = useRef(true);
   const typingSent = useRef(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -173,10 +183,14 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
   async function submit() {
     const content = text.trim();
     // blocked when empty (no text and no image), while an upload or a send runs
-    if ((!content && images.length === 0) || sendState.isLoading || uploadState.isLoading) return;
+    if ((!content && images.length === 0) || sending || uploadState.isLoading) return;
     stopTyping();
     stick.current = true;
-    const r = await send({ conversationId: conversation.id, content, attachments: images });
+    setSending(true);
+    // One path for text and images: the socket (the images were uploaded first); HTTP only before a socket exists.
+    const payload = { conversationId: conversation.id, content, ...(images.length > 0 && { attachments: images }) };
+    const r = socket ? await sendOverSocket(socket, payload) : await send(payload);
+    setSending(false);
     if ('error' in r) {
       return setError(errorCode(r.error) === 'RECIPIENT_DELETED' ? t('messages.recipientDeleted') : errorMessage(r.error, 'Failed to send message'));
     }
@@ -401,6 +415,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
         </div>
       )}
       <div className="chat-input">
+        {mentions.list}
         <input
           ref={fileInput}
           type="file"
@@ -420,18 +435,26 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
           <ImagePlus size={16} aria-hidden="true" /> <span className="attach-label">{t('messages.attach')}</span>
         </button>
         <textarea
+          ref={messageInput}
           rows={1}
           placeholder="Type a message..."
           value={text}
           maxLength={2000}
-          onChange={(e) => onType(e.target.value)}
-          onKeyDown={onKey}
+          onChange={(e) => {
+            onType(e.target.value);
+            mentions.track(e.target);
+          }}
+          onClick={(e) => mentions.track(e.currentTarget)}
+          onKeyDown={(e) => {
+            if (!mentions.onKeyDown(e)) onKey(e);
+          }}
+          {...mentions.inputProps}
           onBlur={stopTyping}
           data-testid="message-input"
         />
         <button
           className="btn btn-primary"
-          disabled={(!text.trim() && images.length === 0) || sendState.isLoading || uploadState.isLoading}
+          disabled={(!text.trim() && images.length === 0) || sending || uploadState.isLoading}
           onClick={() => void submit()}
         >
           Send

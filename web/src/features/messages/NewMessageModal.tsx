@@ -3,11 +3,13 @@ import { Check, X } from 'lucide-react';
 import { useSession } from '../../core/store';
 import { Avatar, Modal } from '../../shared/ui';
 import { personName } from '../../shared/format';
+import { useT } from '../../shared/i18n';
 import { useSearchUsersQuery } from '../people/peopleApi';
 
 /** Picks the members of a new conversation: each user once, at least one (part 2 §2). */
 export function NewMessageModal({ open, onClose, onStart }: { open: boolean; onClose: () => void; onStart: (ids: string[]) => Promise<string | null> }) {
   const { user } = useSession();
+  const t = useT();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Array<{ id: string; name: string }>>([]);
   const [error, setError] = useState<string | null>(null);
@@ -23,13 +25,13 @@ export function NewMessageModal({ open, onClose, onStart }: { open: boolean; onC
   return (
     <Modal open={open} onClose={close} title="New Message">
       <div className="form" data-testid="new-message-modal">
-        <input placeholder="Search users..." value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
+        <input placeholder={t('messages.searchUsers')} aria-label={t('messages.searchUsers')} value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
         {selected.length > 0 && (
           <div className="chips">
             {selected.map((s) => (
               <span key={s.id} className="chip chip-on">
                 {s.name}{' '}
-                <button className="icon-btn small" aria-label={`Remove ${s.name}`} onClick={() => setSelected((l) => l.filter((x) => x.id !== s.id))}>
+                <button className="icon-btn small" aria-label={t('messages.removePicked', { name: s.name })} onClick={() => setSelected((l) => l.filter((x) => x.id !== s.id))}>
                   <X size={12} aria-hidden="true" />
                 </button>
               </span>
@@ -37,8 +39,8 @@ export function NewMessageModal({ open, onClose, onStart }: { open: boolean; onC
           </div>
         )}
         <div className="user-picker">
-          {users.isFetching && list.length === 0 && <p className="muted small center">Loading users...</p>}
-          {!users.isFetching && list.length === 0 && <p className="muted small center">No users found</p>}
+          {users.isFetching && list.length === 0 && <p className="muted small center">{t('messages.loadingUsers')}</p>}
+          {!users.isFetching && list.length === 0 && <p className="muted small center">{t('messages.noUsers')}</p>}
           {list.map((u) => {
             const on = selected.some((s) => s.id === u.id);
             return (
@@ -75,7 +77,7 @@ export function NewMessageModal({ open, onClose, onStart }: { open: boolean; onC
               else close();
             }}
           >
-            Start Conversation
+            {t('messages.startConversation')}
           </button>
         </div>
       </div>

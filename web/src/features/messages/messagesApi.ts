@@ -1,6 +1,28 @@
 import { api, data, listOf } from '../../core/api';
 import type { ConversationView, LastMessageView, MessageAttachmentDto, MessageView, ServerToClientPayloads } from '@app/contracts';
 import type { AppDispatch, RootState } from '../../core/store';
+import type { AppSocket } from '../../core/socket';
+
+/** The spec's socket timeout (part 2 §7): an ack not back by then is a failed send. */
+const SEND_TIMEOUT_MS = 20_000;
+
+/**
+ * Sends a message, text and images alike, over the socket (`send-message`, issue 31 §4) and
+ * answers as the HTTP mutation does: `{ data }`, or `{ error }` shaped like an API error so
+ * errorCode and errorMessage read it. While the socket reconnects the emit is buffered.
+ */
+export async function sendOverSocket(
+  socket: AppSocket,
+  payload: { conversationId: string; content: string; attachments?: MessageAttachmentDto[] },
+): Promise<{ data: MessageView } | { error: { data: { message: string; code?: string } } }> {
+  try {
+    const ack = await socket.timeout(SEND_TIMEOUT_MS).emitWithAck('send-message', payload);
+    if (ack.success && ack.data) return { data: ack.data };
+    return { error: { data: ack.success ? { message: 'Failed to send message' } : { message: ack.message, code: ack.code } } };
+  } catch {
+    return { error: { data: { message: 'Failed to send message' } } };
+  }
+}
 
 export const messagesApi = api.injectEndpoints({
   endpoints: (b) => ({

@@ -68,7 +68,7 @@ export function NotificationsPage() {
                         if (!n.is_read) void markRead(n.id);
                       }}
                     >
-                      Kabul Et
+                      {t('profile.accept')}
                     </button>
                     <button
                       className="btn btn-sm"
@@ -78,7 +78,7 @@ export function NotificationsPage() {
                         if (!n.is_read) void markRead(n.id);
                       }}
                     >
-                      Reddet
+                      {t('profile.reject')}
                     </button>
                   </span>
                 )}

@@ -154,12 +154,12 @@ export function UserProfilePage() {
                     else q.refetch();
                   }}
                 >
-                  {p.follow_status.isBlocked ? 'Engeli Kaldır' : 'Engelle'}
+                  {p.follow_status.isBlocked ? t('profile.unblock') : 'Engelle'}
                 </button>
               )}
               {signedIn && !placeholder && !p.follow_status.isBlocked && !p.follow_status.isBlockedBy && (
                 <Link className="btn btn-sm" to={`/messages?to=${p.id}`}>
-                  Mesaj
+                  {t('profile.message')}
                 </Link>
               )}
             </div>
@@ -187,8 +187,8 @@ export function UserProfilePage() {
         {hidden ? (
           <div className="empty" data-testid="private-profile">
             <Lock className="empty-icon" size={32} aria-hidden="true" />
-            <div className="empty-title">Bu hesap gizli</div>
-            <p className="muted">İncelemelerini ve takip listelerini görmek için takip et.</p>
+            <div className="empty-title">{t('profile.privateTitle')}</div>
+            <p className="muted">{t('profile.privateHint')}</p>
           </div>
         ) : (
           <>

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../../core/store';
 import { errorMessage } from '../../core/api';
+import { useT } from '../../shared/i18n';
 import { CommentItem } from './CommentItem';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from './reviewsApi';
 
 export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: string; reviewAuthorId: string; onCount: (delta: number) => void }) {
   const { user } = useSession();
+  const t = useT();
   const { data, isLoading, isError, refetch } = useCommentsQuery(reviewId);
   const [add, addState] = useAddCommentMutation();
   const [del] = useDeleteCommentMutation();
@@ -25,16 +27,16 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
 
   return (
     <div className="comments" data-testid="comments">
-      {isLoading && <p className="muted small">Loading comments...</p>}
+      {isLoading && <p className="muted small">{t('comment.loading')}</p>}
       {isError && (
         <p className="error-text small">
-          Failed to load comments{' '}
+          {t('comment.loadFailed')}{' '}
           <button className="link" onClick={() => refetch()}>
             Retry
           </button>
         </p>
       )}
-      {data?.length === 0 && <p className="muted small">No comments yet</p>}
+      {data?.length === 0 && <p className="muted small">{t('comment.none')}</p>}
       {data?.map((c) => (
         <CommentItem
           key={c.id}
@@ -50,7 +52,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
       ))}
       {user && (
         <form className="comment-form" onSubmit={submit}>
-          <input placeholder="Write a comment..." value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+          <input placeholder={t('comment.placeholder')} aria-label={t('comment.placeholder')} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
           <button className="btn btn-sm btn-primary" disabled={!text.trim() || addState.isLoading}>
             Send
           </button>

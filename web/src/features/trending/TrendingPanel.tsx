@@ -1,26 +1,28 @@
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../shared/i18n';
 import { useTrendingQuery } from './trendingApi';
 import { TrendingTags } from './TrendingTags';
 
 export function TrendingPanel() {
   const { data, isLoading, isError } = useTrendingQuery();
   const navigate = useNavigate();
+  const t = useT();
   const list = (data ?? []).slice(0, 5);
   return (
     <section className="card panel" data-testid="trending-panel">
       <h2 className="panel-title">Trending Topics</h2>
       {isLoading && <p className="muted">Loading...</p>}
-      {isError && <p className="muted">Failed to load trending topics</p>}
-      {!isLoading && !isError && list.length === 0 && <p className="muted">No trending topics this week</p>}
+      {isError && <p className="muted">{t('trending.failed')}</p>}
+      {!isLoading && !isError && list.length === 0 && <p className="muted">{t('trending.empty')}</p>}
       <ul className="plain-list">
-        {list.map((t) => {
-          const change = t.change_percent;
+        {list.map((topic) => {
+          const change = topic.change_percent;
           return (
-            <li key={t.topic}>
-              <button className="trend-row" onClick={() => navigate(`/products?category=${encodeURIComponent(t.topic)}`)}>
-                <span className="trend-name">#{t.topic}</span>
+            <li key={topic.topic}>
+              <button className="trend-row" onClick={() => navigate(`/products?category=${encodeURIComponent(topic.topic)}`)}>
+                <span className="trend-name">#{topic.topic}</span>
                 <span className="muted small">
-                  {t.reviews_this_week} reviews this week
+                  {topic.reviews_this_week} reviews this week
                   <span className={change >= 0 ? 'up' : 'down'}>
                     {' '}
                     {change >= 0 ? '+' : ''}
