@@ -59,7 +59,7 @@ export default tseslint.config(
     // The composition root and the whole-stack tests wire the services and the gateway together.
     files: ['infra/**/*.ts'],
     rules: {
-      '@nx/enforce-module-boundaries': ['error', { allow: ['../../services/**', '../../gateway/**', '../../../services/**', '../../../gateway/**'], depConstraints, ignoredCircularDependencies }],
+      '@nx/enforce-module-boundaries': ['error', { allow: ['../../services/**', '../../gateway/**', '../../../services/**', '../../../gateway/**', '../../../../services/**', '../../../../gateway/**'], depConstraints, ignoredCircularDependencies }],
     },
   },
   {
