@@ -440,7 +440,8 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
     // Never a hang: every request of every route answered within the upstream time-out and some slack.
     expect(load.samples.filter((s) => s.ms > HANG_MS)).toEqual([]);
     // While cut off, host 3's routes failed, fast, with 503 or 504, never another status.
-    expect(cutOff.length).toBeGreaterThanOrEqual(4);
+    // (Each takes the 3 s time-out, so a 10 s cut holds two or three whole requests per route.)
+    for (const route of ['notifications (host 3)', 'squads (host 3)']) expect(during(route).length).toBeGreaterThan(0);
     expect(cutOff.filter((s) => s.status !== 503 && s.status !== 504)).toEqual([]);
     // Host 2's routes went on working.
     for (const route of ['likes (host 2)', 'messages (host 2)']) {
