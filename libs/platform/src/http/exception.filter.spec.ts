@@ -1,6 +1,6 @@
 import { ArgumentsHost, ForbiddenException, NotFoundException, PayloadTooLargeException, ServiceUnavailableException } from '@nestjs/common';
 import { ApiFailure, ErrorCode, errorStatus, genericErrorCode } from '@app/contracts';
-import { DuplicateKeyError } from '@app/store';
+import { DuplicateKeyError, StoreUnavailableError } from '@app/store';
 import { CodedException } from './coded.exception';
 import { AllExceptionsFilter } from './exception.filter';
 import { validationErrorsToException } from './validation';
@@ -59,6 +59,10 @@ describe('AllExceptionsFilter codes', () => {
       body: { success: false, message: 'Unsupported media type', code: 'UNSUPPORTED_MEDIA_TYPE' },
     });
     expect(reply(new DuplicateKeyError('reviews', 'dup'))).toEqual({ status: 409, body: { success: false, message: 'This already exists', code: 'CONFLICT' } });
+    expect(reply(new StoreUnavailableError('Cannot reach PostgreSQL at postgres://db:5432/app'))).toEqual({
+      status: 503,
+      body: { success: false, message: 'The service is temporarily unavailable', code: 'SERVICE_UNAVAILABLE' },
+    });
   });
 
   it('answers an unexpected error with INTERNAL and the request id, never the stack', () => {

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ApiFailure, FieldError, genericErrorCode } from '@app/contracts';
 import { CodedException } from './coded.exception';
-import { DuplicateKeyError } from '@app/store';
+import { DuplicateKeyError, StoreUnavailableError } from '@app/store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 
@@ -68,6 +68,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof DuplicateKeyError) {
       return { status: HttpStatus.CONFLICT, body: { success: false, message: 'This already exists', code: 'CONFLICT' } };
+    }
+    if (exception instanceof StoreUnavailableError) {
+      // The engine is out of reach (a server restarting, a connection cut): the client may retry.
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { success: false, message: 'The service is temporarily unavailable', code: 'SERVICE_UNAVAILABLE' } };
     }
     const statusError = exception as StatusError;
     const status = statusError?.status ?? statusError?.statusCode;

@@ -45,7 +45,8 @@ export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.drain(), this.options.pollMs ?? 1000);
+    // A store that is down for a while (a restarting server) fails this pass only; the next tick tries again.
+    this.timer = setInterval(() => void this.drain().catch((err: Error) => this.logger.warn({ err: err.message }, 'mail outbox pass failed; will retry')), this.options.pollMs ?? 1000);
     this.timer.unref();
   }
 
