@@ -180,6 +180,36 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     expect(store.shapeOf('outbox', 'labels')).toBe('array');
   });
 
+  it('tells at open whether every process before closed the schema cleanly (a live replica or one cut off at close counts as not)', async () => {
+    const own = `c_${newId()}`;
+    const opened = async () => {
+      const s = new PostgresStore({ url: server.url, schema: own });
+      await s.open([Likes]);
+      return s;
+    };
+    const first = await opened();
+    expect(first.closedCleanlyBefore()).toBe(true);
+    const replica = await opened();
+    expect(replica.closedCleanlyBefore()).toBe(false);
+    await replica.close();
+    await first.close();
+    const afterClean = await opened();
+    expect(afterClean.closedCleanlyBefore()).toBe(true);
+    // The server goes away under it: its close cannot say so, as a process killed with the schema open.
+    const port = server.port;
+    const dataDir = server.dataDir;
+    await server.kill();
+    await afterClean.close();
+    server = await startPostgresServer({ port, dataDir });
+    const afterCrash = await opened();
+    expect(afterCrash.closedCleanlyBefore()).toBe(false);
+    await afterCrash.close();
+    // The dead process's mark went with the boot that saw it: the next clean close counts again.
+    const next = await opened();
+    expect(next.closedCleanlyBefore()).toBe(true);
+    await next.close();
+  });
+
   it('reports unhealthy once closed', async () => {
     const other = new PostgresStore({ url: server.url, schema });
     await other.open([]);
