@@ -70,6 +70,8 @@ export class PostgresStore implements Store, PostgresEngine {
   private closed = false;
   private readonly shapes = new FieldShapes();
   private readonly tables = new Set<string>();
+  /** Collections declared with a unique index besides `_id`: an UPDATE there may be refused. */
+  private readonly uniques = new Set<string>();
   private readonly textFields = new Map<string, readonly string[]>();
   private readonly context = new AsyncLocalStorage<TxContext>();
   /** This open's row in SESSIONS_TABLE. */
@@ -84,6 +86,7 @@ export class PostgresStore implements Store, PostgresEngine {
 
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
     if (def.text?.length) this.textFields.set(def.name, def.text);
+    if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
     return new PostgresCollection<T>(def.name, this, def.text ?? []);
   }
 
@@ -103,6 +106,7 @@ export class PostgresStore implements Store, PostgresEngine {
       await this.sweepSessions(client);
       for (const def of defs) {
         if (def.text?.length) this.textFields.set(def.name, def.text);
+        if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
         await this.createTable(client, def.name);
         const declared = def.indexes.map((index) => pgIndex(this.schema, def.name, index));
         if (def.text?.length) declared.push(await this.ensureSearch(client, def.name, def.text));
@@ -204,7 +208,7 @@ export class PostgresStore implements Store, PostgresEngine {
         client.release(broken);
       }
     }
-    const turn = tx.queue.then(async () => {
+    return this.inTurn(tx, async () => {
       const savepoint = `sp_${++tx.savepoints}`;
       await tx.client.query(`SAVEPOINT ${savepoint}`);
       try {
@@ -216,14 +220,36 @@ export class PostgresStore implements Store, PostgresEngine {
         throw err;
       }
     });
-    tx.queue = turn.catch(() => undefined);
-    return turn;
   }
 
-  /** One statement: inside a transaction it still gets a savepoint, so a refusal leaves the transaction usable. */
-  write<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
-    if (!this.context.getStore()) return this.query<R>(sql, params);
-    return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
+  /**
+   * One statement. Inside a transaction a `guarded` one gets a savepoint, so a refusal (a duplicate
+   * key the caller catches, a table not created yet) leaves the transaction usable; an unguarded
+   * one (it cannot be refused: see `mayRefuse`) saves the two round trips. Either takes its turn,
+   * so it never lands inside another write's savepoint.
+   */
+  write<R extends QueryResultRow>(sql: string, params: unknown[], guarded = true): Promise<R[]> {
+    const tx = this.context.getStore();
+    if (!tx) return this.query<R>(sql, params);
+    if (guarded) return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
+    return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows));
+  }
+
+  /**
+   * Whether a write to `collection` may be refused in a way its caller catches: its table is not
+   * known to exist yet (the write creates it and retries), or, for an update, a unique index besides
+   * `_id` may refuse it. Inserts are sent as ON CONFLICT DO NOTHING (an empty answer is the refusal)
+   * and deletes are never refused.
+   */
+  mayRefuse(collection: string, kind: 'update' | 'other'): boolean {
+    return !this.tables.has(collection) || (kind === 'update' && this.uniques.has(collection));
+  }
+
+  /** The writes of one transaction take turns on its connection. */
+  private inTurn<R>(tx: TxContext, work: () => Promise<R>): Promise<R> {
+    const turn = tx.queue.then(work);
+    tx.queue = turn.catch(() => undefined);
+    return turn;
   }
 
   table(collection: string): string {
