@@ -735,7 +735,10 @@ async function main(): Promise<void> {
     engines
       ? startChild(['--serve-distributed', dataDir], { ...stackEnv, ...engines.env, BENCH_SEED_PASSWORD: BENCH_PASSWORD, BENCH_SEED_CONCURRENCY: String(SEED.concurrency) })
       : startChild(['--serve-stack', dataDir], stackEnv, ['--expose-gc', ...STACK_FLAGS]);
-  let stack = await startStack();
+  let stack = await startStack().catch(async (err: unknown) => {
+    await engines?.stop();
+    throw err;
+  });
   const firstStart = stack;
   const raw = await startChild(['--serve-raw'], {});
   const meter = new ProcessMeter(stack.child.pid as number, engines && (() => stackProcesses(stack.child.pid as number)));
