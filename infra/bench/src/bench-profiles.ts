@@ -255,7 +255,8 @@ export async function serveDistributed(dataDir: string): Promise<void> {
   const gatewayPort = await freePort();
   const serviceBase = await freePortBase(6);
   const launcher: ChildProcess = spawn(process.execPath, [join(__dirname, '../../launcher/src/distributed.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(gatewayPort), SERVICE_PORT_BASE: String(serviceBase) },
+    // Seven processes booting on a shared machine can take longer than the launcher's 60 s default.
+    env: { LAUNCHER_READY_TIMEOUT_MS: '180000', ...process.env, DATA_DIR: dataDir, PORT: String(gatewayPort), SERVICE_PORT_BASE: String(serviceBase) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {
