@@ -44,6 +44,7 @@ import { io, Socket } from 'socket.io-client';
 import * as bcrypt from 'bcryptjs';
 import { CannedReply, ChildMessage, ImportCommand, ImportReply, MemoryReply } from './servers';
 import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
+import { benchProfile, cpuSecondsOf, engineProcesses, stackProcesses, startBenchEngines } from './bench-profiles';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SIZE = {
@@ -99,6 +100,8 @@ interface Row {
   cpu_ms_per_req: number;
   /** The raw server's own process CPU per request, measured the same way. */
   raw_cpu_ms_per_req: number;
+  /** BENCH_PROFILE=distributed-postgres: redis-server's and PostgreSQL's CPU per request (not in cpu_ms_per_req). */
+  engines_cpu_ms_per_req?: number;
   /** Items in the reply's `data` list (the feed's page size), or null for a single object. */
   page_items: number | null;
 }
@@ -181,19 +184,18 @@ class ProcessMeter {
   private started = Date.now();
   private cpuAtStart: number;
 
-  constructor(private readonly pid: number) {
+  /** `processes`: the pids measured together (a distributed stack's tree, bench-profiles.ts); CPU and peaks summed. */
+  constructor(pid: number, private readonly processes: () => number[] = () => [pid]) {
     this.cpuAtStart = this.cpuSeconds();
     this.reset();
   }
 
   cpuSeconds(): number {
-    // utime and stime are fields 14 and 15; the command name (field 2) may hold spaces.
-    const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return cpuSecondsOf(this.processes());
   }
 
   peakRssMb(): number {
-    return peakRssMbOf(this.pid);
+    return this.processes().reduce((sum, pid) => sum + (peakRssMbOf(pid) || 0), 0);
   }
 
   /** Closes the current phase under `name` and starts the next one. */
@@ -212,10 +214,12 @@ class ProcessMeter {
   }
 
   private reset(): void {
-    try {
-      writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
-    } catch {
-      this.resettable = false;
+    for (const pid of this.processes()) {
+      try {
+        writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      } catch {
+        this.resettable = false;
+      }
     }
   }
 }
@@ -565,6 +569,8 @@ interface Bench {
   raw: { child: ChildProcess; url: string };
   meter: ProcessMeter;
   rawMeter: ProcessMeter;
+  /** The engines' processes (BENCH_PROFILE=distributed-postgres), measured beside the stack. */
+  engineMeter?: ProcessMeter;
   settle: () => Promise<void>;
 }
 
@@ -590,9 +596,11 @@ async function compare(bench: Bench, target: Target, duration = SIZE.seconds): P
   const paths = target.rotate ?? [target.path];
   await ask(raw.child, { replies: Object.fromEntries(paths.map((p) => [`${target.method} ${p}`, reply])) });
   const cpuBefore = meter.cpuSeconds();
+  const enginesBefore = bench.engineMeter?.cpuSeconds() ?? 0;
   const stack = await load(stackUrl, target, true, duration);
   if (target.settles) await bench.settle();
   const cpuMs = (meter.cpuSeconds() - cpuBefore) * 1000;
+  const enginesMs = ((bench.engineMeter?.cpuSeconds() ?? 0) - enginesBefore) * 1000;
   const rawCpuBefore = rawMeter.cpuSeconds();
   const bare = await load(raw.url, target, false, duration);
   const rawCpuMs = (rawMeter.cpuSeconds() - rawCpuBefore) * 1000;
@@ -609,9 +617,10 @@ async function compare(bench: Bench, target: Target, duration = SIZE.seconds): P
     cpu_ms_per_req: Number((cpuMs / Math.max(1, stack.count)).toFixed(3)),
     raw_cpu_ms_per_req: Number((rawCpuMs / Math.max(1, bare.count)).toFixed(3)),
     page_items: pageItems(reply),
+    ...(bench.engineMeter && { engines_cpu_ms_per_req: Number((enginesMs / Math.max(1, stack.count)).toFixed(3)) }),
   };
   process.stdout.write(
-    `  ${row.scenario}: ${row.rps} req/s (raw ${row.raw_rps}), p99 ${row.p99} ms, CPU per request ${row.cpu_ms_per_req} ms (raw ${row.raw_cpu_ms_per_req} ms)${row.page_items === null ? '' : `, ${row.page_items} items a page`}\n`,
+    `  ${row.scenario}: ${row.rps} req/s (raw ${row.raw_rps}), p99 ${row.p99} ms, CPU per request ${row.cpu_ms_per_req} ms (raw ${row.raw_cpu_ms_per_req} ms${row.engines_cpu_ms_per_req === undefined ? '' : `, engines ${row.engines_cpu_ms_per_req} ms`})${row.page_items === null ? '' : `, ${row.page_items} items a page`}\n`,
   );
   return row;
 }
@@ -720,12 +729,23 @@ interface FeedScaling {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'squadreviews-bench-'));
-  process.stdout.write(`bench: ${JSON.stringify({ ...SIZE, seed: SEED, stackFlags: STACK_FLAGS })}, data in ${dataDir}\n`);
-  const startStack = () => startChild(['--serve-stack', dataDir], { RATE_LIMITS: 'off', LOG_LEVEL: 'silent', BCRYPT_ROUNDS: '4' }, ['--expose-gc', ...STACK_FLAGS]);
-  let stack = await startStack();
+  const profile = benchProfile();
+  process.stdout.write(`bench: ${JSON.stringify({ profile, ...SIZE, seed: SEED, stackFlags: STACK_FLAGS })}, data in ${dataDir}\n`);
+  // distributed-postgres: its own redis-server and PostgreSQL, and a control child running the launcher (bench-profiles.ts).
+  const engines = profile === 'distributed-postgres' ? await startBenchEngines() : undefined;
+  const stackEnv = { RATE_LIMITS: 'off', LOG_LEVEL: 'silent', BCRYPT_ROUNDS: '4' };
+  const startStack = () =>
+    engines
+      ? startChild(['--serve-distributed', dataDir], { ...stackEnv, ...engines.env, BENCH_SEED_PASSWORD: BENCH_PASSWORD, BENCH_SEED_CONCURRENCY: String(SEED.concurrency) })
+      : startChild(['--serve-stack', dataDir], stackEnv, ['--expose-gc', ...STACK_FLAGS]);
+  let stack = await startStack().catch(async (err: unknown) => {
+    await engines?.stop();
+    throw err;
+  });
   const firstStart = stack;
   const raw = await startChild(['--serve-raw'], {});
-  const meter = new ProcessMeter(stack.child.pid as number);
+  const meter = new ProcessMeter(stack.child.pid as number, engines && (() => stackProcesses(stack.child.pid as number)));
+  const engineMeter = engines && new ProcessMeter(0, engineProcesses);
   const rawMeter = new ProcessMeter(raw.child.pid as number);
   const api = new Api(stack.url, SEED.concurrency);
   const settle = () => ask(stack.child, 'settle');
@@ -756,7 +776,7 @@ async function main(): Promise<void> {
     // A warm-up first: this is the stack's first load (JIT, the reader's timeline), which
     // would otherwise land in the checkpoint's p99 and flatter the scaling ratio.
     for (const target of [feed, search]) await load(stack.url, target, true, Math.min(2, SIZE.seconds));
-    const bench: Bench = { stackUrl: stack.url, raw, meter, rawMeter, settle };
+    const bench: Bench = { stackUrl: stack.url, raw, meter, rawMeter, engineMeter, settle };
     const early: Row[] = [];
     early.push({ ...(await compare(bench, feed, SIZE.feedSeconds)), scenario: `${feed.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
     early.push({ ...(await compare(bench, search)), scenario: `${search.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
@@ -802,7 +822,7 @@ async function main(): Promise<void> {
     const boot: Boot = {
       readyMs: stack.readyMs,
       bootMs: stack.bootMs,
-      peakRssMb: peakRssMbOf(stack.child.pid as number),
+      peakRssMb: engines ? meter.peakRssMb() : peakRssMbOf(stack.child.pid as number),
       emptyReadyMs: firstStart.readyMs,
       emptyBootMs: firstStart.bootMs,
     };
@@ -843,6 +863,7 @@ async function main(): Promise<void> {
     const latency = [messages, burst, notifications];
     const targets = issueTargets([...early, ...rows], latency, rss.peakMb, boot, seedSeconds);
     const report = {
+      profile,
       size: SIZE,
       seed: { ...SEED, seconds: seedSeconds, phases: seeder.stats },
       stackFlags: STACK_FLAGS,
@@ -857,13 +878,14 @@ async function main(): Promise<void> {
       at: new Date().toISOString(),
     };
     mkdirSync('test-output', { recursive: true });
-    writeFileSync('test-output/bench.json', JSON.stringify(report, null, 2));
+    writeFileSync(`test-output/${profile === 'embedded' ? 'bench' : `bench-${profile}`}.json`, JSON.stringify(report, null, 2));
     printTable([...early, ...rows], scaling, latency, rss, boot, seedSeconds, targets);
     if (RUN_K6) await runK6Scenarios(stack.url);
   } finally {
     api.close();
     raw.child.kill('SIGTERM');
     await stopChild(stack.child);
+    await engines?.stop();
     if (!KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -82,6 +82,14 @@ export function runChild(mode: string, arg: string | undefined): void {
       process.stderr.write(`stack failed: ${err.stack}\n`);
       process.exit(1);
     });
+  } else if (mode === '--serve-distributed') {
+    // Loaded only here: the embedded stack's child has no use for the engines' clients.
+    void import('./bench-profiles')
+      .then(({ serveDistributed }) => serveDistributed(arg ?? '.data-bench'))
+      .catch((err: Error) => {
+        process.stderr.write(`stack failed: ${err.stack}\n`);
+        process.exit(1);
+      });
   } else {
     serveRaw();
   }

@@ -33,8 +33,10 @@ export interface Queryable {
 /** What a collection needs from its store. */
 export interface PostgresEngine {
   query<R extends QueryResultRow>(sql: string, params?: unknown[], rowMode?: 'array'): Promise<R[]>;
-  /** One statement as a write: inside a transaction, under its own savepoint. */
-  write<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<R[]>;
+  /** One statement as a write: inside a transaction, under its own savepoint unless `guarded` is false. */
+  write<R extends QueryResultRow>(sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
+  /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
+  mayRefuse(collection: string, kind: 'update' | 'other'): boolean;
   /** Several statements that commit or roll back together. */
   atomic<R>(work: (on: Queryable) => Promise<R>): Promise<R>;
   table(collection: string): string;
@@ -95,14 +97,17 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (docs.length === 0) return [];
     const rows = docs.map((d) => ({ ...d, _id: d._id ?? newId() }) as unknown as T);
     for (const row of rows) await this.engine.learnShapes(this.name, row);
+    const insert = `INSERT INTO ${this.table} (_id, doc${this.searchColumn}) SELECT * FROM unnest($1::text[], $2::jsonb[]${this.searchArray})`;
+    const params = [rows.map((r) => r._id), rows.map((r) => toJsonb(r)), ...this.searchParams(rows as unknown as Row[])];
+    if (rows.length === 1) {
+      // One row: a refusal is an empty answer, not an error, so no savepoint is needed to survive it.
+      const guarded = this.engine.mayRefuse(this.name, 'other');
+      const stored = await this.writing(() => this.engine.write(`${insert} ON CONFLICT DO NOTHING RETURNING _id`, params, guarded));
+      if (stored.length === 0) throw new DuplicateKeyError(this.name, `_id ${rows[0]._id} or a unique index: already exists`);
+      return rows;
+    }
     // One statement for the batch: all of it is stored or, on a duplicate key, none of it.
-    await this.writing(() =>
-      this.engine.write(`INSERT INTO ${this.table} (_id, doc${this.searchColumn}) SELECT * FROM unnest($1::text[], $2::jsonb[]${this.searchArray})`, [
-        rows.map((r) => r._id),
-        rows.map((r) => toJsonb(r)),
-        ...this.searchParams(rows as unknown as Row[]),
-      ]),
-    );
+    await this.writing(() => this.engine.write(insert, params));
     return rows;
   }
 
@@ -250,6 +255,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
               `UPDATE ${this.table} SET doc = ${expr} FROM (SELECT _id AS id, doc AS old FROM ${this.table} WHERE ${sql.where}${limit ? ' LIMIT 1' : ''} FOR UPDATE) AS m
                WHERE _id = m.id RETURNING doc, doc IS DISTINCT FROM m.old AS changed`,
               params.values,
+              this.engine.mayRefuse(this.name, 'update'),
             );
             return { result: { matched: rows.length, modified: rows.filter((r) => r.changed).length, upserted: false }, docs: rows.map((r) => r.doc) };
           })
@@ -258,7 +264,16 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const doc = upsertBase(filter);
     applyUpdate(doc, update);
     doc._id ??= newId();
-    await this.insert(doc as NewDoc<T>);
+    try {
+      await this.insert(doc as NewDoc<T>);
+    } catch (err) {
+      // Another upsert of the same document (a second handler of one event, another replica) inserted
+      // it between this one's update and insert: update that one, as SQLite's one-step upsert would.
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const again = await this.update(filter, update, limit, false);
+      if (again.result.matched === 0) throw err;
+      return again;
+    }
     return { result: { matched: 0, modified: 0, upserted: true }, docs: [doc as T] };
   }
 
@@ -302,7 +317,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     return this.writing(async () => {
       if (sql.complete) {
         const where = limit ? `_id IN (SELECT _id FROM ${this.table} WHERE ${sql.where} LIMIT 1 FOR UPDATE)` : sql.where;
-        return (await this.engine.write<{ _id: string }>(`DELETE FROM ${this.table} WHERE ${where} RETURNING _id`, params.values)).length;
+        return (await this.engine.write<{ _id: string }>(`DELETE FROM ${this.table} WHERE ${where} RETURNING _id`, params.values, this.engine.mayRefuse(this.name, 'other'))).length;
       }
       return this.engine.atomic(async (on) => {
         const ids = (await this.lockedMatches(on, filter, limit)).map((d) => d._id);

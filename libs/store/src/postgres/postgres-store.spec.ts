@@ -104,6 +104,15 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect(await store.collection(Outbox).count({})).toBe(1);
     });
 
+    it('two upserts of one new document at once, in one transaction or two, both apply (one inserts, the other updates it)', async () => {
+      const likes = store.collection(Likes);
+      const upsert = (reviewId: string, tag: string) => likes.updateOne({ _id: `up-${reviewId}` }, { $set: { reviewId, userId: tag }, $inc: { created_at: 1 } }, { upsert: true });
+      await store.transaction(() => Promise.all([upsert('r1', 'a'), upsert('r1', 'b')]));
+      await Promise.all([store.transaction(() => upsert('r2', 'a')), store.transaction(() => upsert('r2', 'b'))]);
+      expect((await likes.findById('up-r1'))?.created_at).toBe(2);
+      expect((await likes.findById('up-r2'))?.created_at).toBe(2);
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });
@@ -178,6 +187,39 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     while (store.shapeOf('outbox', 'labels') !== 'array' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await other.close();
     expect(store.shapeOf('outbox', 'labels')).toBe('array');
+  });
+
+  it('tells at open whether every process before closed the schema cleanly (a live replica or one cut off at close counts as not)', async () => {
+    // Its own server: the restart below must not take the shared one down if it fails.
+    let own = await startPostgresServer();
+    const opened = async () => {
+      const s = new PostgresStore({ url: own.url, schema: 'marks' });
+      await s.open([Likes]);
+      return s;
+    };
+    try {
+      const first = await opened();
+      expect(first.closedCleanlyBefore()).toBe(true);
+      const replica = await opened();
+      expect(replica.closedCleanlyBefore()).toBe(false);
+      await replica.close();
+      await first.close();
+      const afterClean = await opened();
+      expect(afterClean.closedCleanlyBefore()).toBe(true);
+      // The server goes away under it: its close cannot say so, as a process killed with the schema open.
+      await own.kill();
+      await afterClean.close();
+      own = await startPostgresServer({ port: own.port, dataDir: own.dataDir });
+      const afterCrash = await opened();
+      expect(afterCrash.closedCleanlyBefore()).toBe(false);
+      await afterCrash.close();
+      // The dead process's mark went with the boot that saw it: the next clean close counts again.
+      const next = await opened();
+      expect(next.closedCleanlyBefore()).toBe(true);
+      await next.close();
+    } finally {
+      await own.stop();
+    }
   });
 
   it('reports unhealthy once closed', async () => {

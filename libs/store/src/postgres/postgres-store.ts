@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../sqlite/sqlite-filter';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
@@ -28,6 +29,12 @@ export interface PostgresStoreOptions {
 }
 
 const SHAPES_TABLE = '_array_fields';
+/**
+ * One row per process that has the schema open (`closedCleanlyBefore`): written over its listener
+ * connection at open, deleted at a clean close. A row whose connection is gone is a process that died
+ * (or lost the server) with the schema open.
+ */
+const SESSIONS_TABLE = '_open_sessions';
 /** One channel for every schema: a process learns there which fields another one found holding arrays. */
 const SHAPES_CHANNEL = 'squadreviews_store_shapes';
 const JSONB_OID = 3802;
@@ -63,8 +70,13 @@ export class PostgresStore implements Store, PostgresEngine {
   private closed = false;
   private readonly shapes = new FieldShapes();
   private readonly tables = new Set<string>();
+  /** Collections declared with a unique index besides `_id`: an UPDATE there may be refused. */
+  private readonly uniques = new Set<string>();
   private readonly textFields = new Map<string, readonly string[]>();
   private readonly context = new AsyncLocalStorage<TxContext>();
+  /** This open's row in SESSIONS_TABLE. */
+  private sessionId = '';
+  private cleanBefore = false;
 
   constructor(private readonly options: PostgresStoreOptions) {}
 
@@ -74,6 +86,7 @@ export class PostgresStore implements Store, PostgresEngine {
 
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
     if (def.text?.length) this.textFields.set(def.name, def.text);
+    if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
     return new PostgresCollection<T>(def.name, this, def.text ?? []);
   }
 
@@ -90,8 +103,10 @@ export class PostgresStore implements Store, PostgresEngine {
     }
     await this.ddl(async (client) => {
       await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(SHAPES_TABLE)} (collection text, field text, PRIMARY KEY (collection, field))`);
+      await this.sweepSessions(client);
       for (const def of defs) {
         if (def.text?.length) this.textFields.set(def.name, def.text);
+        if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
         await this.createTable(client, def.name);
         const declared = def.indexes.map((index) => pgIndex(this.schema, def.name, index));
         if (def.text?.length) declared.push(await this.ensureSearch(client, def.name, def.text));
@@ -123,7 +138,19 @@ export class PostgresStore implements Store, PostgresEngine {
     }
   }
 
+  /**
+   * True when no other process had this schema open when this one opened it: every one before closed
+   * it cleanly (as SQLite's write-ahead log, a live replica counts as not closed). Read at open.
+   */
+  closedCleanlyBefore(): boolean {
+    return this.cleanBefore;
+  }
+
   async close(): Promise<void> {
+    // Unmarked only when this process can still say so; otherwise the next open repairs.
+    if (this.pool && !this.closed && this.sessionId) {
+      await this.pool.query(`DELETE FROM ${this.table(SESSIONS_TABLE)} WHERE id = $1`, [this.sessionId]).catch(() => undefined);
+    }
     this.closed = true;
     const { pool, listener } = this;
     this.pool = this.listener = undefined;
@@ -181,7 +208,7 @@ export class PostgresStore implements Store, PostgresEngine {
         client.release(broken);
       }
     }
-    const turn = tx.queue.then(async () => {
+    return this.inTurn(tx, async () => {
       const savepoint = `sp_${++tx.savepoints}`;
       await tx.client.query(`SAVEPOINT ${savepoint}`);
       try {
@@ -193,14 +220,36 @@ export class PostgresStore implements Store, PostgresEngine {
         throw err;
       }
     });
-    tx.queue = turn.catch(() => undefined);
-    return turn;
   }
 
-  /** One statement: inside a transaction it still gets a savepoint, so a refusal leaves the transaction usable. */
-  write<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
-    if (!this.context.getStore()) return this.query<R>(sql, params);
-    return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
+  /**
+   * One statement. Inside a transaction a `guarded` one gets a savepoint, so a refusal (a duplicate
+   * key the caller catches, a table not created yet) leaves the transaction usable; an unguarded
+   * one (it cannot be refused: see `mayRefuse`) saves the two round trips. Either takes its turn,
+   * so it never lands inside another write's savepoint.
+   */
+  write<R extends QueryResultRow>(sql: string, params: unknown[], guarded = true): Promise<R[]> {
+    const tx = this.context.getStore();
+    if (!tx) return this.query<R>(sql, params);
+    if (guarded) return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
+    return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows));
+  }
+
+  /**
+   * Whether a write to `collection` may be refused in a way its caller catches: its table is not
+   * known to exist yet (the write creates it and retries), or, for an update, a unique index besides
+   * `_id` may refuse it. Inserts are sent as ON CONFLICT DO NOTHING (an empty answer is the refusal)
+   * and deletes are never refused.
+   */
+  mayRefuse(collection: string, kind: 'update' | 'other'): boolean {
+    return !this.tables.has(collection) || (kind === 'update' && this.uniques.has(collection));
+  }
+
+  /** The writes of one transaction take turns on its connection. */
+  private inTurn<R>(tx: TxContext, work: () => Promise<R>): Promise<R> {
+    const turn = tx.queue.then(work);
+    tx.queue = turn.catch(() => undefined);
+    return turn;
   }
 
   table(collection: string): string {
@@ -285,6 +334,22 @@ export class PostgresStore implements Store, PostgresEngine {
     }
   }
 
+  /**
+   * Under the schema's DDL lock at open: whether any process's row is left (closedCleanlyBefore),
+   * then the rows of processes whose connection is gone are dropped (their damage is repaired by
+   * this boot; a row of a live replica stays).
+   */
+  private async sweepSessions(client: PoolClient): Promise<void> {
+    const sessions = this.table(SESSIONS_TABLE);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${sessions} (id text PRIMARY KEY, pid integer NOT NULL, backend_start timestamptz NOT NULL)`);
+    const { rows } = await client.query<{ left: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${sessions}) AS left`);
+    this.cleanBefore = !rows[0].left;
+    await client.query(
+      `DELETE FROM ${sessions} s WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = s.pid AND a.backend_start = s.backend_start)`,
+    );
+    this.sessionId = randomUUID();
+  }
+
   private async createTable(client: PoolClient, collection: string): Promise<void> {
     await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(collection)} (_id text PRIMARY KEY, doc jsonb NOT NULL)`);
     this.tables.add(collection);
@@ -351,6 +416,12 @@ export class PostgresStore implements Store, PostgresEngine {
     try {
       await listener.connect();
       await listener.query(`LISTEN ${SHAPES_CHANNEL}`);
+      // This process's mark, on the connection whose life stands for the process's (again after a reconnection).
+      await listener.query(
+        `INSERT INTO ${this.table(SESSIONS_TABLE)} (id, pid, backend_start) SELECT $1, pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()
+         ON CONFLICT (id) DO UPDATE SET pid = EXCLUDED.pid, backend_start = EXCLUDED.backend_start`,
+        [this.sessionId],
+      );
       const { rows } = await listener.query<{ collection: string; field: string }>(`SELECT collection, field FROM ${this.table(SHAPES_TABLE)}`);
       this.shapes.reset(rows);
     } catch (err) {

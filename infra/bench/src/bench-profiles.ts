@@ -1,0 +1,318 @@
+/**
+ * `BENCH_PROFILE=distributed-postgres` (issue 29 §6): the bench's scenarios against
+ * `npm run start:distributed`'s stack (each service its own process over Redis Streams) on
+ * STORE=postgres, beside the default `embedded` profile.
+ *
+ * - The bench process starts a private redis-server and PostgreSQL on free ports (the test
+ *   engines of libs/testing/engines), once: the stack's restart (boot on the seeded data) finds
+ *   its data where it left it.
+ * - The "stack child" bench.ts forks is then a control process (`--serve-distributed`) speaking
+ *   the embedded child's protocol (ready, settle, import, memory): it runs the built launcher
+ *   (dist/infra/launcher/src/distributed.js) on free ports, seeds through the public API (the
+ *   services' in-process imports are not reachable across processes) and settles by watching the
+ *   outbox tables and the services' Redis consumer groups drain.
+ * - CPU and peak RSS are summed over process trees read from /proc: the stack is every process
+ *   under the control child (the launcher, the six services, the gateway; the control child's own
+ *   seeding and polling excluded), the engines are redis-server and PostgreSQL with its backends.
+ *   A process's reaped children count through its cutime/cstime, so a backend that exits keeps
+ *   its CPU in the sum.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { freePort, PostgresServerHandle, RedisServerHandle, startPostgresServer, startRedisServer } from '@app/testing/engines';
+
+export type BenchProfile = 'embedded' | 'distributed-postgres';
+
+export function benchProfile(): BenchProfile {
+  const profile = process.env.BENCH_PROFILE ?? 'embedded';
+  if (profile !== 'embedded' && profile !== 'distributed-postgres') throw new Error(`BENCH_PROFILE: "${profile}" is not embedded or distributed-postgres`);
+  return profile;
+}
+
+// ---------------------------------------------------------------- process trees in /proc
+
+interface Stat {
+  pid: number;
+  ppid: number;
+  comm: string;
+  /** utime + stime + cutime + cstime, in clock ticks. */
+  ticks: number;
+}
+
+function statOf(pid: number): Stat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces.
+    const close = text.lastIndexOf(')');
+    const fields = text.slice(close + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    return { pid, ppid: Number(fields[1]), comm: text.slice(text.indexOf('(') + 1, close), ticks };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+function allStats(): Stat[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => statOf(Number(name)))
+    .filter((s): s is Stat => s !== null);
+}
+
+/** `roots` and every process below them. */
+export function treeOf(roots: number[], stats = allStats()): number[] {
+  const children = new Map<number, number[]>();
+  for (const s of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s.pid]);
+  const out: number[] = [];
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    out.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+/** The processes under the control child `pid` (the launcher and its children), not the control child itself. */
+export function stackProcesses(pid: number): number[] {
+  return treeOf([pid]).filter((p) => p !== pid);
+}
+
+/** redis-server and PostgreSQL (postmaster, backends, background workers) started by this process. */
+export function engineProcesses(): number[] {
+  const stats = allStats();
+  const roots = stats.filter((s) => s.ppid === process.pid && (s.comm === 'postgres' || s.comm.startsWith('redis-server'))).map((s) => s.pid);
+  return treeOf(roots, stats);
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system, reaped children included) of `pids`. */
+export function cpuSecondsOf(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + (statOf(pid)?.ticks ?? 0), 0) / TICKS_PER_SECOND;
+}
+
+// ---------------------------------------------------------------- engines (in the bench process)
+
+export interface BenchEngines {
+  /** The environment of the control child: where the stack finds its engines. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchEngines(): Promise<BenchEngines> {
+  const redis: RedisServerHandle = await startRedisServer();
+  let postgres: PostgresServerHandle | undefined;
+  try {
+    postgres = await startPostgresServer();
+    const url = await postgres.createDatabase('squadreviews');
+    process.stdout.write(`engines: redis-server at ${redis.url}, PostgreSQL at ${url}\n`);
+    const pg = postgres;
+    return {
+      env: { STORE: 'postgres', POSTGRES_URL: url, REDIS_URL: redis.url },
+      stop: async () => {
+        await Promise.all([redis.stop(), pg.stop()]);
+      },
+    };
+  } catch (err) {
+    await redis.stop();
+    await postgres?.stop();
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- the control child
+
+/** `count` consecutive ports free right now, the first at base + 1 (the launcher's SERVICE_PORT_BASE convention). */
+async function freePortBase(count: number): Promise<number> {
+  const free = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    // Below Linux's ephemeral range (32768 up), which outgoing connections take from meanwhile.
+    const base = 12_000 + Math.floor(Math.random() * 18_000);
+    let ok = true;
+    for (let i = 1; i <= count && ok; i++) ok = await free(base + i);
+    if (ok) return base;
+  }
+  throw new Error('no free range of ports for the services');
+}
+
+/** JSON over fetch (keep-alive by default); the reply's `data`, or an error with the status. */
+async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const json = (await res.json().catch(() => ({}))) as { data?: T; message?: unknown };
+  if (!res.ok) throw Object.assign(new Error(`${method} ${path}: ${res.status} ${String(json.message ?? '')}`), { status: res.status });
+  return json.data as T;
+}
+
+async function pool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
+  const out = new Array<T>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await fn(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return out;
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The embedded stack's imports, done through the public API instead: registration (the rows'
+ * password is BENCH_SEED_PASSWORD, the hash in the row is the embedded import's), POST /products,
+ * POST /follows/users/:id, POST /reviews, each as the row's member. Same report shape.
+ */
+class ApiImporter {
+  private readonly tokens = new Map<string, string>();
+
+  constructor(
+    private readonly url: string,
+    private readonly password: string,
+    private readonly concurrency: number,
+  ) {}
+
+  async import(kind: string, rows: Row[]): Promise<{ imported: unknown[]; rejected: never[] }> {
+    const as = (id: unknown) => {
+      const token = this.tokens.get(String(id));
+      if (!token) throw new Error(`${kind}: no token for member ${String(id)} (not registered by this control process)`);
+      return token;
+    };
+    const imported = await pool(rows.length, this.concurrency, async (i): Promise<unknown> => {
+      const row = rows[i];
+      if (kind === 'members') {
+        const { token, user } = await call<{ token: string; user: { id: string; username: string } }>(this.url, 'POST', '/api/auth/register', undefined, {
+          email: row.email,
+          name: row.name,
+          password: this.password,
+        });
+        this.tokens.set(user.id, token);
+        return { id: user.id, username: user.username };
+      }
+      if (kind === 'follows') {
+        return call(this.url, 'POST', `/api/follows/users/${String(row.followee_id)}`, as(row.follower_id), {});
+      }
+      const { user_id, ...body } = row;
+      if (kind === 'products') return call<{ id: string }>(this.url, 'POST', '/api/products', as(user_id), body);
+      if (kind === 'reviews') return call<{ id: string }>(this.url, 'POST', '/api/reviews', as(user_id), body);
+      throw new Error(`unknown import ${kind}`);
+    });
+    return { imported, rejected: [] };
+  }
+}
+
+/**
+ * Waits until every event emitted so far has been handled: no service's outbox holds a row and
+ * every service's consumer group has read its streams to the end with nothing pending, twice in a
+ * row (a handled event may emit more). The gateways' broadcast groups (socket pushes) are left out.
+ */
+async function settle(pg: Client, redis: Redis): Promise<void> {
+  const quiet = async (): Promise<boolean> => {
+    const { rows } = await pg.query<{ table_schema: string }>(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'bus_outbox'`);
+    for (const { table_schema } of rows) {
+      const [{ n }] = (await pg.query<{ n: string }>(`SELECT count(*) AS n FROM "${table_schema.replace(/"/g, '""')}".bus_outbox`)).rows;
+      if (Number(n) > 0) return false;
+    }
+    for (const stream of await redis.keys('bus:*')) {
+      const info = (await redis.xinfo('STREAM', stream)) as unknown[];
+      const last = String(info[info.indexOf('last-generated-id') + 1]);
+      for (const raw of (await redis.xinfo('GROUPS', stream)) as unknown[][]) {
+        const group = new Map<string, unknown>();
+        for (let i = 0; i + 1 < raw.length; i += 2) group.set(String(raw[i]), raw[i + 1]);
+        if (String(group.get('name')).startsWith('broadcast:')) continue;
+        if (Number(group.get('pending')) > 0 || String(group.get('last-delivered-id')) !== last) return false;
+      }
+    }
+    return true;
+  };
+  for (let calm = 0; calm < 2; ) {
+    calm = (await quiet()) ? calm + 1 : 0;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The control child (`--serve-distributed <dataDir>`): starts the launcher, says ready with the
+ * gateway's URL, then answers bench.ts's messages as the embedded stack child does.
+ */
+export async function serveDistributed(dataDir: string): Promise<void> {
+  const started = performance.now();
+  const gatewayPort = await freePort();
+  const serviceBase = await freePortBase(6);
+  const launcher: ChildProcess = spawn(process.execPath, [join(__dirname, '../../launcher/src/distributed.js')], {
+    // Seven processes booting on a shared machine can take longer than the launcher's 60 s default.
+    env: { LAUNCHER_READY_TIMEOUT_MS: '180000', ...process.env, DATA_DIR: dataDir, PORT: String(gatewayPort), SERVICE_PORT_BASE: String(serviceBase) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    launcher.once('exit', (code) => reject(new Error(`the distributed launcher exited with ${code} before it was ready`)));
+    launcher.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line.startsWith('{"launcher":"ready"')) continue;
+        resolve((JSON.parse(line) as { gateways: string[] }).gateways[0]);
+      }
+    });
+  });
+  launcher.stdout?.resume();
+  const pg = new Client({ connectionString: process.env.POSTGRES_URL });
+  await pg.connect();
+  const redis = new Redis(process.env.REDIS_URL ?? '');
+  const importer = new ApiImporter(url, process.env.BENCH_SEED_PASSWORD ?? '', Number(process.env.BENCH_SEED_CONCURRENCY ?? 16));
+  process.send?.({ ready: url, bootMs: Math.round(performance.now() - started) });
+
+  process.on('message', (msg: unknown) => {
+    if (msg === 'settle') void settle(pg, redis).then(() => process.send?.('settled'));
+    const command = msg as { import?: string; rows?: Row[] };
+    if (command?.import && command.rows) {
+      void importer.import(command.import, command.rows).then(
+        (imported) => process.send?.({ imported }),
+        (err: Error) => {
+          process.stderr.write(`import failed: ${err.stack}\n`);
+          process.exit(1);
+        },
+      );
+    }
+    if (msg === 'memory' || msg === 'memory-gc') {
+      // The stack's resident set summed over its processes; no heap figures across processes.
+      const rssKb = stackProcesses(process.pid).reduce((sum, pid) => sum + Number(/VmRSS:\s+(\d+)/.exec(safeRead(`/proc/${pid}/status`))?.[1] ?? 0), 0);
+      const rss = Math.round(rssKb / 1024);
+      process.send?.({ memory: { rss, heapTotal: NaN, heapUsed: NaN, external: NaN, arrayBuffers: NaN, afterGc: false } });
+    }
+  });
+  process.on('SIGTERM', () => {
+    const exited = new Promise((r) => launcher.once('exit', r));
+    launcher.kill('SIGTERM');
+    void exited.finally(async () => {
+      await pg.end().catch(() => undefined);
+      redis.disconnect();
+      process.exit(0);
+    });
+  });
+}
+
+function safeRead(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
