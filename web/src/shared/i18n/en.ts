@@ -55,6 +55,7 @@ export const en: Translation = {
     uploadFailed: 'Upload failed',
   },
   review: {
+    likesReceived: 'Likes Received',
     like: 'Like',
     comments: 'Comments',
     edited: 'edited',
@@ -80,6 +81,7 @@ export const en: Translation = {
     reportFailed: 'Failed to report review',
   },
   products: {
+    trendingCategories: 'Trending categories',
     title: 'Products',
     search: 'Search products...',
     searchLabel: 'Search products',
@@ -163,6 +165,8 @@ export const en: Translation = {
     recipientDeleted: 'This member deleted their account; messages can no longer be sent.',
   },
   squads: {
+    approving: 'Approving...',
+    rejecting: 'Rejecting...',
     recentActivity: 'Recent Activity',
     noActivity: 'No recent activity',
     joinedSquad: 'joined the squad',
@@ -314,6 +318,7 @@ export const en: Translation = {
     failed: 'Failed to load trending topics',
     empty: 'No trending topics this week',
   },
+  saved: { loadFailed: 'Failed to load saved items' },
   search: {
     placeholder: 'Search products, people, reviews, squads...',
     searching: 'Searching...',

@@ -56,6 +56,7 @@ export const tr = {
     uploadFailed: 'Upload failed',
   },
   review: {
+    likesReceived: 'Alınan beğeniler',
     like: 'Like',
     comments: 'Comments',
     edited: 'düzenlendi',
@@ -81,6 +82,7 @@ export const tr = {
     reportFailed: 'İnceleme şikayet edilemedi',
   },
   products: {
+    trendingCategories: 'Gündemdeki kategoriler',
     title: 'Products',
     search: 'Search products...',
     searchLabel: 'Search products',
@@ -164,6 +166,8 @@ export const tr = {
     recipientDeleted: 'Bu üye hesabını sildi; mesaj gönderilemez.',
   },
   squads: {
+    approving: 'Onaylanıyor...',
+    rejecting: 'Reddediliyor...',
     recentActivity: 'Son etkinlikler',
     noActivity: 'Son etkinlik yok',
     joinedSquad: 'squad\'a katıldı',
@@ -315,6 +319,7 @@ export const tr = {
     failed: 'Gündem yüklenemedi',
     empty: 'Bu hafta gündemde konu yok',
   },
+  saved: { loadFailed: 'Kaydedilenler yüklenemedi' },
   search: {
     placeholder: 'Ürün, kişi, inceleme, squad ara...',
     searching: 'Aranıyor...',
