@@ -53,4 +53,26 @@ describeInBrowser('two languages (issue 19)', (world) => {
     await other.page.getByRole('tab', { name: 'Tüm Paylaşımlar' }).waitFor();
     await other.context.close();
   });
+
+  test("the new-message modal's own texts follow the language (issue 31 §6)", async () => {
+    const member = await register(world, 'Deniz Dil');
+    const { context, page } = await contextFor(world, member);
+    const nobody = async () => {
+      await page.goto('/messages');
+      await page.getByRole('button', { name: 'New Message' }).first().click();
+      const modal = page.getByTestId('new-message-modal');
+      await modal.getByRole('textbox').fill('zzqx-nobody');
+      return modal;
+    };
+    let modal = await nobody();
+    await modal.getByText('Kullanıcı bulunamadı').waitFor();
+    expect(await modal.getByRole('textbox').getAttribute('placeholder')).toBe('Kullanıcı ara...');
+    // the member's language is kept on the server (the first test switches it from Settings)
+    await apiCall(world, 'PUT', '/users/settings', member.token, { language: 'en' });
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    modal = await nobody();
+    await modal.getByText('No users found').waitFor();
+    expect(await modal.getByRole('button', { name: 'Start Conversation' }).isDisabled()).toBe(true);
+    await context.close();
+  });
 });

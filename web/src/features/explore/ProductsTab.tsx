@@ -4,6 +4,7 @@ import { useFeedQuery } from '../reviews/reviewsApi';
 import { useProductsQuery } from '../products/productsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { ProductCard } from '../products/ProductCard';
+import { useT } from '../../shared/i18n';
 
 /** Trending categories of the Products & Reviews tab, mapped onto the catalogue's categories. */
 const EXPLORE_CATEGORIES: Array<[string, string]> = [
@@ -18,13 +19,14 @@ const EXPLORE_CATEGORIES: Array<[string, string]> = [
 ];
 
 export function ProductsTab() {
+  const t = useT();
   const [category, setCategory] = useState<string | null>(null);
   const feed = useFeedQuery({ page: 1, limit: 10 });
   const products = useProductsQuery({ category: category ?? undefined, limit: 12 }, { skip: !category });
   const popular = [...(feed.data?.items ?? [])].sort((a, b) => Number(b.like_count ?? 0) - Number(a.like_count ?? 0));
   return (
     <div>
-      <h2 className="panel-title">Trending categories</h2>
+      <h2 className="panel-title">{t('products.trendingCategories')}</h2>
       <div className="chips" style={{ marginBottom: '1rem' }}>
         {EXPLORE_CATEGORIES.map(([label, value]) => (
           <button key={label} className={`chip ${category === value ? 'chip-on' : ''}`} onClick={() => setCategory(category === value ? null : value)}>

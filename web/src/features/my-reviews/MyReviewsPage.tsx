@@ -4,11 +4,13 @@ import { Skeleton } from '../../shared/ui';
 import { oneDecimal } from '../../shared/format';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { useReviewsQuery } from '../reviews/reviewsApi';
+import { useT } from '../../shared/i18n';
 
 type Filter = 'all' | 'rated' | 'posts';
 
 /** My Reviews: real counts from the API; the spec's Published/Drafts tabs become 'Rated reviews' and 'Posts' (no drafts exist). */
 export function MyReviewsPage() {
+  const t = useT();
   const { user } = useSession();
   const [filter, setFilter] = useState<Filter>('all');
   const { data, isLoading, isError, refetch } = useReviewsQuery({ userId: user?.id, page: 1, limit: 100 }, { skip: !user });
@@ -34,7 +36,7 @@ export function MyReviewsPage() {
         </div>
         <div className="card stat-tile">
           <b>{totalLikes}</b>
-          <span className="muted small">Likes Received</span>
+          <span className="muted small">{t('review.likesReceived')}</span>
         </div>
       </div>
       <div className="tabs">

@@ -4,6 +4,7 @@ import { Skeleton } from '../../shared/ui';
 import type { ProductView, ReviewView } from '@app/contracts';
 import { ProductCard } from '../products/ProductCard';
 import { ReviewCard } from '../reviews/ReviewCard';
+import { useT } from '../../shared/i18n';
 
 type Kind = 'products' | 'reviews';
 
@@ -21,6 +22,7 @@ const savedApi = api.injectEndpoints({
 export const { useSavedQuery } = savedApi;
 
 export function SavedPage() {
+  const t = useT();
   const [tab, setTab] = useState<Kind>('products');
   // currentData, not data: while the other tab loads, `data` still holds the previous tab's items
   // (products drawn as reviews crashed the page)
@@ -39,7 +41,7 @@ export function SavedPage() {
       {!data && isFetching && <Skeleton />}
       {isError && (
         <div className="error-bar">
-          Failed to load saved items{' '}
+          {t('saved.loadFailed')}{' '}
           <button className="link" onClick={() => refetch()}>
             Retry
           </button>

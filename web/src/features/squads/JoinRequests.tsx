@@ -6,9 +6,11 @@ import { pushToast } from '../../shared/toast';
 import { Avatar } from '../../shared/ui';
 import { personName, squadTime } from '../../shared/format';
 import { useDecideJoinMutation } from './squadsApi';
+import { useT } from '../../shared/i18n';
 
 /** A squad's pending join requests, approved or rejected by an admin or moderator. */
 export function JoinRequests({ squadId, requests }: { squadId: string; requests: JoinRequestView[] }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const [decide] = useDecideJoinMutation();
   const [pending, setPending] = useState<string | null>(null); // approve-{id}, reject-{id}
@@ -33,10 +35,10 @@ export function JoinRequests({ squadId, requests }: { squadId: string; requests:
             {r.message && <blockquote>"{r.message}"</blockquote>}
           </div>
           <button className="btn btn-sm btn-success" disabled={pending === `approve-${r.id}`} onClick={() => doDecide(r.id, 'approve')}>
-            {pending === `approve-${r.id}` ? 'Approving...' : 'Approve'}
+            {pending === `approve-${r.id}` ? t('squads.approving') : 'Approve'}
           </button>
           <button className="btn btn-sm" disabled={pending === `reject-${r.id}`} onClick={() => doDecide(r.id, 'reject')}>
-            {pending === `reject-${r.id}` ? 'Rejecting...' : 'Reject'}
+            {pending === `reject-${r.id}` ? t('squads.rejecting') : 'Reject'}
           </button>
         </div>
       ))}

@@ -56,6 +56,7 @@ export const en: Translation = {
   },
   reviewPage: { title: 'Review', notFound: 'Review not found.' },
   review: {
+    likesReceived: 'Likes Received',
     like: 'Like',
     comments: 'Comments',
     edited: 'edited',
@@ -81,6 +82,7 @@ export const en: Translation = {
     reportFailed: 'Failed to report review',
   },
   products: {
+    trendingCategories: 'Trending categories',
     title: 'Products',
     search: 'Search products...',
     searchLabel: 'Search products',
@@ -164,6 +166,8 @@ export const en: Translation = {
     recipientDeleted: 'This member deleted their account; messages can no longer be sent.',
   },
   squads: {
+    approving: 'Approving...',
+    rejecting: 'Rejecting...',
     recentActivity: 'Recent Activity',
     noActivity: 'No recent activity',
     joinedSquad: 'joined the squad',
@@ -315,6 +319,7 @@ export const en: Translation = {
     failed: 'Failed to load trending topics',
     empty: 'No trending topics this week',
   },
+  saved: { loadFailed: 'Failed to load saved items' },
   search: {
     placeholder: 'Search products, people, reviews, squads...',
     searching: 'Searching...',

@@ -57,6 +57,7 @@ export const tr = {
   },
   reviewPage: { title: 'İnceleme', notFound: 'İnceleme bulunamadı.' },
   review: {
+    likesReceived: 'Alınan beğeniler',
     like: 'Like',
     comments: 'Comments',
     edited: 'düzenlendi',
@@ -82,6 +83,7 @@ export const tr = {
     reportFailed: 'İnceleme şikayet edilemedi',
   },
   products: {
+    trendingCategories: 'Gündemdeki kategoriler',
     title: 'Products',
     search: 'Search products...',
     searchLabel: 'Search products',
@@ -165,6 +167,8 @@ export const tr = {
     recipientDeleted: 'Bu üye hesabını sildi; mesaj gönderilemez.',
   },
   squads: {
+    approving: 'Onaylanıyor...',
+    rejecting: 'Reddediliyor...',
     recentActivity: 'Son etkinlikler',
     noActivity: 'Son etkinlik yok',
     joinedSquad: 'squad\'a katıldı',
@@ -316,6 +320,7 @@ export const tr = {
     failed: 'Gündem yüklenemedi',
     empty: 'Bu hafta gündemde konu yok',
   },
+  saved: { loadFailed: 'Kaydedilenler yüklenemedi' },
   search: {
     placeholder: 'Ürün, kişi, inceleme, squad ara...',
     searching: 'Aranıyor...',
