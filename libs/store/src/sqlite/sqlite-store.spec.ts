@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DuplicateKeyError } from '../store.errors';
 import { defineCollection } from '../store.port';
 import { SqliteStore } from './sqlite-store';
+import { textTableOf } from './sqlite-text';
 
 interface Note {
   _id: string;
@@ -49,6 +50,28 @@ describe('SqliteStore', () => {
     const tables = new BetterSqlite3(file, { readonly: true }).prepare(`SELECT count(*) FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%'`).pluck().get();
     expect(tables).toBe(1);
     await both.close();
+  });
+
+  it('re-indexes the text of a row only when an indexed field changes', async () => {
+    const file = join(dir, 'svc.sqlite');
+    interface Post { _id: string; title: string; likes: number }
+    const Posts = defineCollection<Post>('posts', [], { text: ['title'] });
+    const store = new SqliteStore({ file });
+    await store.open([Posts]);
+    const posts = store.collection(Posts);
+    const post = await posts.insert({ title: 'Kettle review', likes: 0 });
+    const db = new BetterSqlite3(file, { readonly: true });
+    const segments = () => db.prepare(`SELECT group_concat(id || ':' || length(block)) FROM (SELECT * FROM "${textTableOf('posts', ['title'])}_data" ORDER BY id)`).pluck().get();
+    const before = segments();
+    await posts.updateOne({ _id: post._id }, { $inc: { likes: 1 } });
+    expect(segments()).toBe(before);
+    expect((await posts.search('kettle', {})).map((p) => p.likes)).toEqual([1]);
+    await posts.updateOne({ _id: post._id }, { $set: { title: 'Teapot review' } });
+    expect(segments()).not.toBe(before);
+    expect((await posts.search('teapot', {})).map((p) => p.title)).toEqual(['Teapot review']);
+    expect(await posts.search('kettle', {})).toEqual([]);
+    db.close();
+    await store.close();
   });
 
   it('builds one expression index per declaration, reads a page through it, and drops an index no longer declared', async () => {

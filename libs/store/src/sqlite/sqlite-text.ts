@@ -34,24 +34,29 @@ export function ensureTextIndex(db: Database, collection: string, fields: readon
     .pluck()
     .all(`${collection.replace(/[\\%_]/g, (c) => `\\${c}`)}${TEXT_SUFFIX.replace(/_/g, '\\_')}%`, name) as string[];
   for (const table of stale) dropTextIndex(db, table);
-  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(name);
-  if (exists) return;
   const fts = quoteName(name);
   const docs = quoteName(collection);
-  const folded = (row: string) =>
-    `${FOLD_FUNCTION}(${fields
-      .map((f) => {
-        const path = jsonPath(f);
-        if (path === null) throw new Error(`Text field ${collection}.${f} cannot be a JSON path`);
-        return `json_extract(${row}doc, '${path}')`;
-      })
-      .join(', ')})`;
-  db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')`);
-  db.exec(`INSERT INTO ${fts} (rowid, text) SELECT rowid, ${folded('')} FROM ${docs}`);
-  db.exec(`CREATE TRIGGER ${quoteName(`${name}_ai`)} AFTER INSERT ON ${docs} BEGIN INSERT INTO ${fts} (rowid, text) VALUES (new.rowid, ${folded('new.')}); END`);
-  db.exec(`CREATE TRIGGER ${quoteName(`${name}_ad`)} AFTER DELETE ON ${docs} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`);
+  const extracts = (row: string) =>
+    fields.map((f) => {
+      const path = jsonPath(f);
+      if (path === null) throw new Error(`Text field ${collection}.${f} cannot be a JSON path`);
+      return `json_extract(${row}doc, '${path}')`;
+    });
+  const folded = (row: string) => `${FOLD_FUNCTION}(${extracts(row).join(', ')})`;
+  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(name);
+  if (!exists) {
+    db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(text, tokenize = 'unicode61 remove_diacritics 2')`);
+    db.exec(`INSERT INTO ${fts} (rowid, text) SELECT rowid, ${folded('')} FROM ${docs}`);
+    db.exec(`CREATE TRIGGER ${quoteName(`${name}_ai`)} AFTER INSERT ON ${docs} BEGIN INSERT INTO ${fts} (rowid, text) VALUES (new.rowid, ${folded('new.')}); END`);
+    db.exec(`CREATE TRIGGER ${quoteName(`${name}_ad`)} AFTER DELETE ON ${docs} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`);
+  }
+  // Only an update that changes an indexed field re-indexes the row: a counter bump (a like, a
+  // comment) otherwise rewrote the row's FTS entry and its segments in every commit. Made again at
+  // each open, so a database whose trigger predates the WHEN gets it.
+  const changed = extracts('old.').map((before, i) => `${before} IS NOT ${extracts('new.')[i]}`).join(' OR ');
+  db.exec(`DROP TRIGGER IF EXISTS ${quoteName(`${name}_au`)}`);
   db.exec(
-    `CREATE TRIGGER ${quoteName(`${name}_au`)} AFTER UPDATE ON ${docs} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; INSERT INTO ${fts} (rowid, text) VALUES (new.rowid, ${folded('new.')}); END`,
+    `CREATE TRIGGER ${quoteName(`${name}_au`)} AFTER UPDATE ON ${docs} WHEN ${changed} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; INSERT INTO ${fts} (rowid, text) VALUES (new.rowid, ${folded('new.')}); END`,
   );
 }
 
