@@ -4,8 +4,9 @@ import { Filter, SortSpec } from '../store.port';
  * MongoDB filters to SQL over JSON documents (`doc` column, `_id` column).
  *
  * What SQL can answer exactly is translated, with bound parameters: equality, $in, $nin, $ne,
- * ranges, $exists, and $or/$and of those, on top-level and dotted fields. Everything else
- * (regexes, sub-document equality, dates, ranges over arrays...) is left out of the SQL, which
+ * ranges, $exists, a regex that is plain text (a substring test), and $or/$and of those, on
+ * top-level and dotted fields. Everything else (other regexes, sub-document equality, dates,
+ * ranges over arrays...) is left out of the SQL, which
  * then only narrows the candidates, and `complete` is false: the caller evaluates the whole
  * filter with mingo over them. MongoDB's meaning wins where SQL's differs: `null` matches a
  * missing field too, `$ne`/`$nin` match missing fields, a comparison never crosses types.
@@ -133,6 +134,8 @@ class FieldSql {
         return Array.isArray(operand) ? this.negate(this.in(operand), operand) : null;
       case '$exists':
         return `${this.type} IS ${operand ? 'NOT ' : ''}NULL`;
+      case '$regex':
+        return this.substring(operand);
       default:
         return op in RANGE ? this.range(RANGE[op], operand) : null;
     }
@@ -160,6 +163,18 @@ class FieldSql {
     return parts.some((p) => p === null) ? null : parts.map((p) => `(${p})`).join(' OR ');
   }
 
+  /**
+   * A regex that is a plain piece of text (no flags, no pattern syntax: what the search keys
+   * build) as a substring test, so a search needs no decoding of every row for mingo. A regex
+   * only ever matches a string.
+   */
+  private substring(operand: unknown): string | null {
+    const text = operand instanceof RegExp && operand.flags === '' ? literalOf(operand.source) : null;
+    if (text === null || this.shape !== 'scalar') return null;
+    this.params.push(text);
+    return `${this.type} = 'text' AND instr(${this.value}, ?) > 0`;
+  }
+
   /** NOT of a match, where an unknown (NULL: a missing field) counts as "no match", as in MongoDB. */
   private negate(positive: string | null, operand: unknown): string | null {
     if (positive === null) return null;
@@ -182,6 +197,26 @@ class FieldSql {
     if (this.shape === 'scalar') return scalarSql;
     return `EXISTS (SELECT 1 FROM json_each(doc, '${this.path}') WHERE ${elementSql})`;
   }
+}
+
+const PATTERN_SYNTAX = new Set([...'\\^$.|?*+()[]{}/-']);
+
+/** The text a regex source matches literally (escaped syntax characters allowed), or null for any pattern. */
+export function literalOf(source: string): string | null {
+  let text = '';
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      const next = source[++i];
+      if (next === undefined || !PATTERN_SYNTAX.has(next)) return null; // \d, \b, \u...: a pattern
+      text += next;
+    } else if (PATTERN_SYNTAX.has(c) && c !== '-' && c !== '/') {
+      return null;
+    } else {
+      text += c;
+    }
+  }
+  return text;
 }
 
 export function toSqlFilter(filter: Filter, shapeOf: (field: string) => FieldShape): SqlFilter {

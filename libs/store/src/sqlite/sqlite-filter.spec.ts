@@ -1,0 +1,22 @@
+import { literalOf, toSqlFilter } from './sqlite-filter';
+
+describe('sqlite-filter: a regex that is plain text becomes a substring test', () => {
+  it('reads the literal text of a source, escaped syntax included, and refuses any pattern', () => {
+    expect(literalOf('kahve')).toBe('kahve');
+    expect(literalOf('a\\.b \\(x\\) 1\\+1')).toBe('a.b (x) 1+1');
+    expect(literalOf('')).toBe('');
+    for (const pattern of ['a.b', '^kahve', 'kahve$', 'a|b', 'ab*', '[ab]', '\\d', '\\bword', 'a\\', '(x)']) {
+      expect(literalOf(pattern)).toBeNull();
+    }
+  });
+
+  it('puts a flagless literal regex in SQL (complete), and leaves flags and patterns to mingo', () => {
+    const scalar = () => 'scalar' as const;
+    const plain = toSqlFilter({ search_key: { $regex: /sony kulak/ } }, scalar);
+    expect(plain).toEqual({ where: expect.stringContaining('instr('), params: ['sony kulak'], complete: true });
+    expect(toSqlFilter({ search_key: { $regex: /sony/i } }, scalar).complete).toBe(false);
+    expect(toSqlFilter({ search_key: { $regex: /^sony/ } }, scalar).complete).toBe(false);
+    expect(toSqlFilter({ search_key: { $regex: 'sony' } }, scalar).complete).toBe(false);
+    expect(toSqlFilter({ tags: { $regex: /sony/ } }, () => 'array').complete).toBe(false);
+  });
+});
