@@ -161,7 +161,6 @@ export const SPEC_TEXTS: Record<string, readonly string[]> = {
 export const UNTRANSLATED: Record<string, readonly string[]> = {
   'app/MountingErrorPage.tsx': ["Reload"],
   'app/NotFoundPage.tsx': ["Page Not Found", "There is nothing at", "Go Home"],
-  'features/account/ResetPasswordPage.tsx': ["New Password", "Confirm New Password"],
   'features/auth/AuthModal.tsx': ["Don't have an account?", "Already have an account?"],
   'features/auth/LandingPage.tsx': [
     "Share honest product reviews with friends, follow people whose taste you trust and join squads around what you love.",
@@ -172,25 +171,5 @@ export const UNTRANSLATED: Record<string, readonly string[]> = {
     "Chat live",
     "Message friends one to one or talk with your whole squad in real time.",
   ],
-  'features/explore/SquadPage.tsx': ["No squads found."],
-  'features/explore/SquadsTab.tsx': ["Search squads..."],
-  'features/messages/ChatPane.tsx': ["Back to conversations", "No messages yet. Say hi!", "Type a message..."],
-  'features/products/CreateProductPage.tsx': ["Product Image", "Product preview", "Remove image", "Upload image", "Add a feature"],
-  'features/products/ProductDetailPage.tsx': ["What did you think?", "Submit Review", "Sort reviews"],
-  'features/reviews/CommentItem.tsx': ["· düzenlendi", "Comment text", "Edit comment", "Delete comment"],
-  'features/reviews/ImageViewer.tsx': ["Images", "Close", "Previous image", "Next image"],
-  'features/search/SearchBox.tsx': ["Clear search"],
-  'features/settings/PasswordForm.tsx': ["Current Password", "New Password", "Confirm New Password", "Change Password"],
-  'features/settings/ProfileSettings.tsx': ["Uploading...", "Display Name", "Username", "Bio", "Your sign-in email cannot be changed here."],
-  'features/squads/CreateSquadPage.tsx': ["Create Squad", "Creating..."],
-  'features/squads/EditSquadModal.tsx': ["Squad Settings", "Delete Squad"],
-  'features/squads/SquadAchievements.tsx': [
-    "Squad Pioneer — founded",
-    "Active Community —",
-    "joined in the last 30 days",
-    "Growing Squad — 50+ members",
-  ],
-  'features/squads/SquadDetailPage.tsx': ["· Created", "Share squad", "Squad settings"],
-  'features/squads/SquadMembers.tsx': ["Remove from squad"],
   'shared/toast.tsx': ["Close"],
 };
