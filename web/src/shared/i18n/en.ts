@@ -422,6 +422,8 @@ export const en: Translation = {
     verify: 'Verify',
     unexpectedReply: 'Unexpected reply; please sign in again.',
   },
+  auth: { noAccount: 'Don\'t have an account?', haveAccount: 'Already have an account?' },
+  notFound: { title: 'Page Not Found', nothingAt: 'There is nothing at <code>{{path}}</code>.', home: 'Go Home' },
   passwordReset: {
     forgot: 'Forgot password?',
     modalTitle: 'Reset your password',

@@ -423,6 +423,8 @@ export const tr = {
     verify: 'Doğrula',
     unexpectedReply: 'Beklenmeyen yanıt; lütfen yeniden giriş yap.',
   },
+  auth: { noAccount: 'Hesabın yok mu?', haveAccount: 'Zaten hesabın var mı?' },
+  notFound: { title: 'Sayfa Bulunamadı', nothingAt: '<code>{{path}}</code> adresinde bir şey yok.', home: 'Ana Sayfaya Dön' },
   passwordReset: {
     forgot: 'Şifreni mi unuttun?',
     modalTitle: 'Şifreni sıfırla',
