@@ -54,12 +54,12 @@ run('account lifecycle in the browser', () => {
     const token = await resetTokenFor(member.email);
     await page.goto(`/reset-password?token=${token}`);
     const form = page.getByTestId('reset-password');
-    await form.getByLabel('New Password', { exact: true }).fill('weak');
-    await form.getByLabel('Confirm New Password').fill('weak');
+    await form.getByLabel('Yeni Şifre', { exact: true }).fill('weak');
+    await form.getByLabel('Yeni Şifre (Tekrar)').fill('weak');
     await form.getByRole('button', { name: 'Şifreyi sıfırla' }).click();
     await page.getByTestId('reset-error').waitFor();
-    await form.getByLabel('New Password', { exact: true }).fill('copper-lantern-orchard-5');
-    await form.getByLabel('Confirm New Password').fill('copper-lantern-orchard-5');
+    await form.getByLabel('Yeni Şifre', { exact: true }).fill('copper-lantern-orchard-5');
+    await form.getByLabel('Yeni Şifre (Tekrar)').fill('copper-lantern-orchard-5');
     await form.getByRole('button', { name: 'Şifreyi sıfırla' }).click();
     await page.getByTestId('reset-done').waitFor();
     await shot(page, 'account-02-reset-done');

@@ -210,7 +210,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     await form.getByLabel('Price').fill('34.5');
     await form.getByLabel('Category').selectOption('Kitchen');
     await form.getByLabel('Description').fill('Stovetop espresso maker.');
-    await form.getByPlaceholder('Add a feature').fill('Aluminium body');
+    await form.getByPlaceholder('Bir özellik ekle').fill('Aluminium body');
     await form.getByRole('button', { name: 'Add' }).click();
     await page.getByTestId('product-file').setInputFiles({ name: 'pot.png', mimeType: 'image/png', buffer: solidPng([37, 99, 235]) });
     await form.locator('img').first().waitFor();
@@ -226,8 +226,8 @@ describeInBrowser('SquadReviews in the browser', (world) => {
 
     await page.getByTestId('write-review').click();
     const reviewForm = page.getByTestId('review-form');
-    await reviewForm.getByPlaceholder('What did you think?').fill('Makes a strong cup in five minutes.');
-    await reviewForm.getByRole('button', { name: 'Submit Review' }).click();
+    await reviewForm.getByPlaceholder('Ne düşündün?').fill('Makes a strong cup in five minutes.');
+    await reviewForm.getByRole('button', { name: 'İncelemeyi Gönder' }).click();
     await page.getByTestId('review-card').filter({ hasText: 'Makes a strong cup in five minutes.' }).waitFor();
     await detail.getByText('(1 reviews)').waitFor();
     await page.getByTestId('save-product').click();

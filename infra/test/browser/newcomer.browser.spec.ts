@@ -94,10 +94,10 @@ describeInBrowser('a new member in the browser (issue 19)', (world) => {
     const member = await register(world, 'Nora Nowhere');
     const { context, page } = await contextFor(world, member);
     await page.goto('/this/does-not-exist');
-    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('heading', { name: 'Sayfa Bulunamadı' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/this/does-not-exist');
     await shot(page, 'n04-not-found');
-    await page.getByRole('link', { name: 'Go Home' }).click();
+    await page.getByRole('link', { name: 'Ana Sayfaya Dön' }).click();
     await page.waitForURL('**/home');
     await context.close();
   });

@@ -1,21 +1,24 @@
 import { Link, useLocation } from 'react-router-dom';
 import { MapPinOff } from 'lucide-react';
+import { Trans } from 'react-i18next';
 import { useSession } from '../core/store';
+import { useT } from '../shared/i18n';
 
 /** An unknown address: says so and keeps the URL, with a way home. */
 export function NotFoundPage() {
   const { token, user } = useSession();
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <div className="page">
       <div className="card empty" data-testid="not-found">
         <MapPinOff className="empty-icon" size={40} aria-hidden="true" />
-        <h1>Page Not Found</h1>
+        <h1>{t('notFound.title')}</h1>
         <p className="muted">
-          There is nothing at <code>{pathname}</code>.
+          <Trans i18nKey="notFound.nothingAt" values={{ path: pathname }} components={{ code: <code /> }} />
         </p>
         <Link className="btn btn-primary" to={token && user ? '/home' : '/'}>
-          Go Home
+          {t('notFound.home')}
         </Link>
       </div>
     </div>

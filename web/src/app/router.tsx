@@ -5,7 +5,6 @@ import { LandingPage } from '../features/auth/LandingPage';
 import { withTexts } from '../shared/i18n/with-texts';
 import { Spinner } from '../shared/ui';
 import { MountingErrorBoundary } from './MountingErrorPage';
-import { NotFoundPage } from './NotFoundPage';
 
 /**
  * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
@@ -39,6 +38,7 @@ const ModerationPage = lazyPage(() => import('../features/moderation/ModerationP
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
 const ReviewPage = lazyPage(() => import('../features/reviews/ReviewPage'), 'ReviewPage');
 const TagPage = lazyPage(() => import('../features/tags/TagPage'), 'TagPage');
+const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
 
 /** A lazy screen with the spinner while its chunk loads. */
 function screen(Page: LazyExoticComponent<ComponentType>) {
@@ -137,7 +137,7 @@ export function AppRoutes() {
           <Route element={<FrameIfSignedIn />}>
             <Route path="/user/:username" element={screen(UserProfilePage)} />
             {/* an unknown address keeps its URL and says so (it used to redirect to / silently) */}
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={screen(NotFoundPage)} />
           </Route>
           <Route element={<RequireAuth />}>
             <Route element={screen(Frame)}>

@@ -41,11 +41,11 @@ export function ResetPasswordPage() {
         ) : (
           <>
             <label>
-              New Password
+              {t('passwordReset.newPassword')}
               <input name="new_password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" required />
             </label>
             <label>
-              Confirm New Password
+              {t('passwordReset.confirmPassword')}
               <input name="confirm_password" type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" required />
             </label>
             <div className="form-actions">

@@ -147,7 +147,7 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
           </button>
         </div>
         <p className="muted center">
-          {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+          {mode === 'login' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
           <button type="button" className="link" onClick={() => onMode(mode === 'login' ? 'register' : 'login')}>
             {mode === 'login' ? 'Sign up' : 'Log in'}
           </button>

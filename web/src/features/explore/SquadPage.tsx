@@ -2,8 +2,10 @@ import { errorMessage } from '../../core/api';
 import { Skeleton } from '../../shared/ui';
 import { useDiscoverSquadsQuery } from '../squads/squadsApi';
 import { SquadCard } from './SquadCard';
+import { useT } from '../../shared/i18n';
 
 export function SquadPage({ page, search, last, onMore }: { page: number; search: string; last: boolean; onMore: () => void }) {
+  const t = useT();
   const { data, isLoading, isError, error, refetch, isFetching } = useDiscoverSquadsQuery({ page, search });
   if (isLoading) return <Skeleton />;
   if (isError)
@@ -18,7 +20,7 @@ export function SquadPage({ page, search, last, onMore }: { page: number; search
   if (!data) return null;
   return (
     <>
-      {page === 1 && data.items.length === 0 && <p className="muted">No squads found.</p>}
+      {page === 1 && data.items.length === 0 && <p className="muted">{t('squads.noneFound')}</p>}
       {data.items.map((s) => (
         <SquadCard key={s.id} squad={s} />
       ))}

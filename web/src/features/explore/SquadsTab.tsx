@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SquadPage } from './SquadPage';
+import { useT } from '../../shared/i18n';
 
 export function SquadsTab() {
+  const t = useT();
   const navigate = useNavigate();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -17,7 +19,7 @@ export function SquadsTab() {
   return (
     <div>
       <div className="toolbar">
-        <input placeholder="Search squads..." value={input} onChange={(e) => setInput(e.target.value)} />
+        <input placeholder={t('squads.search')} value={input} onChange={(e) => setInput(e.target.value)} />
         <button className="btn btn-primary" onClick={() => navigate('/create-squad')}>
           Create Your Own Squad
         </button>

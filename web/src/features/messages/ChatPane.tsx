@@ -268,7 +268,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
     <div className="chat" data-testid="chat-pane">
       <div className="chat-head">
         {/* on a phone the list is hidden while a chat is open: this is the way back */}
-        <button className="icon-btn mobile-only" aria-label="Back to conversations" onClick={() => navigate('/messages')} data-testid="chat-back">
+        <button className="icon-btn mobile-only" aria-label={t('messages.back')} onClick={() => navigate('/messages')} data-testid="chat-back">
           <ArrowLeft size={20} aria-hidden="true" />
         </button>
         <Avatar src={conversation.other_members.length === 1 ? conversation.other_members[0].profile_image_url : null} name={name} size={36} />
@@ -284,7 +284,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
             </button>
           </div>
         )}
-        {msgs.data?.length === 0 && <p className="muted center">No messages yet. Say hi!</p>}
+        {msgs.data?.length === 0 && <p className="muted center">{t('messages.empty')}</p>}
         {msgs.data?.map((m) => {
           const mine = m.sender_id === user?.id;
           return (
@@ -437,7 +437,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
         <textarea
           ref={messageInput}
           rows={1}
-          placeholder="Type a message..."
+          placeholder={t('messages.placeholder')}
           value={text}
           maxLength={2000}
           onChange={(e) => {

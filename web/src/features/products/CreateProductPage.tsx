@@ -69,18 +69,18 @@ export function CreateProductPage() {
       <h1 className="page-title">Create New Product</h1>
       <form className="card form" onSubmit={submit} data-testid="create-product-form">
         <div className="field">
-          <span className="label">Product Image</span>
+          <span className="label">{t('products.image')}</span>
           {image ? (
             <div className="preview" style={{ width: 160, height: 160 }}>
-              <img src={image.preview} alt={imageAlt || 'Product preview'} />
+              <img src={image.preview} alt={imageAlt || t('products.preview')} />
               {!image.url && <span className="preview-state">…</span>}
-              <button type="button" className="preview-remove" aria-label="Remove image" onClick={() => setImage(null)}>
+              <button type="button" className="preview-remove" aria-label={t('products.removeImage')} onClick={() => setImage(null)}>
                 <X size={14} aria-hidden="true" />
               </button>
             </div>
           ) : (
             <button type="button" className="btn" onClick={() => fileRef.current?.click()}>
-              <Upload size={16} aria-hidden="true" /> Upload image
+              <Upload size={16} aria-hidden="true" /> {t('products.upload')}
             </button>
           )}
           <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="product-file" />
@@ -121,7 +121,7 @@ export function CreateProductPage() {
           <div className="row gap">
             <input
               value={feature}
-              placeholder="Add a feature"
+              placeholder={t('products.addFeature')}
               onChange={(e) => setFeature(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {

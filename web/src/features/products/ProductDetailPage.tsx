@@ -11,6 +11,7 @@ import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewS
 import { ReviewCard } from '../reviews/ReviewCard';
 import { SaveProductButton } from './SaveProductButton';
 import { AddToListMenu } from '../lists/AddToListMenu';
+import { useT } from '../../shared/i18n';
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
 export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
@@ -20,6 +21,7 @@ export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
 ];
 
 export function ProductDetailPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const product = useProductQuery(id, { skip: !id });
@@ -112,7 +114,7 @@ export function ProductDetailPage() {
           </div>
           <label>
             Your review
-            <textarea rows={4} value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} placeholder="What did you think?" />
+            <textarea rows={4} value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} placeholder={t('products.reviewPlaceholder')} />
           </label>
           {formError && <div className="error-bar">{formError}</div>}
           <div className="form-actions">
@@ -120,7 +122,7 @@ export function ProductDetailPage() {
               Cancel
             </button>
             <button className="btn btn-primary" disabled={!content.trim() || createState.isLoading}>
-              Submit Review
+              {t('products.submitReview')}
             </button>
           </div>
         </form>
@@ -133,7 +135,7 @@ export function ProductDetailPage() {
             setSort(e.target.value as ReviewSort);
             setPage(1);
           }}
-          aria-label="Sort reviews"
+          aria-label={t('products.sortReviews')}
           data-testid="review-sort"
           style={{ width: 'auto' }}
         >

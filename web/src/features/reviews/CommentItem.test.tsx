@@ -38,13 +38,13 @@ describe('CommentItem', () => {
   it('offers Edit to its author only, opening the text in place', () => {
     renderItem(comment(false), true);
     expect(screen.queryByTestId('comment-edited-label')).toBeNull();
-    fireEvent.click(screen.getByLabelText('Edit comment'));
-    expect((screen.getByLabelText('Comment text') as HTMLInputElement).value).toBe('Which model?');
+    fireEvent.click(screen.getByLabelText('Yorumu düzenle'));
+    expect((screen.getByLabelText('Yorum metni') as HTMLInputElement).value).toBe('Which model?');
   });
 
   it('shows no Edit on another member’s comment, and Report there instead', () => {
     renderItem(comment(false), false);
-    expect(screen.queryByLabelText('Edit comment')).toBeNull();
+    expect(screen.queryByLabelText('Yorumu düzenle')).toBeNull();
     expect(screen.getByRole('button', { name: 'Yorumu şikayet et' })).toBeTruthy();
   });
 

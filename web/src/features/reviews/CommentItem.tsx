@@ -68,12 +68,12 @@ export function CommentItem({
           </Link>{' '}
           <span className="muted small">
             {feedAgo(c.createdAt)}
-            {c.is_edited && <span data-testid="comment-edited-label"> · düzenlendi</span>}
+            {c.is_edited && <span data-testid="comment-edited-label"> · {t('comment.edited')}</span>}
           </span>
         </div>
         {editing ? (
           <form className="comment-form" onSubmit={save}>
-            <input value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} aria-label="Comment text" autoFocus />
+            <input value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} aria-label={t('comment.text')} autoFocus />
             <button className="btn btn-sm btn-primary" disabled={!text.trim() || updateState.isLoading}>
               Save
             </button>
@@ -95,7 +95,7 @@ export function CommentItem({
         {error && <p className="error-text small">{error}</p>}
       </div>
       {canEdit && !editing && (
-        <button className="icon-btn small" aria-label="Edit comment" data-testid="edit-comment" onClick={() => setEditing(true)}>
+        <button className="icon-btn small" aria-label={t('comment.edit')} data-testid="edit-comment" onClick={() => setEditing(true)}>
           <Pencil size={14} aria-hidden="true" />
         </button>
       )}
@@ -105,7 +105,7 @@ export function CommentItem({
         </button>
       )}
       {canDelete && (
-        <button className="icon-btn small" aria-label="Delete comment" onClick={onDelete}>
+        <button className="icon-btn small" aria-label={t('comment.delete')} onClick={onDelete}>
           <Trash2 size={14} aria-hidden="true" />
         </button>
       )}

@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { useFocusTrap } from '../../shared/useFocusTrap';
+import { useT } from '../../shared/i18n';
 
 /** Full-screen viewer: Escape closes, arrow keys and buttons move, counter 'n / total' (part 1 §2). */
 export function ImageViewer({ images, alts = [], start, onClose }: { images: string[]; alts?: string[]; start: number; onClose: () => void }) {
+  const t = useT();
   const [i, setI] = useState(start);
   const total = images.length;
   const box = useRef<HTMLDivElement>(null);
@@ -18,14 +20,14 @@ export function ImageViewer({ images, alts = [], start, onClose }: { images: str
     return () => window.removeEventListener('keydown', onKey);
   }, [total]);
   return createPortal(
-    <div ref={box} className="viewer" data-testid="image-viewer" role="dialog" aria-modal="true" aria-label="Images" tabIndex={-1} onClick={onClose}>
-      <button className="viewer-close" aria-label="Close" onClick={onClose}>
+    <div ref={box} className="viewer" data-testid="image-viewer" role="dialog" aria-modal="true" aria-label={t('viewer.title')} tabIndex={-1} onClick={onClose}>
+      <button className="viewer-close" aria-label={t('viewer.close')} onClick={onClose}>
         <X size={22} aria-hidden="true" />
       </button>
       {total > 1 && (
         <button
           className="viewer-nav left"
-          aria-label="Previous image"
+          aria-label={t('viewer.previous')}
           onClick={(e) => {
             e.stopPropagation();
             setI((x) => (x - 1 + total) % total);
@@ -38,7 +40,7 @@ export function ImageViewer({ images, alts = [], start, onClose }: { images: str
       {total > 1 && (
         <button
           className="viewer-nav right"
-          aria-label="Next image"
+          aria-label={t('viewer.next')}
           onClick={(e) => {
             e.stopPropagation();
             setI((x) => (x + 1) % total);

@@ -78,7 +78,7 @@ export function SearchBox() {
         }}
       />
       {text && (
-        <button className="icon-btn search-clear" aria-label="Clear search" onClick={() => setText('')}>
+        <button className="icon-btn search-clear" aria-label={t('search.clear')} onClick={() => setText('')}>
           <X size={14} aria-hidden="true" />
         </button>
       )}

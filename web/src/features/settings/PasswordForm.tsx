@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useAppDispatch, useSession } from '../../core/store';
 import { signedIn } from '../../core/session';
 import { useChangePasswordMutation } from '../auth/authApi';
+import { useT } from '../../shared/i18n';
 
 /** A 400 reply's field errors ({ message: [...] } or { errors: { field: [...] } }) as lines to show. */
 export function fieldErrors(error: unknown): string[] {
@@ -14,6 +15,7 @@ export function fieldErrors(error: unknown): string[] {
 
 /** PUT /auth/password; the reply's new token replaces the stored one (the old one stops working). */
 export function PasswordForm({ onDone }: { onDone: (message: string) => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const { user } = useSession();
   const [change, state] = useChangePasswordMutation();
@@ -39,15 +41,15 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
     <form className="form" onSubmit={submit} data-testid="settings-password">
       <h2>Password</h2>
       <label>
-        Current Password
+        {t('settings.currentPassword')}
         <input type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} required />
       </label>
       <label>
-        New Password
+        {t('settings.newPassword')}
         <input type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} required />
       </label>
       <label>
-        Confirm New Password
+        {t('settings.confirmPassword')}
         <input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} required />
       </label>
       {errors.length > 0 && (
@@ -59,7 +61,7 @@ export function PasswordForm({ onDone }: { onDone: (message: string) => void }) 
       )}
       <div className="form-actions">
         <button className="btn btn-primary" disabled={state.isLoading || !current || !next}>
-          Change Password
+          {t('settings.changePassword')}
         </button>
       </div>
     </form>

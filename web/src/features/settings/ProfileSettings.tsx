@@ -8,6 +8,7 @@ import { personName } from '../../shared/format';
 import { useUpdateProfileMutation } from '../profile/profileApi';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { SettingsSection } from './SettingsSection';
+import { useT } from '../../shared/i18n';
 
 /** Settings' Profile form: avatar (uploaded through /api/media), display name, username, bio; the email is shown only. */
 export function ProfileSettings({
@@ -21,6 +22,7 @@ export function ProfileSettings({
   onSaved: (message: string) => void;
   onError: (message: string) => void;
 }) {
+  const t = useT();
   const { user } = useSession();
   const dispatch = useAppDispatch();
   const [updateProfile, profileState] = useUpdateProfileMutation();
@@ -78,27 +80,27 @@ export function ProfileSettings({
       <div className="row gap">
         <Avatar src={form.profile_image_url} name={form.display_name || personName(user)} size={72} />
         <button type="button" className="btn" disabled={uploadState.isLoading} onClick={() => fileRef.current?.click()}>
-          {uploadState.isLoading ? 'Uploading...' : 'Change avatar'}
+          {uploadState.isLoading ? t('settings.uploading') : 'Change avatar'}
         </button>
         <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => changeAvatar(e.target.files?.[0])} data-testid="avatar-file" />
       </div>
       <label>
-        Display Name
+        {t('settings.displayName')}
         <input name="display_name" value={form.display_name} onChange={(e) => setForm({ ...form, display_name: e.target.value })} />
       </label>
       <label>
-        Username
+        {t('settings.username')}
         <input name="username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
       </label>
       <label>
-        Bio
+        {t('settings.bio')}
         <textarea name="bio" rows={3} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} />
       </label>
       <label>
         Email
         <input name="email" type="email" value={form.email} readOnly aria-describedby="email-note" />
         <span id="email-note" className="muted small">
-          Your sign-in email cannot be changed here.
+          {t('settings.emailNote')}
         </span>
       </label>
     </SettingsSection>

@@ -2,8 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../core/api';
 import { SQUAD_CATEGORIES, useCreateSquadMutation } from './squadsApi';
+import { useT } from '../../shared/i18n';
 
 export function CreateSquadPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [category, setCategory] = useState('General');
@@ -21,7 +23,7 @@ export function CreateSquadPage() {
 
   return (
     <div className="page">
-      <h1 className="page-title">Create Squad</h1>
+      <h1 className="page-title">{t('squads.create')}</h1>
       <form className="card form" onSubmit={submit} data-testid="create-squad-form">
         <label>
           Squad Name
@@ -45,7 +47,7 @@ export function CreateSquadPage() {
             Cancel
           </button>
           <button className="btn btn-primary" disabled={!name.trim() || state.isLoading}>
-            {state.isLoading ? 'Creating...' : 'Create Squad'}
+            {state.isLoading ? t('squads.creating') : t('squads.create')}
           </button>
         </div>
       </form>

@@ -4,8 +4,10 @@ import { errorMessage } from '../../core/api';
 import { Modal } from '../../shared/ui';
 import type { SquadView } from '@app/contracts';
 import { SQUAD_CATEGORIES, useDeleteSquadMutation, useUpdateSquadMutation } from './squadsApi';
+import { useT } from '../../shared/i18n';
 
 export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; open: boolean; onClose: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const [name, setName] = useState(squad.name);
   const [description, setDescription] = useState(squad.description ?? '');
@@ -21,7 +23,7 @@ export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; ope
     onClose();
   }
   return (
-    <Modal open={open} onClose={onClose} title="Squad Settings">
+    <Modal open={open} onClose={onClose} title={t('squads.settingsTitle')}>
       <form className="form" onSubmit={submit} data-testid="squad-settings">
         <label>
           Squad Name
@@ -53,7 +55,7 @@ export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; ope
               navigate('/my-squads');
             }}
           >
-            Delete Squad
+            {t('squads.deleteSquad')}
           </button>
           <button type="button" className="btn" onClick={onClose}>
             Cancel

@@ -25,10 +25,12 @@ import {
   useSquadQuery,
   useSquadRatingQuery,
 } from './squadsApi';
+import { useT } from '../../shared/i18n';
 
 const DAY = 86_400_000;
 
 export function SquadDetailPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -116,14 +118,14 @@ export function SquadDetailPage() {
                   {squad.name} <RoleIcon role={squad.is_member ? squad.user_role : null} />
                 </h1>
                 <div className="muted small">
-                  <span className="pill">{squad.category}</span> · Created {englishLongDate(squad.created_at)} · {memberLabel(squad.member_count)}
+                  <span className="pill">{squad.category}</span> · {t('squads.created', { date: englishLongDate(squad.created_at) })} · {memberLabel(squad.member_count)}
                 </div>
               </div>
-              <button className="icon-btn" aria-label="Share squad" onClick={share} data-testid="squad-share">
+              <button className="icon-btn" aria-label={t('squads.share')} onClick={share} data-testid="squad-share">
                 {copied ? <Check size={18} aria-hidden="true" /> : <LinkIcon size={18} aria-hidden="true" />}
               </button>
               {squad.user_role === 'admin' && (
-                <button className="icon-btn" aria-label="Squad settings" onClick={() => setEditOpen(true)} data-testid="squad-settings-button">
+                <button className="icon-btn" aria-label={t('squads.settings')} onClick={() => setEditOpen(true)} data-testid="squad-settings-button">
                   <Settings size={18} aria-hidden="true" />
                 </button>
               )}

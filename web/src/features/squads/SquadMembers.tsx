@@ -9,6 +9,7 @@ import { Avatar } from '../../shared/ui';
 import { englishMonthYear, personName } from '../../shared/format';
 import type { SquadView } from '@app/contracts';
 import { useRemoveMemberMutation, useSetMemberRoleMutation } from './squadsApi';
+import { useT } from '../../shared/i18n';
 
 // a value import of @app/contracts would bundle class-validator: the roles are checked against its type instead
 const ROLES = ['admin', 'moderator', 'member'] as const satisfies readonly SquadRole[];
@@ -18,6 +19,7 @@ const ROLES = ['admin', 'moderator', 'member'] as const satisfies readonly Squad
  * selector (PUT /squads/:id/members/:userId) and a Remove button (DELETE); admins themselves cannot be removed.
  */
 export function SquadMembers({ squad }: { squad: SquadView }) {
+  const t = useT();
   const { user } = useSession();
   const dispatch = useAppDispatch();
   const [showAll, setShowAll] = useState(false);
@@ -85,7 +87,7 @@ export function SquadMembers({ squad }: { squad: SquadView }) {
                   <button
                     className="icon-btn small"
                     aria-label={`Remove ${name}`}
-                    title="Remove from squad"
+                    title={t('squads.removeMember')}
                     disabled={busy === m.id}
                     onClick={() => void removeMember(m.id, name)}
                     data-testid="member-remove"

@@ -13,7 +13,7 @@ import { SPEC_TEXTS, UNTRANSLATED } from './text-allowlist';
  */
 const SRC = join(__dirname, '..', '..');
 /** Attributes that never hold a text for people. */
-const NOT_TEXT = new Set(['className', 'style', 'to', 'href', 'type', 'role', 'id', 'key', 'name', 'src', 'kind', 'size', 'autoComplete', 'inputMode', 'accept', 'method', 'rel', 'target', 'lang', 'htmlFor', 'variant', 'status', 'direction', 'tab', 'mode', 'loading', 'decoding', 'pattern', 'enterKeyHint', 'autoCapitalize', 'dir', 'width', 'height', 'icon', 'path', 'testId', 'value', 'defaultValue', 'form', 'sizes', 'media', 'crossOrigin', 'fill', 'stroke']);
+const NOT_TEXT = new Set(['className', 'style', 'to', 'href', 'type', 'role', 'id', 'key', 'name', 'src', 'kind', 'size', 'autoComplete', 'inputMode', 'accept', 'method', 'rel', 'target', 'lang', 'htmlFor', 'variant', 'status', 'direction', 'tab', 'mode', 'loading', 'decoding', 'pattern', 'enterKeyHint', 'autoCapitalize', 'dir', 'width', 'height', 'icon', 'path', 'testId', 'value', 'defaultValue', 'form', 'sizes', 'media', 'crossOrigin', 'fill', 'stroke', 'i18nKey']);
 const TEXT_ARIA = new Set(['aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext']);
 
 function tsxFiles(dir: string): string[] {
