@@ -158,13 +158,18 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       await writer.query('BEGIN');
       await writer.query(`INSERT INTO ${store.table('likes')} (_id, doc) VALUES ($1, '{}'::jsonb)`, [newId()]);
       // Any ALTER TABLE (even IF EXISTS, a no-op) or CREATE INDEX would wait for this transaction.
+      // Blocked, it would wait for as long as the writer's transaction: 10 s tells the two apart on a busy machine.
       const other = new PostgresStore({ url: server.url, schema });
       const opened = other.open([Likes, Outbox]).then(() => 'opened');
-      const late = new Promise((resolve) => setTimeout(() => resolve('blocked'), 3000).unref());
-      expect(await Promise.race([opened, late])).toBe('opened');
-      await other.close();
+      const late = new Promise((resolve) => setTimeout(() => resolve('blocked'), 10_000).unref());
+      try {
+        expect(await Promise.race([opened, late])).toBe('opened');
+      } finally {
+        await writer.query('ROLLBACK');
+        await opened.catch(() => undefined);
+        await other.close();
+      }
     } finally {
-      await writer.query('ROLLBACK');
       await writer.end();
     }
   });
@@ -174,7 +179,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     await killer.connect();
     try {
       const sleeping = store.query(`SELECT pg_sleep(10), 'marker-57p01'`).catch((err: unknown) => err);
-      const deadline = Date.now() + 3000;
+      const deadline = Date.now() + 8000;
       let killed = 0;
       while (killed === 0 && Date.now() < deadline) {
         const { rows } = await killer.query(
@@ -182,6 +187,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
         );
         killed = rows.length;
       }
+      expect(killed).toBe(1);
       const error = await sleeping;
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as Error).message).toMatch(/terminating connection/);
