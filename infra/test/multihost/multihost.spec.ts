@@ -6,7 +6,7 @@ import Redis from 'ioredis';
 import { Socket } from 'socket.io-client';
 import { MessageView, NotificationView } from '@app/contracts';
 import { ConfigError, loadConfig, PlatformConfig, userCardsCollection } from '@app/platform';
-import { Store } from '@app/store';
+import { StoreReader } from './store-reader';
 import { redisServerAvailable } from '@app/testing/engines';
 import { messagesCollection } from '../../../services/messaging/src/messages/message.collection';
 import { notificationsCollection } from '../../../services/notifications/src/notifications/notification.collection';
@@ -31,7 +31,7 @@ import { MultiHostStack, postgresBinaries, StoreEngine } from './stack';
  * once saying so. 'sqlite' runs cases (a) and (b) on SQLite files in the shared data folder
  * (namespaces isolate only the network, so every host opens the same files) and not case (c).
  */
-const STORE = 'sqlite' as StoreEngine;
+const STORE = 'postgres' as StoreEngine;
 
 const ROOT = join(__dirname, '../../..');
 const CLAIM_IDLE_MS = 1_000;
@@ -156,16 +156,16 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
   let stack: MultiHostStack;
   let dataDir = '';
   let gw = '';
-  const stores = new Map<string, Store>();
+  const stores = new Map<string, StoreReader>();
   const sockets: Socket[] = [];
   /** Load loops of the cases: stopped in afterAll too, so a failed case leaves none running. */
   const loads: Load[] = [];
   const tag = Date.now().toString(36);
   const log = (line: string) => process.stdout.write(`multihost: ${line}\n`);
 
-  const store = async (service: string): Promise<Store> => {
+  const store = async (service: string): Promise<StoreReader> => {
     if (!stores.has(service)) stores.set(service, await stack.openStore(service));
-    return stores.get(service) as Store;
+    return stores.get(service) as StoreReader;
   };
   const notifications = async () => (await store('notifications')).collection(notificationsCollection);
   const messages = async () => (await store('messaging')).collection(messagesCollection);

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { planProcesses, ProcessSpec } from '../../launcher/src/distributed';
 import { SERVICE_CATALOGUE } from '../../launcher/src/service-catalogue';
-import { createStore, Store, StoreSettings } from '@app/store';
+import { createStore } from '@app/store';
 import { sleep, until } from '../distributed/stack-client';
 import { Host, Network } from './hosts';
+import { PostgresReader, StoreReader } from './store-reader';
 
 export type StoreEngine = 'sqlite' | 'postgres';
 
@@ -260,14 +261,15 @@ export class MultiHostStack {
     return Date.now() - stoppedAt;
   }
 
-  /** A store of `service` as the test reads it (the service's own collections and engine). */
-  async openStore(service: string): Promise<Store> {
+  /**
+   * The store of `service` as the test reads it. On PostgreSQL plain SELECTs on its schema (no DDL,
+   * no session of its own, see PostgresReader); on SQLite the service's own store.
+   */
+  async openStore(service: string): Promise<StoreReader> {
     const definition = SERVICE_CATALOGUE.find((e) => e.definition.name === service)?.definition;
     if (!definition) throw new Error(`no service ${service}`);
-    // The PostgreSQL adapter's settings (issue 29 §1) are not on this branch yet: its URL is
-    // passed under the name the platform config gives it (POSTGRES_URL -> postgresUrl).
-    const settings = { engine: this.settings.store, dataDir: this.settings.dataDir, postgresUrl: this.postgresUrl } as unknown as StoreSettings;
-    const store = createStore(service, settings);
+    if (this.settings.store === 'postgres') return new PostgresReader(this.postgresUrl, service);
+    const store = createStore(service, { engine: 'sqlite', dataDir: this.settings.dataDir });
     await store.open(definition.collections);
     return store;
   }

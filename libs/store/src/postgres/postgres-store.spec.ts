@@ -1,6 +1,7 @@
 // What PostgreSQL adds to the store contract (store.contract.spec.ts): transactions across
 // awaits, several processes on one schema, the plans its indexes give, and a fast boot failure.
 import { createServer } from 'node:net';
+import { Client } from 'pg';
 import { describeWithPostgres, PostgresServerHandle, startPostgresServer } from '@app/testing/engines';
 import { newId } from '../ids';
 import { DuplicateKeyError, StoreUnavailableError } from '../store.errors';
@@ -150,6 +151,53 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     });
   });
 
+  it('opens a schema already in its declared shape without DDL, so a writer holding its table never blocks a boot', async () => {
+    const writer = new Client({ connectionString: server.url });
+    await writer.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query(`INSERT INTO ${store.table('likes')} (_id, doc) VALUES ($1, '{}'::jsonb)`, [newId()]);
+      // Any ALTER TABLE (even IF EXISTS, a no-op) or CREATE INDEX would wait for this transaction.
+      // Blocked, it would wait for as long as the writer's transaction: 10 s tells the two apart on a busy machine.
+      const other = new PostgresStore({ url: server.url, schema });
+      const opened = other.open([Likes, Outbox]).then(() => 'opened');
+      const late = new Promise((resolve) => setTimeout(() => resolve('blocked'), 10_000).unref());
+      try {
+        expect(await Promise.race([opened, late])).toBe('opened');
+      } finally {
+        await writer.query('ROLLBACK');
+        await opened.catch(() => undefined);
+        await other.close();
+      }
+    } finally {
+      await writer.end();
+    }
+  });
+
+  it('a statement cut by the server (admin_shutdown, 57P01) fails with StoreUnavailableError', async () => {
+    const killer = new Client({ connectionString: server.url });
+    await killer.connect();
+    try {
+      const sleeping = store.query(`SELECT pg_sleep(10), 'marker-57p01'`).catch((err: unknown) => err);
+      const deadline = Date.now() + 8000;
+      let killed = 0;
+      while (killed === 0 && Date.now() < deadline) {
+        const { rows } = await killer.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%marker-57p01%' AND pid <> pg_backend_pid()`,
+        );
+        killed = rows.length;
+      }
+      expect(killed).toBe(1);
+      const error = await sleeping;
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as Error).message).toMatch(/terminating connection/);
+      // The pool replaced the connection: the next statement works.
+      expect(await store.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await killer.end();
+    }
+  });
+
   it('answers a page of one member through the declared index, in its order', async () => {
     const likes = store.collection(Likes);
     await likes.insertMany(Array.from({ length: 2000 }, (_, i) => ({ reviewId: `r${i}`, userId: `u${i % 50}`, created_at: i })));
@@ -172,7 +220,9 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     await likes.insert({ reviewId: 'before', userId: 'u', created_at: 1 });
     await server.kill();
     const started = Date.now();
-    await expect(likes.count({})).rejects.toThrow();
+    // Unavailable (answered 503 by the platform), not an unknown failure (500).
+    await expect(likes.count({})).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(likes.insert({ reviewId: 'down', userId: 'u', created_at: 1 })).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(await store.isHealthy()).toBe(false);
     expect(Date.now() - started).toBeLessThan(5000);
     server = await startPostgresServer({ port, dataDir });

@@ -101,23 +101,34 @@ export class PostgresStore implements Store, PostgresEngine {
       const waited = this.options.pool?.connectTimeoutMs ?? 5000;
       throw new StoreUnavailableError(`Cannot reach PostgreSQL at ${redactUrl(this.options.url)} (waited up to ${waited} ms): ${(err as Error).message}`);
     }
+    // Every change is made only where the catalogue says the table is not in its declared shape:
+    // even a no-op `ALTER TABLE ... IF EXISTS` takes the table's exclusive lock, and deadlocked with
+    // the writes of the replicas already running.
     await this.ddl(async (client) => {
-      await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(SHAPES_TABLE)} (collection text, field text, PRIMARY KEY (collection, field))`);
+      if (!(await this.hasTable(client, SHAPES_TABLE))) {
+        await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(SHAPES_TABLE)} (collection text, field text, PRIMARY KEY (collection, field))`);
+      }
       await this.sweepSessions(client);
       for (const def of defs) {
         if (def.text?.length) this.textFields.set(def.name, def.text);
         if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
         await this.createTable(client, def.name);
         const declared = def.indexes.map((index) => pgIndex(this.schema, def.name, index));
-        if (def.text?.length) declared.push(await this.ensureSearch(client, def.name, def.text));
-        else await client.query(`ALTER TABLE ${this.table(def.name)} DROP COLUMN IF EXISTS search`);
-        for (const index of declared) await client.query(index.sql);
-        const names = new Set(declared.map((i) => i.name));
-        const existing = await client.query<{ indexname: string }>(
-          `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND starts_with(indexname, $3)`,
-          [this.schema, def.name, INDEX_PREFIX],
+        const hasSearch = await this.hasSearchColumn(client, def.name);
+        if (def.text?.length) declared.push(await this.ensureSearch(client, def.name, def.text, hasSearch));
+        else if (hasSearch) await client.query(`ALTER TABLE ${this.table(def.name)} DROP COLUMN IF EXISTS search`);
+        const existing = new Set(
+          (
+            await client.query<{ indexname: string }>(
+              `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND starts_with(indexname, $3)`,
+              [this.schema, def.name, INDEX_PREFIX],
+            )
+          ).rows.map((r) => r.indexname),
         );
-        for (const { indexname } of existing.rows) if (!names.has(indexname)) await client.query(`DROP INDEX ${quoteName(this.schema)}.${quoteName(indexname)}`);
+        // An index's name hashes its definition: a name already there is the declared index.
+        for (const index of declared) if (!existing.has(index.name)) await client.query(index.sql);
+        const names = new Set(declared.map((i) => i.name));
+        for (const indexname of existing) if (!names.has(indexname)) await client.query(`DROP INDEX ${quoteName(this.schema)}.${quoteName(indexname)}`);
       }
     });
     await this.listenForShapes();
@@ -162,6 +173,10 @@ export class PostgresStore implements Store, PostgresEngine {
   /** Runs `fn` in one PostgreSQL transaction; one nested in another joins it. */
   async transaction<R>(fn: () => Promise<R>): Promise<R> {
     if (this.context.getStore()) return fn();
+    return this.inTransaction(fn).catch(this.unavailable);
+  }
+
+  private async inTransaction<R>(fn: () => Promise<R>): Promise<R> {
     const client = await this.db().connect();
     let broken: Error | undefined;
     try {
@@ -182,14 +197,18 @@ export class PostgresStore implements Store, PostgresEngine {
   /** A statement on the transaction's connection inside `transaction`, on the pool otherwise. */
   query<R extends QueryResultRow>(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<R[]> {
     const on: Queryable = this.context.getStore()?.client ?? this.db();
-    return on.query<R>({ text: sql, values: params, ...(rowMode && { rowMode }) }).then((r) => r.rows);
+    return on.query<R>({ text: sql, values: params, ...(rowMode && { rowMode }) }).then((r) => r.rows, this.unavailable);
   }
 
   /**
    * Runs `work` so that it commits or rolls back as one: its own transaction, or a savepoint of
    * the surrounding one (the writes of one transaction take turns on its connection).
    */
-  async atomic<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
+  atomic<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
+    return this.atomicWork(work).catch(this.unavailable);
+  }
+
+  private async atomicWork<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
     const tx = this.context.getStore();
     if (!tx) {
       const client = await this.db().connect();
@@ -232,7 +251,7 @@ export class PostgresStore implements Store, PostgresEngine {
     const tx = this.context.getStore();
     if (!tx) return this.query<R>(sql, params);
     if (guarded) return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
-    return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows));
+    return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows)).catch(this.unavailable);
   }
 
   /**
@@ -276,7 +295,7 @@ export class PostgresStore implements Store, PostgresEngine {
       )
       .catch((err: unknown) => {
         this.shapes.forget(collection, fresh);
-        throw err;
+        return this.unavailable(err);
       });
   }
 
@@ -288,7 +307,7 @@ export class PostgresStore implements Store, PostgresEngine {
   /** A collection no declaration created gets its table on first use. */
   async ensureTable(collection: string): Promise<void> {
     if (this.tables.has(collection)) return;
-    await this.ddl((client) => this.createTable(client, collection));
+    await this.ddl((client) => this.createTable(client, collection)).catch(this.unavailable);
   }
 
   private connectPool(): Pool {
@@ -308,6 +327,17 @@ export class PostgresStore implements Store, PostgresEngine {
     return pool;
   }
 
+  /**
+   * A statement that failed because the server is gone (down, restarting, cut off) is a
+   * StoreUnavailableError, which the platform answers with 503; any other failure is left as it is.
+   */
+  private readonly unavailable = (err: unknown): never => {
+    if (!(err instanceof StoreUnavailableError) && isConnectionFailure(err)) {
+      throw new StoreUnavailableError(`PostgreSQL at ${redactUrl(this.options.url)} is unavailable: ${(err as Error).message}`);
+    }
+    throw err;
+  };
+
   private db(): Pool {
     if (!this.pool || this.closed) throw new StoreUnavailableError('The PostgreSQL store is not open');
     return this.pool;
@@ -321,7 +351,8 @@ export class PostgresStore implements Store, PostgresEngine {
       await client.query('BEGIN');
       try {
         await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`squadreviews_store:${this.schema}`]);
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteName(this.schema)}`);
+        const { rows } = await client.query<{ found: boolean }>(`SELECT to_regnamespace($1) IS NOT NULL AS found`, [quoteName(this.schema)]);
+        if (!rows[0].found) await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteName(this.schema)}`);
         await work(client);
         await client.query('COMMIT');
       } catch (err) {
@@ -341,7 +372,9 @@ export class PostgresStore implements Store, PostgresEngine {
    */
   private async sweepSessions(client: PoolClient): Promise<void> {
     const sessions = this.table(SESSIONS_TABLE);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${sessions} (id text PRIMARY KEY, pid integer NOT NULL, backend_start timestamptz NOT NULL)`);
+    if (!(await this.hasTable(client, SESSIONS_TABLE))) {
+      await client.query(`CREATE TABLE IF NOT EXISTS ${sessions} (id text PRIMARY KEY, pid integer NOT NULL, backend_start timestamptz NOT NULL)`);
+    }
     const { rows } = await client.query<{ left: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${sessions}) AS left`);
     this.cleanBefore = !rows[0].left;
     await client.query(
@@ -351,17 +384,32 @@ export class PostgresStore implements Store, PostgresEngine {
   }
 
   private async createTable(client: PoolClient, collection: string): Promise<void> {
-    await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(collection)} (_id text PRIMARY KEY, doc jsonb NOT NULL)`);
+    if (!(await this.hasTable(client, collection))) {
+      await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(collection)} (_id text PRIMARY KEY, doc jsonb NOT NULL)`);
+    }
     this.tables.add(collection);
+  }
+
+  private async hasTable(client: PoolClient, collection: string): Promise<boolean> {
+    const { rows } = await client.query<{ found: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS found`, [this.table(collection)]);
+    return rows[0].found;
+  }
+
+  private async hasSearchColumn(client: PoolClient, collection: string): Promise<boolean> {
+    const { rows } = await client.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND column_name = 'search'`,
+      [this.schema, collection],
+    );
+    return rows.length > 0;
   }
 
   /**
    * The `search` column and its GIN index. The column's comment names the fields it was filled
    * from: a new column, or one filled from other fields, is (re)filled from every document.
    */
-  private async ensureSearch(client: PoolClient, collection: string, fields: readonly string[]) {
+  private async ensureSearch(client: PoolClient, collection: string, fields: readonly string[], hasColumn: boolean) {
     const table = this.table(collection);
-    await client.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS search tsvector`);
+    if (!hasColumn) await client.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS search tsvector`);
     const signature = `text fields: ${fields.join(', ')}`;
     const [{ comment }] = (
       await client.query<{ comment: string | null }>(
@@ -430,6 +478,17 @@ export class PostgresStore implements Store, PostgresEngine {
     }
   }
 }
+
+/** Lost connections (node's socket codes, pg's own messages) and SQLSTATE classes 08 and 57P01-57P03. */
+export function isConnectionFailure(err: unknown): boolean {
+  // Not `instanceof Error`: node's socket errors may come from another realm (a test's VM context).
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+  return typeof message === 'string' && /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i.test(message);
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03']);
 
 const quoteLiteral = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
