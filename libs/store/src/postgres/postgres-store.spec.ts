@@ -198,6 +198,31 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     }
   });
 
+  it('a transaction whose connection the server cuts while it waits on the caller fails, and the process lives on', async () => {
+    const killer = new Client({ connectionString: server.url });
+    await killer.connect();
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const cut = store
+        .transaction(async () => {
+          await store.query(`SELECT 'marker-idle-tx'`);
+          // Idle in transaction: the server ends this connection between two statements.
+          await killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%marker-idle-tx%' AND pid <> pg_backend_pid()`);
+          await new Promise((r) => setTimeout(r, 300));
+          return store.query('SELECT 1 AS one');
+        })
+        .catch((err: unknown) => err);
+      expect(await cut).toBeInstanceOf(StoreUnavailableError);
+      expect(uncaught).toEqual([]);
+      expect(await store.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await killer.end();
+    }
+  });
+
   it('answers a page of one member through the declared index, in its order', async () => {
     const likes = store.collection(Likes);
     await likes.insertMany(Array.from({ length: 2000 }, (_, i) => ({ reviewId: `r${i}`, userId: `u${i % 50}`, created_at: i })));

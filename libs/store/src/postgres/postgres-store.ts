@@ -177,7 +177,7 @@ export class PostgresStore implements Store, PostgresEngine {
   }
 
   private async inTransaction<R>(fn: () => Promise<R>): Promise<R> {
-    const client = await this.db().connect();
+    const { client, done } = await this.checkout();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -190,7 +190,7 @@ export class PostgresStore implements Store, PostgresEngine {
         throw err;
       }
     } finally {
-      client.release(broken);
+      done(broken);
     }
   }
 
@@ -211,7 +211,7 @@ export class PostgresStore implements Store, PostgresEngine {
   private async atomicWork<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
     const tx = this.context.getStore();
     if (!tx) {
-      const client = await this.db().connect();
+      const { client, done } = await this.checkout();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
@@ -224,7 +224,7 @@ export class PostgresStore implements Store, PostgresEngine {
           throw err;
         }
       } finally {
-        client.release(broken);
+        done(broken);
       }
     }
     return this.inTurn(tx, async () => {
@@ -338,6 +338,26 @@ export class PostgresStore implements Store, PostgresEngine {
     throw err;
   };
 
+  /**
+   * A pooled connection for one unit of work. pg emits a connection's failure (the server shutting
+   * down while the unit awaits the caller's code) as an 'error' event, which only an idle pooled
+   * connection has a listener for: without this one, that event ends the process. The failure is
+   * kept and the connection discarded when the unit releases it.
+   */
+  private async checkout(): Promise<{ client: PoolClient; done: (broken?: Error) => void }> {
+    const client = await this.db().connect();
+    let failed: Error | undefined;
+    const onError = (err: Error) => (failed = err);
+    client.on('error', onError);
+    return {
+      client,
+      done: (broken) => {
+        client.off('error', onError);
+        client.release(broken ?? failed);
+      },
+    };
+  }
+
   private db(): Pool {
     if (!this.pool || this.closed) throw new StoreUnavailableError('The PostgreSQL store is not open');
     return this.pool;
@@ -345,7 +365,7 @@ export class PostgresStore implements Store, PostgresEngine {
 
   /** Schema changes of several processes booting at once take turns under an advisory lock. */
   private async ddl(work: (client: PoolClient) => Promise<void>): Promise<void> {
-    const client = await this.db().connect();
+    const { client, done } = await this.checkout();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -361,7 +381,7 @@ export class PostgresStore implements Store, PostgresEngine {
         throw err;
       }
     } finally {
-      client.release(broken);
+      done(broken);
     }
   }
 
