@@ -237,6 +237,17 @@ describe('text rules', () => {
     );
   });
 
+  it('a price printed in exponent form is refused with the price message, never a throw (class-validator reads the digits after a "." it does not find)', async () => {
+    for (const price of [5e-324, -5e-324, 1e-7, 1.5e-9]) {
+      const { errors } = await check(CreateProductDto, { name: 'Kettle', category: 'Electronics', price });
+      expect(errors.map((e) => e.property)).toEqual(['price']);
+    }
+    for (const price of [0, 12.5, 19.99, 1e21]) {
+      const { errors } = await check(UpdateProductDto, { price });
+      expect(errors.map((e) => e.property)).toEqual(price === 1e21 ? ['price'] : []);
+    }
+  });
+
   it('ids in paths are bounded strings: never objects, never longer than 64', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string({ maxLength: 100 }), operator, fc.jsonValue()), async (id) => {

@@ -12,6 +12,7 @@ import {
   MaxLength,
   Min,
   Max,
+  ValidateBy,
   ValidateIf,
 } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
@@ -25,6 +26,24 @@ const cleanFeatures = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? value.map((f) => (typeof f === 'string' ? f.trim() : f)).filter((f) => f !== '') : value;
 
 const PRICE_MESSAGE = 'Price must be a number of at least 0 with at most 2 decimals';
+
+/**
+ * class-validator's `maxDecimalPlaces` reads the digits after the '.' of `String(value)` and
+ * throws on a number printed in exponent form (`5e-324`: no '.'), a 500 for bad input. Below
+ * 1e-6 a non-zero number prints as `…e-…` and has more than two decimals; from 1e21 up, `…e+…`,
+ * and it is whole.
+ */
+function hasAtMostTwoDecimals(value: unknown): boolean {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  const printed = String(value);
+  if (printed.includes('e-')) return false;
+  if (printed.includes('e+')) return true;
+  return (printed.split('.')[1]?.length ?? 0) <= 2;
+}
+
+function AtMostTwoDecimals(options: { message: string }): PropertyDecorator {
+  return ValidateBy({ name: 'atMostTwoDecimals', validator: { validate: hasAtMostTwoDecimals } }, options);
+}
 const CATEGORY_MESSAGE = `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}`;
 const IMAGE_MESSAGE = 'Image must be a media URL (/api/media/{id}) or an http(s) URL';
 
@@ -48,7 +67,8 @@ export class CreateProductDto {
   description?: string;
 
   @IsAbsentOrValid()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: PRICE_MESSAGE })
+  @AtMostTwoDecimals({ message: PRICE_MESSAGE })
   @Min(0, { message: PRICE_MESSAGE })
   @Max(10_000_000)
   price?: number;
