@@ -2,7 +2,7 @@ import { find as mingoFind, Query } from 'mingo';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { newId } from '../ids';
 import { tallyField, upsertBase } from '../store-documents';
-import { FieldShape } from '../sqlite/sqlite-filter';
+import { FieldShape } from '../filter-terms';
 import { applyUpdate } from '../sqlite/sqlite-update';
 import { DuplicateKeyError } from '../store.errors';
 import {

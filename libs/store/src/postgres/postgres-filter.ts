@@ -1,5 +1,5 @@
 import { Filter, SortSpec } from '../store.port';
-import type { FieldShape } from '../sqlite/sqlite-filter';
+import { FIELD_SEGMENT, FieldShape, isOperators, RANGE, scalarKind } from '../filter-terms';
 import { toJsonb } from './postgres-json';
 
 /**
@@ -35,33 +35,13 @@ export class Params {
   }
 }
 
-const SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-
 /** The jsonb expression of a dotted field, or null when it cannot be one (array positions, odd names). */
 export function fieldSql(field: string): string | null {
   if (field === '_id') return '_id';
   const segments = field.split('.');
-  if (!segments.every((s) => SEGMENT.test(s))) return null;
+  if (!segments.every((s) => FIELD_SEGMENT.test(s))) return null;
   return `(doc${segments.map((s) => ` -> '${s}'`).join('')})`;
 }
-
-type Scalar = 'null' | 'bool' | 'text' | 'number' | 'other';
-
-function scalarKind(v: unknown): Scalar {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'string') return 'text';
-  if (typeof v === 'number' && Number.isFinite(v)) return 'number';
-  return 'other';
-}
-
-function isOperators(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  if (value instanceof Date || value instanceof RegExp) return false;
-  return Object.keys(value).some((k) => k.startsWith('$'));
-}
-
-const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
 class Translator {
   constructor(

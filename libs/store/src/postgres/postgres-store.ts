@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
-import { FieldShape } from '../sqlite/sqlite-filter';
+import { FieldShape } from '../filter-terms';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';

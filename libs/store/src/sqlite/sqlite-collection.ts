@@ -16,7 +16,8 @@ import {
   UpdateResult,
 } from '../store.port';
 import { searchWords } from '../text-search';
-import { FieldShape, jsonPath, SqlFilter, toSqlFilter, toSqlOrder, valueSql } from './sqlite-filter';
+import { FieldShape } from '../filter-terms';
+import { jsonPath, SqlFilter, toSqlFilter, toSqlOrder, valueSql } from './sqlite-filter';
 import { quoteName } from './sqlite-indexes';
 import { decodeDoc, encodeDoc } from './sqlite-json';
 import { toSqlProjection } from './sqlite-projection';

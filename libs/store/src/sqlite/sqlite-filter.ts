@@ -1,3 +1,4 @@
+import { FIELD_SEGMENT, FieldShape, isOperators, RANGE, scalarKind } from '../filter-terms';
 import { Filter, SortSpec } from '../store.port';
 
 /**
@@ -18,15 +19,10 @@ export interface SqlFilter {
   complete: boolean;
 }
 
-/** How a field has been stored in this collection: decides which SQL can match it. */
-export type FieldShape = 'scalar' | 'array' | 'unknown';
-
-const SEGMENT = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-
 /** The JSON path of a dotted field, or null when it cannot be one (array positions, odd names). */
 export function jsonPath(field: string): string | null {
   const segments = field.split('.');
-  if (!segments.every((s) => SEGMENT.test(s))) return null;
+  if (!segments.every((s) => FIELD_SEGMENT.test(s))) return null;
   return '$' + segments.map((s) => `."${s}"`).join('');
 }
 
@@ -34,24 +30,6 @@ export function jsonPath(field: string): string | null {
 export function valueSql(field: string, path: string): string {
   return field === '_id' ? '_id' : `json_extract(doc, '${path}')`;
 }
-
-type Scalar = 'null' | 'bool' | 'text' | 'number' | 'other';
-
-function scalarKind(v: unknown): Scalar {
-  if (v === null) return 'null';
-  if (typeof v === 'boolean') return 'bool';
-  if (typeof v === 'string') return 'text';
-  if (typeof v === 'number' && Number.isFinite(v)) return 'number';
-  return 'other';
-}
-
-function isOperators(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  if (value instanceof Date || value instanceof RegExp) return false;
-  return Object.keys(value).some((k) => k.startsWith('$'));
-}
-
-const RANGE: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
 /** Builds SQL fragments for one filter; `null` from a builder means "not expressible in SQL". */
 class Translator {

@@ -1,4 +1,4 @@
-import { FieldShape } from './sqlite-filter';
+import { FieldShape } from '../filter-terms';
 
 /**
  * The fields of a collection that have ever held an array. MongoDB matches `{ tags: 'b' }`

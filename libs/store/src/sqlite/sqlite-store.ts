@@ -5,7 +5,7 @@ import BetterSqlite3, { Database, Statement } from 'better-sqlite3';
 import { StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { SqliteCollection, SqliteEngine } from './sqlite-collection';
-import { FieldShape } from './sqlite-filter';
+import { FieldShape } from '../filter-terms';
 import { INDEX_PREFIX, quoteName, sqliteIndex } from './sqlite-indexes';
 import { FieldShapes } from './sqlite-shapes';
 import { ensureTextIndex, registerFold, textTableOf } from './sqlite-text';
