@@ -7,6 +7,12 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** A path already in routing form but for a trailing slash: lower case, no escapes, no empty segment. */
+const PLAIN_PATH = /^(?:\/[a-z0-9._~!$&'()*+,;=:@-]+)*\/?$/;
+
+/** The last URL asked about: a request's steps ask about the same URL a dozen times in a row. */
+let last = { url: '', path: '/' };
+
 /**
  * The path of a URL as the services route it (Fastify: case-insensitive, a trailing slash
  * ignored, escapes decoded; the proxy collapses repeated slashes): `/API//Auth/%6cogin/?x`
@@ -15,7 +21,12 @@ function decodeSegment(segment: string): string {
  * Lower-cased whole: ids are compared by pattern here, never looked up.
  */
 export function routePath(url: string): string {
-  const raw = url.split('?', 1)[0];
-  const segments = raw.split('/').filter(Boolean).map(decodeSegment);
-  return `/${segments.join('/')}`.toLowerCase();
+  if (url === last.url) return last.path;
+  const query = url.indexOf('?');
+  const raw = query === -1 ? url : url.slice(0, query);
+  let path: string;
+  if (PLAIN_PATH.test(raw)) path = raw.length > 1 && raw.endsWith('/') ? raw.slice(0, -1) : raw || '/';
+  else path = `/${raw.split('/').filter(Boolean).map(decodeSegment).join('/')}`.toLowerCase();
+  last = { url, path };
+  return path;
 }
