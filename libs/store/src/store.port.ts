@@ -50,6 +50,11 @@ export interface CollectionDef<T extends BaseDoc> {
   readonly indexes: readonly IndexDef[];
   /** String fields `search` looks words up in (a full-text index: FTS5 on SQLite, tsvector + GIN on PostgreSQL, a text index on MongoDB). */
   readonly text?: readonly string[];
+  /**
+   * Documents read by id kept decoded in memory, at most this many (SQLite only: it can tell when
+   * another process wrote; docs/decisions/store.md). For what nearly every page reads by id.
+   */
+  readonly cacheById?: number;
   /** Phantom: carries the document type to `store.collection(def)`. */
   readonly __doc?: T;
 }
@@ -117,6 +122,6 @@ export interface Store {
   closedCleanlyBefore?(): boolean;
 }
 
-export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = [], options: { text?: string[] } = {}): CollectionDef<T> {
-  return { name, indexes, ...(options.text && { text: options.text }) };
+export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = [], options: { text?: string[]; cacheById?: number } = {}): CollectionDef<T> {
+  return { name, indexes, ...(options.text && { text: options.text }), ...(options.cacheById && { cacheById: options.cacheById }) };
 }

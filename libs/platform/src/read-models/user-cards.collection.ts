@@ -15,4 +15,4 @@ export interface UserCardDoc extends BaseDoc {
  */
 export type StoredUserCard = BaseDoc & Partial<Omit<UserCardDoc, '_id'>>;
 
-export const userCardsCollection = defineCollection<UserCardDoc>('user_cards', [{ fields: { username: 1 } }]);
+export const userCardsCollection = defineCollection<UserCardDoc>('user_cards', [{ fields: { username: 1 } }], { cacheById: 20_000 });

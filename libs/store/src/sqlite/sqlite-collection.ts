@@ -16,9 +16,10 @@ import {
   UpdateResult,
 } from '../store.port';
 import { searchWords } from '../text-search';
-import { FieldShape } from '../filter-terms';
+import { FieldShape, isOperators } from '../filter-terms';
 import { jsonPath, SqlFilter, toSqlFilter, toSqlOrder, valueSql } from './sqlite-filter';
 import { quoteName } from './sqlite-indexes';
+import { DocCache } from './sqlite-doc-cache';
 import { decodeDoc, encodeDoc } from './sqlite-json';
 import { toSqlProjection } from './sqlite-projection';
 import { ftsQuery } from './sqlite-text';
@@ -39,9 +40,29 @@ export interface SqliteEngine {
   shapeOf(collection: string, field: string): FieldShape;
   /** Records array fields of a written document (inside the write's transaction). */
   learnShapes(db: Database, collection: string, doc: object): void;
+  /** The collection's document cache, if one was declared for it. */
+  docCache<T extends BaseDoc>(collection: string): DocCache<T> | undefined;
+  /** Before a cached read: another process's commit since the last look empties the document caches. */
+  noteOtherWriters(): void;
+  /** Whether what a read finds now may go into a document cache (no transaction is open). */
+  mayFillCaches(): boolean;
   /** Creates the collection's table unless it is known to exist; call from inside `write`. */
   ensureTable(collection: string): void;
   hasTable(collection: string): boolean;
+}
+
+/** The ids of a filter that is a lookup by id and nothing else (`{ _id }`, `{ _id: { $in } }`; findOne's limit 1 allowed). */
+function idLookup(filter: Filter, options: FindOptions): string[] | undefined {
+  const { limit, ...rest } = options;
+  if (Object.keys(rest).length > 0) return undefined;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== '_id') return undefined;
+  const value = filter._id;
+  if (typeof value === 'string') return [value];
+  if (!isOperators(value) || Object.keys(value).length !== 1) return undefined;
+  const list = (value as { $in?: unknown }).$in;
+  if (!Array.isArray(list) || !list.every((id) => typeof id === 'string')) return undefined;
+  return limit === undefined || limit >= new Set(list).size ? list : undefined;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -59,6 +80,11 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     private readonly textTable?: string,
   ) {
     this.table = quoteName(name);
+  }
+
+  /** Documents read by id (a collection declared with `cacheById`): every write here forgets what it touches. */
+  private get cache(): DocCache<T> | undefined {
+    return this.engine.docCache<T>(this.name);
   }
 
   async insert(doc: NewDoc<T>): Promise<T> {
@@ -83,8 +109,35 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const ids = this.cache !== undefined ? idLookup(filter, options) : undefined;
+    if (ids) return this.findByIds(ids);
     await this.tableReady();
     return this.engine.read((db) => this.findIn(db, filter, options));
+  }
+
+  /** A lookup by ids through the document cache: only the ids it lacks are read, then kept. In `_id` order, as SQL gives them. */
+  private async findByIds(ids: string[]): Promise<T[]> {
+    const cache = this.cache!;
+    this.engine.noteOtherWriters();
+    const found: T[] = [];
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const doc = cache.get(id);
+      if (doc) found.push(doc);
+      else if (doc === undefined) missing.push(id);
+    }
+    if (missing.length > 0) {
+      await this.tableReady();
+      const read = await this.engine.read((db) => {
+        const docs = this.engine.all(db, `SELECT doc FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(missing)]).map((r) => decodeDoc<T>(r.doc as string));
+        if (!this.engine.mayFillCaches()) return docs;
+        const present = new Set(docs.map((d) => d._id));
+        missing.filter((id) => !present.has(id)).forEach((id) => cache.putAbsent(id));
+        return docs.map((d) => cache.put(d));
+      });
+      found.push(...read);
+    }
+    return found.length > 1 ? found.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)) : found;
   }
 
   private findIn(db: Database, filter: Filter, options: FindOptions): T[] {
@@ -247,6 +300,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       if (!applyUpdate(doc, update)) continue;
       doc._id = id;
       this.engine.run(db, `UPDATE ${this.table} SET doc = ? WHERE _id = ?`, [encodeDoc(doc), id]);
+      this.cache?.forget(id as string);
       this.engine.learnShapes(db, this.name, doc);
       modified++;
     }
@@ -255,14 +309,19 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   private deleteRows(db: Database, filter: Filter, limit: number | undefined): number {
     const sql = this.sqlFilter(filter);
-    if (sql.complete && !limit) return this.engine.run(db, `DELETE FROM ${this.table} WHERE ${sql.where}`, sql.params);
+    if (sql.complete && !limit) {
+      this.cache?.clear();
+      return this.engine.run(db, `DELETE FROM ${this.table} WHERE ${sql.where}`, sql.params);
+    }
     const ids = this.matching(db, filter, limit).map((d) => d._id);
     if (ids.length === 0) return 0;
+    ids.forEach((id) => this.cache?.forget(id as string));
     return this.engine.run(db, `DELETE FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
   }
 
   private insertRow(db: Database, doc: T): void {
     this.engine.run(db, `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`, [doc._id, encodeDoc(doc)]);
+    this.cache?.forget(doc._id);
     this.engine.learnShapes(db, this.name, doc);
   }
 

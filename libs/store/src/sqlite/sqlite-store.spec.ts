@@ -99,6 +99,19 @@ describe('SqliteStore', () => {
     expect(indexes).toEqual([expect.stringContaining(`json_extract(doc, '$."n"') ASC`)]);
   });
 
+  it("counts a boolean match from the index alone: the key fields' JSON types are in it", async () => {
+    const file = join(dir, 'svc.sqlite');
+    const store = new SqliteStore({ file });
+    await store.open([Notes]);
+    await store.collection(Notes).insertMany([{ recipient_id: 'r', is_read: false, n: 1 }, { recipient_id: 'r', is_read: true, n: 2 }]);
+    expect(await store.collection(Notes).count({ recipient_id: 'r', is_read: false })).toBe(1);
+    await store.close();
+    const plan = new BetterSqlite3(file, { readonly: true })
+      .prepare(`EXPLAIN QUERY PLAN SELECT count(*) FROM notes WHERE json_extract(doc, '$."recipient_id"') = 'r' AND json_extract(doc, '$."is_read"') = 0 AND json_type(doc, '$."is_read"') = 'false'`)
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING COVERING INDEX ix_notes_/);
+  });
+
   it('matches a field that holds arrays element by element, and booleans apart from numbers', async () => {
     const store = new SqliteStore();
     await store.open([Notes]);
@@ -221,6 +234,86 @@ describe('SqliteStore', () => {
       );
       expect(order).toEqual(['a+', 'a-', 'b+', 'b-', 'c+', 'c-']);
       expect(await notes.count({})).toBe(3);
+    });
+  });
+
+  describe('a collection read by id through its document cache (cacheById)', () => {
+    const Cached = defineCollection<Note>('cached_notes', [], { cacheById: 3 });
+
+    it('answers a read by id after a write with the written document, whoever wrote it', async () => {
+      const file = join(dir, 'cached.sqlite');
+      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
+      await one.open([Cached]);
+      await two.open([Cached]);
+      const notes = one.collection(Cached);
+      const { _id } = await notes.insert({ recipient_id: 'r', is_read: false, n: 0 });
+      expect((await notes.findById(_id))?.n).toBe(0);
+      await notes.updateOne({ _id }, { $inc: { n: 1 } });
+      expect((await notes.findById(_id))?.n).toBe(1);
+      // Another process on the same file (a replica): its commit empties this one's cache.
+      await two.collection(Cached).updateOne({ _id }, { $inc: { n: 10 } });
+      expect((await notes.find({ _id: { $in: [_id] } })).map((d) => d.n)).toEqual([11]);
+      await two.collection(Cached).deleteMany({ recipient_id: 'r' });
+      expect(await notes.findById(_id)).toBeNull();
+      await one.close();
+      await two.close();
+    });
+
+    it('gives documents in id order, each once, and keeps at most its capacity', async () => {
+      const store = new SqliteStore();
+      await store.open([Cached]);
+      const notes = store.collection(Cached);
+      const ids = (await notes.insertMany(Array.from({ length: 5 }, (_, n) => ({ _id: `id${n}`, recipient_id: 'r', is_read: false, n })))).map((d) => d._id);
+      expect((await notes.find({ _id: { $in: [ids[3], ids[1], ids[3], 'missing'] } })).map((d) => d._id)).toEqual([ids[1], ids[3]]);
+      await notes.insert({ _id: 'missing', recipient_id: 'r', is_read: true, n: 9 });
+      expect((await notes.findById('missing'))?.n).toBe(9); // known absent until written
+      expect((await notes.find({ _id: { $in: ids } })).map((d) => d.n)).toEqual([0, 1, 2, 3, 4]);
+      await store.collection(defineCollection<Note>('cached_notes')).updateOne({ _id: ids[0] }, { $set: { n: 100 } });
+      expect((await notes.find({ _id: { $in: ids } })).map((d) => d.n)).toEqual([100, 1, 2, 3, 4]);
+      await store.close();
+    });
+
+    it('keeps no document a transaction wrote before it commits, nor after it rolls back', async () => {
+      const store = new SqliteStore({ file: join(dir, 'tx-cached.sqlite') });
+      await store.open([Cached]);
+      const notes = store.collection(Cached);
+      const { _id } = await notes.insert({ recipient_id: 'r', is_read: false, n: 0 });
+      const hold = gate();
+      const started = gate();
+      const tx = store.transaction(async () => {
+        await notes.updateOne({ _id }, { $set: { n: 1 } });
+        expect((await notes.findById(_id))?.n).toBe(1); // its own write, read inside it
+        started.open();
+        await hold.opened;
+      });
+      await started.opened;
+      expect((await notes.findById(_id))?.n).toBe(0); // the committed document, read beside it
+      hold.open();
+      await tx;
+      expect((await notes.findById(_id))?.n).toBe(1);
+      await expect(
+        store.transaction(async () => {
+          await notes.updateOne({ _id }, { $set: { n: 2 } });
+          expect((await notes.findById(_id))?.n).toBe(2);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      expect((await notes.findById(_id))?.n).toBe(1);
+      await store.close();
+    });
+
+    it('hands out frozen documents: a reader cannot change what the next one reads', async () => {
+      const store = new SqliteStore();
+      await store.open([Cached]);
+      const notes = store.collection(Cached);
+      const { _id } = await notes.insert({ recipient_id: 'r', is_read: false, n: 0, tags: ['a'] });
+      const read = (await notes.findById(_id)) as Note;
+      expect(() => {
+        read.n = 5;
+      }).toThrow(TypeError);
+      expect(() => read.tags?.push('b')).toThrow(TypeError);
+      expect(await notes.findById(_id)).toEqual({ _id, recipient_id: 'r', is_read: false, n: 0, tags: ['a'] });
+      await store.close();
     });
   });
 });

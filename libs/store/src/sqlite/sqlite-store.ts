@@ -6,6 +6,7 @@ import { StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { SqliteCollection, SqliteEngine } from './sqlite-collection';
 import { FieldShape } from '../filter-terms';
+import { DocCache } from './sqlite-doc-cache';
 import { INDEX_PREFIX, quoteName, sqliteIndex } from './sqlite-indexes';
 import { FieldShapes } from './sqlite-shapes';
 import { ensureTextIndex, registerFold, textTableOf } from './sqlite-text';
@@ -48,6 +49,7 @@ export class SqliteStore implements Store, SqliteEngine {
   private readonly statements = new Map<Database, Map<string, Statement>>();
   private readonly tables = new Set<string>();
   private readonly shapes = new FieldShapes();
+  private readonly docCaches = new Map<string, DocCache<BaseDoc>>();
   private shapesVersion = -1;
   /** data_version was read in this synchronous stretch: a query asks shapeOf once per field. */
   private shapesChecked = false;
@@ -67,7 +69,13 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
+    if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById));
     return new SqliteCollection<T>(def.name, this, def.text?.length ? textTableOf(def.name, def.text) : undefined);
+  }
+
+  /** The collection's document cache, when a declaration of it asked for one: every handle on it reads and forgets through it. */
+  docCache<T extends BaseDoc>(collection: string): DocCache<T> | undefined {
+    return this.docCaches.get(collection) as DocCache<T> | undefined;
   }
 
   async open(defs: readonly CollectionDef<BaseDoc>[]): Promise<void> {
@@ -75,6 +83,7 @@ export class SqliteStore implements Store, SqliteEngine {
     const db = this.db();
     db.transaction(() => {
       for (const def of defs) {
+        if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById));
         this.ensureTable(def.name);
         const declared = def.indexes.map((index) => sqliteIndex(def.name, index));
         for (const index of declared) db.exec(index.sql);
@@ -100,6 +109,7 @@ export class SqliteStore implements Store, SqliteEngine {
     this.reader = this.writer = undefined;
     this.statements.clear();
     this.tables.clear();
+    for (const cache of this.docCaches.values()) cache.clear();
   }
 
   /**
@@ -166,7 +176,7 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   shapeOf(collection: string, field: string): FieldShape {
-    this.refreshShapes();
+    this.noteOtherWriters();
     return this.shapes.shapeOf(collection, field);
   }
 
@@ -214,7 +224,7 @@ export class SqliteStore implements Store, SqliteEngine {
     }
     this.shapesVersion = -1;
     this.shapesChecked = false;
-    this.refreshShapes();
+    this.noteOtherWriters();
   }
 
   private configure(db: Database): void {
@@ -233,8 +243,12 @@ export class SqliteStore implements Store, SqliteEngine {
     return token !== undefined && token === this.tx;
   }
 
-  /** Another process sharing the file may have found new array fields: data_version says when to look. */
-  private refreshShapes(): void {
+  /**
+   * Another process sharing the file may have written since the last look (data_version says so
+   * on the writer connection, which only counts other connections' commits): it may have found
+   * new array fields, and any cached document may be stale.
+   */
+  noteOtherWriters(): void {
     if (this.shapesChecked) return;
     this.shapesChecked = true;
     queueMicrotask(() => (this.shapesChecked = false));
@@ -243,6 +257,12 @@ export class SqliteStore implements Store, SqliteEngine {
     if (version === this.shapesVersion) return;
     this.shapesVersion = version;
     this.shapes.reset(this.all(db, `SELECT collection, field FROM ${SHAPES_TABLE}`, []) as { collection: string; field: string }[]);
+    for (const cache of this.docCaches.values()) cache.clear();
+  }
+
+  /** A read may fill a document cache only while no transaction is open: what it read is then committed. */
+  mayFillCaches(): boolean {
+    return this.tx === undefined;
   }
 
   private statement(db: Database, sql: string, raw = false): Statement {

@@ -15,4 +15,4 @@ export interface ContextStampDoc {
 export const LARGE_ACCOUNTS = '*large';
 export const RESTRICTED_ACCOUNTS = '*restricted';
 
-export const contextStampsCollection = defineCollection<ContextStampDoc>('viewer_context_stamps');
+export const contextStampsCollection = defineCollection<ContextStampDoc>('viewer_context_stamps', [], { cacheById: 20_000 });

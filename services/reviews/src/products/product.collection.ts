@@ -29,7 +29,7 @@ export const productsCollection = defineCollection<ProductDoc>('products', [
   { fields: { slug: 1 }, unique: true },
   { fields: { category: 1 }, orderBy: { created_at: -1 } },
   { fields: { created_at: -1 } },
-], { text: ['name', 'description'] });
+], { text: ['name', 'description'], cacheById: 5_000 });
 
 /** What the catalogue's `?search=` (the composer's product picker) matches by substring, folded (ş=s, İ=ı=i). */
 export const productSearchKey = new FoldedKey<ProductDoc>('search_key', ['name', 'description']);

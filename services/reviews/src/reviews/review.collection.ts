@@ -41,4 +41,4 @@ export const reviewsCollection = defineCollection<ReviewDoc>('reviews', [
   { fields: { product_id: 1 }, orderBy: { created_at: -1 } },
   { fields: { product_id: 1 }, orderBy: { rating: -1, created_at: -1 } },
   { fields: { created_at: -1 } },
-], { text: ['title', 'content'] });
+], { text: ['title', 'content'], cacheById: 10_000 });

@@ -239,8 +239,9 @@ export class ReviewsService {
 
   async findMany(ids: string[]): Promise<ReviewDoc[]> {
     if (ids.length === 0) return [];
-    const docs = await this.reviews.find({ _id: { $in: ids }, ...NOT_HIDDEN });
-    const byId = new Map(docs.map((d) => [d._id, d]));
+    // By id alone (the store's document cache answers that), the hidden ones left out here.
+    const docs = await this.reviews.find({ _id: { $in: ids } });
+    const byId = new Map(docs.filter((d) => d.hidden_at === undefined).map((d) => [d._id, d]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
