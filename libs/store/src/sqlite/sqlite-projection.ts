@@ -33,8 +33,8 @@ export function toSqlProjection(projection: Projection): SqlProjection | null {
     else if (!on || field.includes('.') || field === '__proto__' || jsonPath(field) === null) return null;
     else fields.push(field);
   }
-  // `{ _id: 0 }` alone is an exclusion and `{ _id: 1 }` needs no SQL: mingo's.
-  if (fields.length === 0) return null;
+  // `{ _id: 0 }` alone is an exclusion: mingo's. `{ _id: 1 }` is the ids alone.
+  if (fields.length === 0) return withId ? { columns: '_id', build: (row) => ({ _id: row[0] }) } : null;
   return {
     columns: ['_id', ...fields.map((f) => `doc -> '${jsonPath(f)}'`)].join(', '),
     build(row) {
