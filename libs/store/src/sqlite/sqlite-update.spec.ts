@@ -22,8 +22,14 @@ describe('applyUpdate (direct path against mingo)', () => {
     ['$unset a missing field', { _id: 'a', t: 1 }, { $unset: { s: '' } }],
     ['several operators', { _id: 'a', n: 1, s: 'x' }, { $set: { s: 'y', t: false }, $inc: { n: 2 }, $unset: { u: 1 } }],
     ['a dotted $set (mingo)', { _id: 'a', p: { q: 1 } }, { $set: { 'p.q': 2 } }],
-    ['$set of an object (mingo)', { _id: 'a' }, { $set: { o: { k: 1 } } }],
-    ['$set of an array (mingo)', { _id: 'a', l: [1] }, { $set: { l: [1] } }],
+    ['$set of an object', { _id: 'a' }, { $set: { o: { k: 1 } } }],
+    ['$set of the same array', { _id: 'a', l: [1] }, { $set: { l: [1] } }],
+    ['$set of another array', { _id: 'a', l: [1] }, { $set: { l: [1, 2] } }],
+    ['$set of the same object', { _id: 'a', o: { k: 1, m: [null, 'x'] } }, { $set: { o: { k: 1, m: [null, 'x'] } } }],
+    ['$set of an object with its keys reordered', { _id: 'a', o: { k: 1, m: 2 } }, { $set: { o: { m: 2, k: 1 } } }],
+    ['$set of an object over a scalar', { _id: 'a', o: 3 }, { $set: { o: { last: { id: 'm', n: 2 }, at: 'now' } } }],
+    ['$set of a scalar over an object', { _id: 'a', o: { k: 1 } }, { $set: { o: 'x' } }],
+    ['$set of an object holding a date (mingo)', { _id: 'a' }, { $set: { o: { at: new Date(0) } } }],
   ];
 
   it.each(cases)('%s', (_name, doc, update) => {

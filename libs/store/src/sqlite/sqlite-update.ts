@@ -23,8 +23,16 @@ const PLAIN_OPERATORS = new Set(['$set', '$unset', '$inc']);
 const isPlainValue = (v: unknown): boolean =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
+/** A JSON-shaped object or array (plain values all the way down): `$set` gives the field a copy of it. */
+function isPlainTree(v: unknown): boolean {
+  if (isPlainValue(v)) return true;
+  if (Array.isArray(v)) return v.every(isPlainTree);
+  if (typeof v !== 'object' || v === null || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return Object.entries(v).every(([key, value]) => !key.startsWith('$') && !key.includes('.') && value !== undefined && isPlainTree(value));
+}
+
 /**
- * The common write (`$set` of scalars, `$unset`, `$inc` on top-level fields) applied directly,
+ * The common write (`$set` of plain values or JSON-shaped objects and arrays, `$unset`, `$inc` on top-level fields) applied directly,
  * with the same outcome as mingo's operators; undefined for anything else (mingo does it).
  * mingo's updater builds its whole operator context on every call: most of an update's CPU.
  */
@@ -36,7 +44,7 @@ function applyPlain(doc: Row, update: Update): boolean | undefined {
       // Dotted paths, _id and a field named twice (MongoDB refuses that) stay with mingo.
       if (field === '' || field === '_id' || field.includes('.') || field.startsWith('$') || seen.has(field)) return undefined;
       seen.add(field);
-      if (op === '$set' && !isPlainValue(operand)) return undefined;
+      if (op === '$set' && !isPlainTree(operand)) return undefined;
       if (op === '$inc' && !(typeof operand === 'number' && Number.isFinite(operand))) return undefined;
       if (op === '$inc' && doc[field] !== undefined && typeof doc[field] !== 'number') return undefined;
     }
@@ -45,10 +53,11 @@ function applyPlain(doc: Row, update: Update): boolean | undefined {
   for (const [op, fields] of Object.entries(update)) {
     for (const [field, operand] of Object.entries(fields as Row)) {
       const before = doc[field];
-      if (op === '$set') doc[field] = operand;
+      if (op === '$set') doc[field] = isPlainValue(operand) ? operand : structuredClone(operand);
       else if (op === '$inc') doc[field] = ((before as number | undefined) || 0) + (operand as number);
       else if (Object.prototype.hasOwnProperty.call(doc, field)) delete doc[field];
       else continue;
+      // An object or array set counts as a change even when equal, as mingo counts it.
       if (!Object.is(before, doc[field]) && !(before === 0 && doc[field] === 0)) changed = true;
     }
   }
