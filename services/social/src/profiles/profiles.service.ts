@@ -93,11 +93,7 @@ export class ProfilesService {
     const doc = await this.profiles.findOne({ username: username.toLowerCase() });
     if (!doc) throw new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
     const isSelf = doc._id === viewerId;
-    const [status, approvedFollower, reviews] = await Promise.all([
-      this.relations.status(viewerId, doc._id),
-      isSelf ? Promise.resolve(false) : this.relations.isApprovedFollower(viewerId, doc._id),
-      this.activity.reviews(doc._id),
-    ]);
+    const [status, reviews] = await Promise.all([this.relations.status(viewerId, doc._id), this.activity.reviews(doc._id)]);
     const privacy = doc.settings.privacy_profile;
     return {
       ...toCard(doc),
@@ -113,7 +109,7 @@ export class ProfilesService {
       can_view_content: canViewContent(privacy, {
         isSelf,
         blocked: status.isBlocked || status.isBlockedBy,
-        approvedFollower,
+        approvedFollower: status.isFollowing,
       }),
     };
   }
