@@ -26,6 +26,8 @@ export const profilesCollection = defineCollection<ProfileDoc>('profiles', [
   { fields: { username: 1 }, unique: true },
   { fields: { followers_count: -1 } },
   { fields: { 'settings.privacy_profile': 1 } },
+  // The substring search scans: on SQLite its count reads this index alone, no document parsed.
+  { fields: { search_key: 1 } },
 ]);
 
 /** What the people search matches by substring, folded (ş=s, İ=ı=i). */

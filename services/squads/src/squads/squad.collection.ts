@@ -16,6 +16,8 @@ export interface SquadDoc {
 export const squadsCollection = defineCollection<SquadDoc>('squads', [
   { fields: { created_at: -1 } },
   { fields: { category: 1 }, orderBy: { created_at: -1 } },
+  // The substring search scans: on SQLite its count reads this index alone, no document parsed.
+  { fields: { search_key: 1 } },
 ]);
 
 /** What the discover search matches by substring, folded (ş=s, İ=ı=i). */
