@@ -1,7 +1,6 @@
 import { EVENT_VERSIONS, EventEnvelope, EventPayloads, EventType } from '@app/contracts';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
-import { BaseDoc, Collection, CollectionDef, defineCollection, newId, Store, STORE } from '@app/store';
+import { BaseDoc, Collection, CollectionDef, defineCollection, newId, ScopedContext, Store, STORE } from '@app/store';
 import { BusTransport } from './bus.port';
 import { OutboxDoc, outboxCollection, ProofValue, StoredProof } from './outbox.collection';
 import { BUS_TRANSPORT } from './bus.tokens';
@@ -61,7 +60,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
   /** Published rows (transactional engines) waiting to be dropped in one go; still in `inFlight`. */
   private readonly published = new Set<string>();
   private dropTimer?: NodeJS.Timeout;
-  private readonly units = new AsyncLocalStorage<Unit>();
+  private readonly units = new ScopedContext<Unit>();
 
   constructor(
     @Inject(BUS_TRANSPORT) private readonly transport: BusTransport,
@@ -112,7 +111,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
    */
   async atomically<R>(work: () => Promise<R>): Promise<R> {
     const transaction = this.store.transaction?.bind(this.store);
-    if (!transaction || this.units.getStore()) return work();
+    if (!transaction || this.units.get()) return work();
     const unit: Unit = { pending: [] };
     let result: R;
     try {
@@ -132,7 +131,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     transaction: NonNullable<Store['transaction']>,
   ): Promise<R> {
     const event = envelope(planned);
-    const unit = this.units.getStore();
+    const unit = this.units.get();
     const work = async () => {
       const changed = await change();
       if (!changed) return changed;

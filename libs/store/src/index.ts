@@ -3,6 +3,7 @@ export * from './store.errors';
 export * from './store.factory';
 export * from './store.module';
 export * from './ids';
+export * from './scoped-context';
 export { SqliteStore } from './sqlite/sqlite-store';
 export type { SqliteStoreOptions } from './sqlite/sqlite-store';
 export * from './sqlite/nedb-import';

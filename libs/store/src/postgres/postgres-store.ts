@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../filter-terms';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
+import { ScopedContext } from '../scoped-context';
 import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
@@ -73,7 +73,7 @@ export class PostgresStore implements Store, PostgresEngine {
   /** Collections declared with a unique index besides `_id`: an UPDATE there may be refused. */
   private readonly uniques = new Set<string>();
   private readonly textFields = new Map<string, readonly string[]>();
-  private readonly context = new AsyncLocalStorage<TxContext>();
+  private readonly context = new ScopedContext<TxContext>();
   /** This open's row in SESSIONS_TABLE. */
   private sessionId = '';
   private cleanBefore = false;
@@ -172,7 +172,7 @@ export class PostgresStore implements Store, PostgresEngine {
 
   /** Runs `fn` in one PostgreSQL transaction; one nested in another joins it. */
   async transaction<R>(fn: () => Promise<R>): Promise<R> {
-    if (this.context.getStore()) return fn();
+    if (this.context.get()) return fn();
     return this.inTransaction(fn).catch(this.unavailable);
   }
 
@@ -196,7 +196,7 @@ export class PostgresStore implements Store, PostgresEngine {
 
   /** A statement on the transaction's connection inside `transaction`, on the pool otherwise. */
   query<R extends QueryResultRow>(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<R[]> {
-    const on: Queryable = this.context.getStore()?.client ?? this.db();
+    const on: Queryable = this.context.get()?.client ?? this.db();
     return on.query<R>({ text: sql, values: params, ...(rowMode && { rowMode }) }).then((r) => r.rows, this.unavailable);
   }
 
@@ -209,7 +209,7 @@ export class PostgresStore implements Store, PostgresEngine {
   }
 
   private async atomicWork<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
-    const tx = this.context.getStore();
+    const tx = this.context.get();
     if (!tx) {
       const { client, done } = await this.checkout();
       let broken: Error | undefined;
@@ -248,7 +248,7 @@ export class PostgresStore implements Store, PostgresEngine {
    * so it never lands inside another write's savepoint.
    */
   write<R extends QueryResultRow>(sql: string, params: unknown[], guarded = true): Promise<R[]> {
-    const tx = this.context.getStore();
+    const tx = this.context.get();
     if (!tx) return this.query<R>(sql, params);
     if (guarded) return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
     return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows)).catch(this.unavailable);

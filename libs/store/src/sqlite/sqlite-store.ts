@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3, { Database, Statement } from 'better-sqlite3';
+import { ScopedContext } from '../scoped-context';
 import { StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { SqliteCollection, SqliteEngine } from './sqlite-collection';
@@ -55,7 +55,7 @@ export class SqliteStore implements Store, SqliteEngine {
   private shapesChecked = false;
   /** One transaction wrapper per connection: better-sqlite3 builds four functions per `db.transaction()`. */
   private readonly wrappers = new WeakMap<Database, ReturnType<Database['transaction']>>();
-  private readonly context = new AsyncLocalStorage<TxToken>();
+  private readonly context = new ScopedContext<TxToken>();
   /** See `closedCleanlyBefore`; set when the file is opened. */
   private cleanBefore = false;
   private tx?: TxToken;
@@ -239,7 +239,7 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   private inOwnTransaction(): boolean {
-    const token = this.context.getStore();
+    const token = this.context.get();
     return token !== undefined && token === this.tx;
   }
 

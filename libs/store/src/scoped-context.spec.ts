@@ -1,0 +1,49 @@
+import { ScopedContext } from './scoped-context';
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('ScopedContext', () => {
+  it('gives each run its own value across awaits, and none outside every run', async () => {
+    const context = new ScopedContext<string>();
+    const seen: (string | undefined)[] = [];
+    const one = context.run('one', async () => {
+      await tick();
+      seen.push(context.get());
+      await tick();
+      seen.push(context.get());
+    });
+    const two = context.run('two', async () => {
+      await tick();
+      seen.push(context.get());
+    });
+    expect(context.get()).toBeUndefined();
+    await Promise.all([one, two]);
+    expect(seen.sort()).toEqual(['one', 'one', 'two']);
+    expect(context.get()).toBeUndefined();
+  });
+
+  it('is switched off once no run is active: work a run left behind no longer sees its value', async () => {
+    const context = new ScopedContext<string>();
+    let later!: () => string | undefined;
+    await context.run('tx', async () => {
+      later = () => context.get();
+      expect(later()).toBe('tx');
+    });
+    expect(later()).toBeUndefined();
+    // And on again for the next run.
+    await expect(context.run('next', async () => context.get())).resolves.toBe('next');
+  });
+
+  it('stays on while another run is still active', async () => {
+    const context = new ScopedContext<string>();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = context.run('held', async () => {
+      await gate;
+      return context.get();
+    });
+    await context.run('short', async () => undefined);
+    release();
+    await expect(held).resolves.toBe('held');
+  });
+});
