@@ -17,6 +17,12 @@ interface Note {
 
 const Notes = defineCollection<Note>('notes', [{ fields: { recipient_id: 1, is_read: 1 }, orderBy: { n: -1 } }]);
 
+/**
+ * What lies between two processes: another process's write is read from the next event-loop turn
+ * on (a store looks at data_version once a turn; two stores in one test share the turn).
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A promise and the function that settles it: lets a test hold a transaction open. */
 function gate(): { opened: Promise<void>; open(): void } {
   let open!: () => void;
@@ -140,6 +146,7 @@ describe('SqliteStore', () => {
     );
     expect((await two.collection(Notes).findById(_id))?.n).toBe(50);
     await two.collection(Notes).insert({ recipient_id: 'r', is_read: false, n: 0, tags: ['t'] });
+    await nextTurn();
     expect(await one.collection(Notes).count({ tags: 't' })).toBe(1);
     await one.close();
     await two.close();
@@ -252,8 +259,10 @@ describe('SqliteStore', () => {
       expect((await notes.findById(_id))?.n).toBe(1);
       // Another process on the same file (a replica): its commit empties this one's cache.
       await two.collection(Cached).updateOne({ _id }, { $inc: { n: 10 } });
+      await nextTurn();
       expect((await notes.find({ _id: { $in: [_id] } })).map((d) => d.n)).toEqual([11]);
       await two.collection(Cached).deleteMany({ recipient_id: 'r' });
+      await nextTurn();
       expect(await notes.findById(_id)).toBeNull();
       await one.close();
       await two.close();

@@ -51,7 +51,11 @@ export class SqliteStore implements Store, SqliteEngine {
   private readonly shapes = new FieldShapes();
   private readonly docCaches = new Map<string, DocCache<BaseDoc>>();
   private shapesVersion = -1;
-  /** data_version was read in this synchronous stretch: a query asks shapeOf once per field. */
+  /**
+   * data_version was read in this turn of the event loop. Once a turn is enough: the requests a
+   * turn handles arrived before it began, so whatever another process committed before they were
+   * sent (a write whose reply their client saw) is seen by the turn's first look.
+   */
   private shapesChecked = false;
   /** One transaction wrapper per connection: better-sqlite3 builds four functions per `db.transaction()`. */
   private readonly wrappers = new WeakMap<Database, ReturnType<Database['transaction']>>();
@@ -246,12 +250,12 @@ export class SqliteStore implements Store, SqliteEngine {
   /**
    * Another process sharing the file may have written since the last look (data_version says so
    * on the writer connection, which only counts other connections' commits): it may have found
-   * new array fields, and any cached document may be stale.
+   * new array fields, and any cached document may be stale. Looked at once per event-loop turn.
    */
   noteOtherWriters(): void {
     if (this.shapesChecked) return;
     this.shapesChecked = true;
-    queueMicrotask(() => (this.shapesChecked = false));
+    setImmediate(() => (this.shapesChecked = false));
     const db = this.db();
     const version = this.statement(db, 'PRAGMA data_version').pluck().get() as number;
     if (version === this.shapesVersion) return;
