@@ -91,8 +91,9 @@ async function audit(port, url, session) {
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
       jsKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
-      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
-      lcpPhases: lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items?.map((p) => `${p.phase ?? p.label} ${Math.round(p.timing)} ms`),
+      lcpElement: ((n) => n && `${n.snippet} ${JSON.stringify(n.nodeLabel ?? '').slice(0, 60)}`)(lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')),
+      lcpPhases: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'table')?.items?.map((p) => `${p.label} ${Math.round(p.duration)} ms`),
+      metrics: ['first-contentful-paint', 'speed-index', 'interactive'].map((id) => `${id} ${lhr.audits[id]?.displayValue}`).join(', '),
       opportunities: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && (a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? 0) > 0)
         .map((a) => `${a.id} (${Math.round(a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? 0)} ms)`),
@@ -151,7 +152,7 @@ async function main() {
   lines.push('', `load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (args.details) {
     for (const r of rows) {
-      lines.push('', `${r.name}:`, `  LCP element: ${r.lcpElement ?? '?'} (${(r.lcpPhases ?? []).join(', ')})`);
+      lines.push('', `${r.name}: ${r.metrics}`, `  LCP element: ${r.lcpElement ?? '?'} (${(r.lcpPhases ?? []).join(', ')})`);
       lines.push(`  opportunities: ${r.opportunities?.join(', ') || '(none)'}`, `  long tasks: ${r.longTasks?.join(', ') || '(none)'}`);
     }
   }

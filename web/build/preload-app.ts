@@ -20,7 +20,7 @@ export function preloadApp(): Plugin {
         const bundle = ctx.bundle as OutputBundle | undefined;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-        const start = chunks.find((c) => c.facadeModuleId && START.test(c.facadeModuleId));
+        const start = chunks.find((c) => c.moduleIds.some((id) => START.test(id)));
         if (!start) throw new Error('preload-app: the chunk of src/app/start.tsx was not found');
         const files = new Set<string>();
         const visit = (file: string) => {

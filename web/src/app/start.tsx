@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { registerSW } from 'virtual:pwa-register';
@@ -38,10 +39,12 @@ function start() {
     const onUncaughtError = (err: unknown) => fatalPage('React Mounting Error', errorDetail(err));
     const app = <AppTree store={store} router={BrowserRouter} />;
     const prerendered = rootEl.firstElementChild !== null && window.location.pathname === '/' && !store.getState().session.token;
-    if (prerendered) hydrateRoot(rootEl, app, { onUncaughtError });
+    // in a transition: React renders (or hydrates) the tree in short tasks, not in one long one
+    if (prerendered) startTransition(() => void hydrateRoot(rootEl, app, { onUncaughtError }));
     else {
       rootEl.replaceChildren();
-      createRoot(rootEl, { onUncaughtError }).render(app);
+      const root = createRoot(rootEl, { onUncaughtError });
+      startTransition(() => root.render(app));
     }
   } catch (err) {
     fatalPage('React Mounting Error', errorDetail(err));

@@ -7,6 +7,8 @@
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 export const DARK_KEY = 'darkMode';
+/** The interface language this browser last showed (shared/i18n). */
+export const LANGUAGE_KEY = 'language';
 
 /** Reads the `exp` claim of a JWT; true when it has passed (or the token is unreadable). */
 export function tokenExpired(token: string | null, now: number = Date.now()): boolean {

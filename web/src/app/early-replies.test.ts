@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@app/contracts';
-import { makeStore } from './store';
-import { signedIn } from './session';
-import { askEarly, firstCalls, takeEarly } from './early-replies';
+import { makeStore } from '../core/store';
+import { signedIn } from '../core/session';
+import { askEarly, firstCalls, takeEarly } from '../core/early-replies';
 import { authApi } from '../features/auth/authApi';
 import { settingsApi } from '../features/settings/settingsApi';
 import { notificationsApi } from '../features/notifications/notificationsApi';
