@@ -5,7 +5,7 @@
 // whether issue 30's targets are met. Without --url it starts the embedded stack (built by
 // `npm run build:server`) on a free port over a fresh temp data folder seeded with the demo.
 // --details prints each page's LCP element with its phases, the opportunities and the long tasks;
-// --out <dir> writes each page's Lighthouse report (JSON); --only <text> audits the pages whose name has it.
+// --out <dir> writes each page's Lighthouse report and trace (JSON); --only <text> audits the pages whose name has it.
 import { loadavg } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -99,6 +99,7 @@ async function audit(port, url, session) {
         .map((a) => `${a.id} (${Math.round(a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? 0)} ms)`),
       longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((t) => `${t.url?.split('/').pop() || 'page'} ${Math.round(t.duration)} ms @${Math.round(t.startTime)}`),
       lhr,
+      trace: result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass,
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
         .map((a) => a.id),
@@ -125,7 +126,9 @@ async function main() {
       const chosen = results.find((r) => r.scores[0] === perf);
       if (args.out) {
         mkdirSync(args.out, { recursive: true });
-        writeFileSync(join(args.out, `${page.name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(chosen.lhr));
+        const file = page.name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '');
+        writeFileSync(join(args.out, `${file}.json`), JSON.stringify(chosen.lhr));
+        if (chosen.trace) writeFileSync(join(args.out, `${file}.trace.json`), JSON.stringify(chosen.trace));
       }
       rows.push({ ...page, ...chosen });
     }

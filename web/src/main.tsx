@@ -32,7 +32,7 @@ async function startApp() {
   await import('./app/start');
 }
 
-if (document.getElementById('root')?.firstElementChild) {
+if (document.getElementById('root')?.dataset.prerendered) {
   // after the first frame (the timer in case no frame comes, as in a hidden tab)
   let started = false;
   const once = () => {
@@ -41,5 +41,5 @@ if (document.getElementById('root')?.firstElementChild) {
     void startApp();
   };
   requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 250);
+  setTimeout(once, 1000);
 } else void startApp();

@@ -38,7 +38,7 @@ function start() {
     // errors outside the router's boundary (store provider, session check) also end on the fatal page
     const onUncaughtError = (err: unknown) => fatalPage('React Mounting Error', errorDetail(err));
     const app = <AppTree store={store} router={BrowserRouter} />;
-    const prerendered = rootEl.firstElementChild !== null && window.location.pathname === '/' && !store.getState().session.token;
+    const prerendered = rootEl.dataset.prerendered === 'landing' && window.location.pathname === '/' && !store.getState().session.token;
     // in a transition: React renders (or hydrates) the tree in short tasks, not in one long one
     if (prerendered) startTransition(() => void hydrateRoot(rootEl, app, { onUncaughtError }));
     else {
