@@ -7,16 +7,38 @@
 import './styles.css';
 import { LANGUAGE_KEY, readStorage, storedSession } from './core/stored-session';
 import { askEarly, firstCalls } from './core/early-replies';
-import { SCREENS, firstScreens } from './app/screens';
+import { SCREEN_MODULES, firstScreens } from './app/screens';
+
+/**
+ * Starts downloading (and compiling) the chunks of these modules without running them: index.html lists
+ * each screen's chunks (web/build/preload-app.ts). Running them here would evaluate React, Redux, the
+ * router and the screens in one long task as soon as the last chunk arrived; the app imports them
+ * itself, each when its turn comes.
+ */
+function preloadModules(modules: string[]): void {
+  let chunks: Record<string, string[]> = {};
+  try {
+    chunks = JSON.parse(document.getElementById('screen-chunks')?.textContent ?? '{}') as Record<string, string[]>;
+  } catch {
+    return; // no list (the dev server): the screens load when the router asks for them
+  }
+  const have = new Set([...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')));
+  for (const file of new Set(modules.flatMap((m) => chunks[m] ?? []))) {
+    if (have.has(`/${file}`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = `/${file}`;
+    document.head.appendChild(link);
+  }
+}
 
 const { token } = storedSession();
 if (token) {
   for (const call of firstCalls(window.location.pathname, window.location.search)) askEarly(call, token);
-  // the router asks for the same modules; whoever asks first loads them, a failure is the router's to show
-  for (const name of firstScreens(window.location.pathname)) SCREENS[name]().catch(() => undefined);
-  import('./shared/i18n').catch(() => undefined);
-  // and the texts of the language it will show (shared/i18n loads them again from the module cache)
-  (readStorage(LANGUAGE_KEY) === 'en' ? import('./shared/i18n/en') : import('./shared/i18n/tr')).catch(() => undefined);
+  // the first screen, the interface's texts and the language it will show them in (shared/i18n)
+  const language = readStorage(LANGUAGE_KEY) === 'en' ? 'en' : 'tr';
+  preloadModules([...firstScreens(window.location.pathname).map((name) => SCREEN_MODULES[name]), 'shared/i18n/index.ts', `shared/i18n/${language}.ts`]);
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -32,6 +32,34 @@ export const SCREENS = {
 
 export type ScreenName = keyof typeof SCREENS;
 
+/** Each screen's module, as web/build/preload-app.ts names it in index.html's chunk list. */
+export const SCREEN_MODULES: Record<ScreenName, string> = {
+  Frame: 'app/Frame.tsx',
+  HomePage: 'features/feed/HomePage.tsx',
+  ExplorePage: 'features/explore/ExplorePage.tsx',
+  MessagesPage: 'features/messages/MessagesPage.tsx',
+  NotificationsPage: 'features/notifications/NotificationsPage.tsx',
+  SettingsPage: 'features/settings/SettingsPage.tsx',
+  MySquadsPage: 'features/squads/MySquadsPage.tsx',
+  CreateSquadPage: 'features/squads/CreateSquadPage.tsx',
+  SquadDetailPage: 'features/squads/SquadDetailPage.tsx',
+  ProductDetailPage: 'features/products/ProductDetailPage.tsx',
+  CreateProductPage: 'features/products/CreateProductPage.tsx',
+  ProductsPage: 'features/products/ProductsPage.tsx',
+  MyReviewsPage: 'features/my-reviews/MyReviewsPage.tsx',
+  FriendsPage: 'features/friends/FriendsPage.tsx',
+  SearchPage: 'features/search/SearchPage.tsx',
+  SavedPage: 'features/saved/SavedPage.tsx',
+  ListPage: 'features/lists/ListPage.tsx',
+  OwnProfilePage: 'features/profile/OwnProfilePage.tsx',
+  UserProfilePage: 'features/profile/UserProfilePage.tsx',
+  ModerationPage: 'features/moderation/ModerationPage.tsx',
+  ResetPasswordPage: 'features/account/ResetPasswordPage.tsx',
+  ReviewPage: 'features/reviews/ReviewPage.tsx',
+  TagPage: 'features/tags/TagPage.tsx',
+  NotFoundPage: 'app/NotFoundPage.tsx',
+};
+
 /** The screens inside the signed-in frame, by route (the order of <Routes> does not matter: it ranks paths). */
 export const FRAMED: Array<[string, ScreenName]> = [
   ['/home', 'HomePage'],
