@@ -54,7 +54,36 @@ async function startApp() {
   await import('./app/start');
 }
 
-if (document.getElementById('root')?.dataset.prerendered) {
+/** What app/start.tsx dispatches once React has taken over the prerendered page. */
+const HYDRATED_EVENT = 'squadreviews:hydrated';
+
+/**
+ * A click on the prerendered page's buttons and links before React has taken it over would be lost (no
+ * handler yet): it is held and given again, to the same element, once the app has hydrated the page.
+ */
+function holdEarlyClicks(root: HTMLElement): void {
+  const held: HTMLElement[] = [];
+  const hold = (e: MouseEvent) => {
+    const target = e.target instanceof Element ? e.target.closest<HTMLElement>('button, a[href]') : null;
+    if (!target) return;
+    e.preventDefault();
+    e.stopPropagation();
+    held.push(target);
+  };
+  root.addEventListener('click', hold, true);
+  window.addEventListener(
+    HYDRATED_EVENT,
+    () => {
+      root.removeEventListener('click', hold, true);
+      for (const el of held.splice(0)) if (el.isConnected) el.click();
+    },
+    { once: true },
+  );
+}
+
+const root = document.getElementById('root');
+if (root?.dataset.prerendered) {
+  holdEarlyClicks(root);
   // after the first frame (the timer in case no frame comes, as in a hidden tab)
   let started = false;
   const once = () => {

@@ -1,4 +1,4 @@
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { registerSW } from 'virtual:pwa-register';
@@ -23,6 +23,12 @@ function fatalPage(title: string, detail?: string) {
   document.body.appendChild(wrap);
 }
 
+/** Tells the entry (main.tsx) that the prerendered page is React's now, so clicks it held are given again. */
+function Hydrated() {
+  useEffect(() => void window.dispatchEvent(new Event('squadreviews:hydrated')), []); // main.tsx's HYDRATED_EVENT
+  return null;
+}
+
 /**
  * Starts the app in #root. The landing page the server sent already rendered (landing.html, for a
  * visitor at /) is hydrated: React takes over the markup on screen instead of drawing it again.
@@ -40,7 +46,18 @@ function start() {
     const app = <AppTree store={store} router={BrowserRouter} />;
     const prerendered = rootEl.dataset.prerendered === 'landing' && window.location.pathname === '/' && !store.getState().session.token;
     // in a transition: React renders (or hydrates) the tree in short tasks, not in one long one
-    if (prerendered) startTransition(() => void hydrateRoot(rootEl, app, { onUncaughtError }));
+    if (prerendered)
+      startTransition(
+        () =>
+          void hydrateRoot(
+            rootEl,
+            <>
+              {app}
+              <Hydrated />
+            </>,
+            { onUncaughtError },
+          ),
+      );
     else {
       rootEl.replaceChildren();
       const root = createRoot(rootEl, { onUncaughtError });
