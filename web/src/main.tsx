@@ -54,7 +54,7 @@ async function startApp() {
   await import('./app/start');
 }
 
-/** What app/start.tsx dispatches once React has taken over the prerendered page. */
+/** What app/start.tsx dispatches once React has taken over the page (hydrated it, or drawn it anew). */
 const HYDRATED_EVENT = 'squadreviews:hydrated';
 
 /**

@@ -23,8 +23,8 @@ function fatalPage(title: string, detail?: string) {
   document.body.appendChild(wrap);
 }
 
-/** Tells the entry (main.tsx) that the prerendered page is React's now, so clicks it held are given again. */
-function Hydrated() {
+/** Tells the entry (main.tsx) that the page is React's now, so clicks it held are given again (or dropped, if drawn anew). */
+function Started() {
   useEffect(() => void window.dispatchEvent(new Event('squadreviews:hydrated')), []); // main.tsx's HYDRATED_EVENT
   return null;
 }
@@ -53,7 +53,7 @@ function start() {
             rootEl,
             <>
               {app}
-              <Hydrated />
+              <Started />
             </>,
             { onUncaughtError },
           ),
@@ -61,7 +61,14 @@ function start() {
     else {
       rootEl.replaceChildren();
       const root = createRoot(rootEl, { onUncaughtError });
-      startTransition(() => root.render(app));
+      startTransition(() =>
+        root.render(
+          <>
+            {app}
+            <Started />
+          </>,
+        ),
+      );
     }
   } catch (err) {
     fatalPage('React Mounting Error', errorDetail(err));
