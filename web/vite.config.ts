@@ -2,10 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { precompress } from './build/precompress';
 import { prerenderLanding } from './build/prerender-landing';
+import { preloadApp } from './build/preload-app';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const require = createRequire(import.meta.url);
+const ROUTER_PRODUCTION = require.resolve('react-router').replace(/development[/\\]index\.m?js$/, 'production/');
 
 /**
  * Libraries in chunks of their own, named for what they hold: they change far less often than the app,
@@ -15,15 +19,46 @@ const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
   ['router', /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//],
   ['redux', /node_modules\/(@reduxjs\/toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|@standard-schema\/[^/]+)\//],
-  ['i18n', /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\//],
+  // the app's i18n module rides with the library: every translated screen needs both (left alone, the
+  // build merged it into the English texts' chunk, so a Turkish page downloaded the English texts too)
+  // with the formatter, which reads the language: all three are needed by every translated screen and by nothing else
+  ['i18n', /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\/|\/src\/shared\/(i18n\/index\.ts|i18n\/language\.ts|format\.ts)$/],
   ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\//],
 ];
 
+/**
+ * What the entry (main.tsx) needs to run: Vite's preload helper (every dynamic import goes through it)
+ * and the entry's own modules. Named so no library chunk takes them in: left alone the helper went into
+ * the i18n chunk, and the entry then waited for i18next and React before it could run.
+ */
+const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|core\/early-replies\.ts|app\/screens\.ts)$/;
+
+/**
+ * The app's own code in a few chunks rather than dozens of small ones: each response costs its headers
+ * (about 1 KB here, the security headers included) and, on a phone, a request slot.
+ * - `app`: what every page runs, the landing page included (core, shared, the app's start, the landing
+ *   page, the session's endpoints, lucide's icon base and the icons these draw);
+ * - `member`: what every signed-in page runs (the frame, the socket's start, every feature's endpoints and
+ *   the other icons, about 0.3 KB each compressed).
+ * A screen's own code stays in the screen's chunk.
+ */
+const APP_CHUNKS: Array<[string, RegExp]> = [
+  [
+    'app',
+    /\/src\/(core\/(?!socket-connect)|shared\/(?!i18n\/(?!with-texts)|format\.ts$)|app\/(start|AppTree|router|MountingErrorPage|OfflineBanner)\.tsx$|features\/auth\/(LandingPage\.tsx|authApi\.ts)$|features\/settings\/settingsApi\.ts$|features\/moderation\/roles\.ts$)|\/libs\/contracts\/src\/reviews\/catalogue\.ts$|lucide-react\/dist\/esm\/(shared|context|Icon|createLucideIcon|defaultAttributes|icons\/(x|star|book-open|camera|chef-hat|clapperboard|gamepad-2|headphones|message-circle|palette|users|volleyball)\.mjs$)/,
+  ],
+  [
+    'member',
+    /\/src\/(core\/socket-connect\.ts$|app\/(Frame|AvatarMenu|realtime|layout)\.tsx?$|features\/[^/]+\/[a-zA-Z]+Api\.ts$|features\/search\/(SearchBox\.tsx|searchEntries\.ts)$|features\/notifications\/(NotificationBell\.tsx|NotificationTypeIcon\.tsx|notificationMeta\.ts)$|features\/messages\/MessagesLink\.tsx$|features\/auth\/useLogout\.ts$)|lucide-react\/dist\/esm\/icons\//,
+  ],
+];
+
 function vendorChunk(id: string): string | undefined {
-  return VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
+  if (BOOT.test(id)) return 'boot';
+  return VENDOR_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0] ?? APP_CHUNKS.find(([, pattern]) => pattern.test(id))?.[0];
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: here('.'),
   plugins: [
     react(),
@@ -59,6 +94,7 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    preloadApp(),
     prerenderLanding(),
     precompress(),
   ],
@@ -67,6 +103,14 @@ export default defineConfig({
     alias: [
       { find: /^@app\/contracts\/runtime$/, replacement: here('../libs/contracts/src/runtime.ts') },
       { find: /^@app\/contracts$/, replacement: here('../libs/contracts/src/index.ts') },
+      // react-router's package exports name only its development build (dev warnings on); the production
+      // build beside it is the same code with them off
+      ...(mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: `${ROUTER_PRODUCTION}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${ROUTER_PRODUCTION}dom-export.mjs` },
+          ]
+        : []),
     ],
   },
   build: {
@@ -82,4 +126,4 @@ export default defineConfig({
       '/socket.io': { target: process.env.API_URL ?? 'http://localhost:3000', ws: true, changeOrigin: true },
     },
   },
-});
+}));

@@ -4,7 +4,10 @@
 // a product page and a profile; prints the four category scores, LCP, TBT and the JavaScript sent, and
 // whether issue 30's targets are met. Without --url it starts the embedded stack (built by
 // `npm run build:server`) on a free port over a fresh temp data folder seeded with the demo.
-import { mkdtempSync, rmSync } from 'node:fs';
+// --details prints each page's LCP element with its phases, the opportunities and the long tasks;
+// --out <dir> writes each page's Lighthouse report and trace (JSON); --only <text> audits the pages whose name has it.
+import { loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,8 +25,11 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Issue 30's targets. */
 const TARGETS = { score: 95, landingLcpMs: 1500, tbtMs: 200, landingJsKb: 120, homeJsKb: 200 };
 
-const { values: args } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string', default: '1' } } });
+const { values: args } = parseArgs({
+  options: { url: { type: 'string' }, runs: { type: 'string', default: '1' }, details: { type: 'boolean', default: false }, out: { type: 'string' }, only: { type: 'string' } },
+});
 const runs = Math.max(1, Number(args.runs) || 1);
+const startLoad = loadavg();
 
 async function startStack() {
   const entry = join(ROOT, 'dist/infra/launcher/src/embedded-stack.js');
@@ -85,6 +91,15 @@ async function audit(port, url, session) {
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
       tbt: lhr.audits['total-blocking-time'].numericValue,
       jsKb: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
+      lcpElement: ((n) => n && `${n.snippet} ${JSON.stringify(n.nodeLabel ?? '').slice(0, 60)}`)(lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node')),
+      lcpPhases: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'table')?.items?.map((p) => `${p.label} ${Math.round(p.duration)} ms`),
+      metrics: ['first-contentful-paint', 'speed-index', 'interactive'].map((id) => `${id} ${lhr.audits[id]?.displayValue}`).join(', '),
+      opportunities: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && (a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? 0) > 0)
+        .map((a) => `${a.id} (${Math.round(a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? 0)} ms)`),
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((t) => `${t.url?.split('/').pop() || 'page'} ${Math.round(t.duration)} ms @${Math.round(t.startTime)}`),
+      lhr,
+      trace: result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass,
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
         .map((a) => a.id),
@@ -103,11 +118,19 @@ async function main() {
   const rows = [];
   try {
     for (const page of await pagesOf(stack.url)) {
+      if (args.only && !page.name.includes(args.only)) continue;
       const results = [];
       for (let i = 0; i < runs; i++) results.push(await audit(chrome.port, `${stack.url}${page.path}`, page.session));
       // the run with the median performance score stands for the page
       const perf = median(results.map((r) => r.scores[0]));
-      rows.push({ ...page, ...results.find((r) => r.scores[0] === perf) });
+      const chosen = results.find((r) => r.scores[0] === perf);
+      if (args.out) {
+        mkdirSync(args.out, { recursive: true });
+        const file = page.name.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '');
+        writeFileSync(join(args.out, `${file}.json`), JSON.stringify(chosen.lhr));
+        if (chosen.trace) writeFileSync(join(args.out, `${file}.trace.json`), JSON.stringify(chosen.trace));
+      }
+      rows.push({ ...page, ...chosen });
     }
   } finally {
     await chrome.kill();
@@ -115,7 +138,7 @@ async function main() {
   }
   const misses = [];
   const lines = [
-    `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, default throttling, on ${args.url ?? 'a fresh embedded stack'}`,
+    `Lighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile, default throttling, on ${args.url ?? 'a fresh embedded stack'} (load average at the start: ${startLoad.map((l) => l.toFixed(2)).join(' ')})`,
     '',
     '| page | performance | accessibility | best practices | SEO | LCP | TBT | JS sent |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -128,6 +151,13 @@ async function main() {
     if (r.landing && r.lcp > TARGETS.landingLcpMs) misses.push(`${r.name}: LCP ${(r.lcp / 1000).toFixed(2)} s > ${TARGETS.landingLcpMs / 1000} s`);
     if (r.landing && r.jsKb > TARGETS.landingJsKb) misses.push(`${r.name}: JS ${r.jsKb.toFixed(0)} KB > ${TARGETS.landingJsKb} KB`);
     if (r.home && r.jsKb > TARGETS.homeJsKb) misses.push(`${r.name}: JS ${r.jsKb.toFixed(0)} KB > ${TARGETS.homeJsKb} KB`);
+  }
+  lines.push('', `load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (args.details) {
+    for (const r of rows) {
+      lines.push('', `${r.name}: ${r.metrics}`, `  LCP element: ${r.lcpElement ?? '?'} (${(r.lcpPhases ?? []).join(', ')})`);
+      lines.push(`  opportunities: ${r.opportunities?.join(', ') || '(none)'}`, `  long tasks: ${r.longTasks?.join(', ') || '(none)'}`);
+    }
   }
   lines.push('');
   if (misses.length === 0) lines.push('Every target met.');

@@ -1,18 +1,17 @@
-import { configureStore } from '@reduxjs/toolkit';
 import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { sessionReducer } from '../src/core/session';
-import { LandingPage } from '../src/features/auth/LandingPage';
+import type { ReactNode } from 'react';
+import { makeStore } from '../src/core/store';
+import { AppTree } from '../src/app/AppTree';
 
-/** The landing page as a visitor first sees it, as HTML (prerender-landing.ts puts it into landing.html). */
+function AtLanding({ children }: { children: ReactNode }) {
+  return <MemoryRouter initialEntries={['/']}>{children}</MemoryRouter>;
+}
+
+/**
+ * The landing page as a visitor first sees it, as HTML (prerender-landing.ts puts it into landing.html):
+ * the app's own tree at `/` with no session, so the browser hydrates exactly this markup (app/start.tsx).
+ */
 export function renderLanding(): string {
-  const store = configureStore({ reducer: { session: sessionReducer } });
-  return renderToString(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/']}>
-        <LandingPage />
-      </MemoryRouter>
-    </Provider>,
-  );
+  return renderToString(<AppTree store={makeStore({ inBrowser: false })} router={AtLanding} />);
 }

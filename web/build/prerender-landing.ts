@@ -1,5 +1,14 @@
 import react from '@vitejs/plugin-react';
+import type { OutputBundle } from 'rollup';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+
+/** `html` with its stylesheet links replaced by the stylesheets themselves. */
+function inlineStyles(html: string, bundle: OutputBundle): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
+    const css = bundle[file];
+    return css && css.type === 'asset' ? `<style>${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>` : link;
+  });
+}
 
 /** The file the gateway answers `/` and `/login` with (gateway/src/web/spa.ts). */
 export const LANDING_HTML = 'landing.html';
@@ -34,13 +43,19 @@ export function prerenderLanding(): Plugin {
       });
       try {
         const { renderLanding } = (await server.ssrLoadModule('/build/landing-entry.tsx')) as { renderLanding: () => string };
-        let html = String(index.source).replace('<div id="root"></div>', `<div id="root">${renderLanding()}</div>`);
-        if (!html.includes('landing')) throw new Error('prerender-landing: #root not found in index.html');
-        // the stylesheet inline (the CSP allows inline styles): the first paint waits for no second request
-        html = html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (link, file: string) => {
-          const css = bundle[file];
-          return css && css.type === 'asset' ? `<style>${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>` : link;
-        });
+        // the stylesheet inline in both pages (the CSP allows inline styles): the first paint (index.html's
+        // placeholder, the landing page) waits for no second request
+        const page = inlineStyles(String(index.source), bundle);
+        index.source = page;
+        const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+        if (!root.test(page)) throw new Error('prerender-landing: #root not found in index.html');
+        // data-prerendered: the entry lets it paint, then loads the app, which hydrates it (app/start.tsx).
+        // Nothing on the page waits for a script: the entry comes at low priority and the app's chunks
+        // are not preloaded, so the page's first paint shares the line with none of them.
+        const html = page
+          .replace(root, (_m, end: string) => `<div id="root" data-prerendered="landing">${renderLanding()}</div>${end}`)
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ');
         this.emitFile({ type: 'asset', fileName: LANDING_HTML, source: html });
       } finally {
         await server.close();

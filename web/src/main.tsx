@@ -1,97 +1,96 @@
-import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
-import { makeStore, useAppDispatch, useSession } from './core/store';
-import { AppRoutes } from './app/router';
-import { errorDetail } from './app/MountingErrorPage';
-import { checkDone, signedOut, userLoaded } from './core/session';
-import { authApi } from './features/auth/authApi';
-import { settingsApi } from './features/settings/settingsApi';
-import { Toasts } from './shared/toast';
-import { registerSW } from 'virtual:pwa-register';
-import { OfflineBanner } from './app/OfflineBanner';
+/**
+ * The entry: small and without the app's libraries, so it runs as soon as it arrives. For a stored
+ * session it starts the first screen's API calls and chunks (and the interface's texts) at once, beside
+ * the app's own code that index.html already preloads; then it starts the app (app/start.tsx). A page
+ * the server sent already rendered (the landing page) is painted before the app's code runs.
+ */
 import './styles.css';
+import { LANGUAGE_KEY, readStorage, storedSession } from './core/stored-session';
+import { askEarly, firstCalls } from './core/early-replies';
+import { SCREEN_MODULES, firstScreens } from './app/screens';
 
 /**
- * Fetches the current user at start when a token is stored; a failure clears the session (part 1 §4).
- * Then the member's stored language is applied, so a sign-in on another browser opens in their language.
+ * Starts downloading (and compiling) the chunks of these modules without running them: index.html lists
+ * each screen's chunks (web/build/preload-app.ts). Running them here would evaluate React, Redux, the
+ * router and the screens in one long task as soon as the last chunk arrived; the app imports them
+ * itself, each when its turn comes.
  */
-function SessionCheck() {
-  const dispatch = useAppDispatch();
-  const { token } = useSession();
-  useEffect(() => {
-    if (!token) return;
-    const sub = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
-    sub
-      .unwrap()
-      .then((u) => {
-        dispatch(userLoaded(u));
-        const settings = dispatch(settingsApi.endpoints.settings.initiate(undefined, { forceRefetch: true }));
-        settings
-          .unwrap()
-          .then(async (s) => {
-            const i18n = await import('./shared/i18n');
-            if (i18n.isLanguage(s.language)) await i18n.applyLanguage(s.language);
-          })
-          .catch(() => undefined) // no settings: the browser's last language stays
-          .finally(() => settings.unsubscribe());
-      })
-      .catch((e: { status?: number | string }) => {
-        if (e?.status === 'FETCH_ERROR' || e?.status === 'TIMEOUT_ERROR') dispatch(checkDone());
-        else dispatch(signedOut());
-      });
-    return () => sub.unsubscribe();
-    // only at start and after a new sign-in
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
-  return null;
-}
-
-function fatalPage(title: string, detail?: string) {
-  document.body.innerHTML = '';
-  const wrap = document.createElement('div');
-  wrap.className = 'fatal';
-  wrap.setAttribute('style', 'font-family:system-ui,sans-serif;max-width:720px;margin:10vh auto;padding:24px');
-  const h = document.createElement('h1');
-  h.textContent = title;
-  wrap.appendChild(h);
-  if (detail) {
-    const pre = document.createElement('pre');
-    pre.setAttribute('style', 'white-space:pre-wrap;background:#f3f4f6;padding:12px;border-radius:8px;color:#b91c1c');
-    pre.textContent = detail;
-    wrap.appendChild(pre);
-  }
-  document.body.appendChild(wrap);
-}
-
-function start() {
-  const rootEl = document.getElementById('root');
-  if (!rootEl) {
-    fatalPage('DOM Error', 'The root element #root was not found in the page.');
-    return;
-  }
+function preloadModules(modules: string[]): void {
+  let chunks: Record<string, string[]> = {};
   try {
-    const store = makeStore();
-    // errors outside the router's boundary (store provider, session check) also end on the fatal page
-    const onUncaughtError = (err: unknown) => fatalPage('React Mounting Error', errorDetail(err));
-    createRoot(rootEl, { onUncaughtError }).render(
-      <StrictMode>
-        <Provider store={store}>
-          <SessionCheck />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-          <Toasts />
-          <OfflineBanner />
-        </Provider>
-      </StrictMode>,
-    );
-  } catch (err) {
-    fatalPage('React Mounting Error', errorDetail(err));
+    chunks = JSON.parse(document.getElementById('screen-chunks')?.textContent ?? '{}') as Record<string, string[]>;
+  } catch {
+    return; // no list (the dev server): the screens load when the router asks for them
+  }
+  const have = new Set([...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')));
+  for (const file of new Set(modules.flatMap((m) => chunks[m] ?? []))) {
+    if (have.has(`/${file}`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = `/${file}`;
+    document.head.appendChild(link);
   }
 }
 
-start();
-// the service worker caches the shell; a new build replaces it on the next load (registerType 'autoUpdate')
-registerSW({ immediate: true });
+const { token } = storedSession();
+if (token) {
+  for (const call of firstCalls(window.location.pathname, window.location.search)) askEarly(call, token);
+  // the first screen, the interface's texts and the language it will show them in (shared/i18n)
+  const language = readStorage(LANGUAGE_KEY) === 'en' ? 'en' : 'tr';
+  preloadModules([...firstScreens(window.location.pathname).map((name) => SCREEN_MODULES[name]), 'shared/i18n/index.ts', `shared/i18n/${language}.ts`]);
+}
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * React is evaluated in a task of its own, then the rest of the app: on a phone each is about a hundred
+ * milliseconds of work, and one task for both held the main thread twice as long. (Only whole modules
+ * that the app uses whole are imported here: a dynamic import keeps every export of what it names.)
+ */
+async function startApp() {
+  await import('react-dom/client').catch(() => undefined); // a failure fails the app's import below, which says so
+  await nextTask();
+  await import('./app/start');
+}
+
+/** What app/start.tsx dispatches once React has taken over the page (hydrated it, or drawn it anew). */
+const HYDRATED_EVENT = 'squadreviews:hydrated';
+
+/**
+ * A click on the prerendered page's buttons and links before React has taken it over would be lost (no
+ * handler yet): it is held and given again, to the same element, once the app has hydrated the page.
+ */
+function holdEarlyClicks(root: HTMLElement): void {
+  const held: HTMLElement[] = [];
+  const hold = (e: MouseEvent) => {
+    const target = e.target instanceof Element ? e.target.closest<HTMLElement>('button, a[href]') : null;
+    if (!target) return;
+    e.preventDefault();
+    e.stopPropagation();
+    held.push(target);
+  };
+  root.addEventListener('click', hold, true);
+  window.addEventListener(
+    HYDRATED_EVENT,
+    () => {
+      root.removeEventListener('click', hold, true);
+      for (const el of held.splice(0)) if (el.isConnected) el.click();
+    },
+    { once: true },
+  );
+}
+
+const root = document.getElementById('root');
+if (root?.dataset.prerendered) {
+  holdEarlyClicks(root);
+  // after the first frame (the timer in case no frame comes, as in a hidden tab)
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    void startApp();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 1000);
+} else void startApp();

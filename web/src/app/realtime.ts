@@ -5,6 +5,7 @@ import { roleChanged } from '../core/session';
 import { disconnectSocket } from '../core/socket';
 import { connectSocket } from '../core/socket-connect';
 import { useAppDispatch, useSession } from '../core/store';
+import { useIdle } from '../shared/useIdle';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
 import { applyConversationRead, applyMessageChange, applyPushedMessage } from '../features/messages/messagesApi';
 import type { MessageView, NotificationView, PushedNotification, ServerToClientPayloads } from '@app/contracts';
@@ -24,11 +25,14 @@ function openConversationId(): string | null {
 export function useRealtime(): void {
   const { token, user } = useSession();
   const dispatch = useAppDispatch();
+  // the socket opens once the first screen is drawn: nothing on it is needed to draw that screen
+  const idle = useIdle();
   useEffect(() => {
     if (!token || !user) {
       disconnectSocket();
       return;
     }
+    if (!idle) return;
     const s = connectSocket(token, user.id);
     const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
     const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
@@ -68,5 +72,5 @@ export function useRealtime(): void {
       s.off('notification', onNotification);
       s.off('new-message', onMessage);
     };
-  }, [token, user?.id, dispatch]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [token, user?.id, dispatch, idle]); // eslint-disable-line react-hooks/exhaustive-deps
 }

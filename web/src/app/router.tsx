@@ -5,46 +5,28 @@ import { LandingPage } from '../features/auth/LandingPage';
 import { withTexts } from '../shared/i18n/with-texts';
 import { Spinner } from '../shared/ui';
 import { MountingErrorBoundary } from './MountingErrorPage';
+import { FRAMED, SCREENS, type ScreenName } from './screens';
 
 /**
  * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
  * the landing page; the frame (with the socket client) and each page load when first opened, with the
  * interface's texts (withTexts).
  */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTexts(load).then((m) => ({ default: m[name] })));
+function lazyPage(load: () => Promise<object>, name: string): LazyExoticComponent<ComponentType> {
+  return lazy(() => withTexts(load).then((m) => ({ default: (m as Record<string, ComponentType>)[name] })));
 }
 
-const Frame = lazyPage(() => import('./Frame'), 'Frame');
-const HomePage = lazyPage(() => import('../features/feed/HomePage'), 'HomePage');
-const ExplorePage = lazyPage(() => import('../features/explore/ExplorePage'), 'ExplorePage');
-const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'), 'MessagesPage');
-const NotificationsPage = lazyPage(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage');
-const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage');
-const MySquadsPage = lazyPage(() => import('../features/squads/MySquadsPage'), 'MySquadsPage');
-const CreateSquadPage = lazyPage(() => import('../features/squads/CreateSquadPage'), 'CreateSquadPage');
-const SquadDetailPage = lazyPage(() => import('../features/squads/SquadDetailPage'), 'SquadDetailPage');
-const ProductDetailPage = lazyPage(() => import('../features/products/ProductDetailPage'), 'ProductDetailPage');
-const CreateProductPage = lazyPage(() => import('../features/products/CreateProductPage'), 'CreateProductPage');
-const ProductsPage = lazyPage(() => import('../features/products/ProductsPage'), 'ProductsPage');
-const MyReviewsPage = lazyPage(() => import('../features/my-reviews/MyReviewsPage'), 'MyReviewsPage');
-const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'), 'FriendsPage');
-const SearchPage = lazyPage(() => import('../features/search/SearchPage'), 'SearchPage');
-const SavedPage = lazyPage(() => import('../features/saved/SavedPage'), 'SavedPage');
-const ListPage = lazyPage(() => import('../features/lists/ListPage'), 'ListPage');
-const OwnProfilePage = lazyPage(() => import('../features/profile/OwnProfilePage'), 'OwnProfilePage');
-const UserProfilePage = lazyPage(() => import('../features/profile/UserProfilePage'), 'UserProfilePage');
-const ModerationPage = lazyPage(() => import('../features/moderation/ModerationPage'), 'ModerationPage');
-const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
-const ReviewPage = lazyPage(() => import('../features/reviews/ReviewPage'), 'ReviewPage');
-const TagPage = lazyPage(() => import('../features/tags/TagPage'), 'TagPage');
-const NotFoundPage = lazyPage(() => import('./NotFoundPage'), 'NotFoundPage');
+const Page = Object.fromEntries(Object.keys(SCREENS).map((name) => [name, lazyPage(SCREENS[name as ScreenName], name)])) as Record<
+  ScreenName,
+  LazyExoticComponent<ComponentType>
+>;
+const Frame = Page.Frame;
 
 /** A lazy screen with the spinner while its chunk loads. */
-function screen(Page: LazyExoticComponent<ComponentType>) {
+function screen(Screen: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<Spinner label="Loading..." />}>
-      <Page />
+      <Screen />
     </Suspense>
   );
 }
@@ -90,36 +72,6 @@ function FrameIfSignedIn() {
   );
 }
 
-function StartGate() {
-  const { loading, token } = useSession();
-  if (loading && token) return <Spinner label="Loading..." />;
-  return <Outlet />;
-}
-
-const FRAMED: Array<[string, LazyExoticComponent<ComponentType>]> = [
-  ['/home', HomePage],
-  ['/explore', ExplorePage],
-  ['/messages', MessagesPage],
-  ['/messages/:conversationId', MessagesPage],
-  ['/notifications', NotificationsPage],
-  ['/settings', SettingsPage],
-  ['/my-squads', MySquadsPage],
-  ['/create-squad', CreateSquadPage],
-  ['/squads/:id', SquadDetailPage],
-  ['/product/:id', ProductDetailPage],
-  ['/create-product', CreateProductPage],
-  ['/my-reviews', MyReviewsPage],
-  ['/friends', FriendsPage],
-  ['/products', ProductsPage],
-  ['/saved', SavedPage],
-  ['/lists/:id', ListPage],
-  ['/search', SearchPage],
-  ['/profile', OwnProfilePage],
-  ['/moderation', ModerationPage],
-  ['/tags/:tag', TagPage],
-  ['/review/:id', ReviewPage],
-];
-
 /**
  * The app's routes. Declarative (<Routes>) rather than a data router: the app loads no route data
  * through the router, and the data router's code was half the landing page's router chunk.
@@ -130,21 +82,19 @@ export function AppRoutes() {
     // a page whose code fails to load or render gets the fatal page with its stack (part 2 §2); another address tries again
     <MountingErrorBoundary resetKey={location.pathname}>
       <Routes>
-        <Route element={<StartGate />}>
-          <Route path="/" element={<LandingPage />} />
-          <Route path="/login" element={<LandingPage />} />
-          <Route path="/reset-password" element={screen(ResetPasswordPage)} />
-          <Route element={<FrameIfSignedIn />}>
-            <Route path="/user/:username" element={screen(UserProfilePage)} />
-            {/* an unknown address keeps its URL and says so (it used to redirect to / silently) */}
-            <Route path="*" element={screen(NotFoundPage)} />
-          </Route>
-          <Route element={<RequireAuth />}>
-            <Route element={screen(Frame)}>
-              {FRAMED.map(([path, Page]) => (
-                <Route key={path} path={path} element={screen(Page)} />
-              ))}
-            </Route>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/login" element={<LandingPage />} />
+        <Route path="/reset-password" element={screen(Page.ResetPasswordPage)} />
+        <Route element={<FrameIfSignedIn />}>
+          <Route path="/user/:username" element={screen(Page.UserProfilePage)} />
+          {/* an unknown address keeps its URL and says so (it used to redirect to / silently) */}
+          <Route path="*" element={screen(Page.NotFoundPage)} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={screen(Frame)}>
+            {FRAMED.map(([path, name]) => (
+              <Route key={path} path={path} element={screen(Page[name])} />
+            ))}
           </Route>
         </Route>
       </Routes>

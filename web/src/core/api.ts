@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { signedOut } from './session';
 import { apiReplied, apiUnreachable } from './network';
+import { fetchWithEarly } from './early-replies';
 import type { ErrorCode } from '@app/contracts';
 
 interface WithSession {
@@ -11,6 +12,8 @@ interface WithSession {
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   timeout: 10_000,
+  // the first screen's calls were started by the entry (main.tsx): their replies are taken, not asked again
+  fetchFn: fetchWithEarly,
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as WithSession).session.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -6,7 +6,11 @@ import { persistSession, sessionReducer } from './session';
 import { networkReducer } from './network';
 import { toastReducer } from '../shared/toast';
 
-export function makeStore() {
+/**
+ * The app's store. `inBrowser: false` (the landing page rendered at build time) leaves out what needs a
+ * page: refetching on focus and reconnect, and mirroring the session into storage and onto <html>.
+ */
+export function makeStore({ inBrowser = true }: { inBrowser?: boolean } = {}) {
   const store = configureStore({
     reducer: {
       session: sessionReducer,
@@ -16,6 +20,7 @@ export function makeStore() {
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
+  if (!inBrowser) return store;
   setupListeners(store.dispatch);
   let last = store.getState().session;
   persistSession(last);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Inbox } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Skeleton } from '../../shared/ui';
@@ -7,6 +7,7 @@ import { Composer } from '../composer/Composer';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { useFeedQuery } from '../reviews/reviewsApi';
 import { useT } from '../../shared/i18n';
+import { useStaged } from '../../shared/useStaged';
 
 export type FeedTab = 'all' | 'reviews' | 'media';
 export const FEED_TABS = [
@@ -27,6 +28,7 @@ export function filterFeed(items: ReviewView[], tab: FeedTab): ReviewView[] {
 function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; isLast: boolean; onMore: () => void }) {
   const { data, isLoading, isFetching, isError, refetch } = useFeedQuery({ page, limit: 10 });
   const t = useT();
+  const shown = useStaged(useMemo(() => filterFeed(data?.items ?? [], tab), [data, tab]));
   if (isLoading)
     return (
       <>
@@ -55,15 +57,14 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
         </Link>
       </div>
     );
-  const items = filterFeed(data.items, tab);
   // more pages while totalPages exceeds the page; an empty page ends the list (part 1 §4)
   const more = data.items.length > 0 && data.meta.totalPages > page;
   return (
     <>
-      {items.map((r) => (
+      {shown.map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}
-      {page === 1 && tab !== 'all' && items.length === 0 && (
+      {page === 1 && tab !== 'all' && shown.length === 0 && (
         <p className="muted center">{tab === 'media' ? t('feed.noMedia') : t('feed.noRated')}</p>
       )}
       {isLast && more && (

@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
 import { MessageCircle } from 'lucide-react';
 import { useConversationsQuery } from './messagesApi';
+import { useIdle } from '../../shared/useIdle';
 
-/** The top bar's Messages link with the unread total (polled each minute; pushes refresh it sooner). */
+/**
+ * The top bar's Messages link with the unread total (polled each minute; pushes refresh it sooner),
+ * asked once the first screen is drawn.
+ */
 export function MessagesLink() {
-  const { data } = useConversationsQuery(undefined, { pollingInterval: 60_000 });
+  const { data } = useConversationsQuery(undefined, { pollingInterval: 60_000, skip: !useIdle() });
   const unread = (data ?? []).reduce((n, c) => n + (c.unread_count), 0);
   return (
     <Link className="icon-btn bell" to="/messages" data-testid="messages-link">

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../shared/ui';
 import { useClickOutside } from '../../shared/useClickOutside';
+import { useIdle } from '../../shared/useIdle';
 import { bellBadge, panelBadge, personName, shortAgo } from '../../shared/format';
 import { Bell } from 'lucide-react';
 import { messageAfterName, notificationTarget } from './notificationMeta';
@@ -17,7 +18,9 @@ export function NotificationBell() {
   useClickOutside(ref, close, open);
   // counts refresh every 30 s; a pushed `notification` is written into both at once (app/realtime.ts)
   const count = useUnreadCountQuery(undefined, { pollingInterval: 30_000 });
-  const list = useNotificationsQuery({ page: 1, limit: 5 }, { pollingInterval: 30_000 });
+  // the dropdown's list waits until the first screen is drawn (or the bell is opened)
+  const idle = useIdle();
+  const list = useNotificationsQuery({ page: 1, limit: 5 }, { pollingInterval: 30_000, skip: !idle && !open });
   const [markRead] = useMarkReadMutation();
   const [markAll] = useMarkAllReadMutation();
   const unread = count.data ?? 0;

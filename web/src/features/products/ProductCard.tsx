@@ -12,8 +12,11 @@ import { productImage, useLikeProductMutation, useSaveProductMutation } from './
 import { useT } from '../../shared/i18n';
 import { AddToListMenu } from '../lists/AddToListMenu';
 
-/** `saved`: the product reply does not say whether the viewer saved it; the saved list does. */
-export function ProductCard({ product, saved: savedAtFirst = false }: { product: ProductView; saved?: boolean }) {
+/**
+ * `saved`: the product reply does not say whether the viewer saved it; the saved list does. `eager`: a card
+ * on the first screen, whose picture is fetched at once (it is often the page's largest paint).
+ */
+export function ProductCard({ product, saved: savedAtFirst = false, eager = false }: { product: ProductView; saved?: boolean; eager?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -31,7 +34,7 @@ export function ProductCard({ product, saved: savedAtFirst = false }: { product:
   return (
     <article className="card product-card" onClick={() => navigate(path)} data-testid="product-card">
       <div className="product-img">
-        {img ? <img src={img} alt={product.image_alt || product.name} loading="lazy" /> : <Package size={48} aria-hidden="true" />}
+        {img ? <img src={img} alt={product.image_alt || product.name} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} /> : <Package size={48} aria-hidden="true" />}
         <button
           className="save-toggle"
           aria-label={saved ? t('products.unsaveProduct') : t('products.saveProduct')}

@@ -12,6 +12,8 @@ import { ReviewCard } from '../reviews/ReviewCard';
 import { SaveProductButton } from './SaveProductButton';
 import { AddToListMenu } from '../lists/AddToListMenu';
 import { useT } from '../../shared/i18n';
+import { useStaged } from '../../shared/useStaged';
+import type { ReviewView } from '@app/contracts';
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
 export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
@@ -19,6 +21,8 @@ export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
   { id: 'rating_desc', label: 'Highest Rated' },
   { id: 'rating_asc', label: 'Lowest Rated' },
 ];
+
+const NO_REVIEWS: ReviewView[] = [];
 
 export function ProductDetailPage() {
   const t = useT();
@@ -35,6 +39,8 @@ export function ProductDetailPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [posted, setPosted] = useTimedMessage(3000);
   const [create, createState] = useCreateReviewMutation();
+  // the product fills a phone's first screen: its reviews are drawn in short tasks after it
+  const shownReviews = useStaged(reviews.data?.items ?? NO_REVIEWS, 1);
 
   if (!id) return <div className="card error-box">Invalid product ID</div>;
   if (product.isLoading) return <Spinner />;
@@ -72,7 +78,7 @@ export function ProductDetailPage() {
         <ArrowLeft size={14} aria-hidden="true" /> Back to Products
       </Link>
       <section className="card product-detail" style={{ marginTop: '0.6rem' }}>
-        {img ? <img className="hero-img" src={img} alt={p.image_alt || p.name} /> : <div className="hero-img product-img"><Package size={64} aria-hidden="true" /></div>}
+        {img ? <img className="hero-img" src={img} alt={p.image_alt || p.name} fetchPriority="high" /> : <div className="hero-img product-img"><Package size={64} aria-hidden="true" /></div>}
         <div>
           {p.brand && <div className="muted">{p.brand}</div>}
           <h1>{p.name}</h1>
@@ -149,7 +155,7 @@ export function ProductDetailPage() {
       {reviews.isLoading && <Spinner />}
       {reviews.isError && <p className="error-text">Failed to load reviews. Please try again.</p>}
       {reviews.data && reviews.data.items.length === 0 && <div className="card empty">No reviews yet. Be the first to review this product!</div>}
-      {(reviews.data?.items ?? []).map((r) => (
+      {shownReviews.map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}
       {reviews.data && reviews.data.meta.total > reviews.data.items.length && (

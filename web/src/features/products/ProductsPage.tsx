@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { ProductView } from '@app/contracts';
 import { CATEGORIES, useProductsQuery } from './productsApi';
 import { ProductCard } from './ProductCard';
 import { useT } from '../../shared/i18n';
+import { useStaged } from '../../shared/useStaged';
 
 /** 'Showing {n} product(s) in {category} matching "{text}"' (part 1 §2). */
 export function productSummary(n: number, category: string, text: string): string {
   return `Showing ${n} product(s) in ${category} matching "${text}"`;
 }
+
+const NO_PRODUCTS: ProductView[] = [];
 
 export function ProductsPage() {
   const t = useT();
@@ -15,7 +19,9 @@ export function ProductsPage() {
   const [text, setText] = useState(params.get('search') ?? '');
   const category = params.get('category') && (CATEGORIES as readonly string[]).includes(params.get('category')!) ? params.get('category')! : 'All';
   const { data, isLoading, isError } = useProductsQuery({ search: text.trim(), category, limit: 100 });
-  const items = data?.items ?? [];
+  const items = data?.items ?? NO_PRODUCTS;
+  // two columns from 600 px: the first four cards fill a phone's or a laptop's first screen
+  const shown = useStaged(items, 4);
   return (
     <div className="page" data-testid="products-page">
       <div className="page-head">
@@ -57,8 +63,8 @@ export function ProductsPage() {
             </div>
           ) : (
             <div className="grid grid-2">
-              {items.map((p) => (
-                <ProductCard key={p.id} product={p} />
+              {shown.map((p, i) => (
+                <ProductCard key={p.id} product={p} eager={i < 2} />
               ))}
             </div>
           )}

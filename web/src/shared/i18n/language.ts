@@ -3,7 +3,7 @@ import i18next from 'i18next';
 /** 'tr' is the spec's own text (Turkish and English mixed, exactly as written); 'en' its English translation. */
 export type Language = 'tr' | 'en';
 export const LANGUAGES: readonly Language[] = ['tr', 'en'];
-export const LANGUAGE_KEY = 'language';
+export { LANGUAGE_KEY } from '../../core/stored-session';
 
 export const isLanguage = (v: unknown): v is Language => v === 'tr' || v === 'en';
 

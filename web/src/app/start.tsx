@@ -1,0 +1,81 @@
+import { startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { registerSW } from 'virtual:pwa-register';
+import { makeStore } from '../core/store';
+import { errorDetail } from './MountingErrorPage';
+import { AppTree } from './AppTree';
+
+function fatalPage(title: string, detail?: string) {
+  document.body.innerHTML = '';
+  const wrap = document.createElement('div');
+  wrap.className = 'fatal';
+  wrap.setAttribute('style', 'font-family:system-ui,sans-serif;max-width:720px;margin:10vh auto;padding:24px');
+  const h = document.createElement('h1');
+  h.textContent = title;
+  wrap.appendChild(h);
+  if (detail) {
+    const pre = document.createElement('pre');
+    pre.setAttribute('style', 'white-space:pre-wrap;background:#f3f4f6;padding:12px;border-radius:8px;color:#b91c1c');
+    pre.textContent = detail;
+    wrap.appendChild(pre);
+  }
+  document.body.appendChild(wrap);
+}
+
+/** Tells the entry (main.tsx) that the page is React's now, so clicks it held are given again (or dropped, if drawn anew). */
+function Started() {
+  useEffect(() => void window.dispatchEvent(new Event('squadreviews:hydrated')), []); // main.tsx's HYDRATED_EVENT
+  return null;
+}
+
+/**
+ * Starts the app in #root. The landing page the server sent already rendered (landing.html, for a
+ * visitor at /) is hydrated: React takes over the markup on screen instead of drawing it again.
+ */
+function start() {
+  const rootEl = document.getElementById('root');
+  if (!rootEl) {
+    fatalPage('DOM Error', 'The root element #root was not found in the page.');
+    return;
+  }
+  try {
+    const store = makeStore();
+    // errors outside the router's boundary (store provider, session check) also end on the fatal page
+    const onUncaughtError = (err: unknown) => fatalPage('React Mounting Error', errorDetail(err));
+    const app = <AppTree store={store} router={BrowserRouter} />;
+    const prerendered = rootEl.dataset.prerendered === 'landing' && window.location.pathname === '/' && !store.getState().session.token;
+    // in a transition: React renders (or hydrates) the tree in short tasks, not in one long one
+    if (prerendered)
+      startTransition(
+        () =>
+          void hydrateRoot(
+            rootEl,
+            <>
+              {app}
+              <Started />
+            </>,
+            { onUncaughtError },
+          ),
+      );
+    else {
+      rootEl.replaceChildren();
+      const root = createRoot(rootEl, { onUncaughtError });
+      startTransition(() =>
+        root.render(
+          <>
+            {app}
+            <Started />
+          </>,
+        ),
+      );
+    }
+  } catch (err) {
+    fatalPage('React Mounting Error', errorDetail(err));
+  }
+}
+
+start();
+// the service worker caches the shell (registerType 'autoUpdate'); registered once the page has loaded,
+// so its precache does not compete with the first screen's requests
+registerSW({ immediate: false });
