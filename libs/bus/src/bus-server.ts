@@ -1,7 +1,7 @@
 import { AnyEventEnvelope, eventProblems, EventType, isEventEnvelope } from '@app/contracts';
 import { Logger } from '@nestjs/common';
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
-import { Collection } from '@app/store';
+import { Collection, DuplicateKeyError } from '@app/store';
 import { lastValueFrom, isObservable } from 'rxjs';
 import { BusTransport, Subscription } from './bus.port';
 import { InboxDoc } from './outbox.collection';
@@ -24,6 +24,12 @@ export interface BusServerOptions {
    * together (the in-process bus under a bulk import).
    */
   atomically?: <R>(work: () => Promise<R>) => Promise<R>;
+  /**
+   * True when `atomically` is one transaction of the store (`EventBus.transactional`): the inbox is
+   * then read once per delivery, before the unit, and the inbox row inserted at its end settles a
+   * race of two deliveries (the loser's unit rolls back). Otherwise the unit checks it again inside.
+   */
+  transactional?: boolean;
   /** Told of every delivery's outcome and its lag since emission (metrics live in the platform). */
   observe?: (event: AnyEventEnvelope, outcome: DeliveryOutcome, lagSeconds: number) => void;
   /** True for a valid event this service must not act on (one from a deleted member); acknowledged unhandled. */
@@ -95,12 +101,12 @@ export class BusServer extends Server implements CustomTransportStrategy {
     const { atomically } = this.options;
     if (!atomically) throw new Error('dispatchAll needs the atomically option');
     await atomically(async () => {
-      for (const event of events) await this.dispatch(event);
+      for (const event of events) await this.dispatch(event, true);
     });
   }
 
   /** Runs the handlers for one delivery; throws to leave it unacknowledged. */
-  async dispatch(event: AnyEventEnvelope): Promise<void> {
+  async dispatch(event: AnyEventEnvelope, inUnit = false): Promise<void> {
     if (!isEventEnvelope(event)) {
       this.logger.error(`Dropped a malformed event on ${this.options.group}`);
       return;
@@ -122,7 +128,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
       return;
     }
     try {
-      const outcome = await this.handle(event);
+      const outcome = await this.handle(event, inUnit);
       this.options.observe?.(event, outcome, lag());
     } catch (err) {
       this.options.observe?.(event, 'failed', lag());
@@ -130,30 +136,56 @@ export class BusServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  private async handle(event: AnyEventEnvelope): Promise<DeliveryOutcome> {
-    const { atomically, inbox } = this.options;
-    if (!atomically) return this.run(event);
-    // A repeat costs no transaction; the check inside the unit still settles a race of two deliveries.
+  /** `inUnit`: part of a group already in one unit (`dispatchAll`): its inbox reads are inside that transaction. */
+  private async handle(event: AnyEventEnvelope, inUnit: boolean): Promise<DeliveryOutcome> {
+    const { atomically, inbox, transactional } = this.options;
+    if (!atomically) return this.run(event, true);
+    // A repeat costs no transaction.
     if (inbox && (await inbox.findById(event.id))) return 'duplicate';
-    return atomically(() => this.run(event));
+    if (!transactional) return atomically(() => this.run(event, true));
+    // A group's unit: a delivery that finds its row taken fails the group, whose events then come one by one.
+    if (inUnit) return this.run(event, false);
+    try {
+      return await atomically(() => this.run(event, false));
+    } catch (err) {
+      if (err instanceof HandledMeanwhile) return 'duplicate';
+      throw err;
+    }
   }
 
-  private async run(event: AnyEventEnvelope): Promise<DeliveryOutcome> {
+  /**
+   * The handlers and the inbox row. `check`: look the id up first and upsert the row (no
+   * transaction round the unit, or the caller has not looked); otherwise the row is inserted, and
+   * finding it taken (a concurrent delivery committed first) throws `HandledMeanwhile`, rolling
+   * this unit back.
+   */
+  private async run(event: AnyEventEnvelope, check: boolean): Promise<DeliveryOutcome> {
     const inbox = this.options.inbox;
-    if (inbox && (await inbox.findById(event.id))) return 'duplicate';
+    if (check && inbox && (await inbox.findById(event.id))) return 'duplicate';
     let handler = this.messageHandlers.get(event.type);
     while (handler) {
       const result = await handler(event);
       if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
       handler = handler.next;
     }
-    if (inbox) {
-      await inbox.updateOne(
-        { _id: event.id },
-        { $set: { type: event.type, handled_at: Date.now() } },
-        { upsert: true },
-      );
+    if (!inbox) return 'handled';
+    if (check) {
+      await inbox.updateOne({ _id: event.id }, { $set: { type: event.type, handled_at: Date.now() } }, { upsert: true });
+      return 'handled';
+    }
+    try {
+      await inbox.insert({ _id: event.id, type: event.type, handled_at: Date.now() });
+    } catch (err) {
+      if (err instanceof DuplicateKeyError) throw new HandledMeanwhile(event.id);
+      throw err;
     }
     return 'handled';
+  }
+}
+
+/** Another delivery of the same event committed its inbox row first: this one's unit rolls back. */
+class HandledMeanwhile extends Error {
+  constructor(id: string) {
+    super(`Event ${id} was handled by another delivery meanwhile`);
   }
 }

@@ -103,6 +103,11 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     return result;
   }
 
+  /** Whether the store has transactions: `emitWith`'s change and outbox row commit together, and `atomically` is one commit. */
+  get transactional(): boolean {
+    return Boolean(this.store.transaction);
+  }
+
   /**
    * Runs `work` as one unit: on a store with transactions, every write inside it (the events'
    * outbox rows included) commits once, and the events emitted inside are published after that

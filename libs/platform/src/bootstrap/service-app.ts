@@ -116,6 +116,7 @@ export async function createServiceApp(rootModule: DynamicModule, options: Servi
         consumer: `${options.service}-${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
         inbox: store.collection(inboxCollection),
         atomically: (work) => events.atomically(work),
+        transactional: events.transactional,
         // A late event from a member who deleted their account would undo their erasure here.
         ignore: (event) => standing.isLateFromDeleted(event),
         observe: (event, outcome, lagSeconds) => {
