@@ -109,6 +109,78 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
   }
 
   /**
+   * `emitWith` for several events of one change (a fan-out's notifications inserted together):
+   * on a store with transactions their outbox rows go in one insert with the change, and they
+   * are published after its commit (or the unit's), in order. A falsy result drops them all.
+   * Elsewhere each event is stored first as its intent, as `emitWith` does.
+   */
+  async emitAllWith<R>(planned: PlannedEvent<EventType>[], change: () => Promise<R>): Promise<R> {
+    const transaction = this.store.transaction?.bind(this.store);
+    if (!transaction) return this.emitIntentsWith(planned, change);
+    const events = planned.map((p) => envelope(p));
+    const unit = this.units.getStore();
+    const work = async () => {
+      const changed = await change();
+      if (!changed) return changed;
+      if (CHECK_PROOFS) {
+        for (const p of planned) {
+          if (!(await this.holds(storedProof(p.proof)))) {
+            throw new Error(`The proof of ${p.type} does not hold after its change: ${JSON.stringify(p.proof.match)}`);
+          }
+        }
+      }
+      const now = Date.now();
+      await this.outbox.insertMany(events.map((event) => ({ _id: event.id, event: event as never, created_at: now, attempts: 0, committed: true })));
+      return changed;
+    };
+    for (const event of events) this.inFlight.add(event.id);
+    let result: R;
+    try {
+      result = unit ? await transaction(work) : await this.dropping(transaction, work);
+    } catch (err) {
+      for (const event of events) this.inFlight.delete(event.id);
+      throw err;
+    }
+    if (!result) for (const event of events) this.inFlight.delete(event.id);
+    else if (unit) for (const event of events) unit.pending.push({ id: event.id, event: event as never });
+    else for (const event of events) await this.publish(event.id, event as never);
+    return result;
+  }
+
+  /** Without transactions: every intent stored before the change, as `emitWith` does for one. */
+  private async emitIntentsWith<R>(planned: PlannedEvent<EventType>[], change: () => Promise<R>): Promise<R> {
+    const events = planned.map((p) => ({ event: envelope(p), proof: storedProof(p.proof), type: p.type, match: p.proof.match }));
+    for (const { event } of events) this.inFlight.add(event.id);
+    try {
+      await this.outbox.insertMany(events.map(({ event, proof }) => ({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0, proof })));
+    } catch (err) {
+      for (const { event } of events) this.inFlight.delete(event.id);
+      throw err;
+    }
+    let result: R;
+    try {
+      result = await change();
+    } catch (err) {
+      for (const { event } of events) await this.forget(event.id);
+      throw err;
+    }
+    if (!result) {
+      for (const { event } of events) await this.forget(event.id);
+      return result;
+    }
+    for (const { event, proof, type, match } of events) {
+      if (CHECK_PROOFS && !(await this.holds(proof))) {
+        await this.forget(event.id);
+        throw new Error(`The proof of ${type} does not hold after its change: ${JSON.stringify(match)}`);
+      }
+      if (!(await this.publish(event.id, event as never))) {
+        await this.outbox.updateOne({ _id: event.id }, { $set: { committed: true } }).catch(() => undefined);
+      }
+    }
+    return result;
+  }
+
+  /**
    * Runs `work` as one unit: on a store with transactions, every write inside it (the events'
    * outbox rows included) commits once, and the events emitted inside are published after that
    * commit (never before: a rollback must leave no event out). The BusServer runs each delivery's

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { NotificationType } from '@app/contracts';
-import { EventBus } from '@app/bus';
+import { EventBus, PlannedEvent } from '@app/bus';
 import { BlocksReadModel, MutesReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
-import { MembersService } from '../read-models/members.service';
+import { MemberFacts, MembersService } from '../read-models/members.service';
 import { EmailOutbox } from './email-outbox.service';
 import { NotificationDoc, notificationsCollection } from './notification.collection';
 import { toNotificationView } from './notification.view';
@@ -41,12 +41,17 @@ export class Notifier {
     this.notifications = store.collection(notificationsCollection);
   }
 
+  /**
+   * One read of both members (cards, preferences, standing), then the block and the mute; the
+   * notification's own row and event follow (issue 28 §4: a like's handling in few statements).
+   */
   async notify(draft: NotificationDraft): Promise<void> {
     if (draft.recipientId === draft.actorId) return;
-    if ((await this.members.isDeleted(draft.actorId)) || (await this.members.isDeleted(draft.recipientId))) return;
+    const members = await this.members.facts([draft.actorId, draft.recipientId]);
+    if (members.get(draft.actorId)?.deleted || members.get(draft.recipientId)?.deleted) return;
     if (await this.blocks.blockedEitherWay(draft.recipientId, [draft.actorId])) return;
     if (await this.mutes.isMuted(draft.recipientId, draft.actorId)) return;
-    await this.record(draft);
+    await this.record(draft, members);
   }
 
   /**
@@ -57,18 +62,35 @@ export class Notifier {
     await this.record(draft);
   }
 
-  /** One action told to many (a review to the followers, a join request to the managers). */
+  /**
+   * One action told to many (a review to the followers, a join request to the managers). The
+   * members, blocks, mutes and existing notifications of the whole list are read once each; the
+   * new notifications go in one insert with their events' outbox rows (a store with transactions).
+   */
   async notifyAll(base: Omit<NotificationDraft, 'recipientId'>, recipientIds: string[]): Promise<void> {
     const others = [...new Set(recipientIds)].filter((id) => id !== base.actorId);
+    if (others.length === 0) return;
+    const members = await this.members.facts([base.actorId, ...others]);
     // An event of a member's that arrives after their deletion tells no one.
-    if (await this.members.isDeleted(base.actorId)) return;
+    if (members.get(base.actorId)?.deleted) return;
     const [blocked, muters] = await Promise.all([
       this.blocks.blockedAmong(base.actorId, others),
       this.mutes.mutersAmong(base.actorId, others),
     ]);
-    for (const recipientId of others) {
-      if (!blocked.has(recipientId) && !muters.has(recipientId)) await this.record({ ...base, recipientId });
+    const drafts = others.filter((id) => !blocked.has(id) && !muters.has(id)).map((recipientId) => ({ ...base, recipientId }));
+    if (!this.bus.transactional) {
+      for (const draft of drafts) await this.record(draft, members);
+      return;
     }
+    const found = drafts.length ? await this.notifications.find({ dedupe_key: { $in: drafts.map(dedupeKeyOf) } }) : [];
+    const existing = new Map(found.map((doc) => [doc.dedupe_key, doc]));
+    const fresh: NotificationDraft[] = [];
+    for (const draft of drafts) {
+      const doc = existing.get(dedupeKeyOf(draft));
+      if (doc) await this.refresh(doc, draft, members);
+      else fresh.push(draft);
+    }
+    await this.insertAll(fresh, members);
   }
 
   /** squad.updated: notifications about the squad show its new name (the newest rename wins). */
@@ -94,18 +116,19 @@ export class Notifier {
     });
   }
 
-  private async record(draft: NotificationDraft): Promise<void> {
-    const dedupe_key = [draft.type, draft.actorId, draft.subjectId, draft.recipientId].join(':');
+  /** `members`: what `MembersService.facts` said of the recipient and the actor, when the caller has read it. */
+  private async record(draft: NotificationDraft, members?: Map<string, MemberFacts>): Promise<void> {
+    const dedupe_key = dedupeKeyOf(draft);
     const existing = await this.notifications.findOne({ dedupe_key });
-    if (existing) await this.refresh(existing, draft);
-    else await this.insert(draft, dedupe_key);
+    if (existing) await this.refresh(existing, draft, members);
+    else await this.insert(draft, dedupe_key, members);
   }
 
   /**
    * A repeat moves the notification to the top, unread. It is news (pushed, emailed) only
    * when it had been read: an unread one is already on the recipient's screen and count.
    */
-  private async refresh(existing: NotificationDoc, draft: NotificationDraft): Promise<void> {
+  private async refresh(existing: NotificationDoc, draft: NotificationDraft, members?: Map<string, MemberFacts>): Promise<void> {
     if (existing.event_id === draft.eventId) return;
     const fields = {
       is_read: false,
@@ -117,57 +140,94 @@ export class Notifier {
     // Guarded by the event it had: of two deliveries at once, one refreshes it.
     const change = () =>
       this.notifications.findOneAndUpdate({ _id: existing._id, event_id: existing.event_id }, { $set: fields });
-    if (existing.is_read) await this.announce({ ...existing, ...fields }, change);
+    if (existing.is_read) await this.announce({ ...existing, ...fields }, change, members);
     else await change();
   }
 
-  private async insert(draft: NotificationDraft, dedupe_key: string): Promise<void> {
-    const doc: NotificationDoc = {
-      _id: newId(),
-      recipient_id: draft.recipientId,
-      type: draft.type,
-      actor_id: draft.actorId,
-      subject_id: draft.subjectId,
-      squad_name: draft.squadName ?? null,
-      ...(draft.squadId && { squad_id: draft.squadId }),
-      ...(draft.reason && { reason: draft.reason }),
-      dedupe_key,
-      event_id: draft.eventId,
-      is_read: false,
-      created_at: new Date().toISOString(),
-    };
-    await this.announce(doc, async () => {
-      try {
-        return await this.notifications.insert(doc);
-      } catch (err) {
-        // The same notification was stored by a concurrent delivery: it announces it.
-        if (err instanceof DuplicateKeyError) return null;
-        throw err;
-      }
-    });
+  private async insert(draft: NotificationDraft, dedupe_key: string, members?: Map<string, MemberFacts>): Promise<void> {
+    const doc = docOf(draft, dedupe_key);
+    await this.announce(
+      doc,
+      async () => {
+        try {
+          return await this.notifications.insert(doc);
+        } catch (err) {
+          // The same notification was stored by a concurrent delivery: it announces it.
+          if (err instanceof DuplicateKeyError) return null;
+          throw err;
+        }
+      },
+      members,
+    );
+  }
+
+  /**
+   * New notifications of one fan-out: one insert of the rows, one of their events' outbox rows
+   * (`EventBus.emitAllWith`), then their emails. Should another delivery have stored one of them
+   * meanwhile, the insert rolls back and each goes on its own, as a single notification does.
+   */
+  private async insertAll(drafts: NotificationDraft[], members: Map<string, MemberFacts>): Promise<void> {
+    if (drafts.length === 0) return;
+    if (drafts.length === 1) return this.insert(drafts[0], dedupeKeyOf(drafts[0]), members);
+    const docs = drafts.map((draft) => docOf(draft, dedupeKeyOf(draft)));
+    const told = docs.map((doc) => this.told(doc, members));
+    try {
+      await this.bus.emitAllWith(
+        told.map((t) => t.event),
+        async () => (await this.notifications.insertMany(docs)).length,
+      );
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      for (const draft of drafts) await this.record(draft, members);
+      return;
+    }
+    for (const [i, doc] of docs.entries()) await this.email.queue(told[i].recipient, doc, told[i].notification);
   }
 
   /**
    * Writes `doc` (as `change` leaves it) with its notification.created, which the gateway
    * pushes over the socket unless the recipient turned push off; then queues its email.
    */
-  private async announce(doc: NotificationDoc, change: () => Promise<NotificationDoc | null>): Promise<void> {
-    const [recipient, actor] = await Promise.all([
-      this.members.recipient(doc.recipient_id),
-      this.members.card(doc.actor_id),
-    ]);
-    const notification = toNotificationView(doc, actor);
-    const stored = await this.bus.emitWith(
-      {
-        type: 'notification.created',
-        payload: { notificationId: doc._id, recipientId: doc.recipient_id, push: recipient.push, notification },
-        key: doc.recipient_id,
-        actorId: doc.actor_id,
-        // Each event leaves its own id on the notification it created or refreshed.
-        proof: { collection: notificationsCollection, match: { _id: doc._id, event_id: doc.event_id }, present: true },
-      },
-      change,
-    );
+  private async announce(doc: NotificationDoc, change: () => Promise<NotificationDoc | null>, members?: Map<string, MemberFacts>): Promise<void> {
+    const known = members?.has(doc.recipient_id) && members.has(doc.actor_id) ? members : await this.members.facts([doc.recipient_id, doc.actor_id]);
+    const { event, recipient, notification } = this.told(doc, known);
+    const stored = await this.bus.emitWith(event, change);
     if (stored) await this.email.queue(recipient, stored, notification);
   }
+
+  /** The notification.created of `doc` and whom it tells. */
+  private told(doc: NotificationDoc, members: Map<string, MemberFacts>) {
+    const recipient = (members.get(doc.recipient_id) as MemberFacts).recipient;
+    const notification = toNotificationView(doc, members.get(doc.actor_id)?.card ?? null);
+    const event: PlannedEvent<'notification.created'> = {
+      type: 'notification.created',
+      payload: { notificationId: doc._id, recipientId: doc.recipient_id, push: recipient.push, notification },
+      key: doc.recipient_id,
+      actorId: doc.actor_id,
+      // Each event leaves its own id on the notification it created or refreshed.
+      proof: { collection: notificationsCollection, match: { _id: doc._id, event_id: doc.event_id }, present: true },
+    };
+    return { event, recipient, notification };
+  }
+}
+
+function dedupeKeyOf(draft: NotificationDraft): string {
+  return [draft.type, draft.actorId, draft.subjectId, draft.recipientId].join(':');
+}
+
+function docOf(draft: NotificationDraft, dedupe_key: string): NotificationDoc {
+  return {
+    _id: newId(),
+    recipient_id: draft.recipientId,
+    type: draft.type,
+    actor_id: draft.actorId,
+    subject_id: draft.subjectId,
+    squad_name: draft.squadName ?? null,
+    ...(draft.squadId && { squad_id: draft.squadId }),
+    ...(draft.reason && { reason: draft.reason }),
+    dedupe_key,
+    event_id: draft.eventId,
+    is_read: false,
+    created_at: new Date().toISOString(),
+  };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_LANGUAGE, EventPayloads, Language, UserCard } from '@app/contracts';
-import { UserCardsReadModel } from '@app/platform';
+import { MemberStanding, UserCardsReadModel } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
 import { MemberDoc, membersCollection } from './member.collection';
 
@@ -12,6 +12,15 @@ export interface Recipient {
   language: Language;
   push: boolean;
   emailOn: boolean;
+}
+
+/** What a notification needs to know of a member, from one read of the member rows (`MembersService.facts`). */
+export interface MemberFacts {
+  /** Their card as a notification names them (null when it has not arrived). */
+  card: UserCard | null;
+  recipient: Recipient;
+  /** They deleted their account: nothing is told to or about them any more. */
+  deleted: boolean;
 }
 
 /** A notification names its actor by display name, or by username when that is empty. */
@@ -30,6 +39,7 @@ export class MembersService {
   constructor(
     @Inject(STORE) store: Store,
     private readonly userCards: UserCardsReadModel,
+    private readonly standing: MemberStanding,
   ) {
     this.members = store.collection(membersCollection);
   }
@@ -54,16 +64,26 @@ export class MembersService {
     return new Map([...cards].map(([id, card]) => [id, named(card)]));
   }
 
+  /**
+   * Card, preferences and standing of each of `userIds` in one query (the row holds all three: the
+   * shared card model writes the card and its tombstone there). Deleted is the tombstone or, already
+   * before this service's group handled user.deleted, the process's in-memory standing.
+   */
+  async facts(userIds: readonly string[]): Promise<Map<string, MemberFacts>> {
+    const unique = [...new Set(userIds)];
+    const docs = await this.members.find(unique.length === 1 ? { _id: unique[0] } : { _id: { $in: unique } });
+    const byId = new Map(docs.map((doc) => [doc._id, doc]));
+    return new Map(
+      unique.map((id) => {
+        const doc = byId.get(id);
+        const card = doc && doc.username !== undefined ? named({ id, username: doc.username, display_name: doc.display_name ?? doc.username, profile_image_url: doc.profile_image_url ?? null }) : null;
+        return [id, { card, recipient: recipientOf(id, doc), deleted: doc?.deleted === true || this.standing.isDeleted(id) }];
+      }),
+    );
+  }
+
   async recipient(userId: string): Promise<Recipient> {
-    const doc = await this.members.findById(userId);
-    return {
-      id: userId,
-      display_name: doc?.display_name ?? null,
-      email: doc?.email ?? null,
-      language: doc?.language ?? DEFAULT_LANGUAGE,
-      push: doc?.notification_push ?? true,
-      emailOn: doc?.notification_email ?? true,
-    };
+    return recipientOf(userId, await this.members.findById(userId));
   }
 
   /** A member who deleted their account: nothing is told to or about them any more. */
@@ -76,4 +96,16 @@ export class MembersService {
     if (await this.isDeleted(userId)) return;
     await this.members.updateOne({ _id: userId }, { $set: fields }, { upsert: true });
   }
+}
+
+/** How `doc` (or no row yet) is reached: preferences default to on. */
+function recipientOf(userId: string, doc: MemberDoc | null | undefined): Recipient {
+  return {
+    id: userId,
+    display_name: doc?.display_name ?? null,
+    email: doc?.email ?? null,
+    language: doc?.language ?? DEFAULT_LANGUAGE,
+    push: doc?.notification_push ?? true,
+    emailOn: doc?.notification_email ?? true,
+  };
 }
