@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
-import { toDataURL } from 'qrcode';
 import { AuthErrorCode, RecoveryCodesView, TwoFactorChallenge, TwoFactorDisableDto, TwoFactorSetupView, TwoFactorStatusView, TwoFactorVerifyDto } from '@app/contracts';
 import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
@@ -71,7 +70,7 @@ export class TwoFactorService {
       { upsert: true },
     );
     const otpauth_url = totpUri(secret, ISSUER, user.email);
-    return { otpauth_url, qr_code: await toDataURL(otpauth_url, { margin: 1, width: 220 }) };
+    return { otpauth_url, qr_code: await qrCodeOf(otpauth_url) };
   }
 
   /** The first code proves the app holds the secret; the recovery codes are shown this once. */
@@ -167,4 +166,11 @@ export class TwoFactorService {
   private macCode(code: string): string {
     return this.box.mac(code.replace(/-/g, '').toLowerCase());
   }
+}
+
+/** qrcode is loaded when a member first sets up two-factor sign-in, not at boot. */
+function qrCodeOf(text: string): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  const { toDataURL } = require('qrcode') as typeof import('qrcode');
+  return toDataURL(text, { margin: 1, width: 220 });
 }

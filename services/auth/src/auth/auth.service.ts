@@ -23,8 +23,13 @@ const roleOf = (user: UserDoc): Role => user.role ?? 'member';
 export function parseAdminEmails(value: string): Set<string> {
   return new Set(value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
 }
-/** Compared against when the email is unknown, so both failures take the same time. */
-const DUMMY_HASH = bcrypt.hashSync('not-a-password', BCRYPT_ROUNDS);
+/**
+ * Compared against when the email is unknown, so both failures take the same time. Made by the
+ * first login, not at boot (a hash at BCRYPT_ROUNDS, ~150 ms of CPU here at the default 10), and
+ * awaited by every login, so the first one costs the same whether the email is known or not.
+ */
+let dummyHash: Promise<string> | undefined;
+const dummyHashOf = (): Promise<string> => (dummyHash ??= bcrypt.hash('not-a-password', BCRYPT_ROUNDS));
 
 export function toAuthUser(doc: UserDoc): AuthUser {
   return {
@@ -92,7 +97,8 @@ export class AuthService {
   /** The member whose email and password these are; login issues a token or asks for the second factor. */
   async authenticate(dto: LoginDto): Promise<UserDoc> {
     const user = await this.users.findOne({ email: dto.email });
-    const ok = await bcrypt.compare(dto.password, user?.password_hash ?? DUMMY_HASH);
+    const dummy = await dummyHashOf();
+    const ok = await bcrypt.compare(dto.password, user?.password_hash ?? dummy);
     if (!user || !ok) throw new AuthException('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     // Only after the password: a suspension is nobody's business but the member's.
     assertNotSuspended(user);
