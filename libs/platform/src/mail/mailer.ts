@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { PlatformConfig } from '../config/platform.config';
 
@@ -21,15 +21,20 @@ export interface Mailer {
 
 export const MAILER = Symbol('MAILER');
 
+/** nodemailer is loaded with the first mail, not at boot (~40 ms of a boot's module loading here). */
+function createTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]): Transporter {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (require('nodemailer') as typeof import('nodemailer')).createTransport(options);
+}
+
 /** SMTP through nodemailer; its options come from SMTP_URL (smtp://user:pass@host:port, smtps://...). */
 class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport?: Transporter;
 
-  constructor(url: string, private readonly from: string) {
-    this.transport = createTransport(url);
-  }
+  constructor(private readonly url: string, private readonly from: string) {}
 
   async send(message: MailMessage): Promise<string> {
+    this.transport ??= createTransport(this.url);
     const info = await this.transport.sendMail({ from: this.from, ...message });
     return String(info.response);
   }
@@ -40,7 +45,7 @@ class SmtpMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }
 
@@ -49,11 +54,12 @@ class SmtpMailer implements Mailer {
  * .eml file a person can open in any mail client; the path is logged.
  */
 class FileMailer implements Mailer {
-  private readonly transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private transport?: Transporter;
 
   constructor(private readonly dir: string, private readonly from: string, private readonly logger: Logger) {}
 
   async send(message: MailMessage): Promise<string> {
+    this.transport ??= createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const info = await this.transport.sendMail({ from: this.from, ...message });
     await mkdir(this.dir, { recursive: true });
     const id = String(info.messageId).replace(/[^\w.-]/g, '');
@@ -80,7 +86,7 @@ class FileMailer implements Mailer {
   }
 
   close(): void {
-    this.transport.close();
+    this.transport?.close();
   }
 }
 
