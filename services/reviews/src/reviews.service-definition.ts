@@ -39,6 +39,7 @@ import { moderationLogCollection } from './moderation/moderation-log.collection'
 import { ModerationModule } from './moderation/moderation.module';
 import { siteRolesCollection } from './read-models/site-roles.collection';
 import { tagFollowsCollection } from './tags/tag-follow.collection';
+import { backfillsCollection } from './tags/tags.backfill';
 import { TagsModule } from './tags/tags.module';
 
 /** services/reviews (ARCHITECTURE §1): products, media, reviews, likes, comments, feed, activities, saved, lists, trending, tags. */
@@ -68,6 +69,7 @@ export const reviewsService: ServiceDefinition = {
     moderationLogCollection,
     siteRolesCollection,
     tagFollowsCollection,
+    backfillsCollection,
   ],
   imports: [
     ReviewsExport,

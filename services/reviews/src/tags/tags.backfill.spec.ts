@@ -9,7 +9,7 @@ import { testConfig, TestService } from '@app/testing';
 import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
 import { reviewsService } from '../reviews.service-definition';
 import { makeReview, member, Member, startReviews } from '../reviews.fixture';
-import { TagsBackfill } from './tags.backfill';
+import { backfillsCollection, TagsBackfill } from './tags.backfill';
 
 /** A review as stored before tags were read from the text (no `tags` field); `oldN` was written N seconds into 2030. */
 function oldReview(id: string, userId: string, content: string): ReviewDoc {
@@ -112,5 +112,7 @@ describe('tags backfill at boot', () => {
     const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     app = await buildService(reviewsService, { config: testConfig(), store, transport: new MemoryTransport() });
     expect((await store.collection(reviewsCollection).findById('r1'))?.tags).toEqual(['retro']);
+    // Done to the end: a later boot reads no review for it.
+    expect(await store.collection(backfillsCollection).findById('tags')).toEqual({ _id: 'tags', at: expect.any(String) });
   });
 });
