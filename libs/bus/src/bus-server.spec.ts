@@ -188,4 +188,47 @@ describe('BusServer deliveries as one unit', () => {
       await store.close();
     }
   });
+
+  it('on a store with transactions: one inbox read per delivery, and a delivery that finds its row taken at the end rolls back as a duplicate', async () => {
+    const store = new SqliteStore();
+    await store.open([inboxCollection, outboxCollection, notes]);
+    const transport = new MemoryTransport();
+    const events = new EventBus(transport, store);
+    const inbox = store.collection(inboxCollection);
+    const outcomes: string[] = [];
+    const server = new BusServer({
+      transport,
+      group: 'g',
+      consumer: 'c',
+      inbox,
+      atomically: (work) => events.atomically(work),
+      transactional: events.transactional,
+      observe: (_event, outcome) => outcomes.push(outcome),
+    });
+    let race = false;
+    server.addHandler('review.liked', async (event: AnyEventEnvelope) => {
+      await store.collection(notes).insert({ _id: `${event.id}:note`, text: 'handled' });
+      // Another delivery of the same event commits its inbox row while this one runs.
+      if (race) await inbox.insert({ _id: event.id, type: event.type, handled_at: Date.now() });
+    }, true);
+    const probe = probeStore(store);
+    try {
+      await server.dispatch(liked('e1'));
+      expect(probe.reads).toBe(1);
+      expect(outcomes).toEqual(['handled']);
+      expect(await inbox.findById('e1')).not.toBeNull();
+
+      await server.dispatch(liked('e1'));
+      expect(outcomes).toEqual(['handled', 'duplicate']);
+
+      race = true;
+      await server.dispatch(liked('e2'));
+      expect(outcomes).toEqual(['handled', 'duplicate', 'duplicate']);
+      expect(await store.collection(notes).findById('e2:note')).toBeNull();
+    } finally {
+      probe.stop();
+      await events.onModuleDestroy();
+      await store.close();
+    }
+  });
 });
