@@ -1,6 +1,6 @@
-import { find as mingoFind, Query } from 'mingo';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { newId } from '../ids';
+import { mingo } from '../mingo-on-demand';
 import { tallyField, upsertBase } from '../store-documents';
 import { FieldShape } from '../filter-terms';
 import { applyUpdate } from '../sqlite/sqlite-update';
@@ -125,7 +125,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const sql = this.sqlFilter(filter, params);
     const order = options.sort ? toPgOrder(options.sort, (f) => this.engine.shapeOf(this.name, f)) : '';
     if (!sql.complete || order === null) {
-      let cursor = mingoFind(await this.candidates(sql, params), filter, options.projection);
+      let cursor = mingo().find(await this.candidates(sql, params), filter, options.projection);
       if (options.sort) cursor = cursor.sort(options.sort);
       if (options.skip) cursor = cursor.skip(options.skip);
       if (options.limit) cursor = cursor.limit(options.limit);
@@ -137,14 +137,14 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (options.skip) text += ` OFFSET ${params.add(options.skip)}`;
     if (projected) return (await this.read<unknown[]>(text, params, 'array')).map((r) => projected.build(r) as T);
     const docs = (await this.read<{ doc: T }>(text, params)).map((r) => r.doc);
-    return options.projection ? (mingoFind(docs, {}, options.projection).all() as unknown as T[]) : docs;
+    return options.projection ? (mingo().find(docs, {}, options.projection).all() as unknown as T[]) : docs;
   }
 
   async count(filter: Filter): Promise<number> {
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
     if (!sql.complete) {
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       return (await this.candidates(sql, params)).filter((d) => query.test(d)).length;
     }
     const [row] = await this.read<{ n: string }>(`SELECT count(*) AS n FROM ${this.table} WHERE ${sql.where}`, params);
@@ -158,7 +158,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const value = fieldSql(field);
     const shape = field === '_id' ? 'scalar' : this.engine.shapeOf(this.name, field);
     if (!sql.complete || value === null || shape !== 'scalar') {
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       return tallyField((await this.candidates(sql, params)).filter((d) => sql.complete || query.test(d)), field);
     }
     const rows = await this.read<{ v: unknown; n: string }>(`SELECT ${value} AS v, count(*) AS n FROM ${this.table} WHERE ${sql.where} GROUP BY 1`, params);
@@ -203,7 +203,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const ranked = `SELECT doc FROM ${this.table} WHERE search @@ ${q} AND (${sql.where}) ORDER BY ts_rank(search, ${q}) DESC, _id`;
     const skip = options.skip ?? 0;
     if (!sql.complete) {
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       const kept = (await this.read<{ doc: T }>(ranked, params)).map((r) => r.doc).filter((d) => query.test(d as unknown as Row));
       return kept.slice(skip, options.limit ? skip + options.limit : undefined);
     }
@@ -300,7 +300,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const select = (extra: string) => on.query<{ doc: Row }>({ text: `SELECT doc FROM ${this.table} WHERE ${sql.where}${extra} FOR UPDATE`, values: params.values });
     try {
       if (sql.complete) return (await select(limit ? ` LIMIT ${limit}` : '')).rows.map((r) => r.doc);
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       return (await select('')).rows
         .map((r) => r.doc)
         .filter((d) => query.test(d))

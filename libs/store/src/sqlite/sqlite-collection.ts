@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import { find as mingoFind, Query } from 'mingo';
 import { newId } from '../ids';
+import { mingo } from '../mingo-on-demand';
 import { tallyField, upsertBase } from '../store-documents';
 import { DuplicateKeyError } from '../store.errors';
 import {
@@ -144,7 +144,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const sql = this.sqlFilter(filter);
     const order = options.sort ? toSqlOrder(options.sort, (f) => this.engine.shapeOf(this.name, f)) : '';
     if (!sql.complete || order === null) {
-      let cursor = mingoFind(this.candidates(db, sql), filter, options.projection);
+      let cursor = mingo().find(this.candidates(db, sql), filter, options.projection);
       if (options.sort) cursor = cursor.sort(options.sort);
       if (options.skip) cursor = cursor.skip(options.skip);
       if (options.limit) cursor = cursor.limit(options.limit);
@@ -159,7 +159,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     }
     if (projected) return this.engine.rows(db, text, params).map((r) => projected.build(r) as T);
     const docs = this.engine.all(db, text, params).map((r) => decodeDoc<T>(r.doc as string));
-    return options.projection ? (mingoFind(docs, {}, options.projection).all() as unknown as T[]) : docs;
+    return options.projection ? (mingo().find(docs, {}, options.projection).all() as unknown as T[]) : docs;
   }
 
   async count(filter: Filter): Promise<number> {
@@ -171,7 +171,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const sql = this.sqlFilter(filter);
     if (!sql.complete) {
       // One Query for all candidates: building one (mingo's operator context) costs more than testing a document.
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       return this.candidates(db, sql).filter((d) => query.test(d)).length;
     }
     const [row] = this.engine.all(db, `SELECT count(*) AS n FROM ${this.table} WHERE ${sql.where}`, sql.params);
@@ -192,7 +192,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const path = jsonPath(field);
     const shape = field === '_id' ? 'scalar' : this.engine.shapeOf(this.name, field);
     if (!sql.complete || path === null || shape !== 'scalar') {
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       const docs = this.candidates(db, sql).filter((d) => sql.complete || query.test(d));
       return tallyField(docs, field);
     }
@@ -248,7 +248,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const ranked = `SELECT ${this.table}.doc FROM ${fts} JOIN ${this.table} ON ${this.table}.rowid = ${fts}.rowid WHERE ${fts} MATCH ? AND (${sql.where}) ORDER BY bm25(${fts}), ${this.table}._id`;
     const skip = options.skip ?? 0;
     if (!sql.complete) {
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       const docs = this.engine.all(db, ranked, [match, ...sql.params]).map((r) => decodeDoc<T>(r.doc as string));
       const kept = docs.filter((d) => query.test(d as unknown as Row));
       return kept.slice(skip, options.limit ? skip + options.limit : undefined);
@@ -275,7 +275,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private matching(db: Database, filter: Filter, limit: number | undefined): Row[] {
     const sql = this.sqlFilter(filter);
     if (!sql.complete) {
-      const query = new Query(filter);
+      const query = new (mingo().Query)(filter);
       return this.candidates(db, sql)
         .filter((d) => query.test(d))
         .slice(0, limit);

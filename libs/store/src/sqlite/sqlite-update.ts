@@ -1,4 +1,4 @@
-import { update as mingoUpdate } from 'mingo';
+import { mingo } from '../mingo-on-demand';
 import { Update } from '../store.port';
 import { encodeDoc } from './sqlite-json';
 
@@ -13,7 +13,7 @@ export function applyUpdate(doc: Row, update: Update): boolean {
   const plain = applyPlain(doc, update);
   if (plain !== undefined) return plain;
   const { $addToSet, ...rest } = update;
-  let changed = Object.keys(rest).length > 0 && mingoUpdate(doc, rest as never).length > 0;
+  let changed = Object.keys(rest).length > 0 && mingo().update(doc, rest as never).length > 0;
   for (const [field, operand] of Object.entries($addToSet ?? {})) changed = addToSet(doc, field, operand) || changed;
   return changed;
 }
