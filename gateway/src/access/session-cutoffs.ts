@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { request } from 'undici';
 import { Cache, createCache } from '@app/store';
 import { GatewayConfig } from '../config/gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_SERVICE_URLS } from '../gateway.tokens';
+import { undici } from '../link/undici-on-demand';
 import { ServiceUrls } from '../proxy/service-proxy';
 
 /** A member's cut-off is re-read from auth at most this often when no event refreshed it. */
@@ -57,7 +57,7 @@ export class SessionCutoffs implements OnModuleInit, OnApplicationShutdown {
   private async askAuth(userId: string, ver: number, token: string): Promise<number> {
     if (!this.authUrl) return 0;
     try {
-      const res = await request(`${this.authUrl}/api/auth/session`, {
+      const res = await undici().request(`${this.authUrl}/api/auth/session`, {
         headers: { authorization: `Bearer ${token}` },
         headersTimeout: AUTH_TIMEOUT_MS,
         bodyTimeout: AUTH_TIMEOUT_MS,

@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Dispatcher, Pool } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import type { LinkFailure, ReplyTarget } from '@app/platform';
 import type { ServiceName } from '../proxy/routes';
 import type { LinkRequest, ServiceLink } from './service-link';
+import { undici } from './undici-on-demand';
 
 export type ServiceUrls = Partial<Record<ServiceName, string>>;
 
@@ -70,7 +71,7 @@ export class HttpLink implements ServiceLink {
       if (!url) continue;
       this.pools.set(
         service,
-        new Pool(url, {
+        new (undici().Pool)(url, {
           connections: 256,
           // Idle connections close after 30 s, well before the services' 65 s keep-alive time-out
           // (a server's longer Keep-Alive hint is capped to this as well).
