@@ -13,15 +13,16 @@ interface Push {
   data: unknown;
 }
 
-/** The relay over a recording socket server: what it would push, and what it asked the cut-offs. */
-function relayWithRecorder() {
+/** The relay over a recording socket server whose connected members are `online`: what it would push, and what it asked the cut-offs. */
+function relayWithRecorder(online = ['u1', 'u2']) {
   const pushes: Push[] = [];
   const raised: [string, number][] = [];
   const local = {
     to: (rooms: string | string[]) => ({ emit: (name: string, data: unknown) => pushes.push({ rooms: ([] as string[]).concat(rooms), name, data }) }),
     in: () => ({ fetchSockets: async () => [] }),
   };
-  const gateway = { server: { local } } as unknown as RealtimeGateway;
+  const rooms = new Map(online.map((id) => [userRoom(id), new Set([`socket-of-${id}`])]));
+  const gateway = { server: { local, sockets: { adapter: { rooms } } } } as unknown as RealtimeGateway;
   const sessions = { raise: async (userId: string, version: number) => void raised.push([userId, version]) } as unknown as SessionCutoffs;
   const relay = new EventRelay({} as GatewayConfig, gateway, {} as RoomGuard, sessions);
   return { relay, pushes, raised };
@@ -53,6 +54,13 @@ describe('event relay: payloads checked against the catalogue before any socket 
       ['notification', [userRoom('u2')]],
     ]);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('makes no push for members with no socket on this gateway', async () => {
+    const { relay, pushes } = relayWithRecorder(['u1']);
+    await relay.relay(envelope('notification.created', { notificationId: 'n1', recipientId: 'u2', push: true, notification }));
+    await relay.relay(envelope('message.sent', sent));
+    expect(pushes.map((p) => [p.name, p.rooms])).toEqual([['new-message', [userRoom('u1'), userRoom('u2')]]]);
   });
 
   it.each([
@@ -88,7 +96,9 @@ describe('event relay: payloads checked against the catalogue before any socket 
 /** What the relay emitted, room by room, through a socket.io server's `local.to(rooms).emit`. */
 function recordingGateway(emitted: { rooms: string[]; event: string; payload: unknown }[]): RealtimeGateway {
   const local = { to: (rooms: string | string[]) => ({ emit: (event: string, payload: unknown) => emitted.push({ rooms: [rooms].flat(), event, payload }) }) };
-  return { server: { local } } as unknown as RealtimeGateway;
+  // Every member has a socket here.
+  const rooms = { get: () => new Set(['a-socket']) };
+  return { server: { local, sockets: { adapter: { rooms } } } } as unknown as RealtimeGateway;
 }
 
 function notificationCreated(id: string, notificationId: string): AnyEventEnvelope {

@@ -96,7 +96,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     this.relayed.add(event.id);
     if (this.relayed.size > REMEMBERED_EVENTS) this.relayed.delete(this.relayed.values().next().value as string);
     await this.revoke(event).catch((err: Error) => this.logger.warn(`${event.type} not applied to sockets: ${err.message}`));
-    const local = this.gateway.server.local;
+    const local = this.localRooms();
     if (event.type === 'message.sent') {
       // One emit to all the members' rooms: a socket in several of them still gets it once.
       const m = event.payload.message;
@@ -123,6 +123,22 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     } else if (event.type === 'notification.created' && event.payload.push) {
       local.to(userRoom(event.payload.recipientId)).emit('notification', event.payload.notification);
     }
+  }
+
+  /**
+   * This gateway's own sockets, addressed by room, where a room none of them is in gets nothing:
+   * socket.io would encode the packet before finding no one to send it to (a notification for
+   * a member who is not connected, each of a review's fan-out).
+   */
+  private localRooms() {
+    const { server } = this.gateway;
+    const joined = server.sockets.adapter.rooms;
+    return {
+      to: (rooms: string | string[]) => {
+        const listened = ([] as string[]).concat(rooms).some((room) => (joined.get(room)?.size ?? 0) > 0);
+        return listened ? server.local.to(rooms) : { emit: () => false };
+      },
+    };
   }
 
   /** Events that take something away: a session, a room. */
