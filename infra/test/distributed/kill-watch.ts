@@ -14,22 +14,27 @@ export async function pendingOf(url: string, stream: string, group: string): Pro
 }
 
 /**
- * Polls the group's pending entries and SIGKILLs process `pid` the moment its consumer (consumer
- * names carry the pid) holds one: it dies with events read and not acknowledged. `result()` gives
- * the likers (payload.userId) of the entries it was holding. `kill` replaces the SIGKILL of `pid`
- * alone (the multi-host test takes the whole host down with it).
+ * Polls the group's pending entries and SIGKILLs one of the processes `pids` the moment its
+ * consumer (consumer names carry the pid) holds one: it dies with events read and not
+ * acknowledged. Given several replicas, whichever Redis serves is the one caught (`killedPid`).
+ * `result()` gives the likers (payload.userId) of the entries it was holding. `kill` replaces the
+ * SIGKILL of that process alone (the multi-host test takes the whole host down with it).
  */
 export class KillWatch {
   private readonly client: Redis;
+  private readonly pids: number[];
   private running?: Promise<string[]>;
+  /** The process it killed, once it has. */
+  killedPid?: number;
 
   constructor(
     url: string,
     private readonly stream: string,
     private readonly group: string,
-    private readonly pid: number,
-    private readonly kill: () => void = () => process.kill(pid, 'SIGKILL'),
+    pids: number | number[],
+    private readonly kill: (pid: number) => void = (pid) => process.kill(pid, 'SIGKILL'),
   ) {
+    this.pids = ([] as number[]).concat(pids);
     this.client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   }
 
@@ -45,32 +50,37 @@ export class KillWatch {
   private async run(): Promise<string[]> {
     await this.client.connect();
     // Redis (7.0) names a consumer in a group only once it has been served an entry there, so
-    // the victim's consumer is looked up until it appears.
-    let consumer: string | undefined;
+    // the watched consumers are looked up until they appear.
+    const consumers = new Map<number, string>();
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      consumer ??= await this.consumerName();
-      const held = consumer ? await this.held(consumer) : [];
-      if (consumer && held.length > 0) {
-        // Frozen first, so its acknowledgements already on the wire land and it sends no more:
-        // it is killed only if it still holds entries then, otherwise it runs on and is watched again.
-        process.kill(this.pid, 'SIGSTOP');
-        await sleep(50);
-        const stillHeld = await this.held(consumer);
-        if (stillHeld.length > 0) {
-          this.kill();
-          return this.likers(stillHeld);
+      for (const pid of this.pids) {
+        const name = consumers.get(pid) ?? (await this.consumerName(pid));
+        if (name) consumers.set(pid, name);
+      }
+      for (const [pid, consumer] of consumers) {
+        // Frozen first, then asked: its acknowledgements already on the wire land in the pause and
+        // it sends no more, and what it read stays pending while it is stopped. A replica that
+        // handles an event faster than one poll (two Redis round trips) is still caught holding
+        // one; otherwise it runs on and is frozen again a moment later.
+        process.kill(pid, 'SIGSTOP');
+        await sleep(20);
+        const held = await this.held(consumer);
+        if (held.length > 0) {
+          this.killedPid = pid;
+          this.kill(pid);
+          return this.likers(held);
         }
-        process.kill(this.pid, 'SIGCONT');
+        process.kill(pid, 'SIGCONT');
       }
       await sleep(2);
     }
-    throw new Error(`process ${this.pid} never held an unacknowledged entry of ${this.stream}`);
+    throw new Error(`no process of ${this.pids.join(', ')} held an unacknowledged entry of ${this.stream}`);
   }
 
-  private async consumerName(): Promise<string | undefined> {
+  private async consumerName(pid: number): Promise<string | undefined> {
     const consumers = (await this.client.xinfo('CONSUMERS', this.stream, this.group)) as unknown[][];
-    return consumers.map((fields) => String(Object.fromEntries(pairs(fields)).name)).find((n) => n.includes(`-${this.pid}-`));
+    return consumers.map((fields) => String(Object.fromEntries(pairs(fields)).name)).find((n) => n.includes(`-${pid}-`));
   }
 
   private async held(consumer: string): Promise<string[]> {
