@@ -73,8 +73,13 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
-    if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById));
+    this.declareCache(def);
     return new SqliteCollection<T>(def.name, this, def.text?.length ? textTableOf(def.name, def.text) : undefined);
+  }
+
+  /** A declaration that asks for a document cache gets one, shared by every handle on the collection. */
+  private declareCache<T extends BaseDoc>(def: CollectionDef<T>): void {
+    if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById));
   }
 
   /** The collection's document cache, when a declaration of it asked for one: every handle on it reads and forgets through it. */
@@ -87,7 +92,7 @@ export class SqliteStore implements Store, SqliteEngine {
     const db = this.db();
     db.transaction(() => {
       for (const def of defs) {
-        if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById));
+        this.declareCache(def);
         this.ensureTable(def.name);
         const declared = def.indexes.map((index) => sqliteIndex(def.name, index));
         for (const index of declared) db.exec(index.sql);
