@@ -50,13 +50,13 @@ export class SqliteStore implements Store, SqliteEngine {
   private readonly tables = new Set<string>();
   private readonly shapes = new FieldShapes();
   private readonly docCaches = new Map<string, DocCache<BaseDoc>>();
-  private shapesVersion = -1;
+  private seenDataVersion = -1;
   /**
    * data_version was read in this turn of the event loop. Once a turn is enough: the requests a
    * turn handles arrived before it began, so whatever another process committed before they were
    * sent (a write whose reply their client saw) is seen by the turn's first look.
    */
-  private shapesChecked = false;
+  private lookedThisTurn = false;
   /** One transaction wrapper per connection: better-sqlite3 builds four functions per `db.transaction()`. */
   private readonly wrappers = new WeakMap<Database, ReturnType<Database['transaction']>>();
   private readonly context = new ScopedContext<TxToken>();
@@ -231,8 +231,8 @@ export class SqliteStore implements Store, SqliteEngine {
     } catch (err) {
       throw new StoreUnavailableError(`Cannot open the SQLite database ${file ?? ':memory:'}: ${(err as Error).message}`);
     }
-    this.shapesVersion = -1;
-    this.shapesChecked = false;
+    this.seenDataVersion = -1;
+    this.lookedThisTurn = false;
     this.noteOtherWriters();
   }
 
@@ -258,13 +258,13 @@ export class SqliteStore implements Store, SqliteEngine {
    * new array fields, and any cached document may be stale. Looked at once per event-loop turn.
    */
   noteOtherWriters(): void {
-    if (this.shapesChecked) return;
-    this.shapesChecked = true;
-    setImmediate(() => (this.shapesChecked = false));
+    if (this.lookedThisTurn) return;
+    this.lookedThisTurn = true;
+    setImmediate(() => (this.lookedThisTurn = false));
     const db = this.db();
     const version = this.statement(db, 'PRAGMA data_version').pluck().get() as number;
-    if (version === this.shapesVersion) return;
-    this.shapesVersion = version;
+    if (version === this.seenDataVersion) return;
+    this.seenDataVersion = version;
     this.shapes.reset(this.all(db, `SELECT collection, field FROM ${SHAPES_TABLE}`, []) as { collection: string; field: string }[]);
     for (const cache of this.docCaches.values()) cache.clear();
   }
