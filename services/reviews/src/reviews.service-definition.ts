@@ -20,6 +20,7 @@ import { ProductsModule } from './products/products.module';
 import { reportsCollection } from './reports/report.collection';
 import { ReportsModule } from './reports/reports.module';
 import { reviewsCollection } from './reviews/review.collection';
+import { reviewCountsCollection } from './reviews/review-counts.collection';
 import { reviewVersionsCollection } from './reviews/review-version.collection';
 import { ReviewsModule } from './reviews/reviews.module';
 import { ImportModule } from './import/import.module';
@@ -50,6 +51,7 @@ export const reviewsService: ServiceDefinition = {
     productsCollection,
     mediaCollection,
     reviewsCollection,
+    reviewCountsCollection,
     reviewVersionsCollection,
     likesCollection,
     commentsCollection,

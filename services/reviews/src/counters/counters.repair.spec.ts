@@ -10,6 +10,7 @@ import { followerCountsCollection } from '../read-models/follow-graph.collection
 import { likesCollection } from '../likes/like.collection';
 import { productsCollection } from '../products/product.collection';
 import { reviewsCollection } from '../reviews/review.collection';
+import { reviewCountsCollection } from '../reviews/review-counts.collection';
 import { reviewsService } from '../reviews.service-definition';
 import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
 import { ReviewsCountersRepair } from './counters.repair';
@@ -34,7 +35,7 @@ describe('reviews counter repair', () => {
   let reviewB: string;
   let post: string;
 
-  const reviews = () => svc.store.collection(reviewsCollection);
+  const counts = () => svc.store.collection(reviewCountsCollection);
   const products = () => svc.store.collection(productsCollection);
   const followerCounts = () => svc.store.collection(followerCountsCollection);
 
@@ -59,21 +60,20 @@ describe('reviews counter repair', () => {
   afterAll(() => svc.close());
 
   it('leaves counters that agree with their rows alone', async () => {
-    const before = [await reviews().find({}), await products().find({}), await followerCounts().find({})];
+    const before = [await counts().find({}), await products().find({}), await followerCounts().find({})];
     expect(await repair.repair()).toEqual(NOTHING_FIXED);
-    expect([await reviews().find({}), await products().find({}), await followerCounts().find({})]).toEqual(before);
+    expect([await counts().find({}), await products().find({}), await followerCounts().find({})]).toEqual(before);
   });
 
   it('fixes exactly the counters a crash between two writes could leave wrong', async () => {
     // As if the process died between each row and its counter.
-    await reviews().updateOne({ _id: reviewA }, { $set: { like_count: 1, comment_count: 0 } });
-    await reviews().updateOne({ _id: post }, { $set: { comment_count: 3 } });
+    await counts().updateOne({ _id: reviewA }, { $set: { like_count: 1, comment_count: 0 } });
+    await counts().updateOne({ _id: post }, { $set: { comment_count: 3 } });
     await products().updateOne({ _id: productId }, { $set: { review_count: 1, rating_sum: 4, like_count: 0 } });
     await products().updateOne({ _id: otherProductId }, { $unset: { like_count: true } });
     await followerCounts().updateOne({ _id: ayse.id }, { $set: { follower_count: 5 } });
     await followerCounts().deleteOne({ _id: mehmet.id });
     await followerCounts().insert({ _id: zeynep.id, follower_count: 1 });
-    const untouched = await reviews().findById(reviewB);
 
     expect(await repair.repair()).toEqual({
       'reviews.like_count': 1,
@@ -83,9 +83,11 @@ describe('reviews counter repair', () => {
       'follower_counts.follower_count': 3,
     });
 
-    expect(await reviews().findById(reviewA)).toMatchObject({ like_count: 2, comment_count: 1 });
-    expect(await reviews().findById(post)).toMatchObject({ like_count: 0, comment_count: 1 });
-    expect(await reviews().findById(reviewB)).toEqual(untouched);
+    expect(await counts().findById(reviewA)).toEqual({ _id: reviewA, like_count: 2, comment_count: 1 });
+    // No like on the post: an absent like_count reads as 0, nothing to write.
+    expect(await counts().findById(post)).toEqual({ _id: post, comment_count: 1 });
+    // Nothing counted on reviewB: no row, and none made.
+    expect(await counts().findById(reviewB)).toBeNull();
     expect(await products().findById(productId)).toMatchObject({ review_count: 2, rating_sum: 6, like_count: 1 });
     // An absent like_count already reads as 0: nothing to write.
     expect((await products().findById(otherProductId))?.like_count).toBeUndefined();
@@ -100,6 +102,14 @@ describe('reviews counter repair', () => {
     expect(view.body.data).toMatchObject({ rating: 3, review_count: 2, like_count: 1 });
 
     expect(await repair.repair()).toEqual(NOTHING_FIXED);
+  });
+
+  it('makes the counts row of a review with likes or comments that has none', async () => {
+    await counts().deleteOne({ _id: reviewA });
+    expect(await repair.repair()).toEqual({ ...NOTHING_FIXED, 'reviews.like_count': 1, 'reviews.comment_count': 1 });
+    expect(await counts().findById(reviewA)).toEqual({ _id: reviewA, like_count: 2, comment_count: 1 });
+    const view = await svc.http().get(`/api/reviews/${reviewA}`).set(ayse.auth).expect(200);
+    expect(view.body.data).toMatchObject({ like_count: 2, likes: 2, comment_count: 1 });
   });
 
   it('counts a review whose rating changed, and forgets a deleted one, as the rating code does', async () => {
@@ -117,7 +127,7 @@ describe('reviews counter repair at boot', () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'reviews-counters-'));
-    // What a crash left on disk: two like rows, a like_count of 0.
+    // What a crash left on disk before review_counts: two like rows, a like_count of 0 in the review.
     const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     await store.open(reviewsService.collections);
     await store.collection(reviewsCollection).insert({
@@ -158,11 +168,13 @@ describe('reviews counter repair at boot', () => {
 
   it('recomputes the counters before the service serves', async () => {
     const store = await boot();
-    expect((await store.collection(reviewsCollection).findById('r1'))?.like_count).toBe(2);
+    expect(await store.collection(reviewCountsCollection).findById('r1')).toEqual({ _id: 'r1', like_count: 2, comment_count: 0 });
+    // The review's own old counters were moved out (review-counts.backfill.ts).
+    expect(await store.collection(reviewsCollection).findById('r1')).not.toHaveProperty('like_count');
   });
 
   it('is skipped with COUNTER_REPAIR=off', async () => {
     const store = await boot({ COUNTER_REPAIR: 'off' });
-    expect((await store.collection(reviewsCollection).findById('r1'))?.like_count).toBe(0);
+    expect(await store.collection(reviewCountsCollection).findById('r1')).toBeNull();
   });
 });

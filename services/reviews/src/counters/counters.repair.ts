@@ -8,12 +8,13 @@ import { LikeDoc, likesCollection } from '../likes/like.collection';
 import { ProductDoc, productsCollection } from '../products/product.collection';
 import { ProductLikeDoc, productLikesCollection } from '../products/product-like.collection';
 import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
+import { ReviewCountsDoc, reviewCountsCollection } from '../reviews/review-counts.collection';
 
 /**
  * The reviews service's stored counters, each recomputed from the rows it counts, exactly as the
  * code that moves it defines it:
- * - reviews.like_count: like rows of the review (LikeLedger; blocked likers count too);
- * - reviews.comment_count: comment rows of the review not hidden by a moderator (blocked commenters count too);
+ * - review_counts.like_count: like rows of the review (LikeLedger; blocked likers count too);
+ * - review_counts.comment_count: comment rows of the review not hidden by a moderator (blocked commenters count too);
  * - products.review_count / rating_sum: reviews of the product with a rating, and their ratings' sum
  *   (ReviewsService.create / update / remove through ProductsService.applyRating);
  * - products.like_count: product like rows (absent on older products: 0);
@@ -25,6 +26,7 @@ import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
 @Injectable()
 export class ReviewsCountersRepair extends CounterRepairPass {
   private readonly reviews: Collection<ReviewDoc>;
+  private readonly reviewCounts: Collection<ReviewCountsDoc>;
   private readonly likes: Collection<LikeDoc>;
   private readonly comments: Collection<CommentDoc>;
   private readonly products: Collection<ProductDoc>;
@@ -35,6 +37,7 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   constructor(@Inject(STORE) store: Store, @Inject(PLATFORM_CONFIG) config: PlatformConfig, @Inject(SERVICE_LOGGER) logger: Logger) {
     super(config, logger, store);
     this.reviews = store.collection(reviewsCollection);
+    this.reviewCounts = store.collection(reviewCountsCollection);
     this.likes = store.collection(likesCollection);
     this.comments = store.collection(commentsCollection);
     this.products = store.collection(productsCollection);
@@ -44,7 +47,7 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   }
 
   async repair(): Promise<CountersFixed> {
-    const reviews = await this.reviews.find({}, { projection: { like_count: 1, comment_count: 1, product_id: 1, rating: 1 } });
+    const reviews = await this.reviews.find({}, { projection: { product_id: 1, rating: 1 } });
     return {
       ...(await this.reviewCounters(reviews)),
       ...(await this.productCounters(reviews)),
@@ -52,12 +55,29 @@ export class ReviewsCountersRepair extends CounterRepairPass {
     };
   }
 
+  /** Counts rows are fixed where they differ, and made for a review with likes or comments but none. */
   private async reviewCounters(reviews: ReviewDoc[]): Promise<CountersFixed> {
     const likes = await this.likes.countBy({}, 'review_id');
-    const likeCounts = await fixCounters(this.reviews, reviews, ['like_count'], (d) => likes.get(d._id) ?? 0);
     const comments = await this.comments.countBy(COMMENT_NOT_HIDDEN, 'review_id');
-    const commentCounts = await fixCounters(this.reviews, reviews, ['comment_count'], (d) => comments.get(d._id) ?? 0);
-    return { 'reviews.like_count': likeCounts, 'reviews.comment_count': commentCounts };
+    const counts = await this.reviewCounts.find({});
+    const fixed = {
+      'reviews.like_count': await fixCounters(this.reviewCounts, counts, ['like_count'], (d) => likes.get(d._id) ?? 0),
+      'reviews.comment_count': await fixCounters(this.reviewCounts, counts, ['comment_count'], (d) => comments.get(d._id) ?? 0),
+    };
+    const known = new Set(counts.map((d) => d._id));
+    for (const { _id } of reviews) {
+      const [like_count, comment_count] = [likes.get(_id) ?? 0, comments.get(_id) ?? 0];
+      if (known.has(_id) || like_count + comment_count === 0) continue;
+      try {
+        await this.reviewCounts.insert({ _id, like_count, comment_count });
+        if (like_count > 0) fixed['reviews.like_count']++;
+        if (comment_count > 0) fixed['reviews.comment_count']++;
+      } catch (err) {
+        // Made meanwhile by a like or a comment: left alone, like any counter moved since it was read.
+        if (!(err instanceof DuplicateKeyError)) throw err;
+      }
+    }
+    return fixed;
   }
 
   private async productCounters(reviews: ReviewDoc[]): Promise<CountersFixed> {

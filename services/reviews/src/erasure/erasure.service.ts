@@ -14,6 +14,7 @@ import { FollowEdgeDoc, followEdgesCollection, FollowerCountDoc, followerCountsC
 import { privacyCollection } from '../audience/privacy.collection';
 import { reportsCollection } from '../reports/report.collection';
 import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
+import { ReviewCountsDoc, reviewCountsCollection } from '../reviews/review-counts.collection';
 import { reviewVersionsCollection } from '../reviews/review-version.collection';
 import { savedCollection } from '../saved/saved.collection';
 import { tagFollowsCollection } from '../tags/tag-follow.collection';
@@ -30,6 +31,7 @@ import { tagFollowsCollection } from '../tags/tag-follow.collection';
 @Injectable()
 export class ErasureService {
   private readonly reviews: Collection<ReviewDoc>;
+  private readonly reviewCounts: Collection<ReviewCountsDoc>;
   private readonly likes: Collection<LikeDoc>;
   private readonly comments: Collection<CommentDoc>;
   private readonly products: Collection<ProductDoc>;
@@ -44,6 +46,7 @@ export class ErasureService {
     private readonly media: MediaService,
   ) {
     this.reviews = store.collection(reviewsCollection);
+    this.reviewCounts = store.collection(reviewCountsCollection);
     this.likes = store.collection(likesCollection);
     this.comments = store.collection(commentsCollection);
     this.products = store.collection(productsCollection);
@@ -69,7 +72,7 @@ export class ErasureService {
   }
 
   private eraseLikes(userId: string): Promise<void> {
-    return this.recountWithout(userId, this.likes, 'review_id', this.reviews, 'like_count');
+    return this.recountWithout(userId, this.likes, 'review_id', this.reviewCounts, 'like_count');
   }
 
   private eraseProductLikes(userId: string): Promise<void> {
@@ -77,12 +80,13 @@ export class ErasureService {
   }
 
   private eraseComments(userId: string): Promise<void> {
-    return this.recountWithout(userId, this.comments, 'review_id', this.reviews, 'comment_count', COMMENT_NOT_HIDDEN);
+    return this.recountWithout(userId, this.comments, 'review_id', this.reviewCounts, 'comment_count', COMMENT_NOT_HIDDEN);
   }
 
   /**
    * The member's rows in `rows` point at documents of `target` by `key`: each such document's
    * `counter` is set to the others' rows (those matching `counted` too), then the member's rows go.
+   * (A review's counts row exists once anything was counted on it: the member's row was.)
    */
   private async recountWithout<T extends BaseDoc & { user_id: string }, D extends BaseDoc>(
     userId: string,
@@ -116,6 +120,7 @@ export class ErasureService {
       await this.store.collection(reportsCollection).deleteMany(about);
       await this.store.collection(activitiesCollection).deleteMany(about);
       await this.store.collection(reviewVersionsCollection).deleteMany(about);
+      await this.reviewCounts.deleteOne({ _id: review._id });
       await this.reviews.deleteOne({ _id: review._id });
     }
     const followers = (await this.edges.find({ followee_id: userId }, { projection: { follower_id: 1 } })).map((e) => e.follower_id);

@@ -8,6 +8,7 @@ import { productLikesCollection } from '../products/product-like.collection';
 import { productsCollection } from '../products/product.collection';
 import { followEdgesCollection, followerCountsCollection } from '../read-models/follow-graph.collection';
 import { reviewsCollection } from '../reviews/review.collection';
+import { reviewCountsCollection } from '../reviews/review-counts.collection';
 import { savedCollection } from '../saved/saved.collection';
 import { tagFollowsCollection } from '../tags/tag-follow.collection';
 import { makeProduct, makeReview, Member, member, PNG_1PX, startReviews } from '../reviews.fixture';
@@ -21,6 +22,7 @@ describe('reviews erasure (user.deleted)', () => {
   let alisReviewId: string;
   let mediaId: string;
   let goneProductId: string;
+  let goneReviewId: string;
 
   beforeAll(async () => {
     svc = await startReviews();
@@ -33,7 +35,7 @@ describe('reviews erasure (user.deleted)', () => {
     goneProductId = (await makeProduct(svc, gone, { name: 'Gone Lamp', image: `/api/media/${mediaId}` })).id;
     alisReviewId = (await makeReview(svc, ali, { product_id: productId, rating: 4 })).id;
     await makeReview(svc, burak, { product_id: productId, rating: 2 });
-    const goneReview = (await makeReview(svc, gone, { product_id: productId, rating: 5 })).id;
+    const goneReview = (goneReviewId = (await makeReview(svc, gone, { product_id: productId, rating: 5 })).id);
     await makeReview(svc, gone, { content: 'A composer post' });
     const http = svc.http();
     await http.post(`/api/likes/reviews/${alisReviewId}`).set(gone.auth);
@@ -77,8 +79,10 @@ describe('reviews erasure (user.deleted)', () => {
       expect(await count(commentsCollection, { user_id: ali.id })).toBe(0);
       expect(await count(savedCollection, { user_id: ali.id })).toBe(0);
 
-      const review = await svc.store.collection(reviewsCollection).findById(alisReviewId);
+      const review = await svc.store.collection(reviewCountsCollection).findById(alisReviewId);
       expect(review).toMatchObject({ like_count: 1, comment_count: 1 });
+      // Gone's reviews' counts went with them.
+      expect(await svc.store.collection(reviewCountsCollection).findById(goneReviewId)).toBeNull();
       const product = await svc.store.collection(productsCollection).findById(productId);
       expect(product).toMatchObject({ review_count: 2, rating_sum: 6, like_count: 1 });
       expect((await svc.http().get(`/api/products/${productId}`).set(ali.auth)).body.data).toMatchObject({ rating: 3, review_count: 2 });
@@ -105,6 +109,6 @@ describe('reviews erasure (user.deleted)', () => {
     const like = await svc.http().post(`/api/likes/reviews/${alisReviewId}`).set(gone.auth);
     expect(like.status).toBe(401);
     expect(await count(likesCollection, { user_id: gone.id })).toBe(0);
-    expect(await svc.store.collection(reviewsCollection).findById(alisReviewId)).toMatchObject({ like_count: 1, comment_count: 1 });
+    expect(await svc.store.collection(reviewCountsCollection).findById(alisReviewId)).toMatchObject({ like_count: 1, comment_count: 1 });
   });
 });

@@ -4,6 +4,7 @@ import { EventBus } from '@app/bus';
 import { Collection, STORE, Store } from '@app/store';
 import { ActivitiesService } from '../activities/activities.service';
 import { AudienceService } from '../audience/audience.service';
+import { ReviewCounts } from '../reviews/review-counts.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { LikeDoc, likesCollection } from './like.collection';
@@ -30,14 +31,15 @@ export class LikesService {
     private readonly bus: EventBus,
     private readonly audience: AudienceService,
     private readonly activities: ActivitiesService,
+    private readonly counts: ReviewCounts,
   ) {
     this.likes = store.collection(likesCollection);
     this.ledger = new LikeLedger(
       this.likes,
       'review_id',
       {
-        likeCount: async (id) => (await reviews.find(id)).like_count,
-        bump: async (id, delta) => (await reviews.bump(id, 'like_count', delta))?.like_count ?? 0,
+        likeCount: (id) => reviews.countOf(id, 'like_count'),
+        bump: (id, delta) => reviews.bump(id, 'like_count', delta),
       },
       (reviewId, userId) => ({ review_id: reviewId, user_id: userId, created_at: new Date().toISOString() }),
     );
@@ -48,12 +50,15 @@ export class LikesService {
    * review's like_count, the liker's activity and the event's outbox row commit together.
    */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
-    const review = await this.reviews.findForInteraction(reviewId, userId);
+    const [review, likeCount] = await Promise.all([
+      this.reviews.findForInteraction(reviewId, userId),
+      this.counts.of(reviewId, 'like_count'),
+    ]);
     return this.ledger.toggle(reviewId, userId, (write, run) =>
       this.bus.emitWith(
         {
           type: write.liked ? 'review.liked' : 'review.unliked',
-          payload: { reviewId, reviewAuthorId: review.user_id, userId, likeCount: countAfter(review.like_count, write.liked) },
+          payload: { reviewId, reviewAuthorId: review.user_id, userId, likeCount: countAfter(likeCount, write.liked) },
           key: reviewId,
           actorId: userId,
           proof: { collection: likesCollection, match: { _id: write.rowId }, present: write.liked },

@@ -7,6 +7,7 @@ import { ProductsService } from '../products/products.service';
 import { SavedDoc, savedCollection } from '../saved/saved.collection';
 import { UserCardsService } from '../users/user-cards.service';
 import { ReviewDoc } from './review.collection';
+import { ReviewCounts } from './review-counts.service';
 
 /** Builds the Review shape of spec part 1 §3 for one viewer, in a fixed number of queries per page. */
 @Injectable()
@@ -18,6 +19,7 @@ export class ReviewPresenter {
     @Inject(STORE) store: Store,
     private readonly cards: UserCardsService,
     private readonly products: ProductsService,
+    private readonly counts: ReviewCounts,
   ) {
     this.likes = store.collection(likesCollection);
     this.saved = store.collection(savedCollection);
@@ -27,7 +29,8 @@ export class ReviewPresenter {
     if (docs.length === 0) return [];
     const ids = docs.map((d) => d._id);
     const productIds = docs.flatMap((d) => (d.product_id ? [d.product_id] : []));
-    const [cards, products, liked, saved] = await Promise.all([
+    const [counts, cards, products, liked, saved] = await Promise.all([
+      this.counts.for(ids),
       this.cards.cardsFor(docs.map((d) => d.user_id)),
       this.products.cardsFor(productIds),
       viewerId ? this.likes.find({ user_id: viewerId, review_id: { $in: ids } }) : Promise.resolve([]),
@@ -37,6 +40,7 @@ export class ReviewPresenter {
     const savedIds = new Set(saved.map((s) => s.item_id));
     return docs.map((d) => {
       const product = d.product_id ? products.get(d.product_id) : undefined;
+      const { like_count = 0, comment_count = 0 } = counts.get(d._id) ?? {};
       return {
         id: d._id,
         user_id: d.user_id,
@@ -53,9 +57,9 @@ export class ReviewPresenter {
         updated_at: d.updated_at,
         edited: d.edited,
         has_spoilers: d.has_spoilers ?? false,
-        likes: d.like_count,
-        like_count: d.like_count,
-        comment_count: d.comment_count,
+        likes: like_count,
+        like_count,
+        comment_count,
         liked: likedIds.has(d._id),
         saved: savedIds.has(d._id),
         user: cards.get(d.user_id)!,

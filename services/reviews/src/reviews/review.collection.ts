@@ -24,8 +24,9 @@ export interface ReviewDoc {
   tags?: string[];
   location: string | null;
   date: string | null;
-  like_count: number;
-  comment_count: number;
+  /** Only on reviews stored before the counters moved to review_counts (read there, removed by its backfill). */
+  like_count?: number;
+  comment_count?: number;
   edited: boolean;
   /** Absent on reviews stored before spoilers: read as false. */
   has_spoilers?: boolean;

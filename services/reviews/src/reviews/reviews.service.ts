@@ -17,6 +17,8 @@ import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewDoc, reviewsCollection } from './review.collection';
 import { ReviewPresenter } from './review-presenter';
+import { ReviewCounter } from './review-counts.collection';
+import { ReviewCounts } from './review-counts.service';
 import { ReviewVersionDoc, reviewVersionsCollection } from './review-version.collection';
 import { ReviewsException } from '../reviews.errors';
 
@@ -39,7 +41,6 @@ function derivedOnEdit(dto: UpdateReviewDto): Partial<ReviewDoc> {
   };
 }
 
-export type ReviewCounter = 'like_count' | 'comment_count';
 
 /** Reviews a moderator hid are left out of every listing. */
 const NOT_HIDDEN: Filter = { hidden_at: { $exists: false } };
@@ -56,6 +57,7 @@ export class ReviewsService {
     private readonly bus: EventBus,
     private readonly audience: AudienceService,
     private readonly keywordFilters: KeywordFilterService,
+    private readonly counts: ReviewCounts,
   ) {
     this.reviews = store.collection(reviewsCollection);
     this.versions = store.collection(reviewVersionsCollection);
@@ -206,10 +208,15 @@ export class ReviewsService {
     );
   }
 
-  /** Moves a counter by one; a decrement never takes it below 0. */
-  async bump(id: string, counter: ReviewCounter, delta: 1 | -1): Promise<ReviewDoc | null> {
-    const filter: Filter = delta < 0 ? { _id: id, [counter]: { $gte: 1 } } : { _id: id };
-    return (await this.reviews.findOneAndUpdate(filter, { $inc: { [counter]: delta } })) ?? this.reviews.findById(id);
+  /** Moves a counter of a review by one and returns it; a decrement never takes it below 0. */
+  bump(id: string, counter: ReviewCounter, delta: 1 | -1): Promise<number> {
+    return this.counts.bump(id, counter, delta);
+  }
+
+  /** A counter of an existing review (404 otherwise). */
+  async countOf(id: string, counter: ReviewCounter): Promise<number> {
+    await this.find(id);
+    return this.counts.of(id, counter);
   }
 
   /** Ids and times of an author's newest reviews (timelines, at most `limit`). */
@@ -325,8 +332,6 @@ export class ReviewsService {
       tags: parseTags(dto.content),
       location: dto.location ?? null,
       date: dto.date ?? null,
-      like_count: 0,
-      comment_count: 0,
       edited: false,
       has_spoilers: dto.has_spoilers ?? false,
       edit_count: 0,
@@ -391,8 +396,11 @@ export class ReviewsService {
     if (removed > 0 && doc.product_id && doc.rating !== null) {
       await this.products.applyRating(doc.product_id, -doc.rating, -1);
     }
-    // Its history goes with it: nobody may see the review any more.
-    if (removed > 0) await this.versions.deleteMany({ review_id: doc._id });
+    // Its history and counts go with it: nobody may see the review any more.
+    if (removed > 0) {
+      await this.versions.deleteMany({ review_id: doc._id });
+      await this.counts.forget(doc._id);
+    }
     return removed;
   }
 }
