@@ -1,8 +1,10 @@
 import { DEMO_PASSWORD } from './seed/auth.seed';
 import { startEmbeddedStack } from './embedded-stack';
+import { limitHeapGrowth } from './heap-growth';
 
 /** `npm start`: the whole product in one process on the embedded engines. */
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const stack = await startEmbeddedStack({
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
