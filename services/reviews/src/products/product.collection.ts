@@ -29,8 +29,9 @@ export const productsCollection = defineCollection<ProductDoc>('products', [
   { fields: { slug: 1 }, unique: true },
   { fields: { category: 1 }, orderBy: { created_at: -1 } },
   { fields: { created_at: -1 } },
-  // The substring search scans: on SQLite its count reads this index alone, no document parsed.
-  { fields: { search_key: 1 } },
+  // The substring search scans: on SQLite its count and its page's ids read this index alone,
+  // no document parsed (products.service.ts searchPage).
+  { fields: { search_key: 1 }, orderBy: { created_at: -1, _id: 1 } },
 ], { text: ['name', 'description'], cacheById: 5_000 });
 
 /** What the catalogue's `?search=` (the composer's product picker) matches by substring, folded (ş=s, İ=ı=i). */
