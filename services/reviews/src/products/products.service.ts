@@ -61,10 +61,10 @@ export class ProductsService {
   /**
    * A substring search tests every product's search key, which no index can narrow. Read as a
    * page of documents, SQLite walked the created_at index and parsed each product's JSON for its
-   * key; here the page's ids come from the search index alone (search key, created_at, _id: no
-   * document read) and the documents from the document cache. `$gte: ''` changes no match (the
-   * key is a string) but gives the planner a range on that index. Ties on created_at go by _id:
-   * the order the created_at index gave them (ids are made in time order).
+   * key; here the page's ids come from an index that holds the order and the key (created_at,
+   * _id, search key: no document read, nothing sorted) and the documents from the document
+   * cache. Ties on created_at go by _id: the insertion order the unfiltered list gives them, as
+   * ids are made in time order.
    */
   private async searchPage(
     filter: Filter,
@@ -73,8 +73,7 @@ export class ProductsService {
     limit: number,
     viewerId: string,
   ): Promise<{ items: ProductView[]; total: number }> {
-    const key = productSearchKey.field;
-    const searched: Filter = { ...filter, [key]: { ...(productSearchKey.matching(search)[key] as object), $gte: '' } };
+    const searched: Filter = { ...filter, ...productSearchKey.matching(search) };
     const [page, total] = await Promise.all([
       this.products.find(searched, { sort: { created_at: -1, _id: 1 }, skip, limit, projection: { _id: 1 } }),
       this.products.count(searched),
