@@ -224,6 +224,10 @@ describe('product search pages (ids from the search index, documents from the ca
     expect([...first.data, ...second.data].map((p: Item) => p.name)).toEqual(expected);
     expect(first.meta).toEqual({ total: 6, page: 1, limit: 4, totalPages: 2 });
     expect(second.meta).toEqual({ total: 6, page: 2, limit: 4, totalPages: 2 });
+    // Counted when the page is full or past the end, told by the page otherwise.
+    expect((await list({ search: 'ca', limit: 6 })).meta).toEqual({ total: 6, page: 1, limit: 6, totalPages: 1 });
+    expect((await list({ search: 'ca', limit: 5, page: 2 })).meta).toEqual({ total: 6, page: 2, limit: 5, totalPages: 2 });
+    expect(await list({ search: 'ca', limit: 4, page: 3 })).toMatchObject({ data: [], meta: { total: 6, page: 3, limit: 4, totalPages: 2 } });
     // The whole view, as the page of documents gave it (liked, author card).
     expect(first.data[0]).toMatchObject({ name: 'Çanta', liked: false, user: { username: 'ayse' } });
     expect(first.data[0]).not.toHaveProperty('search_key');
