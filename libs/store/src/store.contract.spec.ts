@@ -347,6 +347,10 @@ describe.each(engines())('Store contract: $name', (engine) => {
       expect((await items.find({}, { sort: { n: -1 }, skip: 1, limit: 2 })).map((d) => d.n)).toEqual([4, 3]);
       expect((await items.find({}, { sort: { n: 1 }, skip: 4, limit: 10 })).map((d) => d.n)).toEqual([5]);
       expect(await items.find({}, { sort: { n: 1 }, skip: 5 })).toEqual([]);
+      // One document, with and without a skip (SQLite writes a lone LIMIT 1 into the statement).
+      expect((await items.find({}, { sort: { n: -1 }, limit: 1 })).map((d) => d.n)).toEqual([5]);
+      expect((await items.find({}, { sort: { n: -1 }, skip: 2, limit: 1 })).map((d) => d.n)).toEqual([3]);
+      expect((await items.findOne({ n: { $lt: 3 } }, { sort: { n: -1 } }))?.n).toBe(2);
     });
 
     it('projects included fields exactly: missing ones left out, null, arrays, sub-documents and dates kept', async () => {

@@ -141,11 +141,20 @@ function planProperties(cls: Dto): PropertyPlan[] | undefined {
 /** Keys Nest's pipe deletes before transforming (prototype pollution): its path handles them. */
 const PROTO_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/**
+ * A prototype that adds nothing to an object's keys: Object's, none, or an empty object without a
+ * prototype (what find-my-way builds route params on: `new NullObject()`, so every `@Param()`
+ * DTO took the full pipe before).
+ */
+function addsNothing(proto: object | null): boolean {
+  if (proto === Object.prototype || proto === null) return true;
+  return Object.getPrototypeOf(proto) === null && Reflect.ownKeys(proto).length === 0;
+}
+
 /** A plain object whose keys are all declared properties and whose values are primitives. */
 function isFlatObject(plain: Plain, declared: Map<string, PropertyPlan>): boolean {
   if (typeof plain !== 'object' || Array.isArray(plain)) return false;
-  const proto = Object.getPrototypeOf(plain) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
+  if (!addsNothing(Object.getPrototypeOf(plain) as object | null)) return false;
   for (const key in plain) {
     if (!Object.hasOwn(plain, key) || !declared.has(key) || PROTO_KEYS.has(key)) return false;
     const value = plain[key];

@@ -29,8 +29,9 @@ export const productsCollection = defineCollection<ProductDoc>('products', [
   { fields: { slug: 1 }, unique: true },
   { fields: { category: 1 }, orderBy: { created_at: -1 } },
   { fields: { created_at: -1 } },
-  // The substring search scans: on SQLite its count reads this index alone, no document parsed.
-  { fields: { search_key: 1 } },
+  // The substring search scans, newest first: on SQLite its page's ids and its count read this
+  // index alone in its order, no document parsed and nothing sorted (products.service.ts searchPage).
+  { fields: { created_at: -1, _id: 1, search_key: 1 } },
 ], { text: ['name', 'description'], cacheById: 5_000 });
 
 /** What the catalogue's `?search=` (the composer's product picker) matches by substring, folded (ş=s, İ=ı=i). */

@@ -191,3 +191,55 @@ describe('product catalogue search folds Turkish letters and accents (issue 21 �
     expect(await productSearchKey.fill(products)).toBe(0);
   });
 });
+
+describe('product search pages (ids from the search index, documents from the cache)', () => {
+  let svc: TestService;
+  let ayse: Member;
+  type Item = { id: string; name: string; liked: boolean; user: { username: string } };
+
+  const list = async (query: Record<string, string | number>) => (await svc.http().get('/api/products').query(query).set(ayse.auth)).body;
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    ayse = await member(svc, 'ayse');
+    for (const name of ['Çay Bardağı', 'Cam Vazo', 'Kahve Değirmeni', 'Işıklı Ayna', 'Cezve']) await makeProduct(svc, ayse, { name, category: 'Kitchen' });
+    await makeProduct(svc, ayse, { name: 'Çanta', category: 'Fashion' });
+    // Ties on created_at (a bulk import's rows): stored straight, in id order, as the import does.
+    const products = svc.store.collection(productsCollection);
+    const at = '2026-01-01T00:00:00.000Z';
+    const base = { brand: '', description: 'Aynı an', price: 1, category: 'Home' as const, features: [], image: null, user_id: ayse.id, rating_sum: 0, review_count: 0, like_count: 0, created_at: at, updated_at: at };
+    for (const [i, name] of ['Cam Tabak', 'Çatal', 'Cam Kase'].entries()) {
+      await products.insert({ ...base, _id: `00000000000000000000000${i}`, slug: `tie-${i}`, name, search_key: productSearchKey.of({ name, description: base.description }) });
+    }
+  });
+
+  afterAll(() => svc.close());
+
+  it('gives the matches of the unfiltered list in its order (newest first, ties in id order), folded, paged and counted', async () => {
+    const all: Item[] = (await list({ limit: 100 })).data;
+    const expected = all.filter((p) => productSearchKey.of({ name: p.name, description: '' }).includes('ca')).map((p) => p.name);
+    expect(expected).toEqual(['Çanta', 'Cam Vazo', 'Çay Bardağı', 'Cam Tabak', 'Çatal', 'Cam Kase']);
+    const first = await list({ search: 'CA', limit: 4, page: 1 });
+    const second = await list({ search: 'ça', limit: 4, page: 2 });
+    expect([...first.data, ...second.data].map((p: Item) => p.name)).toEqual(expected);
+    expect(first.meta).toEqual({ total: 6, page: 1, limit: 4, totalPages: 2 });
+    expect(second.meta).toEqual({ total: 6, page: 2, limit: 4, totalPages: 2 });
+    // Counted when the page is full or past the end, told by the page otherwise.
+    expect((await list({ search: 'ca', limit: 6 })).meta).toEqual({ total: 6, page: 1, limit: 6, totalPages: 1 });
+    expect((await list({ search: 'ca', limit: 5, page: 2 })).meta).toEqual({ total: 6, page: 2, limit: 5, totalPages: 2 });
+    expect(await list({ search: 'ca', limit: 4, page: 3 })).toMatchObject({ data: [], meta: { total: 6, page: 3, limit: 4, totalPages: 2 } });
+    // The whole view, as the page of documents gave it (liked, author card).
+    expect(first.data[0]).toMatchObject({ name: 'Çanta', liked: false, user: { username: 'ayse' } });
+    expect(first.data[0]).not.toHaveProperty('search_key');
+  });
+
+  it('narrows by category, and follows a rename and a deletion at once', async () => {
+    expect((await list({ search: 'ca', category: 'Kitchen' })).data.map((p: Item) => p.name)).toEqual(['Cam Vazo', 'Çay Bardağı']);
+    const vazo = (await list({ search: 'vazo' })).data[0] as Item;
+    await svc.http().put(`/api/products/${vazo.id}`).set(ayse.auth).send({ name: 'Sürahi' });
+    expect((await list({ search: 'ca', category: 'Kitchen' })).data.map((p: Item) => p.name)).toEqual(['Çay Bardağı']);
+    expect((await list({ search: 'surahi' })).data.map((p: Item) => p.name)).toEqual(['Sürahi']);
+    await svc.http().delete(`/api/products/${vazo.id}`).set(ayse.auth);
+    expect(await list({ search: 'surahi' })).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
