@@ -281,6 +281,8 @@ export async function serveDistributed(dataDir: string): Promise<void> {
 
   process.on('message', (msg: unknown) => {
     if (msg === 'settle') void settle(pg, redis).then(() => process.send?.('settled'));
+    // Each service process sends its own mail at its outbox's pace: nothing to hurry from here.
+    if (msg === 'send-mail') process.send?.('settled');
     const command = msg as { import?: string; rows?: Row[] };
     if (command?.import && command.rows) {
       void importer.import(command.import, command.rows).then(

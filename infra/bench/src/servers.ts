@@ -33,6 +33,7 @@ async function serveStack(dataDir: string): Promise<void> {
   process.send?.({ ready: stack.url, bootMs: Math.round(performance.now() - started) } satisfies ChildMessage);
   process.on('message', (msg: unknown) => {
     if (msg === 'settle') void stack.settle().then(() => process.send?.('settled'));
+    if (msg === 'send-mail') void stack.sendQueuedMail().then(() => process.send?.('settled'));
     const command = msg as Partial<ImportCommand>;
     if (command?.import && command.rows) {
       void stack.importer[command.import](command.rows).then(

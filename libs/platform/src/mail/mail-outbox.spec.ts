@@ -30,6 +30,24 @@ describe('mail outbox', () => {
   });
   afterEach(() => store.close());
 
+  it('sends a backlog of several batches in one sendDue, each row once, and a failing row is left to its back-off', async () => {
+    const outbox = store.collection(outboxDef);
+    const sent: string[] = [];
+    const mailer = new MemoryMailer();
+    mailer.send = async (message) => {
+      if (message.to === 'broken@example.com') throw new Error('mailbox unavailable');
+      sent.push(message.to);
+      return 'memory';
+    };
+    const worker = new MailOutboxWorker(outbox, mailer, logger);
+    await outbox.insertMany([...Array.from({ length: 45 }, (_, i) => row(`b${i}`, `m${i}@example.com`)), row('broken', 'broken@example.com')]);
+    await worker.sendDue();
+    expect(sent).toHaveLength(45);
+    expect(new Set(sent).size).toBe(45);
+    expect(await outbox.count({ sent_at: null })).toBe(1);
+    expect((await outbox.findById('broken'))?.attempts).toBe(1);
+  });
+
   it('sends each row once over SMTP, in UTF-8, and forgets the body when asked', async () => {
     const smtp = await startSmtpInbox();
     const outbox = store.collection(outboxDef);
