@@ -28,6 +28,8 @@ function preloadModules(modules: string[]): void {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
+    // low, as index.html's (web/build/preload-app.ts): the first paint needs none of them
+    link.fetchPriority = 'low';
     link.href = `/${file}`;
     document.head.appendChild(link);
   }
