@@ -13,8 +13,7 @@ const ROUTER_PRODUCTION = require.resolve('react-router').replace(/development[/
 
 /**
  * Libraries in chunks of their own, named for what they hold: they change far less often than the app,
- * so a new release leaves them cached. socket.io's (with the app's module that opens the socket) loads
- * once a signed-in page is idle.
+ * so a new release leaves them cached. socket.io's loads with the signed-in frame only.
  */
 const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
@@ -24,7 +23,7 @@ const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   // build merged it into the English texts' chunk, so a Turkish page downloaded the English texts too)
   // with the formatter, which reads the language: all three are needed by every translated screen and by nothing else
   ['i18n', /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\/|\/src\/shared\/(i18n\/index\.ts|i18n\/language\.ts|format\.ts)$/],
-  ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\/|\/src\/core\/socket-connect\.ts$/],
+  ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\//],
 ];
 
 /**
@@ -39,8 +38,8 @@ const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|co
  * (about 1 KB here, the security headers included) and, on a phone, a request slot.
  * - `app`: what every page runs, the landing page included (core, shared, the app's start, the landing
  *   page, the session's endpoints, lucide's icon base and the icons these draw);
- * - `member`: what every signed-in page runs (the frame, every feature's endpoints and the other icons,
- *   about 0.3 KB each compressed). The socket's start loads with socket.io's client, once the page is idle.
+ * - `member`: what every signed-in page runs (the frame, the socket's start, every feature's endpoints and
+ *   the other icons, about 0.3 KB each compressed).
  * A screen's own code stays in the screen's chunk.
  */
 const APP_CHUNKS: Array<[string, RegExp]> = [
@@ -50,7 +49,7 @@ const APP_CHUNKS: Array<[string, RegExp]> = [
   ],
   [
     'member',
-    /\/src\/(app\/(Frame|AvatarMenu|realtime|layout)\.tsx?$|features\/[^/]+\/[a-zA-Z]+Api\.ts$|features\/search\/(SearchBox\.tsx|searchEntries\.ts)$|features\/notifications\/(NotificationBell\.tsx|NotificationTypeIcon\.tsx|notificationMeta\.ts)$|features\/messages\/MessagesLink\.tsx$|features\/auth\/useLogout\.ts$)|lucide-react\/dist\/esm\/icons\//,
+    /\/src\/(core\/socket-connect\.ts$|app\/(Frame|AvatarMenu|realtime|layout)\.tsx?$|features\/[^/]+\/[a-zA-Z]+Api\.ts$|features\/search\/(SearchBox\.tsx|searchEntries\.ts)$|features\/notifications\/(NotificationBell\.tsx|NotificationTypeIcon\.tsx|notificationMeta\.ts)$|features\/messages\/MessagesLink\.tsx$|features\/auth\/useLogout\.ts$)|lucide-react\/dist\/esm\/icons\//,
   ],
 ];
 
