@@ -14,7 +14,9 @@ export const CHUNKS_ID = 'screen-chunks';
  * index.html preloads the app's start chunk and every chunk it imports: the entry (main.tsx) is kept
  * small so it runs at once, and Vite would otherwise only ask for the app's code when the entry runs,
  * one round trip later. Preloaded modules download and compile beside the entry but run only when
- * imported, so the prerendered landing page paints first.
+ * imported, so the prerendered landing page paints first. They are asked for at low priority: the
+ * first paint needs only the HTML (its top bar and skeleton), and Lighthouse's simulation counts every
+ * request of high priority started before that paint as needed for it.
  *
  * It also carries, as a JSON data block (not a script: the CSP runs none inline), the chunks each screen
  * and each language's texts need, so the entry can preload a member's first screen without running it
@@ -41,7 +43,7 @@ export function preloadApp(): Plugin {
         const startFiles = closure(start.fileName);
         const links = [...startFiles]
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
           .join('\n    ');
         const screens: Record<string, string[]> = {};
         for (const chunk of chunks)

@@ -28,6 +28,8 @@ function preloadModules(modules: string[]): void {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
+    // low, as index.html's (web/build/preload-app.ts): the first paint needs none of them
+    link.fetchPriority = 'low';
     link.href = `/${file}`;
     document.head.appendChild(link);
   }
@@ -44,14 +46,17 @@ if (token) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * React is evaluated in a task of its own, then the rest of the app: on a phone each is about a hundred
- * milliseconds of work, and one task for both held the main thread twice as long. (Only whole modules
- * that the app uses whole are imported here: a dynamic import keeps every export of what it names.)
+ * React is evaluated in a task of its own, then the rest of the app's libraries and code, then the app
+ * starts (store, first render) in a third: on a phone each is tens of milliseconds of work, and every
+ * task over 50 ms blocks the page. (Only whole modules that the app uses whole are imported here: a
+ * dynamic import keeps every export of what it names.)
  */
 async function startApp() {
   await import('react-dom/client').catch(() => undefined); // a failure fails the app's import below, which says so
   await nextTask();
-  await import('./app/start');
+  const app = await import('./app/start');
+  await nextTask();
+  app.start();
 }
 
 /** What app/start.tsx dispatches once React has taken over the page (hydrated it, or drawn it anew). */

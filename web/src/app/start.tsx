@@ -30,10 +30,10 @@ function Started() {
 }
 
 /**
- * Starts the app in #root. The landing page the server sent already rendered (landing.html, for a
+ * Mounts the app in #root. The landing page the server sent already rendered (landing.html, for a
  * visitor at /) is hydrated: React takes over the markup on screen instead of drawing it again.
  */
-function start() {
+function mount() {
   const rootEl = document.getElementById('root');
   if (!rootEl) {
     fatalPage('DOM Error', 'The root element #root was not found in the page.');
@@ -75,7 +75,11 @@ function start() {
   }
 }
 
-start();
-// the service worker caches the shell (registerType 'autoUpdate'); registered once the page has loaded,
-// so its precache does not compete with the first screen's requests
-registerSW({ immediate: false });
+/** Called by main.tsx in a task of its own, after this module (and the libraries it imports) evaluated. */
+export function start() {
+  mount();
+  // the service worker caches the shell (registerType 'autoUpdate'); registered once the page has loaded,
+  // so its precache does not compete with the first screen's requests
+  registerSW({ immediate: false });
+}
+

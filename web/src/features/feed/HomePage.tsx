@@ -28,8 +28,11 @@ export function filterFeed(items: ReviewView[], tab: FeedTab): ReviewView[] {
 function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; isLast: boolean; onMore: () => void }) {
   const { data, isLoading, isFetching, isError, refetch } = useFeedQuery({ page, limit: 10 });
   const t = useT();
-  const shown = useStaged(useMemo(() => filterFeed(data?.items ?? [], tab), [data, tab]));
-  if (isLoading)
+  const all = useMemo(() => filterFeed(data?.items ?? [], tab), [data, tab]);
+  // the cards come in transitions, two at a time, none with the reply itself: the store's update is
+  // rendered at once (React renders an external store's change synchronously), in one task with its layout
+  const shown = useStaged(all, 0, 2);
+  if (isLoading || (shown.length === 0 && all.length > 0))
     return (
       <>
         <Skeleton />
@@ -64,7 +67,7 @@ function FeedPage({ page, tab, isLast, onMore }: { page: number; tab: FeedTab; i
       {shown.map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}
-      {page === 1 && tab !== 'all' && shown.length === 0 && (
+      {page === 1 && tab !== 'all' && all.length === 0 && (
         <p className="muted center">{tab === 'media' ? t('feed.noMedia') : t('feed.noRated')}</p>
       )}
       {isLast && more && (

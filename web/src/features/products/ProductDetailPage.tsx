@@ -40,7 +40,7 @@ export function ProductDetailPage() {
   const [posted, setPosted] = useTimedMessage(3000);
   const [create, createState] = useCreateReviewMutation();
   // the product fills a phone's first screen: its reviews are drawn in short tasks after it
-  const shownReviews = useStaged(reviews.data?.items ?? NO_REVIEWS, 1);
+  const shownReviews = useStaged(reviews.data?.items ?? NO_REVIEWS, 0, 2);
 
   if (!id) return <div className="card error-box">Invalid product ID</div>;
   if (product.isLoading) return <Spinner />;

@@ -20,8 +20,9 @@ export function ProductsPage() {
   const category = params.get('category') && (CATEGORIES as readonly string[]).includes(params.get('category')!) ? params.get('category')! : 'All';
   const { data, isLoading, isError } = useProductsQuery({ search: text.trim(), category, limit: 100 });
   const items = data?.items ?? NO_PRODUCTS;
-  // two columns from 600 px: the first four cards fill a phone's or a laptop's first screen
-  const shown = useStaged(items, 4);
+  // four cards per transition (two columns from 600 px: four fill a phone's or a laptop's first screen),
+  // none with the reply itself, whose render React does at once (an external store's change)
+  const shown = useStaged(items, 0, 4);
   return (
     <div className="page" data-testid="products-page">
       <div className="page-head">
