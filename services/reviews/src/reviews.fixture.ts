@@ -1,5 +1,6 @@
 import { createTestService, TestService } from '@app/testing';
 import { newId } from '@app/store';
+import { ReviewDoc } from './reviews/review.collection';
 import { reviewsService } from './reviews.service-definition';
 
 /** A member as the tests use them: id, username and a bearer header. */
@@ -14,6 +15,31 @@ export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
+
+/**
+ * A review document as an older version stored it, written to the store directly (backfill
+ * specs): no tags, its counters in the document; `fields` adds or overrides.
+ */
+export function storedReview(id: string, userId: string, fields: Partial<ReviewDoc> = {}): ReviewDoc {
+  return {
+    _id: id,
+    user_id: userId,
+    product_id: null,
+    product_category: null,
+    rating: null,
+    title: '',
+    content: `Old review ${id}`,
+    images: [],
+    location: null,
+    date: null,
+    like_count: 0,
+    comment_count: 0,
+    edited: false,
+    created_at: '2030-01-01T00:00:00.000Z',
+    updated_at: '2030-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
 
 export function startReviews(): Promise<TestService> {
   return createTestService(reviewsService);

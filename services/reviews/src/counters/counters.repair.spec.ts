@@ -12,7 +12,7 @@ import { productsCollection } from '../products/product.collection';
 import { reviewsCollection } from '../reviews/review.collection';
 import { reviewCountsCollection } from '../reviews/review-counts.collection';
 import { reviewsService } from '../reviews.service-definition';
-import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
+import { makeProduct, makeReview, member, Member, startReviews, storedReview } from '../reviews.fixture';
 import { ReviewsCountersRepair } from './counters.repair';
 
 const NOTHING_FIXED = {
@@ -130,23 +130,7 @@ describe('reviews counter repair at boot', () => {
     // What a crash left on disk before review_counts: two like rows, a like_count of 0 in the review.
     const store = new SqliteStore({ file: join(dir, 'service.sqlite') });
     await store.open(reviewsService.collections);
-    await store.collection(reviewsCollection).insert({
-      _id: 'r1',
-      user_id: 'u1',
-      product_id: null,
-      product_category: null,
-      rating: null,
-      title: '',
-      content: 'Crash me',
-      images: [],
-      location: null,
-      date: null,
-      like_count: 0,
-      comment_count: 0,
-      edited: false,
-      created_at: '2030-01-01T00:00:00.000Z',
-      updated_at: '2030-01-01T00:00:00.000Z',
-    });
+    await store.collection(reviewsCollection).insert(storedReview('r1', 'u1', { content: 'Crash me' }));
     await store.collection(likesCollection).insertMany([
       { review_id: 'r1', user_id: 'u2', created_at: '2030-01-01T00:00:01.000Z' },
       { review_id: 'r1', user_id: 'u3', created_at: '2030-01-01T00:00:02.000Z' },

@@ -1,29 +1,9 @@
 import { TestService } from '@app/testing';
-import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
+import { reviewsCollection } from '../reviews/review.collection';
 import { reviewCountsCollection } from '../reviews/review-counts.collection';
 import { backfillsCollection } from '../tags/tags.backfill';
-import { member, Member, startReviews } from '../reviews.fixture';
+import { member, Member, startReviews, storedReview } from '../reviews.fixture';
 import { ReviewCountsBackfill } from './review-counts.backfill';
-
-/** A review as stored before review_counts: its counters in the document. */
-function oldReview(id: string, userId: string, counts: Pick<ReviewDoc, 'like_count' | 'comment_count'>): ReviewDoc {
-  return {
-    _id: id,
-    user_id: userId,
-    product_id: null,
-    product_category: null,
-    rating: null,
-    title: '',
-    content: `Old review ${id}`,
-    images: [],
-    location: null,
-    date: null,
-    ...counts,
-    edited: false,
-    created_at: '2030-01-01T00:00:00.000Z',
-    updated_at: '2030-01-01T00:00:00.000Z',
-  };
-}
 
 describe('review counts backfill', () => {
   let svc: TestService;
@@ -43,9 +23,9 @@ describe('review counts backfill', () => {
 
   it('moves older reviews\' counters to their counts rows, in batches, and the pages show them; a second run changes nothing', async () => {
     await reviews().insertMany([
-      oldReview('old1', ayse.id, { like_count: 3, comment_count: 1 }),
-      oldReview('old2', ayse.id, { like_count: 0, comment_count: 0 }),
-      oldReview('old3', ayse.id, { like_count: 0, comment_count: 2 }),
+      storedReview('old1', ayse.id, { like_count: 3, comment_count: 1 }),
+      storedReview('old2', ayse.id),
+      storedReview('old3', ayse.id, { comment_count: 2 }),
     ]);
     // A row already there (the counter repair got there first) is the one kept.
     await counts().insert({ _id: 'old3', like_count: 0, comment_count: 1 });
@@ -69,7 +49,7 @@ describe('review counts backfill', () => {
   it('runs at boot until it reaches the end once, then is skipped', async () => {
     await backfill.onApplicationBootstrap();
     expect(await svc.store.collection(backfillsCollection).findById('review-counts')).not.toBeNull();
-    await reviews().insert(oldReview('old4', ayse.id, { like_count: 5, comment_count: 0 }));
+    await reviews().insert(storedReview('old4', ayse.id, { like_count: 5 }));
     await backfill.onApplicationBootstrap();
     expect(await counts().findById('old4')).toBeNull();
   });

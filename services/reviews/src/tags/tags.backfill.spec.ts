@@ -8,29 +8,12 @@ import { SqliteStore } from '@app/store';
 import { testConfig, TestService } from '@app/testing';
 import { ReviewDoc, reviewsCollection } from '../reviews/review.collection';
 import { reviewsService } from '../reviews.service-definition';
-import { makeReview, member, Member, startReviews } from '../reviews.fixture';
+import { makeReview, member, Member, startReviews, storedReview } from '../reviews.fixture';
 import { backfillsCollection, TagsBackfill } from './tags.backfill';
 
 /** A review as stored before tags were read from the text (no `tags` field); `oldN` was written N seconds into 2030. */
-function oldReview(id: string, userId: string, content: string): ReviewDoc {
-  return {
-    _id: id,
-    user_id: userId,
-    product_id: null,
-    product_category: null,
-    rating: null,
-    title: '',
-    content,
-    images: [],
-    location: null,
-    date: null,
-    like_count: 0,
-    comment_count: 0,
-    edited: false,
-    created_at: `2030-01-01T00:00:0${id.slice(-1)}.000Z`,
-    updated_at: '2030-01-01T00:00:00.000Z',
-  };
-}
+const oldReview = (id: string, userId: string, content: string): ReviewDoc =>
+  storedReview(id, userId, { content, created_at: `2030-01-01T00:00:0${id.slice(-1)}.000Z` });
 
 describe('tags backfill (issue 21 §6)', () => {
   let svc: TestService;
