@@ -65,6 +65,16 @@ function idLookup(filter: Filter, options: FindOptions): string[] | undefined {
   return limit === undefined || limit >= new Set(list).size ? list : undefined;
 }
 
+/** The field and value of a filter that looks one unique field up and nothing else (`{ slug: 'x' }`; findOne's limit 1 allowed). */
+function keyLookup(filter: Filter, options: FindOptions, uniqueFields: readonly string[]): [string, string | number] | undefined {
+  const { limit, ...rest } = options;
+  if (Object.keys(rest).length > 0 || limit === 0) return undefined;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || !uniqueFields.includes(keys[0])) return undefined;
+  const value = filter[keys[0]];
+  return typeof value === 'string' || typeof value === 'number' ? [keys[0], value] : undefined;
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
@@ -109,10 +119,27 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const ids = this.cache !== undefined ? idLookup(filter, options) : undefined;
+    const cache = this.cache;
+    const ids = cache !== undefined ? idLookup(filter, options) : undefined;
     if (ids) return this.findByIds(ids);
+    const key = cache?.uniqueFields.length ? keyLookup(filter, options, cache.uniqueFields) : undefined;
+    if (key) return this.findByKey(key[0], key[1]);
     await this.tableReady();
     return this.engine.read((db) => this.findIn(db, filter, options));
+  }
+
+  /** A lookup by a unique field through the document cache: on a miss, the id from the index, then the document by id (kept). */
+  private async findByKey(field: string, value: string | number): Promise<T[]> {
+    this.engine.noteOtherWriters();
+    const cached = this.cache!.byKey(field, value);
+    if (cached) return [cached];
+    await this.tableReady();
+    const [row] = await this.engine.read((db) => this.findIn(db, { [field]: value }, { limit: 1, projection: { _id: 1 } }));
+    if (!row) return [];
+    const [doc] = await this.findByIds([row._id]);
+    // Changed between the two reads: the plain query answers.
+    if (doc && (doc as Record<string, unknown>)[field] === value) return [doc];
+    return this.engine.read((db) => this.findIn(db, { [field]: value }, { limit: 1 }));
   }
 
   /** A lookup by ids through the document cache: only the ids it lacks are read, then kept. In `_id` order, as SQL gives them. */

@@ -311,6 +311,33 @@ describe('SqliteStore', () => {
       await store.close();
     });
 
+    it('answers a lookup by a unique field from the cache, and only with the document that holds the value now', async () => {
+      const Keyed = defineCollection<Note>('keyed_notes', [{ fields: { recipient_id: 1 }, unique: true }], { cacheById: 10 });
+      const file = join(dir, 'keyed.sqlite');
+      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
+      await one.open([Keyed]);
+      await two.open([Keyed]);
+      const notes = one.collection(Keyed);
+      const { _id } = await notes.insert({ recipient_id: 'ann', is_read: false, n: 0 });
+      const first = await notes.findOne({ recipient_id: 'ann' });
+      expect(first?._id).toBe(_id);
+      expect(Object.isFrozen(first)).toBe(true); // the cached copy, as a read by id gives it
+      // Renamed here: the old value finds nobody, the new one the same document.
+      await notes.updateOne({ _id }, { $set: { recipient_id: 'bea' } });
+      expect(await notes.findOne({ recipient_id: 'ann' })).toBeNull();
+      expect((await notes.findOne({ recipient_id: 'bea' }))?._id).toBe(_id);
+      // The value passes to another document written by another process: the cache is not believed.
+      await two.collection(Keyed).updateOne({ _id }, { $set: { recipient_id: 'cem' } });
+      const { _id: other } = await two.collection(Keyed).insert({ recipient_id: 'bea', is_read: true, n: 1 });
+      await nextTurn();
+      expect((await notes.findOne({ recipient_id: 'bea' }))?._id).toBe(other);
+      expect((await notes.find({ recipient_id: 'cem' })).map((d) => d._id)).toEqual([_id]);
+      // Anything more than the one field takes the query as before.
+      expect(await notes.find({ recipient_id: 'cem', is_read: true })).toEqual([]);
+      await one.close();
+      await two.close();
+    });
+
     it('hands out frozen documents: a reader cannot change what the next one reads', async () => {
       const store = new SqliteStore();
       await store.open([Cached]);

@@ -22,13 +22,14 @@ export interface ProfileDoc {
   search_key?: string;
 }
 
+/** Cached by id, and so by username too (the unique index): the profile page reads one per view. */
 export const profilesCollection = defineCollection<ProfileDoc>('profiles', [
   { fields: { username: 1 }, unique: true },
   { fields: { followers_count: -1 } },
   { fields: { 'settings.privacy_profile': 1 } },
   // The substring search scans: on SQLite its count reads this index alone, no document parsed.
   { fields: { search_key: 1 } },
-]);
+], { cacheById: 20_000 });
 
 /** What the people search matches by substring, folded (ş=s, İ=ı=i). */
 export const profileSearchKey = new FoldedKey<ProfileDoc>('search_key', ['username', 'display_name']);
