@@ -14,7 +14,8 @@ import { byteLimit, registerBodyParsers } from '../http/body-parsers';
 import { AllExceptionsFilter } from '../http/exception.filter';
 import { EnvelopingFastifyAdapter } from '../http/envelope';
 import { createValidationPipe } from '../http/validation';
-import { observedUpstream, type ServiceRouter } from '../link/linked-exchange';
+import { DirectRoutes, type RouteMatching } from '../link/direct-routes';
+import { LinkedRequest, LinkedResponse, observedUpstream, type ServiceRouter } from '../link/linked-exchange';
 import { requestLogging } from '../logging/logger';
 import { eventLag, eventsHandled } from '../metrics/metrics';
 import { observeRequests } from '../metrics/request-metrics';
@@ -59,6 +60,17 @@ function undecodableSegment(url: string): string | undefined {
   });
 }
 
+/** Routing as Express did here, for Fastify's router and the in-process link's direct lane alike. */
+const ROUTER_OPTIONS: RouteMatching = {
+  caseSensitive: false,
+  ignoreTrailingSlash: true,
+  maxParamLength: 65_536,
+  querystringParser: (query: string) => parseQueryString(query),
+};
+
+/** Each app's direct lane for the in-process link (link/direct-routes.ts). */
+const directLanes = new WeakMap<FastifyInstance, DirectRoutes>();
+
 /**
  * Fastify set up to route as Express did here: case-insensitive, a trailing slash ignored,
  * no limit on a path parameter's length, query strings parsed flat (`?userId[$ne]=x` stays
@@ -74,12 +86,7 @@ function serviceAdapter(bodyLimit: number): EnvelopingFastifyAdapter {
     keepAliveTimeout: 65_000,
     requestTimeout: 300_000,
     return503OnClosing: false,
-    routerOptions: {
-      caseSensitive: false,
-      ignoreTrailingSlash: true,
-      maxParamLength: 65_536,
-      querystringParser: (query: string) => parseQueryString(query),
-    },
+    routerOptions: ROUTER_OPTIONS,
     frameworkErrors: onFrameworkError,
   });
 }
@@ -158,6 +165,9 @@ export function configureServiceApp(app: NestFastifyApplication, options: Servic
   };
   fastify.addHook('onRequest', requestHook);
   requestHooks.set(fastify, requestHook);
+  const direct = new DirectRoutes(ROUTER_OPTIONS);
+  direct.learnFrom(fastify);
+  directLanes.set(fastify, direct);
   registerBodyParsers(fastify, {
     jsonLimit: byteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT),
     formLimit: byteLimit(FORM_BODY_LIMIT),
@@ -172,10 +182,17 @@ export function configureServiceApp(app: NestFastifyApplication, options: Servic
   // to pay (media sets its own ETag).
 }
 
-/** The service's router on Node's request and response, for the in-process link (no listener needed). */
+/**
+ * The service's router on Node's request and response, for the in-process link (no listener
+ * needed): the direct lane for what it takes, Fastify for the rest.
+ */
 export function serviceRouter(app: INestApplication): ServiceRouter {
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
-  return (req, res) => fastify.routing(req, res);
+  const direct = directLanes.get(fastify);
+  return (req, res) => {
+    if (direct && req instanceof LinkedRequest && direct.handle(req, res as unknown as LinkedResponse)) return;
+    fastify.routing(req, res);
+  };
 }
 
 /** Listens on host:port (port 0 picks a free one) and returns the bound URL. */

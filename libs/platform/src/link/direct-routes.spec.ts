@@ -1,0 +1,182 @@
+import { Controller, Get, Headers, INestApplication, Module, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { NotificationListQueryDto } from '@app/contracts';
+import { MemoryTransport } from '@app/bus';
+import { SqliteStore } from '@app/store';
+import { AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
+import { Public } from '../auth/public.decorator';
+import { buildService } from '../bootstrap/service-definition';
+import { serviceRouter } from '../bootstrap/service-app';
+import { loadConfig, PlatformConfig } from '../config/platform.config';
+import { Reply } from '../http/api-reply';
+import { CodedException } from '../http/coded.exception';
+import { LinkedRequest, LinkedResponse, type ReplyTarget } from './linked-exchange';
+
+const SECRET = 'direct-lane-secret-that-is-at-least-32-characters';
+
+@Controller('probe')
+class ProbeController {
+  @Get('me')
+  me(@CurrentUser() user: AuthenticatedUser) {
+    return { id: user.id, username: user.username };
+  }
+
+  @Public()
+  @Get('items/:id')
+  item(@Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return { id, query };
+  }
+
+  @Get('pages')
+  pages(@Query() query: NotificationListQueryDto) {
+    return Reply.list([{ n: 1 }], 1, query.page, query.limit, { unread_only: query.unread_only });
+  }
+
+  @Get('missing')
+  missing(): never {
+    throw new CodedException('NOT_FOUND', 'Nothing here');
+  }
+
+  @Public()
+  @Get('files/:id')
+  file(@Param('id') id: string, @Headers('if-none-match') ifNoneMatch: string | undefined, @Res({ passthrough: true }) res: FastifyReply) {
+    res.header('ETag', `"${id}"`);
+    if (ifNoneMatch === `"${id}"`) {
+      res.status(304);
+      return undefined;
+    }
+    return new StreamableFile(Buffer.from(`bytes of ${id}`), { type: 'image/png', length: 8 + id.length + 1 });
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** Collects one reply as the gateway's relay would see it. */
+function collector(): { target: ReplyTarget; answer: Promise<Answer> } {
+  let status = 0;
+  let headers: IncomingHttpHeaders = {};
+  const chunks: Buffer[] = [];
+  let done!: (answer: Answer) => void;
+  let failed!: (err: Error) => void;
+  const answer = new Promise<Answer>((resolve, reject) => {
+    done = resolve;
+    failed = reject;
+  });
+  const target: ReplyTarget = {
+    attach: () => undefined,
+    start: (s, h) => {
+      status = s;
+      headers = h;
+    },
+    data: (chunk) => void chunks.push(chunk),
+    end: () => done({ status, headers, body: Buffer.concat(chunks).toString() }),
+    fail: (failure) => failed(new Error(failure)),
+  };
+  return { target, answer };
+}
+
+// The direct lane takes the gateway's GETs (observed: the gateway logs them); the same request not
+// observed goes through Fastify. Both must answer alike, byte for byte.
+describe('the in-process link’s direct lane', () => {
+  let app: INestApplication;
+  let routing: jest.SpyInstance;
+  let route: (req: IncomingMessage, res: ServerResponse) => void;
+  let token: string;
+
+  beforeAll(async () => {
+    const config = loadConfig(PlatformConfig, 'probe', { NODE_ENV: 'test', DATA_DIR: ':memory:', JWT_SECRET: SECRET, LOG_LEVEL: 'silent' });
+    app = await buildService({ name: 'probe', collections: [], imports: [ProbeModule] }, { config, store: new SqliteStore(), transport: new MemoryTransport() });
+    routing = jest.spyOn(app.getHttpAdapter().getInstance() as FastifyInstance, 'routing');
+    route = serviceRouter(app);
+    token = new JwtService({ secret: SECRET }).sign({ sub: 'u1', username: 'ann' }, { algorithm: 'HS256', expiresIn: 600 });
+  });
+
+  afterAll(() => app.close());
+
+  async function ask(url: string, observed: boolean, headers: IncomingHttpHeaders = {}): Promise<Answer> {
+    const { target, answer } = collector();
+    const req = new LinkedRequest({ method: 'GET', url, headers: { host: 'probe', ...headers }, body: null, observed });
+    route(req as unknown as IncomingMessage, new LinkedResponse(req, target) as unknown as ServerResponse);
+    const { status, headers: out, body } = await answer;
+    // A request Fastify takes gets an id of its own (the gateway's for an observed one).
+    delete out['x-request-id'];
+    return { status, headers: out, body };
+  }
+
+  /** The answer of both lanes, which must be the same; and whether the direct one kept out of Fastify. */
+  async function bothLanes(url: string, headers: IncomingHttpHeaders = {}): Promise<{ answer: Answer; direct: boolean }> {
+    routing.mockClear();
+    const direct = await ask(url, true, headers);
+    const tookDirect = routing.mock.calls.length === 0;
+    const viaFastify = await ask(url, false, headers);
+    expect(direct).toEqual(viaFastify);
+    return { answer: direct, direct: tookDirect };
+  }
+
+  const auth = () => ({ authorization: `Bearer ${token}` });
+
+  it('answers a member’s GET from the route’s handler, enveloped, without Fastify', async () => {
+    const { answer, direct } = await bothLanes('/api/probe/me', auth());
+    expect(direct).toBe(true);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(answer.body)).toEqual({ success: true, data: { id: 'u1', username: 'ann' } });
+    expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(answer.body)));
+  });
+
+  it('refuses a request without a token as Fastify does (the guard runs)', async () => {
+    const { answer, direct } = await bothLanes('/api/probe/me');
+    expect(direct).toBe(true);
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+
+  it('routes as Fastify does: any case, a trailing slash, params decoded, the query parsed flat', async () => {
+    const { answer, direct } = await bothLanes('/API/Probe/items/%C3%A7ay/?tag=a&tag=b&userId[$ne]=x');
+    expect(direct).toBe(true);
+    expect(JSON.parse(answer.body).data).toEqual({ id: 'çay', query: { tag: ['a', 'b'], 'userId[$ne]': 'x' } });
+  });
+
+  it('validates the query with the route’s DTO: the same field errors', async () => {
+    const bad = await bothLanes('/api/probe/pages?limit=0&unread_only=maybe', auth());
+    expect(bad.direct).toBe(true);
+    expect(bad.answer.status).toBe(400);
+    expect(JSON.parse(bad.answer.body).errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'limit' }), expect.objectContaining({ field: 'unread_only' })]));
+    const good = await bothLanes('/api/probe/pages?page=2&limit=5&unread_only=true', auth());
+    expect(JSON.parse(good.answer.body)).toMatchObject({ success: true, data: [{ n: 1 }], meta: { page: 2, limit: 5, unread_only: true } });
+  });
+
+  it('sends a handler’s coded error through the exception filter', async () => {
+    const { answer, direct } = await bothLanes('/api/probe/missing', auth());
+    expect(direct).toBe(true);
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({ success: false, message: 'Nothing here', code: 'NOT_FOUND' });
+  });
+
+  it('streams a file with the headers its handler set, and answers 304 without a body', async () => {
+    const file = await bothLanes('/api/probe/files/p1');
+    expect(file.direct).toBe(true);
+    expect(file.answer).toMatchObject({ status: 200, body: 'bytes of p1', headers: { 'content-type': 'image/png', etag: '"p1"', 'content-length': '11' } });
+    const unchanged = await bothLanes('/api/probe/files/p1', { 'if-none-match': '"p1"' });
+    expect(unchanged.answer).toMatchObject({ status: 304, body: '' });
+    expect(unchanged.answer.headers['content-length']).toBeUndefined();
+  });
+
+  it('leaves to Fastify what it does not take: an unknown path, an empty parameter', async () => {
+    const unknown = await bothLanes('/api/probe/nowhere', auth());
+    expect(unknown.direct).toBe(false);
+    expect(unknown.answer.status).toBe(404);
+    const empty = await bothLanes('/api/probe/files//');
+    expect(empty.direct).toBe(false);
+    expect(empty.answer.status).toBe(404);
+  });
+});

@@ -1,0 +1,188 @@
+import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { LinkedRequest, LinkedResponse, observedUpstream } from './linked-exchange';
+
+/** How a service's router matches paths and parses queries: Fastify's router options, given to both lanes. */
+export interface RouteMatching {
+  caseSensitive: boolean;
+  ignoreTrailingSlash: boolean;
+  maxParamLength: number;
+  querystringParser: (query: string) => Record<string, unknown>;
+}
+
+type HeaderValue = string | number | readonly string[];
+
+/** Nest's handler of one route as Fastify calls it (the request and reply below stand in for Fastify's). */
+type RouteHandler = (this: unknown, request: DirectRequest, reply: DirectReply) => unknown;
+
+/** Statuses whose reply has no body. */
+const bodiless = (status: number) => status < 200 || status === 204 || status === 304;
+
+/**
+ * The request a route handler reads on the direct lane: what Nest, its guards, param decorators
+ * and the exception filter read of Fastify's request (headers, query, params, id, user).
+ */
+export class DirectRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly id: string;
+  readonly ip = '127.0.0.1';
+  readonly body = undefined;
+  user?: unknown;
+
+  constructor(
+    readonly raw: LinkedRequest,
+    readonly params: Record<string, string | undefined>,
+    readonly query: Record<string, unknown>,
+    readonly routeOptions: { url: string; method: string },
+  ) {
+    this.method = raw.method;
+    this.url = raw.url;
+    this.headers = raw.headers;
+    this.id = (raw.headers['x-request-id'] as string | undefined) ?? '';
+  }
+
+  get hostname(): string {
+    return (this.headers.host ?? '').split(':', 1)[0];
+  }
+}
+
+/**
+ * The reply a route handler sends on the direct lane: the part of Fastify's reply that Nest's
+ * adapter, the envelope, the exception filter and `@Res({ passthrough: true })` handlers use, with
+ * Fastify's defaults for what `send` is given (JSON, text, bytes, a stream, nothing).
+ */
+export class DirectReply {
+  statusCode = 200;
+  sent = false;
+  private readonly outHeaders: Record<string, HeaderValue> = {};
+
+  constructor(
+    readonly raw: LinkedResponse,
+    readonly request: DirectRequest,
+  ) {}
+
+  code(status: number): this {
+    this.statusCode = status;
+    return this;
+  }
+
+  status(status: number): this {
+    return this.code(status);
+  }
+
+  header(name: string, value: HeaderValue): this {
+    this.outHeaders[name.toLowerCase()] = value;
+    return this;
+  }
+
+  headers(values: Record<string, HeaderValue>): this {
+    for (const name of Object.keys(values)) this.header(name, values[name]);
+    return this;
+  }
+
+  getHeader(name: string): HeaderValue | undefined {
+    return this.outHeaders[name.toLowerCase()];
+  }
+
+  getHeaders(): Record<string, HeaderValue> {
+    return { ...this.outHeaders };
+  }
+
+  hasHeader(name: string): boolean {
+    return this.outHeaders[name.toLowerCase()] !== undefined;
+  }
+
+  removeHeader(name: string): this {
+    delete this.outHeaders[name.toLowerCase()];
+    return this;
+  }
+
+  type(contentType: string): this {
+    return this.header('content-type', contentType);
+  }
+
+  send(payload?: unknown): this {
+    if (this.sent) return this;
+    this.sent = true;
+    if (payload instanceof Readable) return this.stream(payload);
+    let body: string | Buffer | undefined;
+    if (payload === undefined || payload === null) body = undefined;
+    else if (Buffer.isBuffer(payload)) body = this.typed(payload, 'application/octet-stream');
+    else if (typeof payload === 'string') body = this.typed(payload, 'text/plain; charset=utf-8');
+    else body = this.typed(JSON.stringify(payload), 'application/json; charset=utf-8');
+    if (bodiless(this.statusCode)) body = undefined;
+    else this.outHeaders['content-length'] = String(body === undefined ? 0 : Buffer.byteLength(body));
+    this.raw.writeHead(this.statusCode, this.outHeaders as Record<string, string>);
+    this.raw.end(body);
+    return this;
+  }
+
+  private typed<T extends string | Buffer>(body: T, contentType: string): T {
+    if (this.outHeaders['content-type'] === undefined) this.outHeaders['content-type'] = contentType;
+    return body;
+  }
+
+  private stream(payload: Readable): this {
+    if (this.outHeaders['content-type'] === undefined) this.outHeaders['content-type'] = 'application/octet-stream';
+    this.raw.writeHead(this.statusCode, this.outHeaders as Record<string, string>);
+    payload.once('error', () => this.raw.destroy());
+    payload.pipe(this.raw);
+    return this;
+  }
+}
+
+interface Route {
+  handler: RouteHandler;
+  server: FastifyInstance;
+  url: string;
+}
+
+/**
+ * The direct lane of the in-process link (docs/decisions/gateway.md): a GET that the gateway in
+ * this process hands over, without a body, goes straight to the Nest handler of its route, with
+ * stand-ins for Fastify's request and reply, instead of through Fastify's routing, request and
+ * reply objects, hooks and serializer. The handler itself is Nest's (guards, pipes, filters,
+ * the envelope), so what a route answers is the same by either lane. Anything else (another
+ * method, a body, a request that is not the gateway's, a path no GET route takes, an empty
+ * parameter Nest refuses) goes through Fastify as before.
+ */
+export class DirectRoutes {
+  private readonly router: FindMyWay.Instance<HTTPVersion.V1>;
+
+  constructor(matching: RouteMatching) {
+    this.router = FindMyWay({ ...matching });
+  }
+
+  /** Learns every GET route the app registers from now on (call before Nest registers its routes). */
+  learnFrom(fastify: FastifyInstance): void {
+    fastify.addHook('onRoute', (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.includes('GET') || route.constraints) return;
+      const entry: Route = { handler: route.handler as unknown as RouteHandler, server: fastify, url: route.url };
+      this.router.on('GET', route.url, () => undefined, entry);
+    });
+  }
+
+  /** Answers the request on the direct lane, or says it does not take it (false: Fastify's turn). */
+  handle(req: LinkedRequest, res: LinkedResponse): boolean {
+    if (req.method !== 'GET' || !observedUpstream(req) || !req.complete || req.readableLength > 0) return false;
+    let found: FindMyWay.FindResult<HTTPVersion.V1> | null;
+    try {
+      found = this.router.find('GET', req.url);
+    } catch {
+      return false; // an undecodable path: Fastify words the 400
+    }
+    if (!found) return false;
+    const params = found.params as Record<string, string | undefined>;
+    for (const name in params) if (params[name] === '' && name !== '*') return false;
+    const route = found.store as Route;
+    const request = new DirectRequest(req, params, found.searchParams, { url: route.url, method: 'GET' });
+    const reply = new DirectReply(res, request);
+    void Promise.resolve(route.handler.call(route.server, request, reply)).catch(() => res.destroy());
+    return true;
+  }
+}
