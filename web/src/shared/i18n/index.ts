@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { Translation } from './tr';
 import { LANGUAGE_KEY, isLanguage, type Language } from './language';
@@ -66,5 +67,21 @@ export function applyLanguage(lng: Language): Promise<void> {
   return loadLanguage(lng).then(() => void i18next.changeLanguage(lng));
 }
 
-export const useT = () => useTranslation().t;
+/** i18next's language as an external store (useT). */
+function onLanguageChange(listener: () => void): () => void {
+  i18next.on('languageChanged', listener);
+  return () => i18next.off('languageChanged', listener);
+}
+const languageNow = () => i18next.language;
+
+/**
+ * The texts' `t`, and a render again whenever the language changes. react-i18next listens from an
+ * effect, so a switch that lands between a component's render and its effects (the member's language
+ * arriving while the first screen renders) went unseen and the screen stayed in the old language;
+ * React's external-store hook checks for a change made in that gap.
+ */
+export const useT = () => {
+  useSyncExternalStore(onLanguageChange, languageNow);
+  return useTranslation().t;
+};
 export { currentLanguage, LANGUAGES, isLanguage, type Language } from './language';

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { applyLanguage, useT } from './index';
+
+function FeedTab() {
+  const t = useT();
+  return <span role="tab">{t('feed.tabAll')}</span>;
+}
+
+/** Switches the language while React renders, after FeedTab rendered and before its effects ran. */
+function SwitchDuringRender() {
+  if (i18next.language !== 'en') void i18next.changeLanguage('en');
+  return null;
+}
+
+describe('a language switch while a screen renders', () => {
+  afterEach(async () => {
+    cleanup();
+    await applyLanguage('tr');
+  });
+
+  it('still shows the screen in the new language', async () => {
+    expect(i18next.language).toBe('tr');
+    render(
+      <>
+        <FeedTab />
+        <SwitchDuringRender />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByRole('tab').textContent).toBe('All Posts'));
+  });
+});
