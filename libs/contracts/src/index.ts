@@ -5,6 +5,7 @@ export * from './users/user-card';
 export * from './auth/auth.dto';
 export * from './events/catalogue';
 export * from './events/envelope';
+export * from './validation/compilable-class';
 export * from './errors';
 export * from './notifications';
 export * from './squads';

@@ -1,11 +1,8 @@
 import { getMetadataStorage, ValidationArguments, ValidationTypes } from 'class-validator';
-import type { MetadataStorage as TransformerStorage } from 'class-transformer/types/MetadataStorage';
 import type { ConstraintMetadata } from 'class-validator/types/metadata/ConstraintMetadata';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
-// class-transformer's metadata (@Type, @Transform, @Expose) has no typed entry point beside its cjs build.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: TransformerStorage };
+import { compilableClass, transformerMetadata } from '../validation/compilable-class';
 
 type Payload = new () => object;
 type Plain = Record<string, unknown>;
@@ -42,32 +39,24 @@ interface PropertyPlan {
  * initialised properties, async or promise rules): `eventProblems` then always runs in full.
  */
 export function compileEventCheck(cls: Payload, schema?: string): EventCheck | undefined {
+  const compilable = compilableClass(cls, schema);
+  if (!compilable) return undefined;
+  const { metadatas, blank } = compilable;
   const storage = getMetadataStorage();
-  const metadatas = storage.getTargetValidationMetadatas(cls, schema as string, false, false, undefined);
-  if (metadatas.length === 0) return undefined;
-  if (metadatas.some((meta) => meta.type === ValidationTypes.PROMISE_VALIDATION)) return undefined;
-  if (defaultMetadataStorage.getStrategy(cls) !== 'none') return undefined;
-  if (defaultMetadataStorage.getExposedMetadatas(cls).length > 0 || defaultMetadataStorage.getExcludedMetadatas(cls).length > 0) return undefined;
-  let blank: Plain;
-  try {
-    blank = new cls() as Plain;
-  } catch {
-    return undefined;
-  }
   // plainToInstance starts from `new cls()`: an initialised property would show its default where the payload has none
   // (declared fields defined as undefined, as the build emits them, are no defaults).
   if (Object.values(blank).some((value) => value !== undefined)) return undefined;
 
   const plans: PropertyPlan[] = [];
   for (const [name, metas] of Object.entries(storage.groupByPropertyName(metadatas))) {
-    if (defaultMetadataStorage.findTransformMetadatas(cls, name, 1 /* PLAIN_TO_CLASS */).length > 0) return undefined;
+    if (transformerMetadata.findTransformMetadatas(cls, name, 1 /* PLAIN_TO_CLASS */).length > 0) return undefined;
     const rule = (meta: ValidationMetadata): Rule => ({ meta, constraints: storage.getTargetValidatorConstraints(meta.constraintCls) });
     const rules = [
       ...metas.filter((meta) => meta.type === ValidationTypes.IS_DEFINED).map(rule),
       ...metas.filter((meta) => meta.type === ValidationTypes.CUSTOM_VALIDATION).map(rule),
     ];
     if (rules.some((r) => r.constraints.some((c) => c.async))) return undefined;
-    const type = defaultMetadataStorage.findTypeMetadata(cls, name);
+    const type = transformerMetadata.findTypeMetadata(cls, name);
     const nestedRules = metas.some((meta) => meta.type === ValidationTypes.NESTED_VALIDATION);
     let nested: EventCheck | undefined;
     if (nestedRules || type) {

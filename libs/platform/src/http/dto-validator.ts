@@ -1,15 +1,14 @@
 import { TransformationType, TransformFnParams } from 'class-transformer';
-import type { MetadataStorage as TransformerStorage } from 'class-transformer/types/MetadataStorage';
 import type { TypeMetadata } from 'class-transformer/types/interfaces/metadata/type-metadata.interface';
 import { getMetadataStorage, ValidationArguments, ValidationError, ValidationTypes } from 'class-validator';
+import { compilableClass, transformerMetadata } from '@app/contracts';
 import type { ConstraintMetadata } from 'class-validator/types/metadata/ConstraintMetadata';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { ValidationUtils as Tokens } from 'class-validator/types/validation/ValidationUtils';
 
-// Deep imports without typings beside the cjs builds (as in bootstrap/openapi-schemas.ts): the
-// metadata class-transformer reads, its default options, and class-validator's message tokens.
+// Deep imports without typings beside the cjs builds (as in bootstrap/openapi-schemas.ts):
+// class-transformer's default options and class-validator's message tokens.
 /* eslint-disable @typescript-eslint/no-require-imports -- see above */
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: TransformerStorage };
 const { defaultOptions } = require('class-transformer/cjs/constants/default-options.constant') as { defaultOptions: object };
 const { ValidationUtils } = require('class-validator/cjs/validation/ValidationUtils') as { ValidationUtils: typeof Tokens };
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -92,20 +91,12 @@ export function compileDto(cls: Dto): CompiledValidator | undefined {
 
 /** The per-property plan, or undefined when the class uses metadata the compiled path does not model. */
 function planProperties(cls: Dto): PropertyPlan[] | undefined {
+  // No schema name, as class-validator's `validate(instance)` asks. No rules at all: forbidUnknownValues' error, the full pipe says it.
+  const compilable = compilableClass(cls);
+  // A rule with a context puts it in its error: left to the full pipe.
+  if (!compilable || compilable.metadatas.some((meta) => meta.context !== undefined)) return undefined;
+  const { metadatas, blank } = compilable;
   const storage = getMetadataStorage();
-  // No schema name, as class-validator's `validate(instance)` asks.
-  const metadatas = storage.getTargetValidationMetadatas(cls, undefined as unknown as string, false, false, undefined);
-  if (metadatas.length === 0) return undefined; // forbidUnknownValues' error: the full pipe says it
-  if (metadatas.some((meta) => meta.type === ValidationTypes.PROMISE_VALIDATION || meta.context !== undefined)) return undefined;
-  if (defaultMetadataStorage.getStrategy(cls) !== 'none') return undefined;
-  if (defaultMetadataStorage.getExposedMetadatas(cls).length > 0 || defaultMetadataStorage.getExcludedMetadatas(cls).length > 0) return undefined;
-
-  let blank: Plain;
-  try {
-    blank = new cls() as Plain;
-  } catch {
-    return undefined;
-  }
   const grouped = storage.groupByPropertyName(metadatas);
   // An initialised property without rules fails the whitelist on every request: left to the full pipe.
   if (Object.keys(blank).some((key) => !grouped[key])) return undefined;
@@ -116,7 +107,7 @@ function planProperties(cls: Dto): PropertyPlan[] | undefined {
     const rules = metas.filter((meta) => meta.type === ValidationTypes.CUSTOM_VALIDATION).map(rule);
     const defined = metas.filter((meta) => meta.type === ValidationTypes.IS_DEFINED).map(rule);
     if ([...rules, ...defined].some((r) => r.constraints.some((constraint) => constraint.async))) return undefined;
-    const type = defaultMetadataStorage.findTypeMetadata(cls, name);
+    const type = transformerMetadata.findTypeMetadata(cls, name);
     if (type && (type.options?.discriminator || type.reflectedType === Map)) return undefined;
     const nested = metas.some((meta) => meta.type === ValidationTypes.NESTED_VALIDATION);
     if (nested && blank[name] !== undefined) return undefined;
@@ -124,7 +115,7 @@ function planProperties(cls: Dto): PropertyPlan[] | undefined {
     plans.push({
       name,
       type,
-      transforms: defaultMetadataStorage
+      transforms: transformerMetadata
         .findTransformMetadatas(cls, name, TransformationType.PLAIN_TO_CLASS)
         .filter((meta) => !meta.options?.groups?.length)
         .map((meta) => meta.transformFn),
