@@ -19,10 +19,10 @@ const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
   ['router', /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//],
   ['redux', /node_modules\/(@reduxjs\/toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|@standard-schema\/[^/]+)\//],
-  // the app's i18n module rides with the library: every translated screen needs both (left alone, the
+  // the app's i18n module (the texts' lookup, web/src/shared/i18n) in a chunk of its own (left alone, the
   // build merged it into the English texts' chunk, so a Turkish page downloaded the English texts too)
-  // with the formatter, which reads the language: all three are needed by every translated screen and by nothing else
-  ['i18n', /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\/|\/src\/shared\/(i18n\/index\.ts|i18n\/language\.ts|format\.ts)$/],
+  // with the formatter, which reads the language: both are needed by every translated screen and by nothing else
+  ['i18n', /\/src\/shared\/(i18n\/(index|language|translate)\.ts|format\.ts)$/],
   ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\//],
 ];
 

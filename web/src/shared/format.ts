@@ -4,7 +4,7 @@
  * messages); in English every date is en-US.
  */
 import { currentLanguage } from './i18n/language';
-import i18next from 'i18next';
+import { translate } from './i18n/translate';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -134,7 +134,7 @@ const DELETED_MEMBER = 'Deleted member';
 
 export function personName(p: NamedPerson | null | undefined): string {
   if (!p) return 'Unknown User';
-  if (p.display_name === DELETED_MEMBER && !p.username) return i18next.t('deleteAccount.deletedMember');
+  if (p.display_name === DELETED_MEMBER && !p.username) return translate('deleteAccount.deletedMember');
   return p.display_name || p.name || p.username || 'Unknown User';
 }
 
