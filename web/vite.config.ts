@@ -19,10 +19,10 @@ const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
   ['router', /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//],
   ['redux', /node_modules\/(@reduxjs\/toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|@standard-schema\/[^/]+)\//],
-  // the app's i18n module rides with the library: every translated screen needs both (left alone, the
+  // the app's i18n module (the texts' lookup, web/src/shared/i18n) in a chunk of its own (left alone, the
   // build merged it into the English texts' chunk, so a Turkish page downloaded the English texts too)
-  // with the formatter, which reads the language: all three are needed by every translated screen and by nothing else
-  ['i18n', /node_modules\/(i18next|react-i18next|html-parse-stringify|void-elements)\/|\/src\/shared\/(i18n\/index\.ts|i18n\/language\.ts|format\.ts)$/],
+  // with the formatter, which reads the language: both are needed by every translated screen and by nothing else
+  ['i18n', /\/src\/shared\/(i18n\/(index|language|translate)\.ts|format\.ts)$/],
   ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\//],
 ];
 
@@ -39,7 +39,9 @@ const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|co
  * - `app`: what every page runs, the landing page included (core, shared, the app's start, the landing
  *   page, the session's endpoints, lucide's icon base and the icons these draw);
  * - `member`: what every signed-in page runs (the frame, the socket's start, every feature's endpoints and
- *   the other icons, about 0.3 KB each compressed).
+ *   the other icons, about 0.3 KB each compressed, and the small modules several screens share: OfflineNotice,
+ *   the lists' menu and form);
+ * - `reviews` and `product-card`: the cards several screens draw.
  * A screen's own code stays in the screen's chunk.
  */
 const APP_CHUNKS: Array<[string, RegExp]> = [
@@ -47,9 +49,18 @@ const APP_CHUNKS: Array<[string, RegExp]> = [
     'app',
     /\/src\/(core\/(?!socket-connect)|shared\/(?!i18n\/(?!with-texts)|format\.ts$)|app\/(start|AppTree|router|MountingErrorPage|OfflineBanner)\.tsx$|features\/auth\/(LandingPage\.tsx|authApi\.ts)$|features\/settings\/settingsApi\.ts$|features\/moderation\/roles\.ts$)|\/libs\/contracts\/src\/reviews\/catalogue\.ts$|lucide-react\/dist\/esm\/(shared|context|Icon|createLucideIcon|defaultAttributes|icons\/(x|star|book-open|camera|chef-hat|clapperboard|gamepad-2|headphones|message-circle|palette|users|volleyball)\.mjs$)/,
   ],
+  // what a review's card draws (the feed, a product's and a member's reviews, a tag, a review): a chunk of its
+  // own, so a page showing cards loads no screen it does not show (left alone, the small pages among them
+  // (MyReviewsPage, ReviewPage, TagPage) were merged into it, and the contracts it reads into CreateProductPage's)
+  [
+    'reviews',
+    /\/src\/features\/(reviews\/(ReviewCard|CommentItem|Comments|ReviewEditForm|ReviewHistory|ReviewImages|reviewLink|ReviewMoreMenu|ReviewShareMenu|ImageViewer)|tags\/TaggedText|moderation\/ReportDialog)\.tsx?$|\/libs\/contracts\/src\/(reviews\/hashtags|moderation\/report-reasons)\.ts$/,
+  ],
+  // the same for a product's card, which several screens draw
+  ['product-card', /\/src\/features\/products\/ProductCard\.tsx$/],
   [
     'member',
-    /\/src\/(core\/socket-connect\.ts$|app\/(Frame|AvatarMenu|realtime|layout)\.tsx?$|features\/[^/]+\/[a-zA-Z]+Api\.ts$|features\/search\/(SearchBox\.tsx|searchEntries\.ts)$|features\/notifications\/(NotificationBell\.tsx|NotificationTypeIcon\.tsx|notificationMeta\.ts)$|features\/messages\/MessagesLink\.tsx$|features\/auth\/useLogout\.ts$)|lucide-react\/dist\/esm\/icons\//,
+    /\/src\/(core\/socket-connect\.ts$|app\/(Frame|AvatarMenu|realtime|layout)\.tsx?$|features\/[^/]+\/[a-zA-Z]+Api\.ts$|features\/search\/(SearchBox\.tsx|searchEntries\.ts)$|features\/notifications\/(NotificationBell\.tsx|NotificationTypeIcon\.tsx|notificationMeta\.ts)$|features\/messages\/MessagesLink\.tsx$|features\/auth\/useLogout\.ts$|app\/OfflineNotice\.tsx$|features\/lists\/(listName\.ts|AddToListMenu\.tsx|ListForm\.tsx)$)|lucide-react\/dist\/esm\/icons\//,
   ],
 ];
 
@@ -117,8 +128,10 @@ export default defineConfig(({ mode }) => ({
     outDir: here('./dist'),
     emptyOutDir: true,
     sourcemap: true,
-    // chunks under 4 KB (single icons, small hooks) join a chunk that loads with them: fewer requests at start
-    rollupOptions: { output: { manualChunks: vendorChunk, experimentalMinChunkSize: 4096 } },
+    // chunks under 1 KB (single icons, small hooks) join a chunk that loads with them: fewer requests at start.
+    // (At 4 KB the small screens were merged into shared modules' chunks and each other's, so a page loaded
+    // screens it never shows: /products ListPage's, MySquadsPage's and SearchPage's code, issue 30.)
+    rollupOptions: { output: { manualChunks: vendorChunk, experimentalMinChunkSize: 1000 } },
   },
   server: {
     proxy: {

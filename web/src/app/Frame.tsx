@@ -77,6 +77,8 @@ export function Frame() {
   const wide = hidesRightColumn(location.pathname);
   // below this width the right column is hidden (styles.css): not rendered at all, so a phone neither draws nor fetches it
   const roomForRightColumn = useMediaQuery('(min-width: 1101px)');
+  // the same for the side menu below 801px (styles.css hides it; the phone's menu is the top bar's button)
+  const roomForSideMenu = useMediaQuery('(min-width: 801px)');
   const isActive = (to: string) => (to === '/' ? location.pathname === '/' || location.pathname === '/home' : location.pathname.startsWith(to));
 
   return (
@@ -125,7 +127,7 @@ export function Frame() {
         </nav>
       )}
       <div className="frame-body">
-        {menuOpen && (
+        {menuOpen && roomForSideMenu && (
           <nav className="sidemenu" data-testid="side-menu" aria-label={t('nav.menu')}>
             {SIDE_MENU.map((m) => (
               <NavLink key={m.to} to={m.to} className={() => `side-item ${isActive(m.to) ? 'active' : ''}`} end={m.to === '/'}>

@@ -1,8 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { MapPinOff } from 'lucide-react';
-import { Trans } from 'react-i18next';
 import { useSession } from '../core/store';
-import { useT } from '../shared/i18n';
+import { Trans, useT } from '../shared/i18n';
 
 /** An unknown address: says so and keeps the URL, with a way home. */
 export function NotFoundPage() {

@@ -17,8 +17,10 @@ import {
   squadTime,
   feedAgo,
   longDate,
+  shortDate,
 } from './format';
 import { initials, initialsAvatar } from './avatar';
+import { applyLanguage } from './i18n';
 
 const NOW = new Date(2025, 5, 18, 15, 30, 0).getTime(); // Wed 18 June 2025 15:30 local
 const ago = (ms: number) => new Date(NOW - ms);
@@ -132,5 +134,22 @@ describe('date formats', () => {
   it('squads: English (US) long (month day, year) and short (month year)', () => {
     expect(englishLongDate(day)).toBe('June 18, 2025');
     expect(englishMonthYear(day)).toBe('Jun 2025');
+  });
+  it('writes every date as toLocaleDateString does in tr-TR and en-US, in both languages', () => {
+    const tr = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+    for (let month = 0; month < 12; month++)
+      for (const date of [1, 9, 28]) {
+        const d = new Date(2026, month, date, 23, 30);
+        expect(longDate(d)).toBe(d.toLocaleDateString('tr-TR', tr));
+        expect(shortDate(d)).toBe(d.toLocaleDateString('tr-TR'));
+        expect(englishLongDate(d)).toBe(d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' }));
+        expect(englishMonthYear(d)).toBe(d.toLocaleDateString('en-US', { month: 'short', year: 'numeric' }));
+        applyLanguage('en');
+        expect(longDate(d)).toBe(d.toLocaleDateString('en-US', tr));
+        expect(shortDate(d)).toBe(d.toLocaleDateString('en-US'));
+        applyLanguage('tr');
+      }
+    expect(longDate('not a date')).toBe(new Date('not a date').toLocaleDateString('tr-TR', tr));
+    expect(shortDate('not a date')).toBe('Invalid Date');
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
 import { ReportDialog } from './ReportDialog';
 import { reportReasonText } from './reportReasonText';
+import { translate } from '../../shared/i18n';
 
 describe('ReportDialog', () => {
   afterEach(cleanup);
@@ -34,7 +34,7 @@ describe('ReportDialog', () => {
 
 describe('reportReasonText', () => {
   it("shows the category in the moderator's language and older reasons as written", () => {
-    const t = i18next.t.bind(i18next) as Parameters<typeof reportReasonText>[1];
+    const t = translate;
     expect(reportReasonText('harassment: see the second line', t)).toBe('Taciz veya nefret söylemi: see the second line');
     expect(reportReasonText('other', t)).toBe('Başka bir sebep');
     expect(reportReasonText('inappropriate', t)).toBe('inappropriate');

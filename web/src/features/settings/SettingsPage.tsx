@@ -15,8 +15,7 @@ import { SettingsSection } from './SettingsSection';
 import { AppearanceSettings } from './AppearanceSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { MutedAccounts } from './MutedAccounts';
-import i18next from 'i18next';
-import { applyLanguage, currentLanguage, useT } from '../../shared/i18n';
+import { applyLanguage, currentLanguage, translate, useT } from '../../shared/i18n';
 import { TwoFactorSection } from '../account/TwoFactorSection';
 import { ExportButton } from '../account/ExportButton';
 import { DeleteAccountSection } from '../account/DeleteAccountSection';
@@ -79,7 +78,7 @@ export function SettingsPage() {
     if (part.theme !== undefined) dispatch(setDarkMode(darkFromTheme(merged.theme)));
     if (part.language !== undefined) await applyLanguage(merged.language);
     setErr(null);
-    setOk(i18next.t('settings.updated', { lng: merged.language }));
+    setOk(translate('settings.updated', { lng: merged.language }));
   }
 
   return (

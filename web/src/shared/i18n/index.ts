@@ -1,14 +1,7 @@
-import i18next from 'i18next';
-import { useSyncExternalStore } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { cloneElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { Translation } from './tr';
 import { LANGUAGE_KEY, isLanguage, type Language } from './language';
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    resources: { translation: Translation };
-  }
-}
+import { activeLanguage, addTexts, currentT, hasTexts, interpolate, onTextsChange, rawText, setLanguage, type TFunction } from './translate';
 
 /** Each language's texts are a chunk of their own: a page loads only the one it shows. */
 const LOADERS: Record<Language, () => Promise<Translation>> = {
@@ -18,8 +11,8 @@ const LOADERS: Record<Language, () => Promise<Translation>> = {
 
 /** Loads a language's texts once (later calls find them). */
 export async function loadLanguage(lng: Language): Promise<void> {
-  if (i18next.hasResourceBundle(lng, 'translation')) return;
-  i18next.addResourceBundle(lng, 'translation', await LOADERS[lng]());
+  if (hasTexts(lng)) return;
+  addTexts(lng, await LOADERS[lng]());
 }
 
 function storedLanguage(): Language {
@@ -33,20 +26,11 @@ function storedLanguage(): Language {
 
 // started on first import with no texts; screens render once `i18nReady` (the stored language's texts) is settled.
 // English has every key of the default (i18n.test.ts), so no fallback language is loaded beside it.
-if (!i18next.isInitialized) {
-  void i18next.use(initReactI18next).init({
-    resources: {},
-    lng: storedLanguage(),
-    fallbackLng: false,
-    interpolation: { escapeValue: false }, // React escapes
-    initAsync: false,
-    react: { useSuspense: false },
-  });
-  document.documentElement.lang = i18next.language;
-}
+setLanguage(storedLanguage());
+document.documentElement.lang = activeLanguage();
 
 /** The stored language's texts, loading: every lazily loaded screen waits for them (with-texts.ts). */
-export const i18nReady: Promise<void> = loadLanguage(isLanguage(i18next.language) ? i18next.language : 'tr');
+export const i18nReady: Promise<void> = loadLanguage(activeLanguage());
 
 /**
  * Switches the interface language and remembers it in this browser (the server keeps the member's choice).
@@ -59,29 +43,39 @@ export function applyLanguage(lng: Language): Promise<void> {
     /* storage unavailable */
   }
   document.documentElement.lang = lng;
-  if (i18next.language === lng) return Promise.resolve();
-  if (i18next.hasResourceBundle(lng, 'translation')) {
-    void i18next.changeLanguage(lng);
+  if (activeLanguage() === lng) return Promise.resolve();
+  if (hasTexts(lng)) {
+    setLanguage(lng);
     return Promise.resolve();
   }
-  return loadLanguage(lng).then(() => void i18next.changeLanguage(lng));
+  return loadLanguage(lng).then(() => setLanguage(lng));
 }
 
-/** i18next's language as an external store (useT). */
-function onLanguageChange(listener: () => void): () => void {
-  i18next.on('languageChanged', listener);
-  return () => i18next.off('languageChanged', listener);
-}
-const languageNow = () => i18next.language;
+/** The texts' function; the component draws again when the language (or its texts) change. */
+export const useT = (): TFunction => useSyncExternalStore(onTextsChange, currentT, currentT);
+
+const TAG = /<(\w+)>(.*?)<\/\1>/g;
 
 /**
- * The texts' `t`, and a render again whenever the language changes. react-i18next listens from an
- * effect, so a switch that lands between a component's render and its effects (the member's language
- * arriving while the first screen renders) went unseen and the screen stayed in the old language;
- * React's external-store hook checks for a change made in that gap.
+ * A text with markup in it (`<code>{{path}}</code> ...`): each `<name>...</name>` is drawn as the element
+ * `components[name]` with the (filled-in) words between the tags as its content.
  */
-export const useT = () => {
-  useSyncExternalStore(onLanguageChange, languageNow);
-  return useTranslation().t;
-};
+export function Trans({ i18nKey, values, components = {} }: { i18nKey: string; values?: Record<string, unknown>; components?: Record<string, ReactElement> }) {
+  useT();
+  const text = rawText(i18nKey, values);
+  if (text === undefined) return i18nKey;
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(TAG)) {
+    if (m.index > last) parts.push(interpolate(text.slice(last, m.index), values));
+    const element = components[m[1]];
+    const inner = interpolate(m[2], values);
+    parts.push(element ? cloneElement(element, { key: parts.length }, inner) : inner);
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(interpolate(text.slice(last), values));
+  return parts;
+}
+
+export { translate, type TFunction, type TOptions } from './translate';
 export { currentLanguage, LANGUAGES, isLanguage, type Language } from './language';

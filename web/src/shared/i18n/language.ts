@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { activeLanguage } from './translate';
 
 /** 'tr' is the spec's own text (Turkish and English mixed, exactly as written); 'en' its English translation. */
 export type Language = 'tr' | 'en';
@@ -9,5 +9,5 @@ export const isLanguage = (v: unknown): v is Language => v === 'tr' || v === 'en
 
 /** The language the interface is drawn in now (the default before i18n starts, as in unit tests). */
 export function currentLanguage(): Language {
-  return isLanguage(i18next.language) ? i18next.language : 'tr';
+  return activeLanguage();
 }

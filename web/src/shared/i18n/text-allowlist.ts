@@ -19,7 +19,7 @@ export const SPEC_TEXTS: Record<string, readonly string[]> = {
     "Sign up",
     "Log in",
   ],
-  // the first chunk, prerendered into landing.html: texts from a language file would pull i18next into what a visitor loads first (issue 30)
+  // the first chunk, prerendered into landing.html: texts from a language file would pull the i18n chunk into what a visitor loads first (issue 30)
   'features/auth/LandingPage.tsx': ["Log in", "Sign up", "Find Squads for Everything You Love", "Get Started", "Learn more"],
   'features/composer/Composer.tsx': ["No products found matching \"", "Date"],
   'features/explore/ExplorePage.tsx': ["Explore", "Products & Reviews", "Squads"],
@@ -162,7 +162,7 @@ export const SPEC_TEXTS: Record<string, readonly string[]> = {
 export const UNTRANSLATED: Record<string, readonly string[]> = {
   // the first chunk (before any language file, decisions/web.md): the fatal page shows when a screen's code or texts failed to load
   'app/MountingErrorPage.tsx': ["Reload"],
-  // the first chunk, prerendered into landing.html: texts from a language file would pull i18next into what a visitor loads first (issue 30)
+  // the first chunk, prerendered into landing.html: texts from a language file would pull the i18n chunk into what a visitor loads first (issue 30)
   'features/auth/LandingPage.tsx': [
     "Share honest product reviews with friends, follow people whose taste you trust and join squads around what you love.",
     "Review products",
@@ -172,6 +172,6 @@ export const UNTRANSLATED: Record<string, readonly string[]> = {
     "Chat live",
     "Message friends one to one or talk with your whole squad in real time.",
   ],
-  // the first chunk (main.tsx renders the toasts): a translated label would pull i18next into it
+  // the first chunk (main.tsx renders the toasts): a translated label would pull the i18n chunk into it
   'shared/toast.tsx': ["Close"],
 };

@@ -1,5 +1,5 @@
 /**
- * A lazily loaded module once the interface's texts are here too. i18next and the active language load
+ * A lazily loaded module once the interface's texts are here too. The i18n module and the active language load
  * with the first screen that shows translated text, so the landing page (its texts are the spec's own)
  * goes without them.
  */
