@@ -6,12 +6,21 @@
  * of milliseconds of a phone's main thread at start (issue 30).
  */
 import type { Language } from './language';
+import type { tr } from './tr';
+
+type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type KeysOf<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K extends `${infer Base}_${PluralForm}` ? Base : K}` : KeysOf<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every text's key, dotted (`nav.home`); a plural text by its base (`items` for `items_one`): a misspelt key fails to compile. */
+export type TextKey = KeysOf<typeof tr>;
 
 type Texts = { [key: string]: string | Texts };
 
 /** Options of a text: the values its `{{name}}`s are filled with, `count` (picks the plural form) and `lng`. */
 export type TOptions = { count?: number; lng?: Language } & Record<string, unknown>;
-export type TFunction = (key: string, options?: TOptions) => string;
+export type TFunction = (key: TextKey, options?: TOptions) => string;
 
 const bundles = new Map<Language, Texts>();
 const plurals = new Map<Language, Intl.PluralRules>();
