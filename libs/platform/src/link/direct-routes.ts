@@ -22,14 +22,14 @@ const bodiless = (status: number) => status < 200 || status === 204 || status ==
 
 /**
  * The request a route handler reads on the direct lane: what Nest, its guards, param decorators
- * and the exception filter read of Fastify's request (headers, query, params, id, user).
+ * and the exception filter read of Fastify's request (method, url, headers, query, params, body,
+ * id, user).
  */
 export class DirectRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
   readonly id: string;
-  readonly ip = '127.0.0.1';
   readonly body = undefined;
   user?: unknown;
 
@@ -37,33 +37,26 @@ export class DirectRequest {
     readonly raw: LinkedRequest,
     readonly params: Record<string, string | undefined>,
     readonly query: Record<string, unknown>,
-    readonly routeOptions: { url: string; method: string },
   ) {
     this.method = raw.method;
     this.url = raw.url;
     this.headers = raw.headers;
     this.id = (raw.headers['x-request-id'] as string | undefined) ?? '';
   }
-
-  get hostname(): string {
-    return (this.headers.host ?? '').split(':', 1)[0];
-  }
 }
 
 /**
  * The reply a route handler sends on the direct lane: the part of Fastify's reply that Nest's
- * adapter, the envelope, the exception filter and `@Res({ passthrough: true })` handlers use, with
- * Fastify's defaults for what `send` is given (JSON, text, bytes, a stream, nothing).
+ * adapter, the envelope, the exception filter and the services' `@Res({ passthrough: true })`
+ * handlers use (status, headers set and read, send), with Fastify's defaults for what `send` is
+ * given (JSON, text, bytes, a stream, nothing).
  */
 export class DirectReply {
   statusCode = 200;
   sent = false;
   private readonly outHeaders: Record<string, HeaderValue> = {};
 
-  constructor(
-    readonly raw: LinkedResponse,
-    readonly request: DirectRequest,
-  ) {}
+  constructor(readonly raw: LinkedResponse) {}
 
   code(status: number): this {
     this.statusCode = status;
@@ -79,30 +72,8 @@ export class DirectReply {
     return this;
   }
 
-  headers(values: Record<string, HeaderValue>): this {
-    for (const name of Object.keys(values)) this.header(name, values[name]);
-    return this;
-  }
-
   getHeader(name: string): HeaderValue | undefined {
     return this.outHeaders[name.toLowerCase()];
-  }
-
-  getHeaders(): Record<string, HeaderValue> {
-    return { ...this.outHeaders };
-  }
-
-  hasHeader(name: string): boolean {
-    return this.outHeaders[name.toLowerCase()] !== undefined;
-  }
-
-  removeHeader(name: string): this {
-    delete this.outHeaders[name.toLowerCase()];
-    return this;
-  }
-
-  type(contentType: string): this {
-    return this.header('content-type', contentType);
   }
 
   send(payload?: unknown): this {
@@ -138,7 +109,6 @@ export class DirectReply {
 interface Route {
   handler: RouteHandler;
   server: FastifyInstance;
-  url: string;
 }
 
 /**
@@ -162,7 +132,7 @@ export class DirectRoutes {
     fastify.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!methods.includes('GET') || route.constraints) return;
-      const entry: Route = { handler: route.handler as unknown as RouteHandler, server: fastify, url: route.url };
+      const entry: Route = { handler: route.handler as unknown as RouteHandler, server: fastify };
       this.router.on('GET', route.url, () => undefined, entry);
     });
   }
@@ -180,9 +150,8 @@ export class DirectRoutes {
     const params = found.params as Record<string, string | undefined>;
     for (const name in params) if (params[name] === '' && name !== '*') return false;
     const route = found.store as Route;
-    const request = new DirectRequest(req, params, found.searchParams, { url: route.url, method: 'GET' });
-    const reply = new DirectReply(res, request);
-    void Promise.resolve(route.handler.call(route.server, request, reply)).catch(() => res.destroy());
+    const reply = new DirectReply(res);
+    void Promise.resolve(route.handler.call(route.server, new DirectRequest(req, params, found.searchParams), reply)).catch(() => res.destroy());
     return true;
   }
 }
