@@ -1,3 +1,5 @@
+import type { CollectionDef } from '../store.port';
+
 /** Freezes a decoded document whole: a reader that tried to change a shared copy would throw, not corrupt it. */
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -6,8 +8,6 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
-
-import type { CollectionDef } from '../store.port';
 
 /** The fields that a unique index of that field alone covers: one document at most per value. */
 export function uniqueFieldsOf(def: CollectionDef<{ _id: string }>): string[] {
