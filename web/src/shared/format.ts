@@ -80,35 +80,29 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /** What toLocaleDateString writes for a date that is none. */
 const INVALID = 'Invalid Date';
 
+/** A date writer for any value a date is given as: a value that is no date is written as toLocaleDateString writes it. */
+const dateWriter =
+  (write: (d: Date) => string) =>
+  (value: string | number | Date): string => {
+    const d = toDate(value);
+    return Number.isNaN(d.getTime()) ? INVALID : write(d);
+  };
+
+const turkishLong = (d: Date) => `${d.getDate()} ${TR_MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+const englishLong = (d: Date) => `${EN_MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
+
 /** Turkish long date: 'Joined {date}' / 'Katılma: {date}' (part 1 §2). */
-export function longDate(value: string | number | Date): string {
-  if (Number.isNaN(toDate(value).getTime())) return INVALID;
-  return localeOr('tr-TR') === 'tr-TR' ? turkishLongDate(toDate(value)) : englishLongDate(value);
-}
+export const longDate = dateWriter((d) => (localeOr('tr-TR') === 'tr-TR' ? turkishLong(d) : englishLong(d)));
 
-function turkishLongDate(d: Date): string {
-  return `${d.getDate()} ${TR_MONTHS[d.getMonth()]} ${d.getFullYear()}`;
-}
-
-export function shortDate(value: string | number | Date): string {
-  const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return INVALID;
-  return localeOr('tr-TR') === 'tr-TR' ? `${pad2(d.getDate())}.${pad2(d.getMonth() + 1)}.${d.getFullYear()}` : `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`;
-}
+export const shortDate = dateWriter((d) =>
+  localeOr('tr-TR') === 'tr-TR' ? `${pad2(d.getDate())}.${pad2(d.getMonth() + 1)}.${d.getFullYear()}` : `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`,
+);
 
 /** English (US) long date: month day, year (part 2 §9). */
-export function englishLongDate(value: string | number | Date): string {
-  const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return INVALID;
-  return `${EN_MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
-}
+export const englishLongDate = dateWriter(englishLong);
 
 /** English (US) short date: month year, e.g. 'Nov 2026' (part 2 §9, 'Joined {month year}'). */
-export function englishMonthYear(value: string | number | Date): string {
-  const d = toDate(value);
-  if (Number.isNaN(d.getTime())) return INVALID;
-  return `${EN_MONTHS[d.getMonth()].slice(0, 3)} ${d.getFullYear()}`;
-}
+export const englishMonthYear = dateWriter((d) => `${EN_MONTHS[d.getMonth()].slice(0, 3)} ${d.getFullYear()}`);
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 const dayDiff = (value: Date, now: Date) => Math.round((startOfDay(now) - startOfDay(value)) / DAY);
