@@ -55,7 +55,7 @@ function pluralOf(lng: Language, count: number): string {
 
 /** The text of `key` as written in the language's file (the plural form for `count`), without filling it in. */
 export function rawText(key: string, options?: TOptions): string | undefined {
-  const lng = options?.lng ?? language ?? 'tr';
+  const lng = options?.lng ?? activeLanguage();
   const texts = bundles.get(lng);
   const count = options?.count;
   if (typeof count === 'number') {
@@ -77,10 +77,11 @@ export function activeLanguage(): Language {
 }
 
 /** A new function each time the texts change, so a component that reads it draws again (useT). */
-let current: TFunction = (key, options) => translate(key, options);
+const freshT = (): TFunction => (key, options) => translate(key, options);
+let current = freshT();
 
 function changed(): void {
-  current = (key, options) => translate(key, options);
+  current = freshT();
   for (const listener of listeners) listener();
 }
 
