@@ -5,7 +5,8 @@
  * - The stack runs in a child process (servers.ts) on a fresh temp data dir (the embedded
  *   profile: one SQLite file per service, in-process bus) with RATE_LIMITS=off, LOG_LEVEL=silent
  *   and BCRYPT_ROUNDS=4 (the logins' speed only), and the V8 flags in BENCH_STACK_FLAGS; the raw
- *   server in another child; autocannon and the socket.io clients in this process.
+ *   server in another child; each measured run's autocannon in a child of its own (load-generator.ts),
+ *   the socket.io clients in this process.
  * - Seeding goes through the services' bulk imports (docs/decisions/import.md: each service's own
  *   rules and events, batched; rows sent to the stack child over IPC, BENCH_IMPORT_CHUNK a
  *   message), the bus settled after each phase so every read model (cards, profiles, the follow
@@ -36,7 +37,6 @@
  * - Output: one table on stdout (the measured rows, then issue 28's targets marked met or not)
  *   and test-output/bench.json.
  */
-import autocannon from 'autocannon';
 import { ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -45,6 +45,7 @@ import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import * as bcrypt from 'bcryptjs';
 import { CannedReply, ChildMessage, ImportCommand, ImportReply, MemoryReply } from './servers';
+import { LoadCommand, LoadResult, percentile } from './load-generator';
 import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
 import { benchProfile, cpuSecondsOf, engineProcesses, stackProcesses, startBenchEngines } from './bench-profiles';
 
@@ -518,42 +519,26 @@ interface Target {
   settles?: boolean;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function load(url: string, target: Target, authorize: boolean, duration = SIZE.seconds) {
-  const times: number[] = [];
-  let i = 0;
+/** One measured run of `target`, from a load generator of its own (load-generator.ts). */
+function load(url: string, target: Target, authorize: boolean, duration = SIZE.seconds): Promise<LoadResult> {
   const headers: Record<string, string> = authorize ? { authorization: `Bearer ${target.token}` } : {};
   if (target.method === 'POST') headers['content-type'] = 'application/json';
-  const tracker = autocannon({
+  const command: LoadCommand = {
     url,
     connections: SIZE.connections,
     duration,
-    requests: [
-      {
-        method: target.method,
-        path: target.path,
-        headers,
-        body: target.method === 'POST' ? '{}' : undefined,
-        setupRequest: (req) => (target.rotate ? { ...req, path: target.rotate[i++ % target.rotate.length] } : req),
-      },
-    ],
-  });
-  tracker.on('response', (_client, _status, _bytes, ms) => times.push(ms));
-  const result = await tracker;
-  times.sort((a, b) => a - b);
-  const at = (p: number) => Number(percentile(times, p).toFixed(1));
-  return {
-    rps: result.requests.average,
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
-    count: times.length,
-    errors: result.errors + result.timeouts + result.non2xx,
+    method: target.method,
+    path: target.path,
+    headers,
+    body: target.method === 'POST' ? '{}' : undefined,
+    rotate: target.rotate,
   };
+  const child = fork(join(__dirname, 'load-generator.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result: LoadResult) => resolve(result));
+    child.once('exit', (code) => reject(new Error(`the load generator exited with ${code} before it answered`)));
+    child.send(command);
+  });
 }
 
 async function capture(url: string, target: Target): Promise<CannedReply> {
