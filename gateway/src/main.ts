@@ -1,7 +1,9 @@
 import 'reflect-metadata';
+import { turnOffPretenuring } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig, serviceUrlsFromConfig } from './gateway.app';
 
 async function main(): Promise<void> {
+  turnOffPretenuring();
   const config = loadGatewayConfig();
   const app = await createGatewayApp(config, serviceUrlsFromConfig(config));
   app.enableShutdownHooks();

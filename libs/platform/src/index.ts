@@ -15,6 +15,7 @@ export * from './auth/access-token';
 export * from './metrics/metrics';
 export * from './bootstrap/service-app';
 export * from './bootstrap/service-definition';
+export * from './bootstrap/pretenuring';
 export * from './metrics/metrics.controller';
 export * from './bootstrap/openapi';
 export * from './read-models';
