@@ -156,7 +156,11 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     if (missing.length > 0) {
       await this.tableReady();
       const read = await this.engine.read((db) => {
-        const docs = this.engine.all(db, `SELECT doc FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(missing)]).map((r) => decodeDoc<T>(r.doc as string));
+        // One id (most misses: a document its own write just forgot) by the key alone: the list's json_each costs more.
+        const rows = missing.length === 1
+          ? this.engine.all(db, `SELECT doc FROM ${this.table} WHERE _id = ?`, missing)
+          : this.engine.all(db, `SELECT doc FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(missing)]);
+        const docs = rows.map((r) => decodeDoc<T>(r.doc as string));
         if (!this.engine.mayFillCaches()) return docs;
         const present = new Set(docs.map((d) => d._id));
         missing.filter((id) => !present.has(id)).forEach((id) => cache.putAbsent(id));

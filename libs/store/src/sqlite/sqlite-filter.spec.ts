@@ -20,3 +20,13 @@ describe('sqlite-filter: a regex that is plain text becomes a substring test', (
     expect(toSqlFilter({ tags: { $regex: /sony/ } }, () => 'array').complete).toBe(false);
   });
 });
+
+describe('sqlite-filter: $in', () => {
+  const scalar = () => 'scalar' as const;
+
+  it('with one value is an equality (an index lookup), with more a json_each list', () => {
+    expect(toSqlFilter({ _id: { $in: ['a'] } }, scalar)).toEqual({ where: expect.not.stringContaining('json_each'), params: ['a'], complete: true });
+    expect(toSqlFilter({ user_id: { $in: ['a', 'b'] } }, scalar)).toEqual({ where: expect.stringContaining('json_each'), params: ['["a","b"]'], complete: true });
+    expect(toSqlFilter({ user_id: { $nin: ['a'] } }, scalar).where).toContain('NOT COALESCE');
+  });
+});

@@ -132,7 +132,9 @@ class FieldSql {
     const plain = list.filter((v) => scalarKind(v) === 'text' || scalarKind(v) === 'number');
     const rest = list.filter((v) => !plain.includes(v));
     const parts: (string | null)[] = rest.map((v) => this.eq(v));
-    if (plain.length > 0) {
+    // One value is an equality: an index lookup without json_each's table.
+    if (plain.length === 1) parts.push(this.eq(plain[0]));
+    else if (plain.length > 0) {
       // One JSON array parameter: a list of any length stays clear of SQLite's variable limit.
       this.params.push(JSON.stringify(plain));
       parts.push(this.element('value IN (SELECT value FROM json_each(?))', `${this.value} IN (SELECT value FROM json_each(?))`));
