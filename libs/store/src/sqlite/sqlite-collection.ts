@@ -351,6 +351,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const ids = this.matching(db, filter, limit).map((d) => d._id);
     if (ids.length === 0) return 0;
     ids.forEach((id) => this.cache?.forget(id as string));
+    if (ids.length === 1) return this.engine.run(db, `DELETE FROM ${this.table} WHERE _id = ?`, ids);
     return this.engine.run(db, `DELETE FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
   }
 
