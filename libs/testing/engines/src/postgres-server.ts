@@ -70,7 +70,7 @@ export async function startPostgresServer(options: { port?: number; dataDir?: st
   if (bin === null) throw new Error('PostgreSQL binaries not found (install postgresql, or set POSTGRES_BIN_DIR)');
   const user = unprivilegedUser();
   const dataDir = options.dataDir ?? (await initCluster(bin, user));
-  if (options.port !== undefined) return launch(bin, user, dataDir, options.port, options.host ?? '127.0.0.1');
+  if (options.port !== undefined) return relaunch(bin, user, dataDir, options.port, options.host ?? '127.0.0.1');
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -80,6 +80,23 @@ export async function startPostgresServer(options: { port?: number; dataDir?: st
     }
   }
   throw lastError;
+}
+
+/**
+ * A restart on a killed server's folder: the killed postmaster's children (backends, the
+ * checkpointer) hold its shared memory until they notice it died, and a new postmaster refuses
+ * to start meanwhile ("pre-existing shared memory block is still in use"). Tried again for a while.
+ */
+async function relaunch(bin: string, user: { uid: number; gid: number } | null, dataDir: string, port: number, host: string): Promise<PostgresServerHandle> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return await launch(bin, user, dataDir, port, host);
+    } catch (err) {
+      if (!/pre-existing shared memory block/.test((err as Error).message) || Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 async function initCluster(bin: string, user: { uid: number; gid: number } | null): Promise<string> {
