@@ -5,7 +5,7 @@
  * and react-i18next were 17 KB compressed of every signed-in page's first screen, and their `t` was tens
  * of milliseconds of a phone's main thread at start (issue 30).
  */
-import type { Language } from './language';
+import { isLanguage, type Language } from './language';
 import type { tr } from './tr';
 
 type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
@@ -105,7 +105,7 @@ export function addTexts(lng: Language, texts: Texts): void {
 
 /** Switches the language texts are drawn in (at once: its texts are expected to be here, or to follow). */
 export function setLanguage(lng: Language): void {
-  if (language === lng || (lng !== 'tr' && lng !== 'en')) return;
+  if (language === lng || !isLanguage(lng)) return;
   language = lng;
   changed();
 }
