@@ -4,8 +4,7 @@
 import { createServer } from 'node:http';
 import type { ImportReport } from '@app/platform';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
-import { limitHeapGrowth } from '../../launcher/src/heap-growth';
-import { turnOffPretenuring } from '@app/platform';
+import { tuneEmbeddedHeap } from '../../launcher/src/heap-growth';
 
 /** A reply the raw server repeats byte for byte. */
 export interface CannedReply {
@@ -28,8 +27,7 @@ export type ImportReply = { imported: ImportReport<unknown> };
 
 /** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, one SQLite file per service). */
 async function serveStack(dataDir: string): Promise<void> {
-  limitHeapGrowth(); // as `npm start` does
-  turnOffPretenuring();
+  tuneEmbeddedHeap(); // as `npm start` does
   const started = performance.now();
   const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
   process.send?.({ ready: stack.url, bootMs: Math.round(performance.now() - started) } satisfies ChildMessage);

@@ -19,9 +19,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
-import { turnOffPretenuring } from '@app/platform';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
-import { limitHeapGrowth } from '../../launcher/src/heap-growth';
+import { tuneEmbeddedHeap } from '../../launcher/src/heap-growth';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = num('SOAK_SECONDS', 600);
@@ -52,8 +51,7 @@ type ChildReply = { ready: string } | { settled: true } | { heapMb: number };
 /** The child: the embedded stack, answering 'settle' and 'heap' (used heap after a full GC). */
 async function serveStack(dataDir: string): Promise<void> {
   // the heap as `npm start` tunes it: the soak measures what a running stack holds
-  limitHeapGrowth();
-  turnOffPretenuring();
+  tuneEmbeddedHeap();
   const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
   const reply = (msg: ChildReply) => process.send?.(msg);
   reply({ ready: stack.url });

@@ -1,12 +1,10 @@
 import { DEMO_PASSWORD } from './seed/auth.seed';
 import { startEmbeddedStack } from './embedded-stack';
-import { limitHeapGrowth } from './heap-growth';
-import { turnOffPretenuring } from '@app/platform';
+import { tuneEmbeddedHeap } from './heap-growth';
 
 /** `npm start`: the whole product in one process on the embedded engines. */
 async function main(): Promise<void> {
-  limitHeapGrowth();
-  turnOffPretenuring();
+  tuneEmbeddedHeap();
   const stack = await startEmbeddedStack({
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { turnOffPretenuring } from '@app/platform';
 
 /**
  * Lets V8's old generation grow to 1.5× the live heap before a major collection, instead of the
@@ -8,6 +9,12 @@ import { setFlagsFromString } from 'node:v8';
  * HEAP_GROWING_PERCENT sets another figure; 0 leaves V8's default. The flag is read at each
  * collection, so setting it once at start is enough.
  */
-export function limitHeapGrowth(percent = Number(process.env.HEAP_GROWING_PERCENT ?? 50)): void {
+function limitHeapGrowth(percent = Number(process.env.HEAP_GROWING_PERCENT ?? 50)): void {
   if (Number.isInteger(percent) && percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+/** The embedded stack's heap as `npm start` sets it (the bench's and the soak's stacks too): growth limited, pretenuring off. */
+export function tuneEmbeddedHeap(): void {
+  limitHeapGrowth();
+  turnOffPretenuring();
 }
