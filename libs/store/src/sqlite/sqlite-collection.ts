@@ -80,6 +80,14 @@ function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Rows by their keys: one key (most reads and deletes by key: a document its own write just forgot, a
+ * row just matched) by equality, more as one JSON list (any length, clear of SQLite's variable limit).
+ */
+function idsMatch(ids: readonly unknown[]): { where: string; params: unknown[] } {
+  return ids.length === 1 ? { where: '_id = ?', params: [ids[0]] } : { where: '_id IN (SELECT value FROM json_each(?))', params: [JSON.stringify(ids)] };
+}
+
 export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private readonly table: string;
 
@@ -156,11 +164,8 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     if (missing.length > 0) {
       await this.tableReady();
       const read = await this.engine.read((db) => {
-        // One id (most misses: a document its own write just forgot) by the key alone: the list's json_each costs more.
-        const rows = missing.length === 1
-          ? this.engine.all(db, `SELECT doc FROM ${this.table} WHERE _id = ?`, missing)
-          : this.engine.all(db, `SELECT doc FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(missing)]);
-        const docs = rows.map((r) => decodeDoc<T>(r.doc as string));
+        const keys = idsMatch(missing);
+        const docs = this.engine.all(db, `SELECT doc FROM ${this.table} WHERE ${keys.where}`, keys.params).map((r) => decodeDoc<T>(r.doc as string));
         if (!this.engine.mayFillCaches()) return docs;
         const present = new Set(docs.map((d) => d._id));
         missing.filter((id) => !present.has(id)).forEach((id) => cache.putAbsent(id));
@@ -351,8 +356,8 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const ids = this.matching(db, filter, limit).map((d) => d._id);
     if (ids.length === 0) return 0;
     ids.forEach((id) => this.cache?.forget(id as string));
-    if (ids.length === 1) return this.engine.run(db, `DELETE FROM ${this.table} WHERE _id = ?`, ids);
-    return this.engine.run(db, `DELETE FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
+    const keys = idsMatch(ids);
+    return this.engine.run(db, `DELETE FROM ${this.table} WHERE ${keys.where}`, keys.params);
   }
 
   private insertRow(db: Database, doc: T): void {
