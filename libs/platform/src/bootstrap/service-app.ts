@@ -10,7 +10,7 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { Logger as PinoLogger } from 'pino';
 import { BUS_TRANSPORT, BusServer, BusTransport, EventBus, inboxCollection } from '@app/bus';
 import { STORE, Store } from '@app/store';
-import { byteLimit, registerBodyParsers } from '../http/body-parsers';
+import { byteLimit, jsonBodyReader, registerBodyParsers } from '../http/body-parsers';
 import { AllExceptionsFilter } from '../http/exception.filter';
 import { EnvelopingFastifyAdapter } from '../http/envelope';
 import { createValidationPipe } from '../http/validation';
@@ -165,13 +165,11 @@ export function configureServiceApp(app: NestFastifyApplication, options: Servic
   };
   fastify.addHook('onRequest', requestHook);
   requestHooks.set(fastify, requestHook);
-  const direct = new DirectRoutes(ROUTER_OPTIONS);
+  const jsonLimit = byteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const direct = new DirectRoutes(ROUTER_OPTIONS, jsonBodyReader(jsonLimit));
   direct.learnFrom(fastify);
   directLanes.set(fastify, direct);
-  registerBodyParsers(fastify, {
-    jsonLimit: byteLimit(options.bodyLimit ?? DEFAULT_BODY_LIMIT),
-    formLimit: byteLimit(FORM_BODY_LIMIT),
-  });
+  registerBodyParsers(fastify, { jsonLimit, formLimit: byteLimit(FORM_BODY_LIMIT) });
   app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready', 'metrics'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(logger));

@@ -5,6 +5,7 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseQueryString } from 'node:querystring';
 import type { Readable } from 'node:stream';
 import { TextDecoder as NodeTextDecoder } from 'node:util';
@@ -19,6 +20,9 @@ import { jsonDepthExceeds, TOO_DEEP_MESSAGE } from './json-depth';
  */
 
 type Done = (err: Error | null, body?: unknown) => void;
+
+/** What the parsers read of a request: its headers (Fastify's request, or the in-process link's). */
+type BodyRequest = { headers: IncomingHttpHeaders };
 
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
@@ -40,14 +44,14 @@ const tooLarge = () => new PayloadTooLargeException('Payload too large');
 const unsupported = () => new UnsupportedMediaTypeException('Unsupported media type');
 const malformedJson = () => new BadRequestException('Malformed JSON body');
 
-function charsetOf(req: FastifyRequest): string | undefined {
+function charsetOf(req: BodyRequest): string | undefined {
   const type = req.headers['content-type'];
   if (!type || !type.includes('=')) return undefined;
   return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
 }
 
 /** The body as text: inflated when the client compressed it (at most `limit` bytes once inflated), then decoded. */
-function bodyText(req: FastifyRequest, raw: Buffer, limit: number, charset: string | undefined): string {
+function bodyText(req: BodyRequest, raw: Buffer, limit: number, charset: string | undefined): string {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   let bytes = raw;
   if (encoding !== 'identity') {
@@ -80,7 +84,7 @@ function firstNonSpace(text: string): string | undefined {
   return undefined;
 }
 
-function parseJson(req: FastifyRequest, raw: Buffer, limit: number): unknown {
+function parseJson(req: BodyRequest, raw: Buffer, limit: number): unknown {
   const charset = charsetOf(req);
   if (charset !== undefined && !charset.startsWith('utf-')) throw unsupported();
   const text = bodyText(req, raw, limit, charset);
@@ -100,7 +104,7 @@ function parseJson(req: FastifyRequest, raw: Buffer, limit: number): unknown {
 const MAX_PARAMETERS = 1000;
 
 /** Flat keys (`a[$ne]=x` stays the key `a[$ne]`), at most 1000 of them. */
-function parseForm(req: FastifyRequest, raw: Buffer, limit: number): unknown {
+function parseForm(req: BodyRequest, raw: Buffer, limit: number): unknown {
   const charset = charsetOf(req);
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'iso-8859-1') throw unsupported();
   const text = bodyText(req, raw, limit, charset);
@@ -124,7 +128,7 @@ class BodyFailure {
  * A failure becomes the body and fails the request in `preValidation`: failing here would
  * make Fastify close the connection, and the gateway pass `Connection: close` on.
  */
-function parser(parse: (req: FastifyRequest, raw: Buffer, limit: number) => unknown, limit: number) {
+function parser(parse: (req: BodyRequest, raw: Buffer, limit: number) => unknown, limit: number) {
   return (req: FastifyRequest, payload: Readable, done: Done): void => {
     const fail = (error: HttpException) => done(null, new BodyFailure(error));
     const declared = req.headers['content-length'] === undefined ? NaN : Number(req.headers['content-length']);
@@ -162,6 +166,23 @@ function parser(parse: (req: FastifyRequest, raw: Buffer, limit: number) => unkn
     payload.on('data', onData);
     payload.on('end', onEnd);
     payload.on('error', onError);
+  };
+}
+
+/**
+ * A whole JSON body already in memory, read as the `application/json` parser reads it (the same
+ * limit, charset, encoding and depth rules); undefined when that parser would refuse it, so the
+ * caller leaves the request to Fastify, which words the refusal. For the in-process link's direct lane.
+ */
+export function jsonBodyReader(limit: number): (headers: IncomingHttpHeaders, raw: Buffer) => { body: unknown } | undefined {
+  return (headers, raw) => {
+    const declared = headers['content-length'];
+    if (raw.length > limit || (declared !== undefined && Number(declared) !== raw.length)) return undefined;
+    try {
+      return { body: parseJson({ headers }, raw, limit) };
+    } catch {
+      return undefined;
+    }
   };
 }
 

@@ -1,7 +1,9 @@
-import { Controller, Get, Headers, INestApplication, Module, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, INestApplication, Module, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { IsString, MinLength } from 'class-validator';
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { NotificationListQueryDto } from '@app/contracts';
 import { MemoryTransport } from '@app/bus';
 import { SqliteStore } from '@app/store';
@@ -15,6 +17,12 @@ import { CodedException } from '../http/coded.exception';
 import { LinkedRequest, LinkedResponse, type ReplyTarget } from './linked-exchange';
 
 const SECRET = 'direct-lane-secret-that-is-at-least-32-characters';
+
+class NoteDto {
+  @IsString()
+  @MinLength(2)
+  text!: string;
+}
 
 @Controller('probe')
 class ProbeController {
@@ -32,6 +40,16 @@ class ProbeController {
   @Get('pages')
   pages(@Query() query: NotificationListQueryDto) {
     return Reply.list([{ n: 1 }], 1, query.page, query.limit, { unread_only: query.unread_only });
+  }
+
+  @Post('notes')
+  note(@CurrentUser() user: AuthenticatedUser, @Body() dto: NoteDto) {
+    return { by: user.username, text: dto.text };
+  }
+
+  @Delete('notes/:id')
+  drop(@Param('id') id: string, @Body() body: unknown) {
+    return { id, body: body ?? null };
   }
 
   @Get('missing')
@@ -102,22 +120,22 @@ describe('the in-process link’s direct lane', () => {
 
   afterAll(() => app.close());
 
-  async function ask(url: string, observed: boolean, headers: IncomingHttpHeaders = {}): Promise<Answer> {
+  async function ask(url: string, observed: boolean, headers: IncomingHttpHeaders = {}, method = 'GET', body: Buffer | null = null): Promise<Answer> {
     const { target, answer } = collector();
-    const req = new LinkedRequest({ method: 'GET', url, headers: { host: 'probe', ...headers }, body: null, observed });
+    const req = new LinkedRequest({ method, url, headers: { host: 'probe', ...headers }, body, observed });
     route(req as unknown as IncomingMessage, new LinkedResponse(req, target) as unknown as ServerResponse);
-    const { status, headers: out, body } = await answer;
+    const { status, headers: out, body: text } = await answer;
     // A request Fastify takes gets an id of its own (the gateway's for an observed one).
     delete out['x-request-id'];
-    return { status, headers: out, body };
+    return { status, headers: out, body: text };
   }
 
   /** The answer of both lanes, which must be the same; and whether the direct one kept out of Fastify. */
-  async function bothLanes(url: string, headers: IncomingHttpHeaders = {}): Promise<{ answer: Answer; direct: boolean }> {
+  async function bothLanes(url: string, headers: IncomingHttpHeaders = {}, method = 'GET', body: Buffer | null = null): Promise<{ answer: Answer; direct: boolean }> {
     routing.mockClear();
-    const direct = await ask(url, true, headers);
+    const direct = await ask(url, true, headers, method, body);
     const tookDirect = routing.mock.calls.length === 0;
-    const viaFastify = await ask(url, false, headers);
+    const viaFastify = await ask(url, false, headers, method, body);
     expect(direct).toEqual(viaFastify);
     return { answer: direct, direct: tookDirect };
   }
@@ -178,5 +196,59 @@ describe('the in-process link’s direct lane', () => {
     const empty = await bothLanes('/api/probe/files//');
     expect(empty.direct).toBe(false);
     expect(empty.answer.status).toBe(404);
+  });
+
+  describe('with a body', () => {
+    const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+    const posted = (body: Buffer, headers: IncomingHttpHeaders = { 'content-type': 'application/json' }) =>
+      bothLanes('/api/probe/notes', { ...auth(), ...headers, 'content-length': String(body.length) }, 'POST', body);
+
+    it('takes a JSON body whole, read by the app’s parser: the handler’s 201 with what it read', async () => {
+      const { answer, direct } = await posted(json({ text: 'çay' }), { 'content-type': 'application/json; charset=utf-8' });
+      expect(direct).toBe(true);
+      expect(answer.status).toBe(201);
+      expect(JSON.parse(answer.body)).toEqual({ success: true, data: { by: 'ann', text: 'çay' } });
+    });
+
+    it('validates the body with the route’s DTO: the same field errors', async () => {
+      const { answer, direct } = await posted(json({ text: 'x' }));
+      expect(direct).toBe(true);
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).errors).toEqual([expect.objectContaining({ field: 'text' })]);
+    });
+
+    it('takes a DELETE with a JSON body, and one with none (no body for the handler)', async () => {
+      const withBody = await bothLanes('/api/probe/notes/n1', { ...auth(), 'content-type': 'application/json' }, 'DELETE', json({ password: 'p' }));
+      expect(withBody.direct).toBe(true);
+      expect(JSON.parse(withBody.answer.body).data).toEqual({ id: 'n1', body: { password: 'p' } });
+      const without = await bothLanes('/api/probe/notes/n1', auth(), 'DELETE');
+      expect(without.direct).toBe(true);
+      expect(JSON.parse(without.answer.body).data).toEqual({ id: 'n1', body: null });
+    });
+
+    it('leaves to Fastify, which words the refusal, a body its parser refuses: malformed, too deep, too large', async () => {
+      const malformed = await posted(Buffer.from('{"text": '));
+      expect(malformed.direct).toBe(false);
+      expect(malformed.answer.status).toBe(400);
+      expect(JSON.parse(malformed.answer.body).message).toBe('Malformed JSON body');
+      const deep = await posted(Buffer.from(`${'['.repeat(200)}${']'.repeat(200)}`));
+      expect(deep.direct).toBe(false);
+      expect(deep.answer.status).toBe(400);
+      const large = await posted(json({ text: 'x'.repeat(2 * 1024 * 1024) }));
+      expect(large.direct).toBe(false);
+      expect(large.answer.status).toBe(413);
+    });
+
+    it('leaves to Fastify another content type and a body that still streams in', async () => {
+      const text = await posted(Buffer.from('text=hello'), { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(text.direct).toBe(false);
+      expect(JSON.parse(text.answer.body).data).toEqual({ by: 'ann', text: 'hello' });
+      routing.mockClear();
+      const { target, answer } = collector();
+      const req = new LinkedRequest({ method: 'POST', url: '/api/probe/notes', headers: { host: 'probe', ...auth(), 'content-type': 'application/json' }, body: Readable.from([json({ text: 'streamed' })]), observed: true });
+      route(req as unknown as IncomingMessage, new LinkedResponse(req, target) as unknown as ServerResponse);
+      expect(JSON.parse((await answer).body).data).toEqual({ by: 'ann', text: 'streamed' });
+      expect(routing).toHaveBeenCalled();
+    });
   });
 });

@@ -30,13 +30,13 @@ export class DirectRequest {
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
   readonly id: string;
-  readonly body = undefined;
   user?: unknown;
 
   constructor(
     readonly raw: LinkedRequest,
     readonly params: Record<string, string | undefined>,
     readonly query: Record<string, unknown>,
+    readonly body: unknown,
   ) {
     this.method = raw.method;
     this.url = raw.url;
@@ -111,47 +111,80 @@ interface Route {
   server: FastifyInstance;
 }
 
+/** The methods the direct lane takes; a body only as JSON. */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+/** Reads a whole JSON body as the app's parser does; undefined where that parser would refuse it. */
+export type JsonBodyReader = (headers: IncomingHttpHeaders, raw: Buffer) => { body: unknown } | undefined;
+
+/** Not taken by the direct lane (Fastify's turn). */
+const REFUSED = Symbol('refused');
+
+function isJson(contentType: string | undefined): boolean {
+  const type = contentType?.split(';', 1)[0].trim().toLowerCase();
+  return type === 'application/json';
+}
+
 /**
- * The direct lane of the in-process link (docs/decisions/gateway.md): a GET that the gateway in
- * this process hands over, without a body, goes straight to the Nest handler of its route, with
- * stand-ins for Fastify's request and reply, instead of through Fastify's routing, request and
- * reply objects, hooks and serializer. The handler itself is Nest's (guards, pipes, filters,
- * the envelope), so what a route answers is the same by either lane. Anything else (another
- * method, a body, a request that is not the gateway's, a path no GET route takes, an empty
- * parameter Nest refuses) goes through Fastify as before.
+ * The direct lane of the in-process link (docs/decisions/gateway.md): a request that the gateway
+ * in this process hands over whole, with no body or a JSON one, goes straight to the Nest handler
+ * of its route, with stand-ins for Fastify's request and reply, instead of through Fastify's
+ * routing, request and reply objects, hooks, content-type parsing and serializer. The handler
+ * itself is Nest's (guards, pipes, filters, the envelope) and the body is read by the app's own
+ * JSON parser, so what a route answers is the same by either lane. Anything else (another
+ * method or content type, a body still streaming in, one the parser refuses, a request that is
+ * not the gateway's, a path no route takes, an empty parameter Nest refuses) goes through
+ * Fastify as before, which words any refusal.
  */
 export class DirectRoutes {
   private readonly router: FindMyWay.Instance<HTTPVersion.V1>;
 
-  constructor(matching: RouteMatching) {
+  constructor(
+    matching: RouteMatching,
+    private readonly readJson: JsonBodyReader,
+  ) {
     this.router = FindMyWay({ ...matching });
   }
 
-  /** Learns every GET route the app registers from now on (call before Nest registers its routes). */
+  /** Learns every route the app registers from now on (call before Nest registers its routes). */
   learnFrom(fastify: FastifyInstance): void {
     fastify.addHook('onRoute', (route: RouteOptions) => {
+      if (route.constraints) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!methods.includes('GET') || route.constraints) return;
       const entry: Route = { handler: route.handler as unknown as RouteHandler, server: fastify };
-      this.router.on('GET', route.url, () => undefined, entry);
+      for (const method of methods) if ((METHODS as readonly string[]).includes(method)) this.router.on(method as Method, route.url, () => undefined, entry);
     });
   }
 
   /** Answers the request on the direct lane, or says it does not take it (false: Fastify's turn). */
   handle(req: LinkedRequest, res: LinkedResponse): boolean {
-    if (req.method !== 'GET' || !observedUpstream(req) || !req.complete || req.readableLength > 0) return false;
+    if (!(METHODS as readonly string[]).includes(req.method) || !observedUpstream(req) || !req.complete) return false;
     let found: FindMyWay.FindResult<HTTPVersion.V1> | null;
     try {
-      found = this.router.find('GET', req.url);
+      found = this.router.find(req.method as Method, req.url);
     } catch {
       return false; // an undecodable path: Fastify words the 400
     }
     if (!found) return false;
     const params = found.params as Record<string, string | undefined>;
     for (const name in params) if (params[name] === '' && name !== '*') return false;
+    const body = this.bodyOf(req);
+    if (body === REFUSED) return false;
     const route = found.store as Route;
     const reply = new DirectReply(res);
-    void Promise.resolve(route.handler.call(route.server, new DirectRequest(req, params, found.searchParams), reply)).catch(() => res.destroy());
+    void Promise.resolve(route.handler.call(route.server, new DirectRequest(req, params, found.searchParams, body), reply)).catch(() => res.destroy());
     return true;
+  }
+
+  /** The body as Fastify would give it to the handler: none, or parsed JSON; REFUSED for anything else. */
+  private bodyOf(req: LinkedRequest): unknown {
+    const raw = req.wholeBody;
+    if (raw === undefined) return REFUSED; // still streaming in
+    const contentType = req.headers['content-type'];
+    if (req.method === 'GET' || (contentType === undefined && !raw?.length)) return raw?.length ? REFUSED : undefined;
+    if (!isJson(contentType)) return REFUSED;
+    const read = this.readJson(req.headers, raw ?? Buffer.alloc(0));
+    return read ? read.body : REFUSED;
   }
 }

@@ -73,6 +73,8 @@ export class LinkedRequest extends Readable {
   readonly observed: boolean;
   /** The whole body has arrived (IncomingMessage's meaning). */
   complete = false;
+  /** The body when the gateway handed it over whole (null: none), undefined when it streams in. */
+  readonly wholeBody: Buffer | null | undefined;
   aborted = false;
   private readonly source?: Readable;
 
@@ -84,6 +86,7 @@ export class LinkedRequest extends Readable {
     this.observed = init.observed;
     const { body } = init;
     if (body === null || Buffer.isBuffer(body)) {
+      this.wholeBody = body;
       if (body?.length) this.push(body);
       this.push(null);
       this.complete = true;
