@@ -37,11 +37,33 @@ export function cardTags(card: LinkCardView, origin: string, path: string): stri
   return [`<title>${escapeHtml(`${card.title} · ${SITE_NAME}`)}</title>`, ...tags].join('\n    ');
 }
 
+/** The part of index.html's boot shell that a page's own first screen replaces (two skeleton cards). */
+const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+
 /**
- * The app's index.html with the card's tags: its own <title> and description replaced, the rest
- * added at the end of <head>.
+ * A product's first screen as its page draws it: the picture, at the size and place the app gives
+ * it, and skeleton lines for the rest. The picture is then painted from the HTML as it arrives
+ * instead of once the app has loaded, and the app's own, drawn over it at the same size, does not
+ * count as a later largest paint (issue 30: the product page's LCP). Undefined without a picture.
  */
-export function withCard(indexHtml: string, tags: string): string {
+export function firstScreen(card: LinkCardView): string | undefined {
+  const image = card.image && /^(https?:\/\/|\/(?!\/))/i.test(card.image) ? card.image : null;
+  if (card.type !== 'product' || !image) return undefined;
+  const lines = ['60%', '35%', '90%', '78%'].map((width) => `<div class="sk sk-line" style="width: ${width}"></div>`).join('');
+  return (
+    `<div class="page"><div class="small">&nbsp;</div><section class="card product-detail" style="margin-top: 0.6rem">` +
+    `<img class="hero-img" src="${escapeHtml(image)}" alt="${escapeHtml(card.image_alt || card.title)}" fetchpriority="high" />` +
+    `<div>${lines}</div></section></div>`
+  );
+}
+
+/**
+ * The app's index.html with the card's tags (its own <title> and description replaced, the rest
+ * added at the end of <head>) and, when given, the page's first screen in place of the boot
+ * shell's skeleton cards.
+ */
+export function withCard(indexHtml: string, tags: string, screen?: string): string {
   const bare = indexHtml.replace(/<title>[^<]*<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  return bare.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  const shown = screen === undefined ? bare : bare.replace(FIRST_SCREEN, () => `<!--first-screen-->${screen}<!--/first-screen-->`);
+  return shown.replace(/<\/head>/i, `  ${tags}\n  </head>`);
 }

@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { runSteps } from '../http/pipeline';
+import { firstScreen, withCard } from './card-tags';
 import { cardSource, createLinkCardPages } from './link-card-pages';
 import { robotsTxt } from './robots';
 
-const INDEX = '<!doctype html><html><head><title>SquadReviews</title><meta name="description" content="The app." /></head><body><div id="root"></div></body></html>';
+const SKELETON = '<!--first-screen--><div class="card skeleton"></div><!--/first-screen-->';
+const INDEX = `<!doctype html><html><head><title>SquadReviews</title><meta name="description" content="The app." /></head><body><div id="root">${SKELETON}</div></body></html>`;
 
 describe('link card pages', () => {
   let root: string;
@@ -49,7 +51,7 @@ describe('link card pages', () => {
     const res = await request(gateway).get('/product/kahve').set('Authorization', 'Bearer member-token');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(res.text).toContain('<div id="root"></div>');
+    expect(res.text).toContain('<div id="root"><!--first-screen-->');
     expect(res.text).toContain('<title>Kahve &quot;Makinesi&quot; &lt;b&gt; · SquadReviews</title>');
     expect(res.text).not.toContain('<title>SquadReviews</title>');
     expect(res.text).not.toContain('The app.');
@@ -60,6 +62,23 @@ describe('link card pages', () => {
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(res.text).toContain('<meta name="twitter:data1" content="4.5/5" />');
     expect(served.at(-1)).toBe('/api/cards/products/kahve no token');
+  });
+
+  it("draws a product's picture in place of the skeleton cards, at the app's size and place, with its alt text escaped", async () => {
+    const res = await request(gateway).get('/product/kahve');
+    const screen = /<!--first-screen-->([\s\S]*)<!--\/first-screen-->/.exec(res.text)?.[1] ?? '';
+    expect(screen).not.toContain('card skeleton"></div>');
+    expect(screen).toContain('<section class="card product-detail"');
+    expect(screen).toContain('<img class="hero-img" src="/api/media/m1" alt="A machine" fetchpriority="high" />');
+  });
+
+  it('keeps the skeleton where there is no picture to draw: another kind of page, a product without one', () => {
+    const card = { type: 'product' as const, title: 'Çay <i>', description: '', image: null, image_alt: null, rating: null };
+    expect(firstScreen(card)).toBeUndefined();
+    expect(firstScreen({ ...card, type: 'profile', image: '/api/media/a1' })).toBeUndefined();
+    expect(firstScreen({ ...card, image: '//evil.example/x.png' })).toBeUndefined();
+    expect(firstScreen({ ...card, image: '/api/media/m2' })).toContain('alt="Çay &lt;i&gt;"');
+    expect(withCard(INDEX, '', undefined)).toContain(SKELETON);
   });
 
   it('passes a page without a card (private, missing) on to the plain app page', async () => {

@@ -5,7 +5,7 @@ import type { LinkCardView } from '@app/contracts';
 import type { Step } from '../http/pipeline';
 import type { ServiceName } from '../proxy/routes';
 import type { ServiceUrls } from '../proxy/service-proxy';
-import { cardTags, withCard } from './card-tags';
+import { cardTags, firstScreen, withCard } from './card-tags';
 
 /** The app's pages a shared link names, and the service's public card read for each. */
 const CARD_PAGES: Array<{ pattern: RegExp; service: ServiceName; cardPath: (key: string) => string }> = [
@@ -76,7 +76,7 @@ export function createLinkCardPages({ urls, webDir, appOrigin }: LinkCardOptions
     if (!source) return next();
     const [card, html] = await Promise.all([fetchCard(source.service, source.cardPath), indexHtml().catch(() => undefined)]);
     if (!card || html === undefined) return next();
-    const page = withCard(html, cardTags(card, originOf(req, appOrigin), path));
+    const page = withCard(html, cardTags(card, originOf(req, appOrigin), path), firstScreen(card));
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': Buffer.byteLength(page),

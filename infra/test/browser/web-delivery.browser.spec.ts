@@ -1,5 +1,5 @@
 // Issue 30 from the browser: compressed replies, a shared review's link card (and none for private content), search as you type.
-import { apiCall, composerCleared, contextFor, describeInBrowser, register, shot, type Member } from './harness';
+import { apiCall, composerCleared, contextFor, describeInBrowser, register, shot, solidPng, type Member } from './harness';
 
 jest.setTimeout(180_000);
 
@@ -99,6 +99,33 @@ describeInBrowser('delivery and sharing (issue 30)', (world) => {
     await apiCall(world, 'PUT', '/users/settings', selin.token, { privacy_profile: 'public' });
     await world.stack.settle();
     expect((await metaOf(`${world.stack.url}/user/${selin.username}`)).meta['og:title']).toBe(`Selin Sharer (@${selin.username})`);
+    await context.close();
+  });
+
+  test("a shared product's page paints its picture from the HTML alone, where the app then draws the same one", async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(solidPng([16, 185, 129], 64))], { type: 'image/png' }), 'tin.png');
+    const upload = await fetch(`${world.stack.url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${selin.token}` }, body: form });
+    const picture = ((await upload.json()) as { data: { url: string } }).data.url;
+    const product = await apiCall<{ slug: string }>(world, 'POST', '/products', selin.token, { name: 'Tea Tin', price: 12, category: 'Home', description: 'Keeps leaves dry.', image: picture });
+    // no script at all: what the HTML draws before the app arrives
+    const bare = await world.browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 }, baseURL: world.stack.url });
+    const before = await bare.newPage();
+    await before.goto(`/product/${product.slug}`);
+    const drawn = before.locator('#root img.hero-img');
+    expect(await drawn.getAttribute('src')).toBe(picture);
+    await before.waitForFunction(() => (document.querySelector('#root img.hero-img') as HTMLImageElement | null)?.naturalWidth === 64);
+    const early = await drawn.boundingBox();
+    await shot(before, 'wd03-product-first-screen');
+    await bare.close();
+    // the app's page: the same picture, no larger (else it would be a later largest paint)
+    const { context, page } = await contextFor(world, selin, { viewport: { width: 412, height: 823 } });
+    await page.goto(`/product/${product.slug}`);
+    const shown = page.getByTestId('product-detail').locator('img.hero-img');
+    expect(await shown.getAttribute('src')).toBe(picture);
+    const late = await shown.boundingBox();
+    expect(late!.width).toBeLessThanOrEqual(early!.width + 1);
+    expect(late!.height).toBeLessThanOrEqual(early!.height + 1);
     await context.close();
   });
 
