@@ -3,7 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useSession } from '../core/store';
 import { LandingPage } from '../features/auth/LandingPage';
 import { withTexts } from '../shared/i18n/with-texts';
-import { Spinner } from '../shared/ui';
+import { FirstScreenOr } from '../shared/first-screen';
 import { MountingErrorBoundary } from './MountingErrorPage';
 import { FRAMED, SCREENS, type ScreenName } from './screens';
 
@@ -22,10 +22,13 @@ const Page = Object.fromEntries(Object.keys(SCREENS).map((name) => [name, lazyPa
 >;
 const Frame = Page.Frame;
 
-/** A lazy screen with the spinner while its chunk loads. */
-function screen(Screen: LazyExoticComponent<ComponentType>) {
+/**
+ * A lazy screen with the spinner while its chunk loads, or the server's first screen of this
+ * address (shared/first-screen.tsx): whole for the frame, its page's part for a page inside it.
+ */
+function screen(Screen: LazyExoticComponent<ComponentType>, part: 'shell' | 'content' = 'content') {
   return (
-    <Suspense fallback={<Spinner label="Loading..." />}>
+    <Suspense fallback={<FirstScreenOr part={part} label="Loading..." />}>
       <Screen />
     </Suspense>
   );
@@ -64,7 +67,7 @@ export function RequireAuth() {
 /** /user/{username} and the not-found page are public: signed in they get the frame, as a visitor a plain page. */
 function FrameIfSignedIn() {
   const { token, user } = useSession();
-  if (token && user) return screen(Frame);
+  if (token && user) return screen(Frame, 'shell');
   return (
     <main className="visitor-page">
       <Outlet />
@@ -91,7 +94,7 @@ export function AppRoutes() {
           <Route path="*" element={screen(Page.NotFoundPage)} />
         </Route>
         <Route element={<RequireAuth />}>
-          <Route element={screen(Frame)}>
+          <Route element={screen(Frame, 'shell')}>
             {FRAMED.map(([path, name]) => (
               <Route key={path} path={path} element={screen(Page[name])} />
             ))}

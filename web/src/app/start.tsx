@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { registerSW } from 'virtual:pwa-register';
 import { makeStore } from '../core/store';
+import { keepFirstScreen } from '../shared/first-screen';
 import { errorDetail } from './MountingErrorPage';
 import { AppTree } from './AppTree';
 
@@ -59,7 +60,8 @@ function mount() {
           ),
       );
     else {
-      rootEl.replaceChildren();
+      keepFirstScreen(rootEl);
+      // the boot shell stays on screen until React's first commit replaces it (the render runs in a transition)
       const root = createRoot(rootEl, { onUncaughtError });
       startTransition(() =>
         root.render(

@@ -4,6 +4,7 @@ import { ArrowLeft, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorCode, errorMessage } from '../../core/api';
 import { Spinner, Stars } from '../../shared/ui';
+import { FirstScreenOr } from '../../shared/first-screen';
 import { useTimedMessage } from '../../shared/useTimedMessage';
 import { price } from '../../shared/format';
 import { productImage, useProductQuery } from './productsApi';
@@ -43,7 +44,7 @@ export function ProductDetailPage() {
   const shownReviews = useStaged(reviews.data?.items ?? NO_REVIEWS, 0, 2);
 
   if (!id) return <div className="card error-box">Invalid product ID</div>;
-  if (product.isLoading) return <Spinner />;
+  if (product.isLoading) return <FirstScreenOr part="content" />;
   if (product.isError || !product.data)
     return (
       <div className="card error-box" data-testid="product-error">
