@@ -144,6 +144,9 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
       (s) => request(s).post('/api/media').set('Authorization', auth).attach('file', Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG_1PX.length)]), 'big.png'),
       (s) => request(s).post('/api/auth/login').send({ email: 'link@example.com', password: 'not-the-password' }),
       (s) => request(s).post('/api/reviews').set('Authorization', auth).set('Content-Type', 'application/json').send('{"content": '),
+      // The upload route given JSON, or nothing: taken whole in process (no form), answered as over HTTP.
+      (s) => request(s).post('/api/media').set('Authorization', auth).send({ file: 'photo.png' }),
+      (s) => request(s).post('/api/media').set('Authorization', auth),
     ];
     const statuses: number[] = [];
     for (const make of cases) {
@@ -151,7 +154,7 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
       statuses.push(inProcess.status);
       expect(inProcess).toEqual(http);
     }
-    expect(statuses).toEqual([400, 400, 413, 413, 413, 401, 400]);
+    expect(statuses).toEqual([400, 400, 413, 413, 413, 401, 400, 400, 400]);
   });
 
   it('an upload streams through either link and is served back the same', async () => {

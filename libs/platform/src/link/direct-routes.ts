@@ -43,6 +43,11 @@ export class DirectRequest {
     this.headers = raw.headers;
     this.id = (raw.headers['x-request-id'] as string | undefined) ?? '';
   }
+
+  /** @fastify/multipart's test: a request on this lane carries JSON or nothing, never a form (an upload goes through Fastify). */
+  isMultipart(): boolean {
+    return false;
+  }
 }
 
 /**
