@@ -26,7 +26,11 @@ broken ||= run('npm', ['run', 'lint', '--silent']) !== 0;
 const k6Status = run('npx', ['tsc', '-p', 'infra/k6/tsconfig.json', '--noEmit']);
 broken ||= k6Status !== 0;
 
-const jestStatus = run('npx', ['jest', '-c', 'jest.config.js', '--ci', '--maxWorkers=2', '--json', '--outputFile=test-output/jest.json']);
+// The suites that start the server as processes of their own run dist/: built once here, before any
+// of them runs (a suite rebuilding it while another's processes loaded it let one read a half-written module).
+broken ||= run('npm', ['run', '--silent', 'build:server']) !== 0;
+
+const jestStatus = run('npx', ['jest', '-c', 'jest.config.js', '--ci', '--maxWorkers=2', '--json', '--outputFile=test-output/jest.json'], { SERVER_BUILT: '1' });
 if (existsSync('test-output/jest.json')) {
   const report = JSON.parse(readFileSync('test-output/jest.json', 'utf8'));
   totals.passed += report.numPassedTests;

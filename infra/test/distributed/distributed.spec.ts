@@ -1,4 +1,4 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Client } from 'pg';
 import { Socket } from 'socket.io-client';
 import { MessageView, NotificationView } from '@app/contracts';
+import { buildServer } from '@app/testing';
 import {
   describeWithRedis,
   PostgresServerHandle,
@@ -199,8 +200,7 @@ describeWithRedis('distributed.spec').each(storeProfiles())('distributed mode: s
 
   beforeAll(async () => {
     // The test runs the built launcher, as `npm run start:distributed` does: build first (a few seconds).
-    const build = spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`npm run build:server failed:\n${build.stdout}\n${build.stderr}`);
+    buildServer(ROOT);
     redis = await startRedisServer();
     dataDir = mkdtempSync(join(tmpdir(), 'distributed-'));
     const storeEnv = await profile.start(dataDir);

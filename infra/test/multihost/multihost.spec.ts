@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { Socket } from 'socket.io-client';
 import { MessageView, NotificationView } from '@app/contracts';
 import { ConfigError, loadConfig, PlatformConfig, userCardsCollection } from '@app/platform';
 import { StoreReader } from './store-reader';
+import { buildServer } from '@app/testing';
 import { redisServerAvailable } from '@app/testing/engines';
 import { messagesCollection } from '../../../services/messaging/src/messages/message.collection';
 import { notificationsCollection } from '../../../services/notifications/src/notifications/notification.collection';
@@ -232,8 +232,7 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
     if (STORE === 'postgres') assertPostgresAdapter();
     const removed = removeLeftovers();
     if (removed.length > 0) log(`removed leftovers of an earlier run: ${removed.join(', ')}`);
-    const build = spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`npm run build:server failed:\n${build.stdout}\n${build.stderr}`);
+    buildServer(ROOT);
     dataDir = mkdtempSync(join(tmpdir(), 'multihost-'));
     network.create();
     stack = new MultiHostStack(network, {

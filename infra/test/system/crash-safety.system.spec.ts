@@ -1,4 +1,4 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import BetterSqlite3 from 'better-sqlite3';
 import { Client } from 'pg';
+import { buildServer } from '@app/testing';
 import { PostgresServerHandle, postgresServerAvailable, startPostgresServer } from '@app/testing/engines';
 import { probe, ProbeReply } from './http-probe';
 
@@ -167,7 +168,7 @@ describe.each(storeProfiles())('crash safety of the embedded profile (SIGKILL mi
   }
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', '-s', 'build:server'], { cwd: ROOT, stdio: 'ignore' });
+    buildServer(ROOT);
     dataDir = mkdtempSync(join(tmpdir(), 'crash-safety-'));
     // An existing marker skips the demo seed: this test brings its own members.
     writeFileSync(join(dataDir, '.seeded'), 'test');

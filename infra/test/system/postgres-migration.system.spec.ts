@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import { serviceDataFile, SqliteExport } from '@app/store';
+import { buildServer } from '@app/testing';
 import { describeWithPostgres, PostgresServerHandle, startPostgresServer } from '@app/testing/engines';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 import { DEMO_PASSWORD } from '../../launcher/src/seed/auth.seed';
@@ -59,8 +60,7 @@ describeWithPostgres('postgres-migration')('npm run migrate:postgres on a seeded
   };
 
   beforeAll(async () => {
-    const build = spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`npm run build:server failed:\n${build.stdout}\n${build.stderr}`);
+    buildServer(ROOT);
     dataDir = mkdtempSync(join(tmpdir(), 'pg-migration-'));
     const seeded = await startEmbeddedStack({ port: 0, dataDir, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' } });
     try {

@@ -1,2 +1,3 @@
 export * from './test-service';
 export * from './store-probe';
+export * from './server-build';
