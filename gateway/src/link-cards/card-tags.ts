@@ -5,11 +5,16 @@ export const SITE_NAME = 'SquadReviews';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
+/** An absolute http(s) URL or a path on this site (not `//host`); null for anything else. */
+function imageUrl(url: string | null): string | null {
+  if (!url) return null;
+  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : null;
+}
+
 /** An image path made absolute on this site; an absolute http(s) URL kept; anything else dropped. */
 function absolute(origin: string, url: string | null): string | null {
-  if (!url) return null;
-  if (/^https?:\/\//i.test(url)) return url;
-  return url.startsWith('/') && !url.startsWith('//') ? `${origin}${url}` : null;
+  const image = imageUrl(url);
+  return image?.startsWith('/') ? `${origin}${image}` : image;
 }
 
 /** The head tags of a shared link's page: title, description, Open Graph and Twitter card, the rating as a label. */
@@ -47,7 +52,7 @@ const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
  * count as a later largest paint (issue 30: the product page's LCP). Undefined without a picture.
  */
 export function firstScreen(card: LinkCardView): string | undefined {
-  const image = card.image && /^(https?:\/\/|\/(?!\/))/i.test(card.image) ? card.image : null;
+  const image = imageUrl(card.image);
   if (card.type !== 'product' || !image) return undefined;
   const lines = ['60%', '35%', '90%', '78%'].map((width) => `<div class="sk sk-line" style="width: ${width}"></div>`).join('');
   return (
