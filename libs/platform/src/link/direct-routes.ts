@@ -119,6 +119,7 @@ interface Route {
 /** The methods the direct lane takes; a body only as JSON. */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
+const isMethod = (method: string): method is Method => (METHODS as readonly string[]).includes(method);
 
 /** Reads a whole JSON body as the app's parser does; undefined where that parser would refuse it. */
 export type JsonBodyReader = (headers: IncomingHttpHeaders, raw: Buffer) => { body: unknown } | undefined;
@@ -158,16 +159,17 @@ export class DirectRoutes {
       if (route.constraints) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const entry: Route = { handler: route.handler as unknown as RouteHandler, server: fastify };
-      for (const method of methods) if ((METHODS as readonly string[]).includes(method)) this.router.on(method as Method, route.url, () => undefined, entry);
+      for (const method of methods) if (isMethod(method)) this.router.on(method, route.url, () => undefined, entry);
     });
   }
 
   /** Answers the request on the direct lane, or says it does not take it (false: Fastify's turn). */
   handle(req: LinkedRequest, res: LinkedResponse): boolean {
-    if (!(METHODS as readonly string[]).includes(req.method) || !observedUpstream(req) || !req.complete) return false;
+    const method = req.method;
+    if (!isMethod(method) || !observedUpstream(req) || !req.complete) return false;
     let found: FindMyWay.FindResult<HTTPVersion.V1> | null;
     try {
-      found = this.router.find(req.method as Method, req.url);
+      found = this.router.find(method, req.url);
     } catch {
       return false; // an undecodable path: Fastify words the 400
     }
