@@ -31,7 +31,12 @@ export class FoldedKey<D extends BaseDoc> {
    * line breaks are read as spaces, so a match never runs from one field into the next.
    */
   matching(query: string): Filter {
-    return { [this.field]: { $regex: new RegExp(escapeRegex(foldText(query).replace(/[\r\n]+/g, ' '))) } };
+    return { [this.field]: { $regex: new RegExp(escapeRegex(this.needle(query))) } };
+  }
+
+  /** The text a stored key must contain to match `query` (what `matching` looks for). */
+  needle(query: string): string {
+    return foldText(query).replace(/[\r\n]+/g, ' ');
   }
 
   /**

@@ -16,6 +16,7 @@ import { registerMediaUploads } from './media/media-upload';
 import { MediaModule } from './media/media.module';
 import { productsCollection, productSearchKey } from './products/product.collection';
 import { productLikesCollection } from './products/product-like.collection';
+import { catalogueStampCollection } from './products/catalogue-stamp.collection';
 import { ProductsModule } from './products/products.module';
 import { reportsCollection } from './reports/report.collection';
 import { ReportsModule } from './reports/reports.module';
@@ -49,6 +50,7 @@ export const reviewsService: ServiceDefinition = {
   collections: [
     userCardsCollection,
     productsCollection,
+    catalogueStampCollection,
     mediaCollection,
     reviewsCollection,
     reviewCountsCollection,

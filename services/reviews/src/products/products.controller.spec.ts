@@ -2,6 +2,11 @@ import { TestService } from '@app/testing';
 import { FoldedKeysBackfill } from '@app/platform';
 import { makeProduct, member, Member, startReviews } from '../reviews.fixture';
 import { productsCollection, productSearchKey } from './product.collection';
+import { CATALOGUE_STAMP, catalogueStampCollection } from './catalogue-stamp.collection';
+
+/** What another replica's change leaves: a new stamp, so this replica's keys in memory are stale. */
+const moveCatalogueStamp = (svc: TestService) =>
+  svc.store.collection(catalogueStampCollection).updateOne({ _id: CATALOGUE_STAMP }, { $set: { stamp: String(Math.random()) } }, { upsert: true });
 
 describe('products (HTTP)', () => {
   let svc: TestService;
@@ -185,6 +190,8 @@ describe('product catalogue search folds Turkish letters and accents (issue 21 �
   it('fills the folded copy of products stored before it at boot, once',  async () => {
     const products = svc.store.collection(productsCollection);
     await products.updateMany({ name: 'Simit' }, { $unset: { search_key: '' } });
+    await moveCatalogueStamp(svc);
+    // A key missing: the catalogue is searched in the store, where that row matches nothing yet.
     expect(await names('istanbul')).toEqual([]);
     await svc.app.get(FoldedKeysBackfill).onApplicationBootstrap();
     expect(await names('istanbul')).toEqual(['Simit']);
@@ -192,7 +199,11 @@ describe('product catalogue search folds Turkish letters and accents (issue 21 �
   });
 });
 
-describe('product search pages (ids from the search index, documents from the cache)', () => {
+// The same pages from the keys in memory and, with a capacity too small to keep them, from the store's index.
+describe.each([
+  ['the keys in memory', undefined],
+  ['the search index', '1'],
+])('product search pages (ids from %s, documents from the cache)', (_source, capacity) => {
   let svc: TestService;
   let ayse: Member;
   type Item = { id: string; name: string; liked: boolean; user: { username: string } };
@@ -200,7 +211,9 @@ describe('product search pages (ids from the search index, documents from the ca
   const list = async (query: Record<string, string | number>) => (await svc.http().get('/api/products').query(query).set(ayse.auth)).body;
 
   beforeAll(async () => {
+    if (capacity) process.env.CATALOGUE_SEARCH_CAPACITY = capacity;
     svc = await startReviews();
+    delete process.env.CATALOGUE_SEARCH_CAPACITY;
     ayse = await member(svc, 'ayse');
     for (const name of ['Çay Bardağı', 'Cam Vazo', 'Kahve Değirmeni', 'Işıklı Ayna', 'Cezve']) await makeProduct(svc, ayse, { name, category: 'Kitchen' });
     await makeProduct(svc, ayse, { name: 'Çanta', category: 'Fashion' });
@@ -241,5 +254,44 @@ describe('product search pages (ids from the search index, documents from the ca
     expect((await list({ search: 'surahi' })).data.map((p: Item) => p.name)).toEqual(['Sürahi']);
     await svc.http().delete(`/api/products/${vazo.id}`).set(ayse.auth);
     expect(await list({ search: 'surahi' })).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
+
+describe("the catalogue's search keys in memory", () => {
+  let svc: TestService;
+  let ayse: Member;
+
+  const names = async (search: string) => (await svc.http().get('/api/products').query({ search }).set(ayse.auth)).body.data.map((p: { name: string }) => p.name);
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    ayse = await member(svc, 'ayse');
+    await makeProduct(svc, ayse, { name: 'Masa Lambası' });
+  });
+
+  afterAll(() => svc.close());
+
+  it('answers while the stamp stands, and reads the store again once another replica moves it', async () => {
+    expect(await names('lamba')).toEqual(['Masa Lambası']);
+    // Stored behind this replica's back (as another replica would), without the stamp: not seen yet.
+    const at = new Date().toISOString();
+    const name = 'Gece Lambası';
+    await svc.store.collection(productsCollection).insert({
+      slug: 'gece-lambasi', name, brand: '', description: '', price: 1, category: 'Home', features: [], image: null, user_id: ayse.id,
+      rating_sum: 0, review_count: 0, like_count: 0, created_at: at, updated_at: at, search_key: productSearchKey.of({ name, description: '' }),
+    });
+    expect(await names('lamba')).toEqual(['Masa Lambası']);
+    await moveCatalogueStamp(svc);
+    expect(await names('lamba')).toEqual(['Gece Lambası', 'Masa Lambası']);
+  });
+
+  it('is stale from the moment a change commits on this replica: a new product, an edit, a deletion', async () => {
+    const { id } = await makeProduct(svc, ayse, { name: 'Okuma Lambası' });
+    expect(await names('okuma')).toEqual(['Okuma Lambası']);
+    expect((await svc.http().put(`/api/products/${id}`).set(ayse.auth).send({ category: 'Kitchen' })).status).toBe(200);
+    expect((await svc.http().get('/api/products').query({ search: 'okuma', category: 'Kitchen' }).set(ayse.auth)).body.data).toHaveLength(1);
+    expect((await svc.http().get('/api/products').query({ search: 'okuma', category: 'Electronics' }).set(ayse.auth)).body.data).toHaveLength(0);
+    expect((await svc.http().delete(`/api/products/${id}`).set(ayse.auth)).status).toBe(200);
+    expect(await names('okuma')).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { LikeLedger } from '../likes/like-ledger';
 import { UserCardsService } from '../users/user-cards.service';
 import { ProductDoc, productsCollection, productSearchKey } from './product.collection';
 import { ProductLikeDoc, productLikesCollection } from './product-like.collection';
+import { CatalogueSearchService } from './catalogue-search.service';
 import { slugCandidate, slugify } from './slug';
 import { ReviewsException } from '../reviews.errors';
 
@@ -29,6 +30,7 @@ export class ProductsService {
     @Inject(STORE) store: Store,
     private readonly cards: UserCardsService,
     private readonly bus: EventBus,
+    private readonly catalogue: CatalogueSearchService,
   ) {
     this.products = store.collection(productsCollection);
     this.likes = new LikeLedger(
@@ -59,12 +61,11 @@ export class ProductsService {
   }
 
   /**
-   * A substring search tests every product's search key, which no index can narrow. Read as a
-   * page of documents, SQLite walked the created_at index and parsed each product's JSON for its
-   * key; here the page's ids come from an index that holds the order and the key (created_at,
-   * _id, search key: no document read, nothing sorted) and the documents from the document
-   * cache. Ties on created_at go by _id: the insertion order the unfiltered list gives them, as
-   * ids are made in time order.
+   * A substring search tests every product's search key, which no index can narrow. The page's ids
+   * come from the keys in memory (CatalogueSearchService) or, when those are not kept, from an
+   * index that holds the order and the key (created_at, _id, search key: no document read,
+   * nothing sorted); the documents from the document cache. Ties on created_at go by _id: the
+   * insertion order the unfiltered list gives them, as ids are made in time order.
    */
   private async searchPage(
     filter: Filter,
@@ -73,15 +74,20 @@ export class ProductsService {
     limit: number,
     viewerId: string,
   ): Promise<{ items: ProductView[]; total: number }> {
-    const searched: Filter = { ...filter, ...productSearchKey.matching(search) };
-    const page = await this.products.find(searched, { sort: { created_at: -1, _id: 1 }, skip, limit, projection: { _id: 1 } });
-    // A page that is not full and not past the end says the total itself (most searches): no count.
-    const total = page.length < limit && (page.length > 0 || skip === 0) ? skip + page.length : await this.products.count(searched);
-    const ids = page.map((d) => d._id);
+    const category = filter.category as string | undefined;
+    const { ids, total } = (await this.catalogue.page(search, category, skip, limit)) ?? (await this.searchStore(filter, search, skip, limit));
     const byId = await this.cardsFor(ids);
     // A product deleted between the two reads is left out.
     const docs = ids.map((id) => byId.get(id)).filter((d): d is ProductDoc => d !== undefined);
     return { items: await this.views(docs, viewerId), total };
+  }
+
+  private async searchStore(filter: Filter, search: string, skip: number, limit: number): Promise<{ ids: string[]; total: number }> {
+    const searched: Filter = { ...filter, ...productSearchKey.matching(search) };
+    const page = await this.products.find(searched, { sort: { created_at: -1, _id: 1 }, skip, limit, projection: { _id: 1 } });
+    // A page that is not full and not past the end says the total itself (most searches): no count.
+    const total = page.length < limit && (page.length > 0 || skip === 0) ? skip + page.length : await this.products.count(searched);
+    return { ids: page.map((d) => d._id), total };
   }
 
   /** By id or by slug (ARCHITECTURE §4). */
@@ -112,18 +118,21 @@ export class ProductsService {
   async update(userId: string, id: string, dto: UpdateProductDto): Promise<ProductView> {
     const before = await this.ownedBy(userId, id);
     const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
-    const doc = await this.products.findOneAndUpdate(
-      { _id: id },
-      { $set: { ...fields, search_key: productSearchKey.of({ ...before, ...fields }), updated_at: new Date().toISOString() } },
-    );
-    if (!doc) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
-    await productSearchKey.settle(this.products, doc);
+    const doc = await this.catalogue.changing(async () => {
+      const updated = await this.products.findOneAndUpdate(
+        { _id: id },
+        { $set: { ...fields, search_key: productSearchKey.of({ ...before, ...fields }), updated_at: new Date().toISOString() } },
+      );
+      if (!updated) throw new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
+      await productSearchKey.settle(this.products, updated);
+      return updated;
+    });
     return (await this.views([doc], userId))[0];
   }
 
   async remove(userId: string, id: string): Promise<void> {
     await this.ownedBy(userId, id);
-    await this.products.deleteOne({ _id: id });
+    await this.catalogue.changing(() => this.products.deleteOne({ _id: id }));
     await this.likes.forget(id);
   }
 
@@ -246,7 +255,7 @@ export class ProductsService {
         actorId: userId,
         proof: { collection: productsCollection, match: { _id }, present: true },
       },
-      () => this.products.insert(doc),
+      () => this.catalogue.changing(() => this.products.insert(doc)),
     );
   }
 }
