@@ -4,13 +4,14 @@ import { BlocksReadModel, MutesReadModel } from '@app/platform';
 import { Collection, newId, STORE, Store } from '@app/store';
 import { feedSettings } from '../feed/feed.settings';
 import { KeywordFilterDoc, keywordFiltersCollection } from '../filters/keyword-filter.collection';
+import { ProductLikeDoc, productLikesCollection } from '../products/product-like.collection';
 import { FollowerCountDoc, followerCountsCollection } from '../read-models/follow-graph.collection';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { TagFollowDoc, tagFollowsCollection } from '../tags/tag-follow.collection';
 import { PrivacyDoc, privacyCollection } from './privacy.collection';
 import { ContextStampDoc, contextStampsCollection, LARGE_ACCOUNTS, RESTRICTED_ACCOUNTS } from './viewer-context.collection';
 
-/** What a member's pages read about the member: whom they follow, mute and block, their tags and keyword filters. */
+/** What a member's pages read about the member: whom they follow, mute and block, their tags, keyword filters and liked products. */
 export interface ViewerContext {
   readonly followees: readonly string[];
   readonly follows: ReadonlySet<string>;
@@ -20,6 +21,8 @@ export interface ViewerContext {
   readonly tags: readonly string[];
   /** Newest first, expired ones included (a filter expires by the clock, not by a write). */
   readonly filters: readonly KeywordFilterDoc[];
+  /** The products the member likes (a product card's `liked`). */
+  readonly likedProducts: ReadonlySet<string>;
 }
 
 /** A viewer's context with the sets every viewer shares, as stored at one moment. */
@@ -43,7 +46,7 @@ const DEFAULT_CAPACITY = 10_000;
  * The viewer's context in memory (issue 28 §2). The store stays the truth; each replica keeps the
  * contexts its requests read, and one read of three stamp rows per request tells it whether its
  * copies are still the stored ones. Every writer of a context (the follow, mute and block
- * handlers, tag follows, keyword filters) calls `touch` after its change, so the next request on
+ * handlers, tag follows, keyword filters, product likes) calls `touch` after its change, so the next request on
  * any replica loads it again; the shared sets are stamped the same way.
  */
 @Injectable()
@@ -53,6 +56,7 @@ export class ViewerContextService {
   private readonly filters: Collection<KeywordFilterDoc>;
   private readonly counts: Collection<FollowerCountDoc>;
   private readonly privacy: Collection<PrivacyDoc>;
+  private readonly productLikes: Collection<ProductLikeDoc>;
   /** Least recently read first (a Map keeps insertion order; a read moves its entry to the end). */
   private readonly entries = new Map<string, Stamped<ViewerContext>>();
   private readonly shared = new Map<string, Stamped<ReadonlySet<string>>>();
@@ -71,6 +75,7 @@ export class ViewerContextService {
     this.filters = store.collection(keywordFiltersCollection);
     this.counts = store.collection(followerCountsCollection);
     this.privacy = store.collection(privacyCollection);
+    this.productLikes = store.collection(productLikesCollection);
   }
 
   /** The viewer's context and the shared sets, as stored now: one read when every copy is current. */
@@ -111,12 +116,13 @@ export class ViewerContextService {
       return entry.value;
     }
     // The stamp was read before the rows: a change in between leaves a newer stamp, and the next request loads again.
-    const [followees, muted, blocked, tags, filters] = await Promise.all([
+    const [followees, muted, blocked, tags, filters, likedProducts] = await Promise.all([
       this.graph.followees(viewerId),
       this.mutes.mutedBy(viewerId),
       this.blocks.hiddenFrom(viewerId),
       this.tagFollows.find({ user_id: viewerId }, { projection: { tag: 1 } }),
       this.filters.find({ user_id: viewerId }, { sort: { created_at: -1 }, limit: FILTERS_PER_MEMBER }),
+      this.productLikes.find({ user_id: viewerId }, { projection: { product_id: 1 } }),
     ]);
     const context: ViewerContext = {
       followees,
@@ -125,6 +131,7 @@ export class ViewerContextService {
       blocked: new Set(blocked),
       tags: tags.map((t) => t.tag),
       filters,
+      likedProducts: new Set(likedProducts.map((like) => like.product_id)),
     };
     this.entries.delete(viewerId);
     this.entries.set(viewerId, { stamp, value: context });

@@ -57,13 +57,6 @@ export class LikeLedger<D extends LikeRow> {
     return { liked: mine !== null, like_count: likeCount };
   }
 
-  /** Which of these subjects the member likes. */
-  async likedAmong(subjectIds: string[], userId: string): Promise<Set<string>> {
-    if (subjectIds.length === 0) return new Set();
-    const rows = await this.rows.find({ user_id: userId, [this.key]: { $in: subjectIds } });
-    return new Set(rows.map((r) => String(r[this.key])));
-  }
-
   async forget(subjectId: string): Promise<void> {
     await this.rows.deleteMany({ [this.key]: subjectId });
   }

@@ -3,6 +3,7 @@ import { CreateProductDto, LikeStatus, ProductCard, ProductQueryDto, ProductView
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
 import { LikeLedger } from '../likes/like-ledger';
+import { ViewerContextService } from '../audience/viewer-context.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { ProductDoc, productsCollection, productSearchKey } from './product.collection';
 import { ProductLikeDoc, productLikesCollection } from './product-like.collection';
@@ -31,6 +32,7 @@ export class ProductsService {
     private readonly cards: UserCardsService,
     private readonly bus: EventBus,
     private readonly catalogue: CatalogueSearchService,
+    private readonly contexts: ViewerContextService,
   ) {
     this.products = store.collection(productsCollection);
     this.likes = new LikeLedger(
@@ -136,10 +138,12 @@ export class ProductsService {
     await this.likes.forget(id);
   }
 
-  /** The product card's Like button: exact under concurrency like review likes. */
+  /** The product card's Like button: exact under concurrency like review likes. The member's liked products are part of their viewer context. */
   async toggleLike(userId: string, productId: string): Promise<LikeStatus> {
     await this.findByIdOr404(productId);
-    return this.likes.toggle(productId, userId);
+    const status = await this.likes.toggle(productId, userId);
+    await this.contexts.touch(userId);
+    return status;
   }
 
   likeStatus(userId: string, productId: string) {
@@ -163,10 +167,7 @@ export class ProductsService {
   }
 
   async views(docs: ProductDoc[], viewerId: string): Promise<ProductView[]> {
-    const [cards, liked] = await Promise.all([
-      this.cards.cardsFor(docs.map((d) => d.user_id)),
-      this.likes.likedAmong(docs.map((d) => d._id), viewerId),
-    ]);
+    const [cards, liked] = await Promise.all([this.cards.cardsFor(docs.map((d) => d.user_id)), this.likedBy(viewerId)]);
     return docs.map((d) => {
       const card = cards.get(d.user_id)!;
       return {
@@ -190,6 +191,10 @@ export class ProductsService {
         updatedAt: d.updated_at,
       };
     });
+  }
+
+  private async likedBy(viewerId: string): Promise<ReadonlySet<string>> {
+    return viewerId ? (await this.contexts.of(viewerId)).context.likedProducts : new Set();
   }
 
   private async findByIdOr404(id: string): Promise<ProductDoc> {
