@@ -1,9 +1,13 @@
+import { Controller, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Payload } from '@nestjs/microservices';
 import { AnyEventEnvelope, EventEnvelope } from '@app/contracts';
 import { defineCollection, SqliteStore } from '@app/store';
 import { probeStore } from '@app/testing';
 import { BusServer } from './bus-server';
 import { EventBus } from './event-bus';
 import { MemoryTransport } from './memory/memory-transport';
+import { OnEvent } from './on-event.decorator';
 import { inboxCollection, outboxCollection } from './outbox.collection';
 
 describe('BusServer inbox', () => {
@@ -230,5 +234,59 @@ describe('BusServer deliveries as one unit', () => {
       await events.onModuleDestroy();
       await store.close();
     }
+  });
+});
+
+describe('BusServer under Nest', () => {
+  const handled: string[] = [];
+
+  @Controller()
+  class FirstHandlers {
+    @OnEvent('review.liked')
+    onLiked(@Payload() event: AnyEventEnvelope): void {
+      handled.push(`first ${event.id}`);
+    }
+  }
+
+  @Controller()
+  class SecondHandlers {
+    @OnEvent('review.liked')
+    async onLiked(@Payload() event: AnyEventEnvelope): Promise<void> {
+      await new Promise((resolve) => setImmediate(resolve));
+      handled.push(`second ${event.id}`);
+    }
+  }
+
+  @Controller()
+  class ThirdHandlers {
+    @OnEvent('review.liked')
+    onLiked(@Payload() event: AnyEventEnvelope): void {
+      handled.push(`third ${event.id}`);
+    }
+  }
+
+  @Module({ controllers: [FirstHandlers, SecondHandlers, ThirdHandlers] })
+  class HandlersModule {}
+
+  it('runs each of several handlers of one event type once per delivery', async () => {
+    const app = await NestFactory.createMicroservice(HandlersModule, {
+      strategy: new BusServer({ transport: new MemoryTransport(), group: 'g', consumer: 'c' }),
+      logger: false,
+      abortOnError: false,
+    });
+    await app.init();
+    const server = (app as unknown as { serverInstance: BusServer }).serverInstance;
+    const event = {
+      id: 'e1',
+      type: 'review.liked',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      actorId: 'u2',
+      key: 'r1',
+      payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 },
+    } as EventEnvelope<'review.liked'> as AnyEventEnvelope;
+    await server.dispatch(event);
+    expect([...handled].sort()).toEqual(['first e1', 'second e1', 'third e1']);
+    await app.close();
   });
 });

@@ -162,11 +162,12 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private async run(event: AnyEventEnvelope, check: boolean): Promise<DeliveryOutcome> {
     const inbox = this.options.inbox;
     if (check && inbox && (await inbox.findById(event.id))) return 'duplicate';
-    let handler = this.messageHandlers.get(event.type);
-    while (handler) {
+    // Nest chains the handlers of one type: the first runs the rest itself (its listeners'
+    // forkJoin of `next`), so walking the chain here ran every later handler twice.
+    const handler = this.messageHandlers.get(event.type);
+    if (handler) {
       const result = await handler(event);
       if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
-      handler = handler.next;
     }
     if (!inbox) return 'handled';
     if (check) {
