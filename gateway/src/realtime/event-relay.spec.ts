@@ -63,6 +63,17 @@ describe('event relay: payloads checked against the catalogue before any socket 
     expect(pushes.map((p) => [p.name, p.rooms])).toEqual([['new-message', [userRoom('u1'), userRoom('u2')]]]);
   });
 
+  it('checks nothing of a push for members with no socket here, and still drops a bad one for a member who has one', async () => {
+    const { relay, pushes } = relayWithRecorder(['u1']);
+    const bad = { notificationId: 'n1', push: true, notification: { ...notification, message: undefined } };
+    await relay.relay(envelope('notification.created', { ...bad, recipientId: 'u2' }));
+    await relay.relay(envelope('message.sent', { ...sent, memberIds: ['u2', 'u3'] }));
+    expect(errors).not.toHaveBeenCalled();
+    await relay.relay(envelope('notification.created', { ...bad, recipientId: 'u1' }));
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Dropped notification\.created v1 /));
+    expect(pushes).toEqual([]);
+  });
+
   it.each([
     ['a message without its sender card', 'message.sent', { ...sent, message: { ...message, sender: undefined } }],
     ['a message whose content is not text', 'message.sent', { ...sent, message: { ...message, content: { html: '<script>' } } }],

@@ -28,6 +28,31 @@ const RELAYED: EventType[] = [
 ];
 
 /**
+ * The members a push-only event is for, read before its payload is checked; undefined for the
+ * events that also change sessions or rooms (those are always applied).
+ */
+function pushedTo(event: AnyEventEnvelope): unknown[] | undefined {
+  const payload = event.payload as unknown as Record<string, unknown>;
+  const members = Array.isArray(payload.memberIds) ? payload.memberIds : [payload.memberIds];
+  switch (event.type) {
+    case 'message.sent':
+    case 'message.edited':
+    case 'message.deleted':
+    case 'message.reaction_changed':
+      return members;
+    case 'conversation.read':
+      // Groups and squad chats keep who read what private: only the reader's own tabs hear of it.
+      return payload.isGroup ? [payload.userId] : members;
+    case 'moderation.role_changed':
+      return [payload.userId];
+    case 'notification.created':
+      return payload.push ? [payload.recipientId] : [];
+    default:
+      return undefined;
+  }
+}
+
+/**
  * How many relayed event ids a gateway remembers. An event can reach the stream twice: a service
  * that dies between publishing it and dropping its outbox row has it published again by the
  * outbox relay (same id, seconds later). Services drop the repeat in their inbox; this is the
@@ -86,6 +111,10 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
       this.logger.error('Dropped a malformed event');
       return;
     }
+    const members = pushedTo(event);
+    // A push for members with no socket here (most notifications, a review's fan-out): nothing to
+    // check or send. Member ids that are not text go on to the check, which logs the event.
+    if (members?.every((id): id is string => typeof id === 'string') && !this.anyoneHere(members)) return;
     // Validated as every bus consumer does (BusServer): a socket never sees a payload its class refuses.
     const problems = eventProblems(event);
     if (problems.length > 0) {
@@ -95,50 +124,41 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.relayed.has(event.id)) return;
     this.relayed.add(event.id);
     if (this.relayed.size > REMEMBERED_EVENTS) this.relayed.delete(this.relayed.values().next().value as string);
-    await this.revoke(event).catch((err: Error) => this.logger.warn(`${event.type} not applied to sockets: ${err.message}`));
-    const local = this.localRooms();
+    if (!members) {
+      await this.revoke(event).catch((err: Error) => this.logger.warn(`${event.type} not applied to sockets: ${err.message}`));
+      return;
+    }
+    // To this gateway's sockets only, one emit to all the members' rooms: a socket in several of them still gets it once.
+    const to = this.gateway.server.local.to((members as string[]).map(userRoom));
     if (event.type === 'message.sent') {
-      // One emit to all the members' rooms: a socket in several of them still gets it once.
       const m = event.payload.message;
       // A new message has no edit or reactions yet; events stored before those fields existed lack them.
       const message = { ...m, edited_at: m.edited_at ?? null, deleted: m.deleted ?? false, reactions: [], attachments: m.attachments ?? [] };
-      local.to(event.payload.memberIds.map(userRoom)).emit('new-message', message);
+      to.emit('new-message', message);
     } else if (event.type === 'message.edited') {
-      const { conversationId, messageId, content, editedAt, memberIds } = event.payload;
-      local.to(memberIds.map(userRoom)).emit('message-updated', { conversationId, messageId, content, edited_at: editedAt });
+      const { conversationId, messageId, content, editedAt } = event.payload;
+      to.emit('message-updated', { conversationId, messageId, content, edited_at: editedAt });
     } else if (event.type === 'message.deleted') {
-      const { conversationId, messageId, memberIds } = event.payload;
-      local.to(memberIds.map(userRoom)).emit('message-deleted', { conversationId, messageId });
+      const { conversationId, messageId } = event.payload;
+      to.emit('message-deleted', { conversationId, messageId });
     } else if (event.type === 'message.reaction_changed') {
-      const { conversationId, messageId, userId, emoji, added, reactions, memberIds } = event.payload;
-      local.to(memberIds.map(userRoom)).emit('message-reactions', { conversationId, messageId, userId, emoji, added, reactions });
+      const { conversationId, messageId, userId, emoji, added, reactions } = event.payload;
+      to.emit('message-reactions', { conversationId, messageId, userId, emoji, added, reactions });
     } else if (event.type === 'conversation.read') {
-      const { conversationId, userId, readAt, memberIds, isGroup } = event.payload;
-      // Groups and squad chats keep who read what private: only the reader's own tabs hear of it.
-      const to = isGroup ? [userId] : memberIds;
-      local.to(to.map(userRoom)).emit('conversation-read', { conversationId, userId, readAt });
+      const { conversationId, userId, readAt } = event.payload;
+      to.emit('conversation-read', { conversationId, userId, readAt });
     } else if (event.type === 'moderation.role_changed') {
       // The member's tabs show the new role without signing in again (issue 31 §1).
-      local.to(userRoom(event.payload.userId)).emit('role-changed', { role: event.payload.role });
-    } else if (event.type === 'notification.created' && event.payload.push) {
-      local.to(userRoom(event.payload.recipientId)).emit('notification', event.payload.notification);
+      to.emit('role-changed', { role: event.payload.role });
+    } else if (event.type === 'notification.created') {
+      to.emit('notification', event.payload.notification);
     }
   }
 
-  /**
-   * This gateway's own sockets, addressed by room, where a room none of them is in gets nothing:
-   * socket.io would encode the packet before finding no one to send it to (a notification for
-   * a member who is not connected, each of a review's fan-out).
-   */
-  private localRooms() {
-    const { server } = this.gateway;
-    const joined = server.sockets.adapter.rooms;
-    return {
-      to: (rooms: string | string[]) => {
-        const listened = ([] as string[]).concat(rooms).some((room) => (joined.get(room)?.size ?? 0) > 0);
-        return listened ? server.local.to(rooms) : { emit: () => false };
-      },
-    };
+  /** Whether any of these members has a socket on this gateway. */
+  private anyoneHere(memberIds: string[]): boolean {
+    const joined = this.gateway.server.sockets.adapter.rooms;
+    return memberIds.some((id) => (joined.get(userRoom(id))?.size ?? 0) > 0);
   }
 
   /** Events that take something away: a session, a room. */
