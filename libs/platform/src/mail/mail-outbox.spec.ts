@@ -48,6 +48,25 @@ describe('mail outbox', () => {
     expect((await outbox.findById('broken'))?.attempts).toBe(1);
   });
 
+  it('sends each row once when two replicas drain the same outbox at once', async () => {
+    const outbox = store.collection(outboxDef);
+    const sent: string[] = [];
+    const replica = () => {
+      const mailer = new MemoryMailer();
+      mailer.send = async (message) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        sent.push(message.to);
+        return 'memory';
+      };
+      return new MailOutboxWorker(outbox, mailer, logger);
+    };
+    await outbox.insertMany(Array.from({ length: 50 }, (_, i) => row(`r${i}`, `m${i}@example.com`)));
+    await Promise.all([replica().sendDue(), replica().sendDue()]);
+    expect(sent).toHaveLength(50);
+    expect(new Set(sent).size).toBe(50);
+    expect(await outbox.count({ sent_at: null })).toBe(0);
+  });
+
   it('sends each row once over SMTP, in UTF-8, and forgets the body when asked', async () => {
     const smtp = await startSmtpInbox();
     const outbox = store.collection(outboxDef);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { Collection } from '@app/store';
@@ -15,6 +16,8 @@ export interface MailOutboxDoc {
   attempts?: number;
   /** No worker touches the row before this: a claim while sending, the back-off after a failure. */
   retry_at?: string;
+  /** The pass that claimed the row last (a token of that pass). */
+  claim?: string;
 }
 
 export interface MailOutboxOptions {
@@ -31,7 +34,9 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 /**
  * Sends an outbox collection's rows through a Mailer, at least once: rows are claimed (so replicas
  * sharing the store do not send the same row twice in a row), a failure is retried with an
- * exponential back-off capped at an hour, and nothing is ever dropped.
+ * exponential back-off capped at an hour, and nothing is ever dropped. A pass claims its batch in
+ * one write and marks what it sent in another: a process that dies between the two sends that
+ * batch again once the claim runs out.
  */
 export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
@@ -75,32 +80,33 @@ export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async pass(): Promise<number> {
-    const now = new Date();
-    const due = await this.outbox.find(
-      { sent_at: null, $or: [{ retry_at: { $exists: false } }, { retry_at: { $lte: now.toISOString() } }] },
-      { sort: { created_at: 1 }, limit: BATCH },
-    );
-    for (const row of due) {
-      const claimed = await this.outbox.updateOne(
-        { _id: row._id, sent_at: null, retry_at: row.retry_at ?? { $exists: false } },
-        { $set: { retry_at: new Date(Date.now() + CLAIM_MS).toISOString() } },
-      );
-      if (claimed.modified === 1) await this.send(row);
+    const due = { sent_at: null, $or: [{ retry_at: { $exists: false } }, { retry_at: { $lte: new Date().toISOString() } }] };
+    const batch = (await this.outbox.find(due, { sort: { created_at: 1 }, limit: BATCH, projection: { _id: 1 } })).map((row) => row._id);
+    if (batch.length === 0) return 0;
+    // A row another replica claimed in between is no longer due: the write leaves it to them.
+    const claim = randomUUID();
+    await this.outbox.updateMany({ ...due, _id: { $in: batch } }, { $set: { retry_at: new Date(Date.now() + CLAIM_MS).toISOString(), claim } });
+    const claimed = await this.outbox.find({ _id: { $in: batch }, claim }, { sort: { created_at: 1 } });
+    const sent: string[] = [];
+    for (const row of claimed) if (await this.send(row)) sent.push(row._id);
+    if (sent.length > 0) {
+      await this.outbox.updateMany({ _id: { $in: sent } }, { $set: { sent_at: new Date().toISOString(), ...(this.options.forgetBody ? { body: '' } : {}) } });
     }
-    return due.length;
+    return batch.length;
   }
 
-  private async send(row: MailOutboxDoc): Promise<void> {
+  /** True once the mailer took it; a failure sets the row's back-off. */
+  private async send(row: MailOutboxDoc): Promise<boolean> {
     try {
       const where = await this.mailer.send({ to: row.to, subject: row.subject, text: row.body });
-      const sent: Partial<MailOutboxDoc> = { sent_at: new Date().toISOString(), ...(this.options.forgetBody ? { body: '' } : {}) };
-      await this.outbox.updateOne({ _id: row._id }, { $set: sent });
       this.logger.debug({ mail: row._id, where }, 'mail sent');
+      return true;
     } catch (err) {
       const attempts = (row.attempts ?? 0) + 1;
       const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts);
       await this.outbox.updateOne({ _id: row._id }, { $set: { attempts, retry_at: new Date(Date.now() + backoff).toISOString() } });
       this.logger.warn({ mail: row._id, attempts, err: (err as Error).message }, 'mail not sent; will retry');
+      return false;
     }
   }
 }
