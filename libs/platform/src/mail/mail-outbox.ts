@@ -80,13 +80,19 @@ export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async pass(): Promise<number> {
-    const due = { sent_at: null, $or: [{ retry_at: { $exists: false } }, { retry_at: { $lte: new Date().toISOString() } }] };
-    const batch = (await this.outbox.find(due, { sort: { created_at: 1 }, limit: BATCH, projection: { _id: 1 } })).map((row) => row._id);
-    if (batch.length === 0) return 0;
-    // A row another replica claimed in between is no longer due: the write leaves it to them.
-    const claim = randomUUID();
-    await this.outbox.updateMany({ ...due, _id: { $in: batch } }, { $set: { retry_at: new Date(Date.now() + CLAIM_MS).toISOString(), claim } });
-    const claimed = await this.outbox.find({ _id: { $in: batch }, claim }, { sort: { created_at: 1 } });
+    const due = await this.outbox.find(
+      { sent_at: null, $or: [{ retry_at: { $exists: false } }, { retry_at: { $lte: new Date().toISOString() } }] },
+      { sort: { created_at: 1 }, limit: BATCH, projection: { _id: 1, retry_at: 1 } },
+    );
+    if (due.length === 0) return 0;
+    // Each row is claimed only as it was read: one another replica claimed in between has a newer
+    // retry_at and stays theirs. The rows never tried (nearly all) in one write, by id.
+    const claim = { retry_at: new Date(Date.now() + CLAIM_MS).toISOString(), claim: randomUUID() };
+    const fresh = due.filter((row) => row.retry_at === undefined).map((row) => row._id);
+    if (fresh.length > 0) await this.outbox.updateMany({ _id: { $in: fresh }, retry_at: { $exists: false } }, { $set: claim });
+    for (const row of due.filter((r) => r.retry_at !== undefined)) await this.outbox.updateOne({ _id: row._id, retry_at: row.retry_at }, { $set: claim });
+    const batch = due.map((row) => row._id);
+    const claimed = await this.outbox.find({ _id: { $in: batch }, claim: claim.claim }, { sort: { created_at: 1 } });
     const sent: string[] = [];
     for (const row of claimed) if (await this.send(row)) sent.push(row._id);
     if (sent.length > 0) {
