@@ -10,6 +10,18 @@ import { MemoryTransport } from './memory/memory-transport';
 import { OnEvent } from './on-event.decorator';
 import { inboxCollection, outboxCollection } from './outbox.collection';
 
+/** A valid review.liked delivery. */
+const likedEvent = (id: string): AnyEventEnvelope =>
+  ({
+    id,
+    type: 'review.liked',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    actorId: 'u2',
+    key: 'r1',
+    payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 },
+  }) as AnyEventEnvelope;
+
 describe('BusServer inbox', () => {
   it('forgets handled event ids older than the retention window and keeps the recent ones', async () => {
     const store = new SqliteStore();
@@ -145,16 +157,6 @@ describe('BusServer payload checks', () => {
 
 describe('BusServer deliveries as one unit', () => {
   const notes = defineCollection<{ _id: string; text: string }>('notes');
-  const liked = (id: string): AnyEventEnvelope =>
-    ({
-      id,
-      type: 'review.liked',
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      actorId: 'u2',
-      key: 'r1',
-      payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 },
-    }) as AnyEventEnvelope;
 
   it("commits a delivery's writes, its emitted event and its inbox row once, and a failing handler leaves none of them", async () => {
     const store = new SqliteStore();
@@ -174,14 +176,14 @@ describe('BusServer deliveries as one unit', () => {
     }, true);
     const probe = probeStore();
     try {
-      await server.dispatch(liked('e1'));
+      await server.dispatch(likedEvent('e1'));
       expect(probe.commits).toBe(1);
       expect(await inbox.findById('e1')).not.toBeNull();
       expect(await store.collection(notes).count({})).toBe(2);
 
       fail = true;
       probe.reset();
-      await expect(server.dispatch(liked('e2'))).rejects.toThrow('boom');
+      await expect(server.dispatch(likedEvent('e2'))).rejects.toThrow('boom');
       expect(probe.commits).toBe(0);
       expect(await inbox.findById('e2')).toBeNull();
       expect(await store.collection(notes).count({})).toBe(2);
@@ -217,16 +219,16 @@ describe('BusServer deliveries as one unit', () => {
     }, true);
     const probe = probeStore(store);
     try {
-      await server.dispatch(liked('e1'));
+      await server.dispatch(likedEvent('e1'));
       expect(probe.reads).toBe(1);
       expect(outcomes).toEqual(['handled']);
       expect(await inbox.findById('e1')).not.toBeNull();
 
-      await server.dispatch(liked('e1'));
+      await server.dispatch(likedEvent('e1'));
       expect(outcomes).toEqual(['handled', 'duplicate']);
 
       race = true;
-      await server.dispatch(liked('e2'));
+      await server.dispatch(likedEvent('e2'));
       expect(outcomes).toEqual(['handled', 'duplicate', 'duplicate']);
       expect(await store.collection(notes).findById('e2:note')).toBeNull();
     } finally {
@@ -276,16 +278,7 @@ describe('BusServer under Nest', () => {
     });
     await app.init();
     const server = (app as unknown as { serverInstance: BusServer }).serverInstance;
-    const event = {
-      id: 'e1',
-      type: 'review.liked',
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      actorId: 'u2',
-      key: 'r1',
-      payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 },
-    } as EventEnvelope<'review.liked'> as AnyEventEnvelope;
-    await server.dispatch(event);
+    await server.dispatch(likedEvent('e1'));
     expect([...handled].sort()).toEqual(['first e1', 'second e1', 'third e1']);
     await app.close();
   });
