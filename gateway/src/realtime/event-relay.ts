@@ -33,16 +33,16 @@ const RELAYED: EventType[] = [
  */
 function pushedTo(event: AnyEventEnvelope): unknown[] | undefined {
   const payload = event.payload as unknown as Record<string, unknown>;
-  const members = Array.isArray(payload.memberIds) ? payload.memberIds : [payload.memberIds];
+  const members = () => (Array.isArray(payload.memberIds) ? payload.memberIds : [payload.memberIds]);
   switch (event.type) {
     case 'message.sent':
     case 'message.edited':
     case 'message.deleted':
     case 'message.reaction_changed':
-      return members;
+      return members();
     case 'conversation.read':
       // Groups and squad chats keep who read what private: only the reader's own tabs hear of it.
-      return payload.isGroup ? [payload.userId] : members;
+      return payload.isGroup ? [payload.userId] : members();
     case 'moderation.role_changed':
       return [payload.userId];
     case 'notification.created':
