@@ -1,6 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,17 +28,6 @@ interface Member {
   id: string;
   username: string;
   token: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
 }
 
 interface StoreProfile {
@@ -100,19 +88,30 @@ describe.each(storeProfiles())('crash safety of the embedded profile (SIGKILL mi
   let repairs: string[] = [];
 
   async function start(): Promise<void> {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
+    // PORT=0: the stack takes a port the kernel gives it and prints its address (a port probed free
+    // here and bound later by the child could be taken meanwhile by another suite's server).
     // No JWT_SECRET: the embedded profile keeps its own in DATA_DIR, so tokens outlive the restart.
-    const env: NodeJS.ProcessEnv = { ...process.env, ...storeEnv, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', SEED_DEMO: 'off' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ...storeEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', SEED_DEMO: 'off' };
     delete env.JWT_SECRET;
-    child = spawn(process.execPath, ['dist/infra/launcher/src/embedded.js'], {
+    const proc = spawn(process.execPath, ['dist/infra/launcher/src/embedded.js'], {
       cwd: ROOT,
       env,
-      stdio: ['ignore', 'pipe', 'ignore'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    child = proc;
+    url = '';
     repairs = [];
-    // Read every line (a full pipe would stall the stack); keep the repair pass's own.
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    const lastLines: string[] = [];
+    const keep = (line: string) => {
+      lastLines.push(line);
+      if (lastLines.length > 30) lastLines.shift();
+    };
+    createInterface({ input: proc.stderr! }).on('line', keep);
+    // Read every line (a full pipe would stall the stack); keep the address and the repair pass's lines.
+    createInterface({ input: proc.stdout! }).on('line', (line) => {
+      keep(line);
+      const address = /is running at (http:\/\/\S+)/.exec(line)?.[1];
+      if (address) url = address;
       if (!line.includes('counterRepair')) return;
       try {
         const { service, counterRepair } = JSON.parse(line) as { service: string; counterRepair: { fixed: Record<string, number> } };
@@ -122,12 +121,13 @@ describe.each(storeProfiles())('crash safety of the embedded profile (SIGKILL mi
       }
     });
     const until = Date.now() + 60_000;
-    while (Date.now() < until) {
-      const ready = await probe(url, { method: 'GET', path: '/health/ready', timeoutMs: 1000 }).catch(() => undefined);
+    while (Date.now() < until && proc.exitCode === null) {
+      const ready = url ? await probe(url, { method: 'GET', path: '/health/ready', timeoutMs: 1000 }).catch(() => undefined) : undefined;
       if (ready?.status === 200) return;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error('the embedded stack did not become ready within 60 s');
+    const why = proc.exitCode === null ? 'did not become ready within 60 s' : `exited with ${proc.exitCode} before it was ready`;
+    throw new Error(`the embedded stack ${why}; its last lines:\n${lastLines.join('\n')}`);
   }
 
   function kill(): Promise<void> {
