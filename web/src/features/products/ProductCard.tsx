@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Bookmark, BookmarkCheck, Heart, Package, PenLine, Share2, Star } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../core/store';
@@ -14,9 +14,11 @@ import { AddToListMenu } from '../lists/AddToListMenu';
 
 /**
  * `saved`: the product reply does not say whether the viewer saved it; the saved list does. `eager`: a card
- * on the first screen, whose picture is fetched at once (it is often the page's largest paint).
+ * on the first screen, whose picture is fetched at once (it is often the page's largest paint). A memo: the
+ * list draws its cards again each time it grows by a step (useStaged) and at every change of its query's
+ * state, and a card whose props did not change is skipped.
  */
-export function ProductCard({ product, saved: savedAtFirst = false, eager = false }: { product: ProductView; saved?: boolean; eager?: boolean }) {
+export const ProductCard = memo(function ProductCard({ product, saved: savedAtFirst = false, eager = false }: { product: ProductView; saved?: boolean; eager?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -115,4 +117,4 @@ export function ProductCard({ product, saved: savedAtFirst = false, eager = fals
       </div>
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Bookmark, BookmarkCheck, Calendar, Heart, MapPin, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ReviewView } from '@app/contracts';
@@ -21,7 +21,11 @@ import { ReviewShareMenu } from './ReviewShareMenu';
 import { useT } from '../../shared/i18n';
 import { TaggedText } from '../tags/TaggedText';
 
-export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: ReviewView; timeStyle?: 'relative' | 'date' }) {
+/**
+ * A memo: a list draws its cards again each time it grows by a step (useStaged) and at every change of
+ * its query's state, and a card whose props did not change is skipped.
+ */
+export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 'relative' }: { review: ReviewView; timeStyle?: 'relative' | 'date' }) {
   const t = useT();
   const dispatch = useAppDispatch();
   // an edit shows at once, before the lists refetch
@@ -172,4 +176,4 @@ export function ReviewCard({ review: given, timeStyle = 'relative' }: { review: 
       {viewer !== null && <ImageViewer images={review.images} alts={review.image_alts} start={viewer} onClose={() => setViewer(null)} />}
     </article>
   );
-}
+});
