@@ -37,8 +37,11 @@ const sessionSlice = createSlice({
       state.token = action.payload.token;
       state.user = action.payload.user;
     },
+    /** Unchanged when the reply matches the stored user (the usual case at start): nothing that reads the session draws again. */
     userLoaded(state, action: PayloadAction<AuthUser>) {
-      state.user = { ...state.user, ...action.payload };
+      const user = state.user;
+      const fields = Object.entries(action.payload) as Array<[keyof AuthUser, unknown]>;
+      if (!user || fields.some(([key, value]) => user[key] !== value)) state.user = { ...user, ...action.payload };
     },
     /** The server changed the member's site role (a socket push): the menu follows at once. */
     roleChanged(state, action: PayloadAction<AuthUser['role']>) {
