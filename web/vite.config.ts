@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { compileHints } from './build/compile-hints';
 import { precompress } from './build/precompress';
 import { prerenderLanding } from './build/prerender-landing';
 import { preloadApp } from './build/preload-app';
@@ -17,8 +18,9 @@ const ROUTER_PRODUCTION = require.resolve('react-router').replace(/development[/
  */
 const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
-  ['router', /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\//],
-  ['redux', /node_modules\/(@reduxjs\/toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|@standard-schema\/[^/]+)\//],
+  // each with the app's module that runs it in a task of its own (src/app/libraries, main.tsx)
+  ['router', /node_modules\/(react-router|react-router-dom|cookie|set-cookie-parser)\/|\/src\/app\/libraries\/router\.ts$/],
+  ['redux', /node_modules\/(@reduxjs\/toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|@standard-schema\/[^/]+)\/|\/src\/app\/libraries\/redux\.ts$/],
   // the app's i18n module (the texts' lookup, web/src/shared/i18n) in a chunk of its own (left alone, the
   // build merged it into the English texts' chunk, so a Turkish page downloaded the English texts too)
   // with the formatter, which reads the language: both are needed by every translated screen and by nothing else
@@ -106,6 +108,8 @@ export default defineConfig(({ mode }) => ({
       },
     }),
     preloadApp(),
+    // the chunks every signed-in page runs at start (the landing page runs all but member's)
+    compileHints(/^(boot|react|redux|router|app|i18n|member)$/),
     prerenderLanding(),
     precompress(),
   ],

@@ -46,14 +46,16 @@ if (token) {
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * React is evaluated in a task of its own, then the rest of the app's libraries and code, then the app
- * starts (store, first render) in a third: on a phone each is tens of milliseconds of work, and every
- * task over 50 ms blocks the page. (Only whole modules that the app uses whole are imported here: a
- * dynamic import keeps every export of what it names.)
+ * React is evaluated in a task of its own, then Redux, then the router, then the app's code, and the app
+ * starts (store, first render) in a last one: on a phone each is tens of milliseconds of work, and every
+ * task over 50 ms blocks the page. (Only modules that the app uses whole are imported here: a dynamic
+ * import keeps every export of what it names. A failure fails the app's import, which says so.)
  */
 async function startApp() {
-  await import('react-dom/client').catch(() => undefined); // a failure fails the app's import below, which says so
-  await nextTask();
+  for (const library of [() => import('react-dom/client'), () => import('./app/libraries/redux'), () => import('./app/libraries/router')]) {
+    await library().catch(() => undefined);
+    await nextTask();
+  }
   const app = await import('./app/start');
   await nextTask();
   app.start();
