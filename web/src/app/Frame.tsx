@@ -4,7 +4,7 @@ import { Bell, Bookmark, Camera, Coffee, Compass, Gamepad2, Handshake, Headphone
 import { useAppDispatch, useSession } from '../core/store';
 import { setDarkMode } from '../core/session';
 import { useLogout } from '../features/auth/useLogout';
-import { useRealtime } from './realtime';
+import { Realtime } from './realtime';
 import { SearchBox } from '../features/search/SearchBox';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { PRODUCT_NAME } from '../shared/brand';
@@ -61,7 +61,6 @@ const TITLES: Record<string, (typeof MOBILE_MENU)[number][1] | (typeof SIDE_EXTR
 const OWN_TITLE = /^\/(product|user|review|squads|lists|tags)\//;
 
 export function Frame() {
-  useRealtime();
   const dispatch = useAppDispatch();
   const { darkMode } = useSession();
   const location = useLocation();
@@ -83,6 +82,7 @@ export function Frame() {
 
   return (
     <div className={`frame ${menuOpen ? '' : 'menu-closed'}`}>
+      <Realtime />
       <header className="topbar">
         <div className="topbar-left">
           <button className="icon-btn mobile-only" aria-label={t('nav.menu')} data-testid="mobile-menu-toggle" onClick={() => setMobileOpen((o) => !o)}>

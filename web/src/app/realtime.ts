@@ -74,3 +74,12 @@ export function useRealtime(): void {
     };
   }, [token, user?.id, dispatch, idle]); // eslint-disable-line react-hooks/exhaustive-deps
 }
+
+/**
+ * The socket's keeper as a component of its own: its start once the page is idle (useIdle) draws
+ * this, not the whole frame around it.
+ */
+export function Realtime(): null {
+  useRealtime();
+  return null;
+}
