@@ -1,5 +1,8 @@
-/** Initials avatar generated locally as an SVG data URL (never an external service). */
-const PALETTE = ['#6366f1', '#0ea5e9', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#14b8a6'];
+/**
+ * The initials avatar shown when a member has no picture, drawn in the page (never an external service).
+ * Its colours are dark enough for white text.
+ */
+const PALETTE = ['#4f46e5', '#0369a1', '#047857', '#b45309', '#b91c1c', '#6d28d9', '#be185d', '#0f766e'];
 
 export function initials(name: string | null | undefined): string {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
@@ -15,14 +18,7 @@ function hash(s: string): number {
   return Math.abs(h);
 }
 
-export function initialsAvatar(name: string | null | undefined): string {
-  const text = initials(name);
-  const bg = PALETTE[hash(name ?? '?') % PALETTE.length];
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">` +
-    `<rect width="64" height="64" rx="32" fill="${bg}"/>` +
-    `<text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="26" font-weight="600" fill="#fff">${text
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')}</text></svg>`;
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+/** The background of `name`'s initials avatar: always the same for a name; white text on it reads at 4.5:1 or more. */
+export function initialsColour(name: string | null | undefined): string {
+  return PALETTE[hash(name ?? '?') % PALETTE.length];
 }

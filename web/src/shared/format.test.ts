@@ -19,7 +19,7 @@ import {
   longDate,
   shortDate,
 } from './format';
-import { initials, initialsAvatar } from './avatar';
+import { initials, initialsColour } from './avatar';
 import { applyLanguage } from './i18n';
 
 const NOW = new Date(2025, 5, 18, 15, 30, 0).getTime(); // Wed 18 June 2025 15:30 local
@@ -117,12 +117,11 @@ describe('small rules', () => {
     expect(productSlug({ name: 'Wireless Ear Buds' })).toBe('wireless-ear-buds');
     expect(productSlug({ name: 'X', slug: 'x-1' })).toBe('x-1');
   });
-  it('initials avatar is a local SVG data URL', () => {
+  it('initials avatar: two initials on a colour that stays with the name', () => {
     expect(initials('Ada Lovelace')).toBe('AL');
     expect(initials('')).toBe('?');
-    const url = initialsAvatar('Ada Lovelace');
-    expect(url.startsWith('data:image/svg+xml')).toBe(true);
-    expect(decodeURIComponent(url)).toContain('>AL<');
+    expect(initialsColour('Ada Lovelace')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(initialsColour('Ada Lovelace')).toBe(initialsColour('Ada Lovelace'));
   });
 });
 

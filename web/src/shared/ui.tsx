@@ -1,21 +1,27 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Star as StarIcon } from 'lucide-react';
-import { initialsAvatar } from './avatar';
+import { initials, initialsColour } from './avatar';
 import { useFocusTrap } from './useFocusTrap';
 
+/**
+ * A member's picture, or their initials on a colour of their own when they have none (or it fails to
+ * load). The initials are drawn by CSS (styles.css), not as an SVG picture: each of those was drawn on the
+ * main thread at every paint (17 ms of a phone's first screen on /home, issue 30); as generated content they
+ * stay out of the text around them, as the picture's were.
+ */
 export function Avatar({ src, name, size = 40, className = '' }: { src?: string | null; name?: string | null; size?: number; className?: string }) {
   const [broken, setBroken] = useState(false);
-  const url = src && !broken ? src : initialsAvatar(name);
+  const label = name ?? 'avatar';
+  if (src && !broken)
+    return <img className={`avatar ${className}`} src={src} alt={label} width={size} height={size} style={{ width: size, height: size }} onError={() => setBroken(true)} />;
   return (
-    <img
-      className={`avatar ${className}`}
-      src={url}
-      alt={name ?? 'avatar'}
-      width={size}
-      height={size}
-      style={{ width: size, height: size }}
-      onError={() => setBroken(true)}
+    <span
+      className={`avatar avatar-initials ${className}`}
+      role="img"
+      aria-label={label}
+      data-initials={initials(name)}
+      style={{ width: size, height: size, background: initialsColour(name), fontSize: size * 0.4 }}
     />
   );
 }
