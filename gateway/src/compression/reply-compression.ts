@@ -19,13 +19,14 @@ function addVary(headers: Headers): void {
 }
 
 /**
- * The body to send for a whole JSON reply, brotli or gzip by the client's Accept-Encoding when it is
- * large enough to pay; `headers` (lower-case names) get Content-Encoding, Vary and Content-Length to
- * match. A reply already encoded, or of another type, goes out as it is.
+ * The body to send for a whole JSON reply (or an HTML page the gateway builds: a shared link's), brotli
+ * or gzip by the client's Accept-Encoding when it is large enough to pay; `headers` (lower-case names)
+ * get Content-Encoding, Vary and Content-Length to match. A reply already encoded, or of another type,
+ * goes out as it is.
  */
 export function compressReply(acceptEncoding: string | string[] | undefined, body: Buffer, headers: Headers): Buffer {
   const type = String(headers['content-type'] ?? '');
-  if (!type.startsWith('application/json') || headers['content-encoding'] !== undefined) return body;
+  if (!/^(application\/json|text\/html)/.test(type) || headers['content-encoding'] !== undefined) return body;
   addVary(headers);
   const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : undefined;
   if (encoding === undefined) return body;

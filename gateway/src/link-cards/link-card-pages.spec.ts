@@ -81,6 +81,23 @@ describe('link card pages', () => {
     expect(withCard(INDEX, '', undefined)).toContain(SKELETON);
   });
 
+  it('compresses the page by the Accept-Encoding, as the file it is built from is', async () => {
+    const big = INDEX.replace('</head>', `<style>${'.x { color: red; }\n'.repeat(200)}</style></head>`);
+    writeFileSync(join(root, 'index.html'), big);
+    try {
+      const zipped = await request(gateway).get('/product/kahve').set('Accept-Encoding', 'gzip');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('Accept-Encoding');
+      expect(Number(zipped.headers['content-length'])).toBeLessThan(big.length / 4);
+      expect(zipped.text).toContain('<title>Kahve &quot;Makinesi&quot; &lt;b&gt; · SquadReviews</title>');
+      const plain = await request(gateway).get('/product/kahve').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+    } finally {
+      writeFileSync(join(root, 'index.html'), INDEX);
+    }
+  });
+
   it('passes a page without a card (private, missing) on to the plain app page', async () => {
     const res = await request(gateway).get('/user/private_one');
     expect(res.status).toBe(204);

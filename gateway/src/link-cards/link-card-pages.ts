@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { LinkCardView } from '@app/contracts';
+import { compressReply } from '../compression/reply-compression';
 import type { Step } from '../http/pipeline';
 import type { ServiceName } from '../proxy/routes';
 import type { ServiceUrls } from '../proxy/service-proxy';
@@ -76,13 +77,16 @@ export function createLinkCardPages({ urls, webDir, appOrigin }: LinkCardOptions
     if (!source) return next();
     const [card, html] = await Promise.all([fetchCard(source.service, source.cardPath), indexHtml().catch(() => undefined)]);
     if (!card || html === undefined) return next();
-    const page = withCard(html, cardTags(card, originOf(req, appOrigin), path), firstScreen(card));
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(page),
+    const page = Buffer.from(withCard(html, cardTags(card, originOf(req, appOrigin), path), firstScreen(card)));
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(page.length),
       // the card follows the content: a review hidden or a profile made private loses it at once
-      'Cache-Control': 'no-cache',
-    });
-    res.end(req.method === 'HEAD' ? undefined : page);
+      'cache-control': 'no-cache',
+    };
+    // the app's page is 36 KB (its inline styles and screens' chunk list): compressed like the file it is built from
+    const body = compressReply(req.headers['accept-encoding'], page, headers);
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 }
