@@ -11,9 +11,9 @@ const remove = vi.fn();
 const asked: string[] = [];
 let rows: ListView[] = [];
 vi.mock('./listsApi', () => ({
-  useListsHoldingQuery: (productId: string, options: { skip: boolean }) => {
-    if (!options.skip) asked.push(productId);
-    return { data: options.skip ? undefined : rows, isLoading: false, isFetching: false };
+  useListsHoldingQuery: (productId: string, options?: { skip?: boolean }) => {
+    if (!options?.skip) asked.push(productId);
+    return { data: options?.skip ? undefined : rows, isLoading: false, isFetching: false };
   },
   useAddToListMutation: () => [add],
   useRemoveFromListMutation: () => [remove],
