@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { api } from '../core/api';
 import { coalesce } from '../core/coalesce';
 import { roleChanged } from '../core/session';
-import { disconnectSocket, type AppSocket } from '../core/socket';
-import { useAppDispatch, useSession, type AppDispatch } from '../core/store';
+import { disconnectSocket } from '../core/socket';
+import { connectSocket } from '../core/socket-connect';
+import { useAppDispatch, useSession } from '../core/store';
 import { useIdle } from '../shared/useIdle';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
 import { applyConversationRead, applyMessageChange, applyPushedMessage } from '../features/messages/messagesApi';
@@ -32,59 +33,46 @@ export function useRealtime(): void {
       return;
     }
     if (!idle) return;
-    // socket.io's chunk is asked for here, once the page is idle: nothing before needs it
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import('../core/socket-connect').then(({ connectSocket }) => {
-      if (!cancelled) stop = listen(connectSocket(token, user.id), user.id, dispatch);
-    });
+    const s = connectSocket(token, user.id);
+    const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
+    const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
+    const onNotification = (n: PushedNotification) => {
+      // the push carries the stored notification; its type is one of the service's NotificationTypes
+      dispatch(applyPushedNotification(n as NotificationView));
+      refetchNotifications();
+    };
+    const onMessage = (m: MessageView) => {
+      if (!dispatch(applyPushedMessage(m, user.id, openConversationId()))) refetchConversations();
+    };
+    // edits, deletes and reactions: into the open chat's cache and the list preview, on every tab
+    const onUpdated = (p: ServerToClientPayloads['message-updated']) =>
+      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'updated', ...p }, user.id));
+    const onDeleted = (p: ServerToClientPayloads['message-deleted']) =>
+      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'deleted', ...p }, user.id));
+    const onReactions = (p: ServerToClientPayloads['message-reactions']) =>
+      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'reactions', ...p }, user.id));
+    // read receipts: my other tabs' unread counts, and "Seen" in a one-to-one
+    const onRead = (p: ServerToClientPayloads['conversation-read']) => dispatch(applyConversationRead(p, user.id));
+    const onRole = (p: ServerToClientPayloads['role-changed']) => dispatch(roleChanged(p.role));
+    s.on('role-changed', onRole);
+    s.on('conversation-read', onRead);
+    s.on('notification', onNotification);
+    s.on('new-message', onMessage);
+    s.on('message-updated', onUpdated);
+    s.on('message-deleted', onDeleted);
+    s.on('message-reactions', onReactions);
     return () => {
-      cancelled = true;
-      stop?.();
+      s.off('role-changed', onRole);
+      s.off('conversation-read', onRead);
+      s.off('message-updated', onUpdated);
+      s.off('message-deleted', onDeleted);
+      s.off('message-reactions', onReactions);
+      refetchNotifications.cancel();
+      refetchConversations.cancel();
+      s.off('notification', onNotification);
+      s.off('new-message', onMessage);
     };
   }, [token, user?.id, dispatch, idle]); // eslint-disable-line react-hooks/exhaustive-deps
-}
-
-/** The session's events on `s` into the store; returns what takes them off again. */
-function listen(s: AppSocket, userId: string, dispatch: AppDispatch): () => void {
-  const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
-  const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
-  const onNotification = (n: PushedNotification) => {
-    // the push carries the stored notification; its type is one of the service's NotificationTypes
-    dispatch(applyPushedNotification(n as NotificationView));
-    refetchNotifications();
-  };
-  const onMessage = (m: MessageView) => {
-    if (!dispatch(applyPushedMessage(m, userId, openConversationId()))) refetchConversations();
-  };
-  // edits, deletes and reactions: into the open chat's cache and the list preview, on every tab
-  const onUpdated = (p: ServerToClientPayloads['message-updated']) =>
-    dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'updated', ...p }, userId));
-  const onDeleted = (p: ServerToClientPayloads['message-deleted']) =>
-    dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'deleted', ...p }, userId));
-  const onReactions = (p: ServerToClientPayloads['message-reactions']) =>
-    dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'reactions', ...p }, userId));
-  // read receipts: my other tabs' unread counts, and "Seen" in a one-to-one
-  const onRead = (p: ServerToClientPayloads['conversation-read']) => dispatch(applyConversationRead(p, userId));
-  const onRole = (p: ServerToClientPayloads['role-changed']) => dispatch(roleChanged(p.role));
-  s.on('role-changed', onRole);
-  s.on('conversation-read', onRead);
-  s.on('notification', onNotification);
-  s.on('new-message', onMessage);
-  s.on('message-updated', onUpdated);
-  s.on('message-deleted', onDeleted);
-  s.on('message-reactions', onReactions);
-  return () => {
-    s.off('role-changed', onRole);
-    s.off('conversation-read', onRead);
-    s.off('message-updated', onUpdated);
-    s.off('message-deleted', onDeleted);
-    s.off('message-reactions', onReactions);
-    refetchNotifications.cancel();
-    refetchConversations.cancel();
-    s.off('notification', onNotification);
-    s.off('new-message', onMessage);
-  };
 }
 
 /**
