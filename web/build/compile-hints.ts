@@ -9,7 +9,8 @@ const HINT = '//# allFunctionsCalledOnLoad\n';
  * then compiles their functions on the thread that streams the script in, where it otherwise compiled
  * each one on the main thread the first time it ran: that lazy compiling was about a third of the
  * modules' evaluation on a phone (issue 30). Added after minification, which drops comments; the
- * source map moves down the one line.
+ * source map moves down the one line. The file's name keeps the hash of its code without the hint: a
+ * comment, so a browser holding either copy runs the same code.
  */
 export function compileHints(chunks: RegExp): Plugin {
   return {
