@@ -310,6 +310,8 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     await page.getByTestId('bell-badge').filter({ hasText: '6' }).waitFor({ timeout: 15_000 });
     await page.getByTestId('bell').click();
     await page.getByTestId('panel-badge').filter({ hasText: '6' }).waitFor();
+    // the list loads once the page is idle or the bell opens, so it may still be on its way here
+    await page.getByTestId('notif-item').nth(4).waitFor();
     expect(await page.getByTestId('notif-item').count()).toBe(5);
     await shot(page, '21-bell-before-scroll');
     const scrolledAt = Date.now();
