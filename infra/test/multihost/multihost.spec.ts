@@ -270,8 +270,9 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
     const h3 = stack.h3;
     const author = await register(gw, 'Author', tag);
     const likers = await registerMany('Liker', 36);
-    // Likes go on past the 36 until the watch has caught host 3 holding one (a quick replica can ack every burst).
-    const reserve = await registerMany('Reserve', 24);
+    // Likes go on past the 36 until the watch has caught host 3 holding one (a quick replica can ack every
+    // burst: since each handler runs once per delivery, 24 more were once not enough on CI).
+    const reserve = await registerMany('Reserve', 60);
     const liked: Member[] = [];
     const doomed = await registerMany('Doomed', 6);
     const [sender, recipient] = await registerMany('Chatter', 2);
