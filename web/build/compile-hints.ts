@@ -1,4 +1,3 @@
-import type { OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
 /** V8's explicit compile hint (Chrome 136+): compile every function of the file while it streams in. */
@@ -19,10 +18,9 @@ export function compileHints(chunks: RegExp): Plugin {
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk' || !chunks.test(file.name)) continue;
-        const chunk = file as OutputChunk;
-        chunk.code = HINT + chunk.code;
+        file.code = HINT + file.code;
         // the map is in the bundle already, as the file written beside the chunk
-        const map = bundle[`${chunk.fileName}.map`];
+        const map = bundle[`${file.fileName}.map`];
         if (map?.type === 'asset' && typeof map.source === 'string') {
           const json = JSON.parse(map.source) as { mappings: string };
           map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });

@@ -26,7 +26,7 @@ function addVary(headers: Headers): void {
  */
 export function compressReply(acceptEncoding: string | string[] | undefined, body: Buffer, headers: Headers): Buffer {
   const type = String(headers['content-type'] ?? '');
-  if (!/^(application\/json|text\/html)/.test(type) || headers['content-encoding'] !== undefined) return body;
+  if (!(type.startsWith('application/json') || type.startsWith('text/html')) || headers['content-encoding'] !== undefined) return body;
   addVary(headers);
   const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : undefined;
   if (encoding === undefined) return body;

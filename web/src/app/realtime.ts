@@ -22,7 +22,7 @@ function openConversationId(): string | null {
  * Keeps the socket in step with the session and writes pushed `notification` and `new-message` payloads
  * into the cache, so a burst of N events costs a bounded number of requests rather than 3N.
  */
-export function useRealtime(): void {
+function useRealtime(): void {
   const { token, user } = useSession();
   const dispatch = useAppDispatch();
   // the socket opens once the first screen is drawn: nothing on it is needed to draw that screen
