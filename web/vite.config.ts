@@ -14,7 +14,7 @@ const ROUTER_PRODUCTION = require.resolve('react-router').replace(/development[/
 
 /**
  * Libraries in chunks of their own, named for what they hold: they change far less often than the app,
- * so a new release leaves them cached. socket.io's loads with the signed-in frame only.
+ * so a new release leaves them cached. socket.io's loads once a signed-in page is idle.
  */
 const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   ['react', /node_modules\/(react|react-dom|scheduler)\//],
@@ -25,7 +25,8 @@ const VENDOR_CHUNKS: Array<[string, RegExp]> = [
   // build merged it into the English texts' chunk, so a Turkish page downloaded the English texts too)
   // with the formatter, which reads the language: both are needed by every translated screen and by nothing else
   ['i18n', /\/src\/shared\/(i18n\/(index|language|translate)\.ts|format\.ts)$/],
-  ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\//],
+  // with the app's module that opens the socket, imported once the page is idle (app/realtime.ts)
+  ['socket', /node_modules\/(socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io\/component-emitter|xmlhttprequest-ssl)\/|\/src\/core\/socket-connect\.ts$/],
 ];
 
 /**
@@ -40,7 +41,7 @@ const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|co
  * (about 1 KB here, the security headers included) and, on a phone, a request slot.
  * - `app`: what every page runs, the landing page included (core, shared, the app's start, the landing
  *   page, the session's endpoints, lucide's icon base and the icons these draw);
- * - `member`: what every signed-in page runs (the frame, the socket's start, every feature's endpoints and
+ * - `member`: what every signed-in page runs (the frame, every feature's endpoints and
  *   the other icons, about 0.3 KB each compressed, and the small modules several screens share: OfflineNotice,
  *   the lists' menu and form);
  * - `reviews` and `product-card`: the cards several screens draw.
@@ -62,7 +63,7 @@ const APP_CHUNKS: Array<[string, RegExp]> = [
   ['product-card', /\/src\/features\/products\/ProductCard\.tsx$/],
   [
     'member',
-    /\/src\/(core\/socket-connect\.ts$|app\/(Frame|AvatarMenu|realtime|layout)\.tsx?$|features\/[^/]+\/[a-zA-Z]+Api\.ts$|features\/search\/(SearchBox\.tsx|searchEntries\.ts)$|features\/notifications\/(NotificationBell\.tsx|NotificationTypeIcon\.tsx|notificationMeta\.ts)$|features\/messages\/MessagesLink\.tsx$|features\/auth\/useLogout\.ts$|app\/OfflineNotice\.tsx$|features\/lists\/(listName\.ts|AddToListMenu\.tsx|ListForm\.tsx)$)|lucide-react\/dist\/esm\/icons\//,
+    /\/src\/(app\/(Frame|AvatarMenu|realtime|layout)\.tsx?$|features\/[^/]+\/[a-zA-Z]+Api\.ts$|features\/search\/(SearchBox\.tsx|searchEntries\.ts)$|features\/notifications\/(NotificationBell\.tsx|NotificationTypeIcon\.tsx|notificationMeta\.ts)$|features\/messages\/MessagesLink\.tsx$|features\/auth\/useLogout\.ts$|app\/OfflineNotice\.tsx$|features\/lists\/(listName\.ts|AddToListMenu\.tsx|ListForm\.tsx)$)|lucide-react\/dist\/esm\/icons\//,
   ],
 ];
 

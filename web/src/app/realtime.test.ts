@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../core/store';
+import { signedIn } from '../core/session';
+import type { AppSocket } from '../core/socket';
+import { listenToSocket } from './realtime';
 import { notificationsApi, applyPushedNotification } from '../features/notifications/notificationsApi';
 import { messagesApi, applyPushedMessage } from '../features/messages/messagesApi';
-import type { NotificationView, ConversationView, MessageView } from '@app/contracts';
+import type { AuthUser, NotificationView, ConversationView, MessageView } from '@app/contracts';
 
 const card = { id: 'other', username: 'other', display_name: 'Other', profile_image_url: null };
+const member = { id: 'u1', username: 'ayse', email: 'ayse@demo.local', display_name: 'Ayşe', role: 'member' } as AuthUser;
 const note = (id: string): NotificationView => ({ id, type: 'new_follower', message: 'x', is_read: false, created_at: new Date().toISOString(), related_user: card });
 
 describe('pushed payloads written into the cache', () => {
@@ -41,5 +45,49 @@ describe('pushed payloads written into the cache', () => {
     const list = messagesApi.endpoints.conversations.select()(store.getState()).data!;
     expect(list[0]).toMatchObject({ id: 'c2', unread_count: 1, last_message: { id: 'm1', content: 'hi' } });
     expect(store.dispatch(applyPushedMessage({ ...m, id: 'm2', conversation_id: 'c9' }, 'me', null))).toBe(false);
+  });
+});
+
+describe('a (re)connected socket reads again what pushes keep current', () => {
+  /** A socket whose handlers the test calls itself. */
+  function fakeSocket() {
+    const handlers = new Map<string, (...args: unknown[]) => void>();
+    const s = {
+      on: (event: string, fn: (...args: unknown[]) => void) => void handlers.set(event, fn),
+      off: (event: string) => void handlers.delete(event),
+    };
+    return { socket: s as unknown as AppSocket, fire: (event: string) => handlers.get(event)?.(), handlers };
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('on connect: the member (a role changed while no socket listened) and the unread count are asked again', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('Request', class extends Request {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+      }
+    });
+    vi.stubGlobal('fetch', async (req: Request) => {
+      const path = new URL(req.url).pathname;
+      asked.push(path);
+      const data = path === '/api/auth/me' ? { ...member, role: 'moderator' } : { unread_count: 7 };
+      return new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
+    });
+    const store = makeStore();
+    store.dispatch(signedIn({ token: 'a.b.c', user: member }));
+    await store.dispatch(notificationsApi.util.upsertQueryData('unreadCount', undefined, 2));
+    const badge = store.dispatch(notificationsApi.endpoints.unreadCount.initiate()); // the bell's subscription
+    const { socket, fire, handlers } = fakeSocket();
+    const stop = listenToSocket(socket, member.id, store.dispatch);
+
+    fire('connect');
+    await vi.waitFor(() => expect(store.getState().session.user?.role).toBe('moderator'));
+    await vi.waitFor(() => expect(notificationsApi.endpoints.unreadCount.select()(store.getState()).data).toBe(7));
+    expect(asked).toEqual(expect.arrayContaining(['/api/auth/me', '/api/notifications/unread-count']));
+
+    stop();
+    expect(handlers.size).toBe(0);
+    badge.unsubscribe();
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { api } from '../core/api';
 import { coalesce } from '../core/coalesce';
-import { roleChanged } from '../core/session';
-import { disconnectSocket } from '../core/socket';
-import { connectSocket } from '../core/socket-connect';
-import { useAppDispatch, useSession } from '../core/store';
+import { roleChanged, userLoaded } from '../core/session';
+import { disconnectSocket, type AppSocket } from '../core/socket';
+import { useAppDispatch, useSession, type AppDispatch, type RootState } from '../core/store';
 import { useIdle } from '../shared/useIdle';
+import { authApi } from '../features/auth/authApi';
 import { applyPushedNotification } from '../features/notifications/notificationsApi';
 import { applyConversationRead, applyMessageChange, applyPushedMessage } from '../features/messages/messagesApi';
 import type { MessageView, NotificationView, PushedNotification, ServerToClientPayloads } from '@app/contracts';
@@ -33,46 +33,88 @@ function useRealtime(): void {
       return;
     }
     if (!idle) return;
-    const s = connectSocket(token, user.id);
-    const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
-    const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
-    const onNotification = (n: PushedNotification) => {
-      // the push carries the stored notification; its type is one of the service's NotificationTypes
-      dispatch(applyPushedNotification(n as NotificationView));
-      refetchNotifications();
-    };
-    const onMessage = (m: MessageView) => {
-      if (!dispatch(applyPushedMessage(m, user.id, openConversationId()))) refetchConversations();
-    };
-    // edits, deletes and reactions: into the open chat's cache and the list preview, on every tab
-    const onUpdated = (p: ServerToClientPayloads['message-updated']) =>
-      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'updated', ...p }, user.id));
-    const onDeleted = (p: ServerToClientPayloads['message-deleted']) =>
-      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'deleted', ...p }, user.id));
-    const onReactions = (p: ServerToClientPayloads['message-reactions']) =>
-      dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'reactions', ...p }, user.id));
-    // read receipts: my other tabs' unread counts, and "Seen" in a one-to-one
-    const onRead = (p: ServerToClientPayloads['conversation-read']) => dispatch(applyConversationRead(p, user.id));
-    const onRole = (p: ServerToClientPayloads['role-changed']) => dispatch(roleChanged(p.role));
-    s.on('role-changed', onRole);
-    s.on('conversation-read', onRead);
-    s.on('notification', onNotification);
-    s.on('new-message', onMessage);
-    s.on('message-updated', onUpdated);
-    s.on('message-deleted', onDeleted);
-    s.on('message-reactions', onReactions);
+    // socket.io's chunk is asked for here, once the page is idle: nothing before needs it
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../core/socket-connect').then(({ connectSocket }) => {
+      if (!cancelled) stop = listenToSocket(connectSocket(token, user.id), user.id, dispatch);
+    });
     return () => {
-      s.off('role-changed', onRole);
-      s.off('conversation-read', onRead);
-      s.off('message-updated', onUpdated);
-      s.off('message-deleted', onDeleted);
-      s.off('message-reactions', onReactions);
-      refetchNotifications.cancel();
-      refetchConversations.cancel();
-      s.off('notification', onNotification);
-      s.off('new-message', onMessage);
+      cancelled = true;
+      stop?.();
     };
   }, [token, user?.id, dispatch, idle]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+/**
+ * Asks again the queries providing `tags` that were asked before `moment`: a reply read on the server before the
+ * socket joined its room may lack what was pushed since. One asked after it needs nothing (its room was joined).
+ */
+function refetchAskedBefore(moment: number, tags: Array<'Notification' | 'Conversation' | 'Messages'>) {
+  return (dispatch: AppDispatch, getState: () => RootState) => {
+    const state = getState();
+    for (const { endpointName, originalArgs, queryCacheKey } of api.util.selectInvalidatedBy(state, tags)) {
+      const started = state.api.queries[queryCacheKey]?.startedTimeStamp;
+      if (started === undefined || started >= moment) continue;
+      // the endpoints are injected by the features: the base api's type does not list them
+      const endpoint = (api.endpoints as unknown as Record<string, { initiate: (args: unknown, options: { subscribe: false; forceRefetch: true }) => never }>)[endpointName];
+      dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+    }
+  };
+}
+
+/** The session's events on `s` into the store (exported for its spec); returns what takes them off again. */
+export function listenToSocket(s: AppSocket, userId: string, dispatch: AppDispatch): () => void {
+  const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
+  const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
+  const onNotification = (n: PushedNotification) => {
+    // the push carries the stored notification; its type is one of the service's NotificationTypes
+    dispatch(applyPushedNotification(n as NotificationView));
+    refetchNotifications();
+  };
+  const onMessage = (m: MessageView) => {
+    if (!dispatch(applyPushedMessage(m, userId, openConversationId()))) refetchConversations();
+  };
+  // edits, deletes and reactions: into the open chat's cache and the list preview, on every tab
+  const onUpdated = (p: ServerToClientPayloads['message-updated']) =>
+    dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'updated', ...p }, userId));
+  const onDeleted = (p: ServerToClientPayloads['message-deleted']) =>
+    dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'deleted', ...p }, userId));
+  const onReactions = (p: ServerToClientPayloads['message-reactions']) =>
+    dispatch(applyMessageChange(p.conversationId, p.messageId, { kind: 'reactions', ...p }, userId));
+  // read receipts: my other tabs' unread counts, and "Seen" in a one-to-one
+  const onRead = (p: ServerToClientPayloads['conversation-read']) => dispatch(applyConversationRead(p, userId));
+  const onRole = (p: ServerToClientPayloads['role-changed']) => dispatch(roleChanged(p.role));
+  // A push sent while no socket listened (before the first connect, or between a drop and a reconnect) is
+  // lost: what pushes keep current is read again on each connect (the role, the badges, the lists, a chat).
+  const onConnect = () => {
+    const me = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
+    void me
+      .unwrap()
+      .then((u) => dispatch(userLoaded(u)), () => undefined)
+      .finally(() => me.unsubscribe());
+    dispatch(refetchAskedBefore(Date.now(), ['Notification', 'Conversation', 'Messages']));
+  };
+  s.on('connect', onConnect);
+  s.on('role-changed', onRole);
+  s.on('conversation-read', onRead);
+  s.on('notification', onNotification);
+  s.on('new-message', onMessage);
+  s.on('message-updated', onUpdated);
+  s.on('message-deleted', onDeleted);
+  s.on('message-reactions', onReactions);
+  return () => {
+    s.off('connect', onConnect);
+    s.off('role-changed', onRole);
+    s.off('conversation-read', onRead);
+    s.off('message-updated', onUpdated);
+    s.off('message-deleted', onDeleted);
+    s.off('message-reactions', onReactions);
+    refetchNotifications.cancel();
+    refetchConversations.cancel();
+    s.off('notification', onNotification);
+    s.off('new-message', onMessage);
+  };
 }
 
 /**
