@@ -45,21 +45,37 @@ export function cardTags(card: LinkCardView, origin: string, path: string): stri
 /** The part of index.html's boot shell that a page's own first screen replaces (two skeleton cards). */
 const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
 
+const SKELETON_LINES = ['60%', '35%', '90%', '78%'].map((width) => `<div class="sk sk-line" style="width: ${width}"></div>`).join('');
+
 /**
- * A product's first screen as its page draws it: the picture, at the size and place the app gives
- * it, and skeleton lines for the rest. The picture is then painted from the HTML as it arrives
- * instead of once the app has loaded, and the app's own, drawn over it at the same size, does not
- * count as a later largest paint (issue 30: the product page's LCP). Undefined without a picture.
+ * The first screen of a page whose largest paint is a picture, as the page draws it: the picture at
+ * the size and place the app gives it (the same classes), skeleton lines for the rest. The picture
+ * is then painted from the HTML as it arrives instead of once the app has loaded, and the app's own,
+ * drawn over it at the same size, does not count as a later largest paint (issue 30: LCP). A
+ * product's page shows its picture; the catalogue (/products) its first card's. `data-first-screen`
+ * tells the app to keep it while the page loads (web/src/shared/first-screen.tsx). Undefined
+ * without a picture, or for another kind of page.
  */
 export function firstScreen(card: LinkCardView): string | undefined {
   const image = imageUrl(card.image);
-  if (card.type !== 'product' || !image) return undefined;
-  const lines = ['60%', '35%', '90%', '78%'].map((width) => `<div class="sk sk-line" style="width: ${width}"></div>`).join('');
-  return (
-    `<div class="page"><div class="small">&nbsp;</div><section class="card product-detail" style="margin-top: 0.6rem">` +
-    `<img class="hero-img" src="${escapeHtml(image)}" alt="${escapeHtml(card.image_alt || card.title)}" fetchpriority="high" />` +
-    `<div>${lines}</div></section></div>`
-  );
+  if (!image) return undefined;
+  const picture = (attrs: string) => `<img${attrs} src="${escapeHtml(image)}" alt="${escapeHtml(card.image_alt || card.title)}" fetchpriority="high" />`;
+  if (card.type === 'product') {
+    return (
+      `<div class="page" data-first-screen><div class="small">&nbsp;</div><section class="card product-detail" style="margin-top: 0.6rem">` +
+      `${picture(' class="hero-img"')}<div>${SKELETON_LINES}</div></section></div>`
+    );
+  }
+  if (card.type === 'website') {
+    // the catalogue's head, search box and summary line as empty boxes of their size, then its first card
+    return (
+      `<div class="page" data-first-screen><div class="page-head"><h1 class="page-title">&nbsp;</h1><span class="btn btn-primary">&nbsp;</span></div>` +
+      `<div class="toolbar"><input disabled /><select disabled></select></div><p class="muted small">&nbsp;</p>` +
+      `<div class="grid grid-2"><article class="card product-card"><div class="product-img">${picture('')}</div>` +
+      `<div class="product-body">${SKELETON_LINES}</div></article></div></div>`
+    );
+  }
+  return undefined;
 }
 
 /**

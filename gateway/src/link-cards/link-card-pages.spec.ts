@@ -24,6 +24,10 @@ describe('link card pages', () => {
     // a stand-in for the services' public card reads: one public product, everything else 404
     service = createServer((req, res) => {
       served.push(`${req.url} ${req.headers.authorization ?? 'no token'}`);
+      if (req.url === '/api/cards/catalogue') {
+        const data = { type: 'website', title: 'Products', description: '2 products.', image: '/api/media/m9', image_alt: 'Çaydanlık', rating: null };
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data }));
+      }
       if (req.url !== '/api/cards/products/kahve') return void res.writeHead(404).end('{"success":false}');
       const data = { type: 'product', title: 'Kahve "Makinesi" <b>', description: 'Espresso & foam.', image: '/api/media/m1', image_alt: 'A machine', rating: 4.5 };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data }));
@@ -38,11 +42,14 @@ describe('link card pages', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('names the card of product, review and profile pages only', () => {
+  it('names the card of product, review, profile and catalogue pages only', () => {
     expect(cardSource('/product/kahve')).toEqual({ service: 'reviews', cardPath: '/api/cards/products/kahve' });
     expect(cardSource('/review/r1')).toEqual({ service: 'reviews', cardPath: '/api/cards/reviews/r1' });
     expect(cardSource('/user/ay%C5%9Fe')).toEqual({ service: 'social', cardPath: '/api/cards/users/ay%C5%9Fe' });
     expect(cardSource('/product/a%2F..%2F..%2Fusers')?.cardPath).toBe('/api/cards/products/a%2F..%2F..%2Fusers');
+    expect(cardSource('/products')).toEqual({ service: 'reviews', cardPath: '/api/cards/catalogue' });
+    expect(cardSource('/products?category=Books')).toBeUndefined(); // its first card is another
+    expect(cardSource('/product/kahve?ref=chat')).toEqual({ service: 'reviews', cardPath: '/api/cards/products/kahve' });
     expect(cardSource('/home')).toBeUndefined();
     expect(cardSource('/product/x/edit')).toBeUndefined();
   });
@@ -68,8 +75,20 @@ describe('link card pages', () => {
     const res = await request(gateway).get('/product/kahve');
     const screen = /<!--first-screen-->([\s\S]*)<!--\/first-screen-->/.exec(res.text)?.[1] ?? '';
     expect(screen).not.toContain('card skeleton"></div>');
-    expect(screen).toContain('<section class="card product-detail"');
+    expect(screen).toContain('<div class="page" data-first-screen><div class="small">&nbsp;</div><section class="card product-detail"');
     expect(screen).toContain('<img class="hero-img" src="/api/media/m1" alt="A machine" fetchpriority="high" />');
+  });
+
+  it("draws the catalogue's head as empty boxes and its first card's picture, for the bare /products only", async () => {
+    const res = await request(gateway).get('/products');
+    const screen = /<!--first-screen-->([\s\S]*)<!--\/first-screen-->/.exec(res.text)?.[1] ?? '';
+    expect(screen).toContain('<div class="page" data-first-screen><div class="page-head">');
+    expect(screen).toContain('<input disabled /><select disabled></select>');
+    expect(screen).toContain('<article class="card product-card"><div class="product-img"><img src="/api/media/m9" alt="Çaydanlık" fetchpriority="high" /></div>');
+    expect(res.text).toContain('<meta property="og:type" content="website" />');
+    expect(res.text).toContain('<title>Products · SquadReviews</title>');
+    expect(served.at(-1)).toBe('/api/cards/catalogue no token');
+    expect((await request(gateway).get('/products?search=kahve')).status).toBe(204);
   });
 
   it('keeps the skeleton where there is no picture to draw: another kind of page, a product without one', () => {

@@ -8,21 +8,27 @@ import type { ServiceName } from '../proxy/routes';
 import type { ServiceUrls } from '../proxy/service-proxy';
 import { cardTags, firstScreen, withCard } from './card-tags';
 
-/** The app's pages a shared link names, and the service's public card read for each. */
-const CARD_PAGES: Array<{ pattern: RegExp; service: ServiceName; cardPath: (key: string) => string }> = [
+/**
+ * The app's pages a shared link names, and the service's public card read for each. The catalogue's
+ * only without a query: its first card is the unfiltered list's.
+ */
+const CARD_PAGES: Array<{ pattern: RegExp; service: ServiceName; cardPath: (key: string) => string; bare?: boolean }> = [
   { pattern: /^\/product\/([^/]+)\/?$/, service: 'reviews', cardPath: (key) => `/api/cards/products/${key}` },
   { pattern: /^\/review\/([^/]+)\/?$/, service: 'reviews', cardPath: (key) => `/api/cards/reviews/${key}` },
   { pattern: /^\/user\/([^/]+)\/?$/, service: 'social', cardPath: (key) => `/api/cards/users/${key}` },
+  { pattern: /^\/products\/?$/, service: 'reviews', cardPath: () => '/api/cards/catalogue', bare: true },
 ];
 
 /** A link preview waits this long at most: a slow service leaves the page without its card. */
 const CARD_TIMEOUT_MS = 2000;
 
-/** The card a page's path names: its service and the card's path, or undefined for other pages. */
-export function cardSource(path: string): { service: ServiceName; cardPath: string } | undefined {
-  for (const { pattern, service, cardPath } of CARD_PAGES) {
-    const key = pattern.exec(path)?.[1];
-    if (key !== undefined) return { service, cardPath: cardPath(encodeURIComponent(safeDecode(key))) };
+/** The card a page's address names: its service and the card's path, or undefined for other pages. */
+export function cardSource(url: string): { service: ServiceName; cardPath: string } | undefined {
+  const [path, query] = url.split('?', 2);
+  for (const { pattern, service, cardPath, bare } of CARD_PAGES) {
+    const match = pattern.exec(path);
+    if (!match || (bare && query)) continue;
+    return { service, cardPath: cardPath(encodeURIComponent(safeDecode(match[1] ?? ''))) };
   }
   return undefined;
 }
@@ -49,7 +55,7 @@ export interface LinkCardOptions {
 }
 
 /**
- * GET /product/:slug, /review/:id and /user/:name: the app's index.html with the Open Graph and Twitter
+ * GET /product/:slug, /review/:id, /user/:name and /products: the app's index.html with the Open Graph and Twitter
  * card tags of what the link names (issue 30 §4), so a link pasted into a chat unfurls. The card comes
  * from the owning service's public read with no token, which answers for public content only; anything
  * else (private, hidden, missing, a service down) gets the plain app page from the steps after this one.
@@ -72,8 +78,9 @@ export function createLinkCardPages({ urls, webDir, appOrigin }: LinkCardOptions
   };
   return async (req: IncomingMessage, res: ServerResponse, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const path = (req.url ?? '/').split('?', 1)[0];
-    const source = cardSource(path);
+    const url = req.url ?? '/';
+    const path = url.split('?', 1)[0];
+    const source = cardSource(url);
     if (!source) return next();
     const [card, html] = await Promise.all([fetchCard(source.service, source.cardPath), indexHtml().catch(() => undefined)]);
     if (!card || html === undefined) return next();

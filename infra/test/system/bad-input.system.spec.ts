@@ -80,6 +80,7 @@ const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/reviews', as: 'A', paged: true },
   { method: 'GET', path: '/api/reviews/:review', as: 'A' },
   // link cards: public reads with no token (issue 30 §4)
+  { method: 'GET', path: '/api/cards/catalogue', as: 'none' },
   { method: 'GET', path: '/api/cards/products/:product', as: 'none' },
   { method: 'GET', path: '/api/cards/reviews/:review', as: 'none' },
   { method: 'GET', path: '/api/cards/users/:usernameB', as: 'none' },

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { FirstScreenOr, keepFirstScreen } from './first-screen';
 
 const SKELETON = '<div class="card skeleton"></div>';
-const PICTURE = '<div class="page"><section class="card product-detail"><img class="hero-img" src="/api/media/m1" alt="Tea &lt;Tin&gt;"></section></div>';
+const PICTURE = '<div class="page" data-first-screen><section class="card product-detail"><img class="hero-img" src="/api/media/m1" alt="Tea &lt;Tin&gt;"></section></div>';
 
 function rootWith(content: string): HTMLElement {
   const root = document.createElement('div');
@@ -12,10 +12,12 @@ function rootWith(content: string): HTMLElement {
   return root;
 }
 
-function loadingAt(path: string, part: 'shell' | 'content') {
+function loadingAt(path: string, part: 'shell' | 'content', otherwise?: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <FirstScreenOr part={part} label="Loading..." />
+      <FirstScreenOr part={part} label="Loading...">
+        {otherwise === undefined ? undefined : <p>{otherwise}</p>}
+      </FirstScreenOr>
     </MemoryRouter>,
   );
 }
@@ -43,5 +45,16 @@ describe('the server’s first screen while the app loads', () => {
     loadingAt('/home', 'content');
     expect(screen.getByRole('status')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('holds to the address with its query (the catalogue filtered is another list), and shows the page’s own loading state elsewhere', () => {
+    const catalogue = '<div class="page" data-first-screen><div class="grid grid-2"><article class="card product-card"><div class="product-img"><img src="/api/media/m9" alt="Kettle"></div></article></div></div>';
+    keepFirstScreen(rootWith(catalogue), '/products');
+    loadingAt('/products', 'content', 'Loading products...');
+    expect(screen.getByRole('img', { name: 'Kettle' })).toBeTruthy();
+    cleanup();
+    loadingAt('/products?category=Books', 'content', 'Loading products...');
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText('Loading products...')).toBeTruthy();
   });
 });

@@ -4,8 +4,8 @@
  * one by a non-public author has no card (404).
  */
 export interface LinkCardView {
-  /** og:type: a product and a review are pages of their own, a member a profile. */
-  type: 'product' | 'profile' | 'article';
+  /** og:type: a product and a review are pages of their own, a member a profile, the catalogue the site's own page. */
+  type: 'product' | 'profile' | 'article' | 'website';
   title: string;
   description: string;
   /** A path on this site (/api/media/...) or null. */

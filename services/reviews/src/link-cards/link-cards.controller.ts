@@ -8,6 +8,12 @@ export class LinkCardsController {
   constructor(private readonly cards: LinkCardsService) {}
 
   @Public()
+  @Get('catalogue')
+  catalogue() {
+    return this.cards.catalogue();
+  }
+
+  @Public()
   @Get('products/:idOrSlug')
   product(@Param('idOrSlug') idOrSlug: string) {
     return this.cards.product(idOrSlug);

@@ -30,6 +30,20 @@ export class LinkCardsService {
     };
   }
 
+  /** The catalogue's page (/products): its size, and the picture of its first card as every member's list starts with it. */
+  async catalogue(): Promise<LinkCardView> {
+    const { items, total } = await this.products.list({ page: 1, limit: 1 }, 0, 1, '');
+    const first = items[0];
+    return {
+      type: 'website',
+      title: 'Products',
+      description: `${total} product${total === 1 ? '' : 's'} rated and reviewed by the community.`,
+      image: first?.image ?? null,
+      image_alt: first?.image ? first.image_alt || first.name : null,
+      rating: null,
+    };
+  }
+
   async review(id: string): Promise<LinkCardView> {
     const doc = await this.reviews.find(id);
     if (doc.hidden_at || (await this.audience.isRestricted(doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');

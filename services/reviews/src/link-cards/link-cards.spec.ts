@@ -39,6 +39,22 @@ describe('link cards of products and reviews (issue 30 §4)', () => {
     expect((await card('/products/no-such-product')).status).toBe(404);
   });
 
+  it("answers the catalogue's card with its size and its first card's picture (the newest product)", async () => {
+    const only = await card('/catalogue');
+    expect(only.status).toBe(200);
+    expect(only.body.data).toEqual({
+      type: 'website',
+      title: 'Products',
+      description: '1 product rated and reviewed by the community.',
+      image: null,
+      image_alt: null,
+      rating: null,
+    });
+    await makeProduct(svc, cem, { name: 'Çaydanlık', image: '/api/media/6b09af7801aa60db25b3dcda', image_alt: '' });
+    const two = (await card('/catalogue')).body.data;
+    expect(two).toMatchObject({ description: '2 products rated and reviewed by the community.', image: '/api/media/6b09af7801aa60db25b3dcda', image_alt: 'Çaydanlık' });
+  });
+
   it("answers a public review's card with its author, product, rating and text", async () => {
     const review = await makeReview(svc, cem, { product_id: product.id, rating: 5, content: 'The   best\ncoffee I have had at home.' });
     const res = await card(`/reviews/${review.id}`);

@@ -5,6 +5,7 @@ import { CATEGORIES, useProductsQuery } from './productsApi';
 import { ProductCard } from './ProductCard';
 import { useT } from '../../shared/i18n';
 import { useStaged } from '../../shared/useStaged';
+import { FirstScreenOr } from '../../shared/first-screen';
 
 /** 'Showing {n} product(s) in {category} matching "{text}"' (part 1 §2). */
 export function productSummary(n: number, category: string, text: string): string {
@@ -23,7 +24,7 @@ export function ProductsPage() {
   // four cards per transition (two columns from 600 px: four fill a phone's or a laptop's first screen),
   // none with the reply itself, whose render React does at once (an external store's change)
   const shown = useStaged(items, 0, 4);
-  return (
+  const page = (
     <div className="page" data-testid="products-page">
       <div className="page-head">
         <h1 className="page-title">{t('products.title')}</h1>
@@ -73,4 +74,6 @@ export function ProductsPage() {
       )}
     </div>
   );
+  // the server's first screen of this address (its first card's picture) stays until the list comes
+  return isLoading ? <FirstScreenOr part="content">{page}</FirstScreenOr> : page;
 }
