@@ -48,15 +48,17 @@ const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
 const SKELETON_LINES = ['60%', '35%', '90%', '78%'].map((width) => `<div class="sk sk-line" style="width: ${width}"></div>`).join('');
 
 /**
- * The first screen of a page whose largest paint is a picture, as the page draws it: the picture at
- * the size and place the app gives it (the same classes), skeleton lines for the rest. The picture
- * is then painted from the HTML as it arrives instead of once the app has loaded, and the app's own,
- * drawn over it at the same size, does not count as a later largest paint (issue 30: LCP). A
- * product's page shows its picture; the catalogue (/products) its first card's. `data-first-screen`
- * tells the app to keep it while the page loads (web/src/shared/first-screen.tsx). Undefined
- * without a picture, or for another kind of page.
+ * A page's first screen as the page draws it, in place of the boot shell's skeleton cards: what
+ * makes its largest paint (a picture, or a profile's text) at the size and place the app gives it
+ * (the same classes), boxes and skeleton lines for the rest. That paint then happens as the HTML
+ * arrives instead of once the app has loaded, and the app's own, drawn over it at the same size,
+ * does not count as a later largest paint (issue 30: LCP). A product's page shows its picture, the
+ * catalogue (/products) its first card's, a profile its head. `data-first-screen` tells the app to
+ * keep it while the page loads (web/src/shared/first-screen.tsx). Undefined when there is nothing
+ * to draw (a product without a picture, a review).
  */
 export function firstScreen(card: LinkCardView): string | undefined {
+  if (card.type === 'profile') return profileScreen(card);
   const image = imageUrl(card.image);
   if (!image) return undefined;
   const picture = (attrs: string) => `<img${attrs} src="${escapeHtml(image)}" alt="${escapeHtml(card.image_alt || card.title)}" fetchpriority="high" />`;
@@ -76,6 +78,30 @@ export function firstScreen(card: LinkCardView): string | undefined {
     );
   }
   return undefined;
+}
+
+const AVATAR_PX = 104;
+
+/**
+ * A profile's head as its page draws it (the banner, the picture or an empty circle, the name, the
+ * handle, the bio): the page's largest paint is the bio or the name, text that paints as the HTML
+ * arrives. The buttons, the joined date and the counters are boxes of their size.
+ */
+function profileScreen({ person, image: url, image_alt }: LinkCardView): string | undefined {
+  if (!person) return undefined;
+  const image = imageUrl(url);
+  const box = `width: ${AVATAR_PX}px; height: ${AVATAR_PX}px`;
+  const avatar = image
+    ? `<img class="avatar" src="${escapeHtml(image)}" alt="${escapeHtml(image_alt || person.name)}" width="${AVATAR_PX}" height="${AVATAR_PX}" style="${box}" />`
+    : `<span class="avatar sk" style="${box}"></span>`;
+  const counter = '<div class="counter"><b>&nbsp;</b><span class="muted small">&nbsp;</span></div>';
+  return (
+    `<div class="page" data-first-screen><section class="card"><div class="profile-banner"></div><div class="profile-head">${avatar}` +
+    `<div class="profile-name"><h1 style="margin-bottom: 0">${escapeHtml(person.name)}</h1><div class="muted">@${escapeHtml(person.username)}</div></div>` +
+    `<div class="row gap"><span class="btn">&nbsp;</span></div></div>` +
+    (person.bio ? `<p class="pre-wrap">${escapeHtml(person.bio)}</p>` : '') +
+    `<div class="muted small">&nbsp;</div><div class="counters">${counter.repeat(3)}</div></section></div>`
+  );
 }
 
 /**

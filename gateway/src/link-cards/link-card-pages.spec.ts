@@ -91,10 +91,23 @@ describe('link card pages', () => {
     expect((await request(gateway).get('/products?search=kahve')).status).toBe(204);
   });
 
+  it("draws a profile's head: its name, handle and bio escaped, the picture or an empty circle, boxes for the rest", () => {
+    const profile = { type: 'profile' as const, title: 'x', description: '', image: null, image_alt: null, rating: null };
+    const person = { name: 'Ayşe <Y>', username: 'ayse', bio: 'Kahve & "klavye".' };
+    const screen = firstScreen({ ...profile, person })!;
+    expect(screen).toContain('<div class="page" data-first-screen><section class="card"><div class="profile-banner"></div><div class="profile-head"><span class="avatar sk" style="width: 104px; height: 104px"></span>');
+    expect(screen).toContain('<h1 style="margin-bottom: 0">Ayşe &lt;Y&gt;</h1><div class="muted">@ayse</div>');
+    expect(screen).toContain('<p class="pre-wrap">Kahve &amp; &quot;klavye&quot;.</p>');
+    const pictured = firstScreen({ ...profile, person: { ...person, bio: null }, image: '/api/media/a1', image_alt: 'Ayşe' })!;
+    expect(pictured).toContain('<img class="avatar" src="/api/media/a1" alt="Ayşe" width="104" height="104"');
+    expect(pictured).not.toContain('pre-wrap');
+  });
+
   it('keeps the skeleton where there is no picture to draw: another kind of page, a product without one', () => {
     const card = { type: 'product' as const, title: 'Çay <i>', description: '', image: null, image_alt: null, rating: null };
     expect(firstScreen(card)).toBeUndefined();
-    expect(firstScreen({ ...card, type: 'profile', image: '/api/media/a1' })).toBeUndefined();
+    expect(firstScreen({ ...card, type: 'profile', image: '/api/media/a1' })).toBeUndefined(); // a card without its person
+    expect(firstScreen({ ...card, type: 'article', image: '/api/media/a1' })).toBeUndefined();
     expect(firstScreen({ ...card, image: '//evil.example/x.png' })).toBeUndefined();
     expect(firstScreen({ ...card, image: '/api/media/m2' })).toContain('alt="Çay &lt;i&gt;"');
     expect(withCard(INDEX, '', undefined)).toContain(SKELETON);

@@ -13,6 +13,8 @@ export interface LinkCardView {
   image_alt: string | null;
   /** Stars out of 5 (a product's average, a review's own); null when none. */
   rating: number | null;
+  /** A profile's card: what its page's head shows, for the page's first screen (gateway/src/link-cards). */
+  person?: { name: string; username: string; bio: string | null };
 }
 
 /** A description cut to what previews show, at a word boundary, one line. */

@@ -19,6 +19,7 @@ export class LinkCardsService {
       image: p.profile_image_url || null,
       image_alt: p.profile_image_url ? p.display_name : null,
       rating: null,
+      person: { name: p.display_name || p.username, username: p.username, bio: p.bio || null },
     };
   }
 }

@@ -21,6 +21,7 @@ describe('link cards of profiles (issue 30 §4)', () => {
       image: null,
       image_alt: null,
       rating: null,
+      person: { name: 'Ayse Card', username: ayse.username, bio: 'Coffee & keyboards.' },
     });
   });
 

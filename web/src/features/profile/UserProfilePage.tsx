@@ -6,6 +6,7 @@ import { useAppDispatch, useSession } from '../../core/store';
 import { errorCode, errorMessage, isSignedOutCode } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
+import { FirstScreenOr } from '../../shared/first-screen';
 import { personName, longDate } from '../../shared/format';
 import type { UserProfile } from '@app/contracts';
 import { followReplyPending, useBlockMutation, useFollowMutation, useFollowersQuery, useFollowingQuery, useUnfollowMutation } from '../people/peopleApi';
@@ -52,7 +53,13 @@ export function UserProfilePage() {
   const following = useFollowingQuery(p?.id, { skip: !opened.has('following') || !p || p.id === '0' || hidden });
 
   if (own) return <Navigate to="/profile" replace />;
-  if (q.isLoading) return <Skeleton lines={4} />;
+  // the server's first screen of this address (the profile's head) stays until the profile comes
+  if (q.isLoading)
+    return (
+      <FirstScreenOr part="content">
+        <Skeleton lines={4} />
+      </FirstScreenOr>
+    );
   if (q.isError && !placeholder) {
     if (profileMissing(q.error))
       return (
