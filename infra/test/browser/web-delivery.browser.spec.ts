@@ -129,6 +129,50 @@ describeInBrowser('delivery and sharing (issue 30)', (world) => {
     await context.close();
   });
 
+  test("the catalogue's first card and a public profile's head paint from the HTML alone, where the app then draws the same", async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(solidPng([234, 88, 12], 64))], { type: 'image/png' }), 'kettle.png');
+    const upload = await fetch(`${world.stack.url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${selin.token}` }, body: form });
+    const picture = ((await upload.json()) as { data: { url: string } }).data.url;
+    await apiCall(world, 'POST', '/products', selin.token, { name: 'Copper Kettle', price: 40, category: 'Home', description: 'Whistles.', image: picture });
+    await world.stack.settle();
+    const bare = await world.browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 }, baseURL: world.stack.url });
+    const before = await bare.newPage();
+    await before.goto('/products');
+    const drawn = before.locator('#root .product-card img');
+    expect(await drawn.getAttribute('src')).toBe(picture); // the newest product heads the list
+    await before.waitForFunction(() => (document.querySelector('#root .product-card img') as HTMLImageElement | null)?.naturalWidth === 64);
+    const early = await drawn.boundingBox();
+    await shot(before, 'wd04-catalogue-first-screen');
+    await before.goto(`/user/${selin.username}`);
+    expect(await before.locator('#root .profile-head h1').textContent()).toBe('Selin Sharer');
+    expect(await before.locator('#root .profile-name .muted').textContent()).toBe(`@${selin.username}`);
+    const name = await before.locator('#root .profile-head h1').boundingBox();
+    await shot(before, 'wd05-profile-first-screen');
+    // a filtered catalogue starts with another card: no first screen
+    await before.goto('/products?category=Books');
+    expect(await before.locator('#root .product-card').count()).toBe(0);
+    await bare.close();
+
+    const { context, page } = await contextFor(world, selin, { viewport: { width: 412, height: 823 } });
+    await page.goto('/products');
+    const first = page.getByTestId('product-card').first();
+    await first.waitFor();
+    expect(await first.locator('img').getAttribute('src')).toBe(picture);
+    const late = await first.locator('img').boundingBox();
+    expect(late!.width).toBeLessThanOrEqual(early!.width + 1);
+    expect(late!.height).toBeLessThanOrEqual(early!.height + 1);
+    const other = await register(world, 'Okan Onlooker');
+    const watcher = await contextFor(world, other, { viewport: { width: 412, height: 823 } });
+    await watcher.page.goto(`/user/${selin.username}`);
+    const heading = watcher.page.getByTestId('user-profile').getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    expect(await heading.textContent()).toBe('Selin Sharer');
+    expect((await heading.boundingBox())!.width).toBeLessThanOrEqual(name!.width + 1);
+    await watcher.context.close();
+    await context.close();
+  });
+
   test('the top bar finds a review by the first letters of its last word, folded for Turkish', async () => {
     const { context, page } = await contextFor(world, selin);
     await page.goto('/home');
