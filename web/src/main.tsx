@@ -5,7 +5,7 @@
  * the server sent already rendered (the landing page) is painted before the app's code runs.
  */
 import './styles.css';
-import { LANGUAGE_KEY, readStorage, storedSession } from './core/stored-session';
+import { applyTheme, LANGUAGE_KEY, readStorage, storedDarkMode, storedSession } from './core/stored-session';
 import { askEarly, firstCalls } from './core/early-replies';
 import { SCREEN_MODULES, firstScreens } from './app/screens';
 
@@ -34,6 +34,10 @@ function preloadModules(modules: string[]): void {
     document.head.appendChild(link);
   }
 }
+
+// the stored theme at once: the server's first screen and the boot shell are drawn in it, not in the light one
+// until the app's store starts (a dark member saw a light page for as long as the app took to load)
+applyTheme(storedDarkMode());
 
 const { token } = storedSession();
 if (token) {

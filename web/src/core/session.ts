@@ -1,18 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuthUser } from '@app/contracts';
-import { DARK_KEY, TOKEN_KEY, USER_KEY, readStorage, storedSession } from './stored-session';
+import { applyTheme, DARK_KEY, TOKEN_KEY, USER_KEY, storedDarkMode, storedSession } from './stored-session';
 
 export { DARK_KEY, TOKEN_KEY, USER_KEY, tokenExpired } from './stored-session';
-
-function initialDark(): boolean {
-  const stored = readStorage(DARK_KEY);
-  if (stored !== null) return stored === 'true';
-  try {
-    return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-  } catch {
-    return false;
-  }
-}
 
 export interface SessionState {
   token: string | null;
@@ -26,7 +16,7 @@ export interface SessionState {
  */
 export function loadSession(): SessionState {
   const { token, user } = storedSession<AuthUser>();
-  return { token, user, darkMode: initialDark() };
+  return { token, user, darkMode: storedDarkMode() };
 }
 
 const sessionSlice = createSlice({
@@ -74,7 +64,5 @@ export function persistSession(state: SessionState): void {
   } catch {
     /* storage unavailable */
   }
-  const root = document.documentElement;
-  root.classList.toggle('dark', state.darkMode);
-  root.classList.toggle('light', !state.darkMode);
+  applyTheme(state.darkMode);
 }

@@ -33,6 +33,24 @@ export function readStorage(key: string): string | null {
   }
 }
 
+/** The theme this browser last showed, else the system's. */
+export function storedDarkMode(): boolean {
+  const stored = readStorage(DARK_KEY);
+  if (stored !== null) return stored === 'true';
+  try {
+    return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** The theme onto <html>, whose class the styles key on. */
+export function applyTheme(dark: boolean): void {
+  const root = document.documentElement;
+  root.classList.toggle('dark', dark);
+  root.classList.toggle('light', !dark);
+}
+
 /** The stored token and user; an expired token, or one without its user, is dropped from storage. */
 export function storedSession<U>(): { token: string | null; user: U | null } {
   const token = readStorage(TOKEN_KEY);
