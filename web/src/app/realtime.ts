@@ -55,10 +55,8 @@ function refetchAskedBefore(moment: number, tags: Array<'Notification' | 'Conver
     const state = getState();
     for (const { endpointName, originalArgs, queryCacheKey } of api.util.selectInvalidatedBy(state, tags)) {
       const started = state.api.queries[queryCacheKey]?.startedTimeStamp;
-      if (started === undefined || started >= moment) continue;
-      // the endpoints are injected by the features: the base api's type does not list them
-      const endpoint = (api.endpoints as unknown as Record<string, { initiate: (args: unknown, options: { subscribe: false; forceRefetch: true }) => never }>)[endpointName];
-      dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+      // the endpoints are injected by the features: the base api's type does not name them
+      if (started !== undefined && started < moment) dispatch(api.util.prefetch(endpointName as never, originalArgs as never, { force: true }));
     }
   };
 }
@@ -88,11 +86,9 @@ export function listenToSocket(s: AppSocket, userId: string, dispatch: AppDispat
   // A push sent while no socket listened (before the first connect, or between a drop and a reconnect) is
   // lost: what pushes keep current is read again on each connect (the role, the badges, the lists, a chat).
   const onConnect = () => {
-    const me = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
-    void me
+    void dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }))
       .unwrap()
-      .then((u) => dispatch(userLoaded(u)), () => undefined)
-      .finally(() => me.unsubscribe());
+      .then((u) => dispatch(userLoaded(u)), () => undefined);
     dispatch(refetchAskedBefore(Date.now(), ['Notification', 'Conversation', 'Messages']));
   };
   s.on('connect', onConnect);

@@ -4,10 +4,10 @@ import { Spinner } from './ui';
 
 /**
  * The first screen the server drew for this address in place of the boot shell's skeleton cards
- * (a product's picture, the catalogue's first card: gateway/src/link-cards/card-tags.ts). The app keeps its nodes when
- * it takes #root over, and the loading states of that address show copies of them instead of a
- * spinner, so the picture stays where it is until the page draws its own over it. Copies of the
- * nodes the browser already parsed: no markup is parsed again.
+ * (a product's picture, the catalogue's first card, a profile's head: gateway/src/link-cards/card-tags.ts).
+ * The app keeps its nodes when it takes #root over, and the loading states of that address show
+ * copies of them instead of a spinner, so what it drew stays where it is until the page draws its
+ * own over it. Copies of the nodes the browser already parsed: no markup is parsed again.
  */
 interface KeptScreen {
   /** The address it was drawn for, its query included. */
