@@ -19,13 +19,15 @@ import { searchWords } from '../text-search';
 import { FieldShape, isOperators } from '../filter-terms';
 import { jsonPath, SqlFilter, toSqlFilter, toSqlOrder, toSqlPage, valueSql } from './sqlite-filter';
 import { quoteName } from './sqlite-indexes';
-import { DocCache } from './sqlite-doc-cache';
+import { DocCache, isKeyValue, keyText, KeyValue } from './sqlite-doc-cache';
 import { decodeDoc, encodeDoc } from './sqlite-json';
 import { toSqlProjection } from './sqlite-projection';
 import { ftsQuery } from './sqlite-text';
 import { applyUpdate } from './sqlite-update';
 
 type Row = Record<string, unknown>;
+
+const byId = (a: BaseDoc, b: BaseDoc) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
 
 /** What a collection needs from its store: connections, statements, shapes, and the write gate. */
 export interface SqliteEngine {
@@ -65,14 +67,31 @@ function idLookup(filter: Filter, options: FindOptions): string[] | undefined {
   return limit === undefined || limit >= new Set(list).size ? list : undefined;
 }
 
-/** The field and value of a filter that looks one unique field up and nothing else (`{ slug: 'x' }`; findOne's limit 1 allowed). */
-function keyLookup(filter: Filter, options: FindOptions, uniqueFields: readonly string[]): [string, string | number] | undefined {
+/** A lookup by a unique key: its fields in the index's order, and the values to find (one list per document). */
+interface KeyLookup {
+  fields: readonly string[];
+  wanted: KeyValue[][];
+}
+
+/**
+ * A filter that pins every field of one unique key and nothing else, each to a value or one of
+ * them to a list (`{ slug: 'x' }`, `{ user_id, review_id: { $in } }`); findOne's limit 1 allowed.
+ */
+function keyLookup(filter: Filter, options: FindOptions, uniqueKeys: readonly (readonly string[])[]): KeyLookup | undefined {
   const { limit, ...rest } = options;
   if (Object.keys(rest).length > 0 || limit === 0) return undefined;
-  const keys = Object.keys(filter);
-  if (keys.length !== 1 || !uniqueFields.includes(keys[0])) return undefined;
-  const value = filter[keys[0]];
-  return typeof value === 'string' || typeof value === 'number' ? [keys[0], value] : undefined;
+  const names = Object.keys(filter);
+  const fields = uniqueKeys.find((key) => key.length === names.length && key.every((field) => names.includes(field)));
+  if (!fields) return undefined;
+  let wanted: KeyValue[][] = [[]];
+  for (const field of fields) {
+    const value = filter[field];
+    const list = isOperators(value) && Object.keys(value).length === 1 ? (value as { $in?: unknown }).$in : undefined;
+    if (isKeyValue(value)) wanted.forEach((values) => values.push(value));
+    else if (Array.isArray(list) && list.every(isKeyValue) && wanted.length === 1) wanted = [...new Set(list)].map((one) => [...wanted[0], one]);
+    else return undefined;
+  }
+  return limit === undefined || limit >= wanted.length ? { fields, wanted } : undefined;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -130,24 +149,39 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const cache = this.cache;
     const ids = cache !== undefined ? idLookup(filter, options) : undefined;
     if (ids) return this.findByIds(ids);
-    const key = cache?.uniqueFields.length ? keyLookup(filter, options, cache.uniqueFields) : undefined;
-    if (key) return this.findByKey(key[0], key[1]);
+    const key = cache?.uniqueKeys.length ? keyLookup(filter, options, cache.uniqueKeys) : undefined;
+    if (key) return this.findByKeys(filter, key);
     await this.tableReady();
     return this.engine.read((db) => this.findIn(db, filter, options));
   }
 
-  /** A lookup by a unique field through the document cache: on a miss, the id from the index, then the document by id (kept). */
-  private async findByKey(field: string, value: string | number): Promise<T[]> {
+  /**
+   * A lookup by a unique key through the document cache: what it knows (found or absent) from
+   * there, and when anything is not known, the filter's query, whose documents and absent keys
+   * are then kept. In `_id` order, as a lookup by ids gives them.
+   */
+  private async findByKeys(filter: Filter, { fields, wanted }: KeyLookup): Promise<T[]> {
+    const cache = this.cache!;
     this.engine.noteOtherWriters();
-    const cached = this.cache!.byKey(field, value);
-    if (cached) return [cached];
+    const found: T[] = [];
+    for (const values of wanted) {
+      const doc = cache.byKey(fields, values);
+      if (doc === undefined) return this.readKeys(filter, fields, wanted);
+      if (doc) found.push(doc);
+    }
+    return found.length > 1 ? found.sort(byId) : found;
+  }
+
+  private async readKeys(filter: Filter, fields: readonly string[], wanted: KeyValue[][]): Promise<T[]> {
+    const cache = this.cache!;
     await this.tableReady();
-    const [row] = await this.engine.read((db) => this.findIn(db, { [field]: value }, { limit: 1, projection: { _id: 1 } }));
-    if (!row) return [];
-    const [doc] = await this.findByIds([row._id]);
-    // Changed between the two reads: the plain query answers.
-    if (doc && (doc as Record<string, unknown>)[field] === value) return [doc];
-    return this.engine.read((db) => this.findIn(db, { [field]: value }, { limit: 1 }));
+    return this.engine.read((db) => {
+      const docs = this.findIn(db, filter, {});
+      if (!this.engine.mayFillCaches()) return docs.sort(byId);
+      const present = new Set(docs.map((d) => keyText(fields.map((field) => (d as Row)[field] as KeyValue))));
+      for (const values of wanted) if (!present.has(keyText(values))) cache.putAbsentKey(fields, values);
+      return docs.map((d) => cache.put(d)).sort(byId);
+    });
   }
 
   /** A lookup by ids through the document cache: only the ids it lacks are read, then kept. In `_id` order, as SQL gives them. */
@@ -173,7 +207,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       });
       found.push(...read);
     }
-    return found.length > 1 ? found.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0)) : found;
+    return found.length > 1 ? found.sort(byId) : found;
   }
 
   private findIn(db: Database, filter: Filter, options: FindOptions): T[] {
@@ -333,7 +367,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       if (!applyUpdate(doc, update)) continue;
       doc._id = id;
       this.engine.run(db, `UPDATE ${this.table} SET doc = ? WHERE _id = ?`, [encodeDoc(doc), id]);
-      this.cache?.forget(id as string);
+      this.cache?.written(doc as T);
       this.engine.learnShapes(db, this.name, doc);
       modified++;
     }
@@ -355,7 +389,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   private insertRow(db: Database, doc: T): void {
     this.engine.run(db, `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`, [doc._id, encodeDoc(doc)]);
-    this.cache?.forget(doc._id);
+    this.cache?.written(doc);
     this.engine.learnShapes(db, this.name, doc);
   }
 

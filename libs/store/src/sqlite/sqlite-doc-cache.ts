@@ -9,13 +9,17 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The fields that a unique index of that field alone covers: one document at most per value. */
-export function uniqueFieldsOf(def: CollectionDef<{ _id: string }>): string[] {
-  return def.indexes.filter((index) => index.unique && !index.orderBy && Object.keys(index.fields).length === 1).map((index) => Object.keys(index.fields)[0]);
+/** The field lists of the unique indexes (one field or several, no order): one document at most per list of values. */
+export function uniqueKeysOf(def: CollectionDef<{ _id: string }>): string[][] {
+  return def.indexes.filter((index) => index.unique && !index.orderBy).map((index) => Object.keys(index.fields));
 }
 
-/** A scalar a unique field may be looked up by. */
-type KeyValue = string | number;
+/** A scalar a unique key may be looked up by. */
+export type KeyValue = string | number;
+
+export const isKeyValue = (value: unknown): value is KeyValue => typeof value === 'string' || typeof value === 'number';
+/** One key's values as one map key (typed: the number 1 and the string '1' are two values). */
+export const keyText = (values: readonly KeyValue[]) => values.map((v) => (typeof v === 'number' ? `n${v}` : `s${v}`)).join('\u0000');
 
 /**
  * Documents of one collection read by id, decoded and frozen (a collection declared with
@@ -24,29 +28,31 @@ type KeyValue = string | number;
  * commit by another process (PRAGMA data_version) empties it. At most `capacity` documents, the
  * oldest filled going first.
  *
- * A document is also found by the value of a unique field (a profile by username, a product by
- * slug) through a hint, value to id, that is only believed when the cached document still holds
- * that value: the unique index allows one such document, and the cached one is current.
+ * A document is also found by the values of a unique key (a profile by username, a like by review
+ * and member) through a hint, values to id, that is only believed when the cached document still
+ * holds those values: the unique index allows one such document, and the cached one is current.
+ * A key read and found absent is kept as such until a document with those values is written here.
  */
 export class DocCache<T extends { _id: string }> {
   /** null: read and found absent (a stamp row never written, say), which is worth knowing too. */
   private readonly docs = new Map<string, T | null>();
-  /** Per unique field, value to the id of the document that held it when it was cached. */
-  private readonly hints = new Map<string, Map<KeyValue, string>>();
+  /** Per unique key (its fields joined), values to the id of the document that held them when cached, or null: none did. */
+  private readonly hints = new Map<string, Map<string, string | null>>();
 
   constructor(
     readonly capacity: number,
-    /** Fields a unique index of one field covers: lookups by them may be answered from here. */
-    readonly uniqueFields: readonly string[] = [],
+    /** The field lists of the unique indexes: lookups by them may be answered from here. */
+    readonly uniqueKeys: readonly (readonly string[])[] = [],
   ) {
-    for (const field of uniqueFields) this.hints.set(field, new Map());
+    for (const fields of uniqueKeys) this.hints.set(fields.join(), new Map());
   }
 
-  /** The cached document whose unique `field` is `value`, undefined when not known. */
-  byKey(field: string, value: KeyValue): T | undefined {
-    const id = this.hints.get(field)?.get(value);
+  /** The cached document whose unique key `fields` holds `values`, null when none does, undefined when not known. */
+  byKey(fields: readonly string[], values: readonly KeyValue[]): T | null | undefined {
+    const id = this.hints.get(fields.join())?.get(keyText(values));
+    if (id === null) return null;
     const doc = id === undefined ? undefined : this.docs.get(id);
-    return doc && (doc as Record<string, unknown>)[field] === value ? doc : undefined;
+    return doc && fields.every((field, i) => (doc as Record<string, unknown>)[field] === values[i]) ? doc : undefined;
   }
 
   /** The document, null when it is known to be absent, undefined when not known. */
@@ -56,17 +62,39 @@ export class DocCache<T extends { _id: string }> {
 
   put(doc: T): T {
     this.keep(doc._id, deepFreeze(doc));
-    for (const [field, ids] of this.hints) {
-      const value = (doc as Record<string, unknown>)[field];
-      if (typeof value !== 'string' && typeof value !== 'number') continue;
-      if (ids.size >= this.capacity && !ids.has(value)) ids.delete(ids.keys().next().value as KeyValue);
-      ids.set(value, doc._id);
-    }
+    this.eachKey(doc, (hints, text) => this.hint(hints, text, doc._id));
     return doc;
   }
 
   putAbsent(id: string): void {
     this.keep(id, null);
+  }
+
+  /** No document holds these values of the unique key `fields` (as read outside any transaction). */
+  putAbsentKey(fields: readonly string[], values: readonly KeyValue[]): void {
+    const hints = this.hints.get(fields.join());
+    if (hints) this.hint(hints, keyText(values), null);
+  }
+
+  /** A document this process writes: it is forgotten, and so is any key of its values known to be absent. */
+  written(doc: T): void {
+    this.docs.delete(doc._id);
+    this.eachKey(doc, (hints, text) => {
+      if (hints.get(text) === null) hints.delete(text);
+    });
+  }
+
+  private eachKey(doc: T, visit: (hints: Map<string, string | null>, text: string) => void): void {
+    const fields = doc as Record<string, unknown>;
+    this.uniqueKeys.forEach((key) => {
+      const values = key.map((field) => fields[field]);
+      if (values.every(isKeyValue)) visit(this.hints.get(key.join())!, keyText(values));
+    });
+  }
+
+  private hint(hints: Map<string, string | null>, text: string, id: string | null): void {
+    if (hints.size >= this.capacity && !hints.has(text)) hints.delete(hints.keys().next().value as string);
+    hints.set(text, id);
   }
 
   private keep(id: string, value: T | null): void {

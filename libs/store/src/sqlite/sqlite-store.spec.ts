@@ -338,6 +338,40 @@ describe('SqliteStore', () => {
       await two.close();
     });
 
+    it('answers lookups by a compound unique key from the cache, absent ones too, until a write here or elsewhere', async () => {
+      const Marks = defineCollection<Note>('marks', [{ fields: { recipient_id: 1, n: 1 }, unique: true }], { cacheById: 10 });
+      const file = join(dir, 'marks.sqlite');
+      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
+      await one.open([Marks]);
+      await two.open([Marks]);
+      const marks = one.collection(Marks);
+      const { _id } = await marks.insert({ recipient_id: 'ann', is_read: false, n: 1 });
+      let sql = 0;
+      const read = one.read.bind(one);
+      one.read = (work) => (sql++, read(work));
+      const page = () => marks.find({ recipient_id: 'ann', n: { $in: [1, 2, 3] } });
+      expect((await page()).map((d) => d.n)).toEqual([1]);
+      expect((await page()).map((d) => d.n)).toEqual([1]);
+      expect(await marks.findOne({ n: 2, recipient_id: 'ann' })).toBeNull(); // known absent, any field order
+      expect(sql).toBe(1);
+      // A document written here with an absent key's values is found at once.
+      await marks.insert({ recipient_id: 'ann', is_read: false, n: 2 });
+      await marks.updateOne({ _id }, { $set: { n: 3 } });
+      expect((await page()).map((d) => d.n).sort()).toEqual([2, 3]);
+      expect(await marks.findOne({ recipient_id: 'ann', n: 1 })).toBeNull();
+      // Another process's write empties the cache.
+      await two.collection(Marks).insert({ recipient_id: 'ann', is_read: true, n: 1 });
+      await nextTurn();
+      expect((await page()).map((d) => d.n).sort()).toEqual([1, 2, 3]);
+      // A key the filter does not pin whole, or pins with anything more, takes the query.
+      const before = sql;
+      await marks.find({ recipient_id: 'ann' });
+      await marks.find({ recipient_id: 'ann', n: 1, is_read: true });
+      expect(sql).toBe(before + 2);
+      await one.close();
+      await two.close();
+    });
+
     it('hands out frozen documents: a reader cannot change what the next one reads', async () => {
       const store = new SqliteStore();
       await store.open([Cached]);

@@ -6,7 +6,7 @@ import { StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { SqliteCollection, SqliteEngine } from './sqlite-collection';
 import { FieldShape } from '../filter-terms';
-import { DocCache, uniqueFieldsOf } from './sqlite-doc-cache';
+import { DocCache, uniqueKeysOf } from './sqlite-doc-cache';
 import { INDEX_PREFIX, quoteName, sqliteIndex } from './sqlite-indexes';
 import { FieldShapes } from './sqlite-shapes';
 import { ensureTextIndex, registerFold, textTableOf } from './sqlite-text';
@@ -79,7 +79,7 @@ export class SqliteStore implements Store, SqliteEngine {
 
   /** A declaration that asks for a document cache gets one, shared by every handle on the collection. */
   private declareCache<T extends BaseDoc>(def: CollectionDef<T>): void {
-    if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById, uniqueFieldsOf(def)));
+    if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById, uniqueKeysOf(def)));
   }
 
   /** The collection's document cache, when a declaration of it asked for one: every handle on it reads and forgets through it. */

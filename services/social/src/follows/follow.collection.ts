@@ -20,4 +20,4 @@ export const followsCollection = defineCollection<FollowDoc>('follows', [
   { fields: { follower_id: 1, followee_id: 1 }, unique: true },
   { fields: { followee_id: 1, status: 1 } },
   { fields: { follower_id: 1, status: 1 } },
-]);
+], { cacheById: 20_000 }); // a profile page looks the edge up both ways

@@ -15,20 +15,24 @@ export class RelationsService {
     this.blocks = store.collection(blocksCollection);
   }
 
-  /** Both directions of both relations in two reads (a profile page asks on every view). */
+  /**
+   * Both directions of both relations (a profile page asks on every view): four lookups by unique
+   * key, which the store's document cache answers, absent edges included.
+   */
   async status(viewerId: string, targetId: string): Promise<FollowStatus> {
     if (viewerId === targetId) return { ...NO_FOLLOW_STATUS };
-    const [follows, blocks] = await Promise.all([
-      this.follows.find({ $or: [{ follower_id: viewerId, followee_id: targetId }, { follower_id: targetId, followee_id: viewerId }] }),
-      this.blocks.find({ $or: [{ blocker_id: viewerId, blocked_id: targetId }, { blocker_id: targetId, blocked_id: viewerId }] }),
+    const [out, back, blocking, blockedBy] = await Promise.all([
+      this.follows.findOne({ follower_id: viewerId, followee_id: targetId }),
+      this.follows.findOne({ follower_id: targetId, followee_id: viewerId }),
+      this.blocks.findOne({ blocker_id: viewerId, blocked_id: targetId }),
+      this.blocks.findOne({ blocker_id: targetId, blocked_id: viewerId }),
     ]);
-    const out = follows.find((f) => f.follower_id === viewerId);
     return {
       isFollowing: out?.status === 'following',
-      isFollowed: follows.some((f) => f.follower_id === targetId && f.status === 'following'),
+      isFollowed: back?.status === 'following',
       isPending: out?.status === 'pending',
-      isBlocked: blocks.some((b) => b.blocker_id === viewerId),
-      isBlockedBy: blocks.some((b) => b.blocker_id === targetId),
+      isBlocked: blocking !== null,
+      isBlockedBy: blockedBy !== null,
     };
   }
 
