@@ -9,7 +9,7 @@ export interface BlockDoc extends BaseDoc {
 export const blocksCollection = defineCollection<BlockDoc>('blocks', [
   { fields: { blocker_id: 1, blocked_id: 1 }, unique: true },
   { fields: { blocked_id: 1 } },
-]);
+], { cacheById: 20_000 }); // every check is a lookup by the pair: answered from memory, absent pairs included
 
 export function blockId(blockerId: string, blockedId: string): string {
   return `${blockerId}:${blockedId}`;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { BlockDoc, blockId, blocksCollection } from './blocks.collection';
 
 /**
@@ -32,15 +32,18 @@ export class BlocksReadModel {
 
   /** True when `userId` blocks, or is blocked by, any of `others`. */
   async blockedEitherWay(userId: string, others: readonly string[]): Promise<boolean> {
-    if (others.length === 0) return false;
-    return (await this.blocks.count(eitherWay(userId, others))) > 0;
+    return (await this.blockedAmong(userId, others)).size > 0;
   }
 
-  /** Of `others`, those who blocked `userId` or whom `userId` blocked. */
+  /** Of `others`, those who blocked `userId` or whom `userId` blocked: lookups by the pair, each way. */
   async blockedAmong(userId: string, others: readonly string[]): Promise<Set<string>> {
     if (others.length === 0) return new Set();
-    const docs = await this.blocks.find(eitherWay(userId, others));
-    return new Set(docs.map((d) => otherOf(d, userId)));
+    const ids = [...others];
+    const [blocking, blockedBy] = await Promise.all([
+      this.blocks.find({ blocker_id: userId, blocked_id: { $in: ids } }),
+      this.blocks.find({ blocked_id: userId, blocker_id: { $in: ids } }),
+    ]);
+    return new Set([...blocking, ...blockedBy].map((d) => otherOf(d, userId)));
   }
 
   /** Everyone `userId` blocked or who blocked `userId`: each is hidden from the other. */
@@ -52,23 +55,13 @@ export class BlocksReadModel {
   /** True when any of `blockerIds` blocks `userId` (one way only). */
   async isBlockedByAny(userId: string, blockerIds: readonly string[]): Promise<boolean> {
     if (blockerIds.length === 0) return false;
-    return (await this.blocks.count({ blocked_id: userId, blocker_id: { $in: [...blockerIds] } })) > 0;
+    return (await this.blocks.find({ blocked_id: userId, blocker_id: { $in: [...blockerIds] } })).length > 0;
   }
 
   /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
   async forgetMember(userId: string): Promise<void> {
     await this.blocks.deleteMany({ $or: [{ blocker_id: userId }, { blocked_id: userId }] });
   }
-}
-
-function eitherWay(userId: string, others: readonly string[]): Filter {
-  const ids = [...others];
-  return {
-    $or: [
-      { blocker_id: userId, blocked_id: { $in: ids } },
-      { blocked_id: userId, blocker_id: { $in: ids } },
-    ],
-  };
 }
 
 function otherOf(doc: BlockDoc, userId: string): string {

@@ -9,4 +9,4 @@ export interface MuteDoc extends BaseDoc {
 export const mutesCollection = defineCollection<MuteDoc>('mutes', [
   { fields: { muter_id: 1, muted_id: 1 }, unique: true },
   { fields: { muted_id: 1 } },
-]);
+], { cacheById: 20_000 }); // every check is a lookup by the pair: answered from memory, absent pairs included

@@ -32,13 +32,13 @@ export class MutesReadModel {
   }
 
   async isMuted(muterId: string, mutedId: string): Promise<boolean> {
-    return (await this.mutes.count({ muter_id: muterId, muted_id: mutedId })) > 0;
+    return (await this.mutes.findOne({ muter_id: muterId, muted_id: mutedId })) !== null;
   }
 
   /** Of `muterIds`, those who muted `mutedId`. */
   async mutersAmong(mutedId: string, muterIds: readonly string[]): Promise<Set<string>> {
     if (muterIds.length === 0) return new Set();
-    const docs = await this.mutes.find({ muted_id: mutedId, muter_id: { $in: [...muterIds] } }, { projection: { muter_id: 1 } });
+    const docs = await this.mutes.find({ muted_id: mutedId, muter_id: { $in: [...muterIds] } });
     return new Set(docs.map((d) => d.muter_id));
   }
 

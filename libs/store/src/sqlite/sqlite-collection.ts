@@ -46,8 +46,10 @@ export interface SqliteEngine {
   docCache<T extends BaseDoc>(collection: string): DocCache<T> | undefined;
   /** Before a cached read: another process's commit since the last look empties the document caches. */
   noteOtherWriters(): void;
-  /** Whether what a read finds now may go into a document cache (no transaction is open). */
-  mayFillCaches(): boolean;
+  /** Whether what a read of `collection` finds now may go into its document cache (committed, and staying so). */
+  mayFillCaches(collection: string): boolean;
+  /** Before a write of `collection`: inside a transaction, its reads fill no cache from now on. */
+  noteWrite(collection: string): void;
   /** Creates the collection's table unless it is known to exist; call from inside `write`. */
   ensureTable(collection: string): void;
   hasTable(collection: string): boolean;
@@ -68,6 +70,9 @@ function idLookup(filter: Filter, options: FindOptions): string[] | undefined {
 }
 
 /** A lookup by a unique key: its fields in the index's order, and the values to find (one list per document). */
+/** Longer lists (a fan-out to every follower) take the query: they would push a page's keys out of the cache. */
+const MAX_KEYS_CACHED = 100;
+
 interface KeyLookup {
   fields: readonly string[];
   wanted: KeyValue[][];
@@ -91,7 +96,7 @@ function keyLookup(filter: Filter, options: FindOptions, uniqueKeys: readonly (r
     else if (Array.isArray(list) && list.every(isKeyValue) && wanted.length === 1) wanted = [...new Set(list)].map((one) => [...wanted[0], one]);
     else return undefined;
   }
-  return limit === undefined || limit >= wanted.length ? { fields, wanted } : undefined;
+  return wanted.length <= MAX_KEYS_CACHED && (limit === undefined || limit >= wanted.length) ? { fields, wanted } : undefined;
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -177,7 +182,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     await this.tableReady();
     return this.engine.read((db) => {
       const docs = this.findIn(db, filter, {});
-      if (!this.engine.mayFillCaches()) return docs.sort(byId);
+      if (!this.engine.mayFillCaches(this.name)) return docs.sort(byId);
       const present = new Set(docs.map((d) => keyText(fields.map((field) => (d as Row)[field] as KeyValue))));
       for (const values of wanted) if (!present.has(keyText(values))) cache.putAbsentKey(fields, values);
       return docs.map((d) => cache.put(d)).sort(byId);
@@ -200,7 +205,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const read = await this.engine.read((db) => {
         const keys = idsMatch(missing);
         const docs = this.engine.all(db, `SELECT doc FROM ${this.table} WHERE ${keys.where}`, keys.params).map((r) => decodeDoc<T>(r.doc as string));
-        if (!this.engine.mayFillCaches()) return docs;
+        if (!this.engine.mayFillCaches(this.name)) return docs;
         const present = new Set(docs.map((d) => d._id));
         missing.filter((id) => !present.has(id)).forEach((id) => cache.putAbsent(id));
         return docs.map((d) => cache.put(d));
@@ -397,6 +402,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private async writing<R>(work: (db: Database) => R): Promise<R> {
     try {
       return await this.engine.write((db) => {
+        this.engine.noteWrite(this.name);
         this.engine.ensureTable(this.name);
         return work(db);
       });

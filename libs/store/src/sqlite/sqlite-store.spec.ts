@@ -311,6 +311,28 @@ describe('SqliteStore', () => {
       await store.close();
     });
 
+    it('fills the cache from a transaction that has not written to the collection, and not once it has', async () => {
+      const store = new SqliteStore({ file: join(dir, 'tx-fill.sqlite') });
+      await store.open([Cached]);
+      const notes = store.collection(Cached);
+      const { _id } = await notes.insert({ recipient_id: 'r', is_read: false, n: 0 });
+      let sql = 0;
+      const read = store.read.bind(store);
+      store.read = (work) => (sql++, read(work));
+      await store.transaction(async () => {
+        expect((await notes.findById(_id))?.n).toBe(0); // committed: kept
+        await notes.updateOne({ _id }, { $set: { n: 1 } });
+        expect((await notes.findById(_id))?.n).toBe(1); // its own write: read, not kept
+        expect((await notes.findById(_id))?.n).toBe(1);
+        throw new Error('undo');
+      }).catch(() => undefined);
+      expect(sql).toBe(3);
+      expect((await notes.findById(_id))?.n).toBe(0); // the rollback left nothing behind
+      expect((await notes.findById(_id))?.n).toBe(0);
+      expect(sql).toBe(4);
+      await store.close();
+    });
+
     it('answers a lookup by a unique field from the cache, and only with the document that holds the value now', async () => {
       const Keyed = defineCollection<Note>('keyed_notes', [{ fields: { recipient_id: 1 }, unique: true }], { cacheById: 10 });
       const file = join(dir, 'keyed.sqlite');

@@ -28,6 +28,8 @@ const SHAPES_TABLE = '_array_fields';
 /** Marks the operations of one async transaction (see `transaction`). */
 interface TxToken {
   done: Promise<void>;
+  /** The collections this transaction wrote to so far. */
+  wrote: Set<string>;
 }
 
 /**
@@ -128,7 +130,7 @@ export class SqliteStore implements Store, SqliteEngine {
   async transaction<R>(fn: () => Promise<R>): Promise<R> {
     if (this.inOwnTransaction()) return fn();
     let finish!: () => void;
-    const token: TxToken = { done: new Promise<void>((resolve) => (finish = resolve)) };
+    const token: TxToken = { done: new Promise<void>((resolve) => (finish = resolve)), wrote: new Set() };
     const previous = this.txQueue;
     this.txQueue = token.done;
     await previous;
@@ -269,9 +271,19 @@ export class SqliteStore implements Store, SqliteEngine {
     for (const cache of this.docCaches.values()) cache.clear();
   }
 
-  /** A read may fill a document cache only while no transaction is open: what it read is then committed. */
-  mayFillCaches(): boolean {
-    return this.tx === undefined;
+  /**
+   * Whether a read of `collection` may fill its document cache: when no transaction is open, or
+   * inside one's own that has not written to that collection (what it reads there is committed;
+   * a later write of it forgets what it touches). Never beside another context's transaction,
+   * which may have written what the read found older.
+   */
+  mayFillCaches(collection: string): boolean {
+    return this.tx === undefined || (this.inOwnTransaction() && !this.tx.wrote.has(collection));
+  }
+
+  /** Inside a transaction: this collection is written to, its reads fill no cache until the transaction ends. */
+  noteWrite(collection: string): void {
+    if (this.inOwnTransaction()) this.tx!.wrote.add(collection);
   }
 
   private statement(db: Database, sql: string, raw = false): Statement {

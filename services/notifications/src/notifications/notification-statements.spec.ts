@@ -37,23 +37,30 @@ describe('notifications: store operations per event handled', () => {
     return { reads: probe.reads, writes: probe.writes };
   };
 
-  // The inbox lookup; the members (both cards, preferences, standing), the block, the mute and
-  // the notification it may repeat; the notification, its event's outbox row and the inbox row;
-  // the proof check (tests only).
-  it('a like: 6 reads and 3 writes, its proof check included', async () => {
-    for (let i = 0; i < 3; i++) {
-      expect(await measure(() => like(svc, liker, author))).toEqual({ reads: 6, writes: 3 });
+  // The inbox lookup, the notification it may repeat, the proof check (tests only); the notification,
+  // its event's outbox row and the inbox row. The members (both cards, preferences, standing), the
+  // block either way and the mute are lookups by id or by pair that the document cache answers
+  // once the first like read them (4 more reads then).
+  it('a like: 3 reads and 3 writes once the two members were seen, its proof check included', async () => {
+    expect(await measure(() => like(svc, liker, author))).toEqual({ reads: 7, writes: 3 });
+    for (let i = 0; i < 2; i++) {
+      expect(await measure(() => like(svc, liker, author))).toEqual({ reads: 3, writes: 3 });
     }
     expect(pushesTo(svc, author).filter((e) => e.notification.type === 'review_liked')).toHaveLength(3);
   });
 
-  // The inbox lookup and the followers; the members, blocks, mutes and existing notifications of
-  // all five at once; the five notifications and their five outbox rows in one insert each, the
-  // inbox row; the five proof checks (tests only).
-  it('a review told to five followers: 11 reads and 3 writes, not a round per follower', async () => {
-    const reviewId = newId();
-    const cost = await measure(() => svc.publish('review.created', { reviewId, authorId: author.id, productId: null, productName: null, rating: null, title: 'T', excerpt: 'C', tags: [], created_at: new Date().toISOString() }, reviewId, author.id));
-    expect(cost).toEqual({ reads: 11, writes: 3 });
-    expect(svc.emitted('notification.created').filter((e) => e.notification.type === 'new_review').map((e) => e.recipientId).sort()).toEqual(followers.map((f) => f.id).sort());
+  // The inbox lookup and the followers; the existing notifications of all five at once; the five
+  // proof checks (tests only); the five notifications and their five outbox rows in one insert
+  // each, the inbox row. The members, blocks and mutes of all five come from the document cache
+  // after the first review read them.
+  it('a review told to five followers: 8 reads and 3 writes, not a round per follower', async () => {
+    const review = () => {
+      const reviewId = newId();
+      return svc.publish('review.created', { reviewId, authorId: author.id, productId: null, productName: null, rating: null, title: 'T', excerpt: 'C', tags: [], created_at: new Date().toISOString() }, reviewId, author.id);
+    };
+    expect((await measure(review)).reads).toBeLessThanOrEqual(11);
+    expect(await measure(review)).toEqual({ reads: 8, writes: 3 });
+    const told = svc.emitted('notification.created').filter((e) => e.notification.type === 'new_review').map((e) => e.recipientId);
+    expect(told.sort()).toEqual([...followers, ...followers].map((f) => f.id).sort());
   });
 });

@@ -15,4 +15,5 @@ export interface MemberDoc extends StoredUserCard {
   notification_email?: boolean;
 }
 
-export const membersCollection = defineCollection<MemberDoc>('members');
+/** Read by id for every notification (card, preferences, standing): kept in memory. */
+export const membersCollection = defineCollection<MemberDoc>('members', [], { cacheById: 20_000 });
