@@ -55,6 +55,11 @@ export interface CollectionDef<T extends BaseDoc> {
    * another process wrote; docs/decisions/store.md). For what nearly every page reads by id.
    */
   readonly cacheById?: number;
+  /**
+   * Counts by filter kept in memory, at most this many, dropped at any write to the collection
+   * (SQLite only, as `cacheById`). For a count every view asks of a collection written less often.
+   */
+  readonly cacheCounts?: number;
   /** Phantom: carries the document type to `store.collection(def)`. */
   readonly __doc?: T;
 }
@@ -122,6 +127,16 @@ export interface Store {
   closedCleanlyBefore?(): boolean;
 }
 
-export function defineCollection<T extends BaseDoc>(name: string, indexes: IndexDef[] = [], options: { text?: string[]; cacheById?: number } = {}): CollectionDef<T> {
-  return { name, indexes, ...(options.text && { text: options.text }), ...(options.cacheById && { cacheById: options.cacheById }) };
+export function defineCollection<T extends BaseDoc>(
+  name: string,
+  indexes: IndexDef[] = [],
+  options: { text?: string[]; cacheById?: number; cacheCounts?: number } = {},
+): CollectionDef<T> {
+  return {
+    name,
+    indexes,
+    ...(options.text && { text: options.text }),
+    ...(options.cacheById && { cacheById: options.cacheById }),
+    ...(options.cacheCounts && { cacheCounts: options.cacheCounts }),
+  };
 }

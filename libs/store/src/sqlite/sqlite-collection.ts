@@ -19,6 +19,7 @@ import { searchWords } from '../text-search';
 import { FieldShape, isOperators } from '../filter-terms';
 import { jsonPath, SqlFilter, toSqlFilter, toSqlOrder, toSqlPage, valueSql } from './sqlite-filter';
 import { quoteName } from './sqlite-indexes';
+import { CountCache, countKey } from './sqlite-count-cache';
 import { DocCache, isKeyValue, keyText, KeyValue } from './sqlite-doc-cache';
 import { decodeDoc, encodeDoc } from './sqlite-json';
 import { toSqlProjection } from './sqlite-projection';
@@ -44,6 +45,8 @@ export interface SqliteEngine {
   learnShapes(db: Database, collection: string, doc: object): void;
   /** The collection's document cache, if one was declared for it. */
   docCache<T extends BaseDoc>(collection: string): DocCache<T> | undefined;
+  /** The collection's count cache, if one was declared for it. */
+  countCache(collection: string): CountCache | undefined;
   /** Before a cached read: another process's commit since the last look empties the document caches. */
   noteOtherWriters(): void;
   /** Whether what a read of `collection` finds now may go into its document cache (committed, and staying so). */
@@ -235,8 +238,19 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
+    const counts = this.engine.countCache(this.name);
+    const key = counts && countKey(filter);
+    if (key !== undefined) {
+      this.engine.noteOtherWriters();
+      const known = counts!.get(key);
+      if (known !== undefined) return known;
+    }
     await this.tableReady();
-    return this.engine.read((db) => this.countIn(db, filter));
+    return this.engine.read((db) => {
+      const count = this.countIn(db, filter);
+      if (key !== undefined && this.engine.mayFillCaches(this.name)) counts!.put(key, count);
+      return count;
+    });
   }
 
   private countIn(db: Database, filter: Filter): number {
@@ -403,6 +417,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     try {
       return await this.engine.write((db) => {
         this.engine.noteWrite(this.name);
+        this.engine.countCache(this.name)?.clear();
         this.engine.ensureTable(this.name);
         return work(db);
       });

@@ -333,6 +333,37 @@ describe('SqliteStore', () => {
       await store.close();
     });
 
+    it('keeps counts by filter until any write to the collection, here or by another process', async () => {
+      const Counted = defineCollection<Note>('counted_notes', [], { cacheCounts: 10 });
+      const file = join(dir, 'counted.sqlite');
+      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
+      await one.open([Counted]);
+      await two.open([Counted]);
+      const notes = one.collection(Counted);
+      await notes.insertMany([{ recipient_id: 'r', is_read: false, n: 1 }, { recipient_id: 'r', is_read: true, n: 2 }]);
+      let sql = 0;
+      const read = one.read.bind(one);
+      one.read = (work) => (sql++, read(work));
+      const unread = () => notes.count({ recipient_id: 'r', is_read: false });
+      expect([await unread(), await unread(), sql]).toEqual([1, 1, 1]);
+      await notes.updateMany({ recipient_id: 'r' }, { $set: { is_read: false } }); // any write: counted again
+      expect([await unread(), await unread(), sql]).toEqual([2, 2, 2]);
+      await two.collection(Counted).insert({ recipient_id: 'r', is_read: false, n: 3 });
+      await nextTurn();
+      expect([await unread(), sql]).toEqual([3, 3]);
+      // Inside a transaction that wrote to it: counted, not kept (it may roll back).
+      await one.transaction(async () => {
+        await notes.insert({ recipient_id: 'r', is_read: false, n: 4 });
+        expect(await unread()).toBe(4);
+        throw new Error('undo');
+      }).catch(() => undefined);
+      expect([await unread(), sql]).toEqual([3, 5]);
+      // A filter with anything but plain values is never kept.
+      expect([await notes.count({ recipient_id: { $regex: /^r$/ } }), await notes.count({ recipient_id: { $regex: /^r$/ } }), sql]).toEqual([3, 3, 7]);
+      await one.close();
+      await two.close();
+    });
+
     it('answers a lookup by a unique field from the cache, and only with the document that holds the value now', async () => {
       const Keyed = defineCollection<Note>('keyed_notes', [{ fields: { recipient_id: 1 }, unique: true }], { cacheById: 10 });
       const file = join(dir, 'keyed.sqlite');

@@ -6,6 +6,7 @@ import { StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { SqliteCollection, SqliteEngine } from './sqlite-collection';
 import { FieldShape } from '../filter-terms';
+import { CountCache } from './sqlite-count-cache';
 import { DocCache, uniqueKeysOf } from './sqlite-doc-cache';
 import { INDEX_PREFIX, quoteName, sqliteIndex } from './sqlite-indexes';
 import { FieldShapes } from './sqlite-shapes';
@@ -52,6 +53,7 @@ export class SqliteStore implements Store, SqliteEngine {
   private readonly tables = new Set<string>();
   private readonly shapes = new FieldShapes();
   private readonly docCaches = new Map<string, DocCache<BaseDoc>>();
+  private readonly countCaches = new Map<string, CountCache>();
   private seenDataVersion = -1;
   /**
    * data_version was read in this turn of the event loop. Once a turn is enough: the requests a
@@ -82,6 +84,12 @@ export class SqliteStore implements Store, SqliteEngine {
   /** A declaration that asks for a document cache gets one, shared by every handle on the collection. */
   private declareCache<T extends BaseDoc>(def: CollectionDef<T>): void {
     if (def.cacheById && !this.docCaches.has(def.name)) this.docCaches.set(def.name, new DocCache<BaseDoc>(def.cacheById, uniqueKeysOf(def)));
+    if (def.cacheCounts && !this.countCaches.has(def.name)) this.countCaches.set(def.name, new CountCache(def.cacheCounts));
+  }
+
+  /** The collection's count cache, when a declaration of it asked for one. */
+  countCache(collection: string): CountCache | undefined {
+    return this.countCaches.get(collection);
   }
 
   /** The collection's document cache, when a declaration of it asked for one: every handle on it reads and forgets through it. */
@@ -120,7 +128,7 @@ export class SqliteStore implements Store, SqliteEngine {
     this.reader = this.writer = undefined;
     this.statements.clear();
     this.tables.clear();
-    for (const cache of this.docCaches.values()) cache.clear();
+    for (const cache of [...this.docCaches.values(), ...this.countCaches.values()]) cache.clear();
   }
 
   /**
@@ -268,7 +276,7 @@ export class SqliteStore implements Store, SqliteEngine {
     if (version === this.seenDataVersion) return;
     this.seenDataVersion = version;
     this.shapes.reset(this.all(db, `SELECT collection, field FROM ${SHAPES_TABLE}`, []) as { collection: string; field: string }[]);
-    for (const cache of this.docCaches.values()) cache.clear();
+    for (const cache of [...this.docCaches.values(), ...this.countCaches.values()]) cache.clear();
   }
 
   /**

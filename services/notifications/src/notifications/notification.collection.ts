@@ -34,4 +34,4 @@ export const notificationsCollection = defineCollection<NotificationDoc>('notifi
   { fields: { recipient_id: 1, is_read: 1 } },
   { fields: { actor_id: 1 } },
   { fields: { squad_id: 1 }, sparse: true },
-]);
+], { cacheCounts: 10_000 }); // the unread badge is asked far more often than a notification is written
