@@ -186,8 +186,12 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     return this.engine.read((db) => {
       const docs = this.findIn(db, filter, {});
       if (!this.engine.mayFillCaches(this.name)) return docs.sort(byId);
-      const present = new Set(docs.map((d) => keyText(fields.map((field) => (d as Row)[field] as KeyValue))));
-      for (const values of wanted) if (!present.has(keyText(values))) cache.putAbsentKey(fields, values);
+      const found = docs.map((d) => fields.map((field) => (d as Row)[field]));
+      // A key field holding a list (an array matches any of its values) leaves absence unknown.
+      if (found.every((values) => values.every(isKeyValue))) {
+        const present = new Set(found.map((values) => keyText(values as KeyValue[])));
+        for (const values of wanted) if (!present.has(keyText(values))) cache.putAbsentKey(fields, values);
+      }
       return docs.map((d) => cache.put(d)).sort(byId);
     });
   }

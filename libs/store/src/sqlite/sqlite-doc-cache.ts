@@ -76,12 +76,19 @@ export class DocCache<T extends { _id: string }> {
     if (hints) this.hint(hints, keyText(values), null);
   }
 
-  /** A document this process writes: it is forgotten, and so is any key of its values known to be absent. */
+  /**
+   * A document this process writes: it is forgotten, and so is any key of its values known to be
+   * absent (all of a key's, when the document holds a list there: it may match any of its values).
+   */
   written(doc: T): void {
     this.docs.delete(doc._id);
-    this.eachKey(doc, (hints, text) => {
-      if (hints.get(text) === null) hints.delete(text);
-    });
+    const fields = doc as Record<string, unknown>;
+    for (const key of this.uniqueKeys) {
+      const hints = this.hints.get(key.join())!;
+      const values = key.map((field) => fields[field]);
+      if (!values.every((value) => isKeyValue(value) || value === undefined || value === null)) hints.clear();
+      else if (values.every(isKeyValue) && hints.get(keyText(values)) === null) hints.delete(keyText(values));
+    }
   }
 
   private eachKey(doc: T, visit: (hints: Map<string, string | null>, text: string) => void): void {

@@ -425,6 +425,20 @@ describe('SqliteStore', () => {
       await two.close();
     });
 
+    it('keeps no absent key across a document that holds a list in a key field', async () => {
+      const Tagged = defineCollection<Note>('tagged_marks', [{ fields: { tags: 1 }, unique: true }], { cacheById: 10 });
+      const store = new SqliteStore();
+      await store.open([Tagged]);
+      const tagged = store.collection(Tagged);
+      expect(await tagged.findOne({ tags: 'x' })).toBeNull();
+      await tagged.insert({ recipient_id: 'ann', is_read: false, n: 9, tags: ['w', 'x'] });
+      expect((await tagged.findOne({ tags: 'x' }))?.n).toBe(9);
+      expect(await tagged.findOne({ tags: 'y' })).toBeNull();
+      await tagged.updateOne({ n: 9 }, { $push: { tags: 'y' } });
+      expect((await tagged.findOne({ tags: 'y' }))?.n).toBe(9);
+      await store.close();
+    });
+
     it('hands out frozen documents: a reader cannot change what the next one reads', async () => {
       const store = new SqliteStore();
       await store.open([Cached]);
