@@ -47,8 +47,11 @@ describeInBrowser('delivery and sharing (issue 30)', (world) => {
       const url = new URL(res.url());
       if ((url.pathname.endsWith('.js') || url.pathname === '/api/feed') && res.status() === 200) encodings.set(url.pathname, res.headers()['content-encoding'] ?? 'none');
     });
+    // socket.io's chunk comes once the page is idle (round 15): waited for, not raced
+    const socketChunk = page.waitForResponse((res) => /^\/assets\/socket-/.test(new URL(res.url()).pathname));
     await page.goto('/home');
     await page.getByTestId('review-card').first().waitFor();
+    await socketChunk;
     // the libraries, the app's start (boot, app), the signed-in frame (member) and the page came as brotli (Chromium
     // asks for br); only chunks under 1 KB have no copy, as the entry (index) itself
     const main = [...encodings].filter(([path]) => /^\/assets\/(boot|app|member|react|router|redux|i18n|socket|HomePage)-/.test(path));
