@@ -51,7 +51,7 @@ export interface SqliteEngine {
   noteOtherWriters(): void;
   /** Whether what a read of `collection` finds now may go into its document cache (committed, and staying so). */
   mayFillCaches(collection: string): boolean;
-  /** Before a write of `collection`: inside a transaction, its reads fill no cache from now on. */
+  /** Before a write of `collection`: its counts go, and inside a transaction its reads fill no cache from now on. */
   noteWrite(collection: string): void;
   /** Creates the collection's table unless it is known to exist; call from inside `write`. */
   ensureTable(collection: string): void;
@@ -72,10 +72,10 @@ function idLookup(filter: Filter, options: FindOptions): string[] | undefined {
   return limit === undefined || limit >= new Set(list).size ? list : undefined;
 }
 
-/** A lookup by a unique key: its fields in the index's order, and the values to find (one list per document). */
 /** Longer lists (a fan-out to every follower) take the query: they would push a page's keys out of the cache. */
 const MAX_KEYS_CACHED = 100;
 
+/** A lookup by a unique key: its fields in the index's order, and the values to find (one list per document). */
 interface KeyLookup {
   fields: readonly string[];
   wanted: KeyValue[][];
@@ -421,7 +421,6 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     try {
       return await this.engine.write((db) => {
         this.engine.noteWrite(this.name);
-        this.engine.countCache(this.name)?.clear();
         this.engine.ensureTable(this.name);
         return work(db);
       });

@@ -1,4 +1,5 @@
 import type { Filter } from '../store.port';
+import { setBounded } from './sqlite-doc-cache';
 
 /** A filter made of plain values only (no RegExp, Date or class), as one text; undefined for any other. */
 export function countKey(filter: Filter): string | undefined {
@@ -26,8 +27,7 @@ export class CountCache {
   }
 
   put(key: string, count: number): void {
-    if (this.counts.size >= this.capacity && !this.counts.has(key)) this.counts.delete(this.counts.keys().next().value as string);
-    this.counts.set(key, count);
+    setBounded(this.counts, key, count, this.capacity);
   }
 
   clear(): void {

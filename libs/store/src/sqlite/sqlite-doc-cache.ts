@@ -14,6 +14,12 @@ export function uniqueKeysOf(def: CollectionDef<{ _id: string }>): string[][] {
   return def.indexes.filter((index) => index.unique && !index.orderBy).map((index) => Object.keys(index.fields));
 }
 
+/** Sets `key` in a map holding at most `capacity` entries, the oldest set going first (a Map keeps insertion order). */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, capacity: number): void {
+  if (map.size >= capacity && !map.has(key)) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
 /** A scalar a unique key may be looked up by. */
 export type KeyValue = string | number;
 
@@ -100,13 +106,11 @@ export class DocCache<T extends { _id: string }> {
   }
 
   private hint(hints: Map<string, string | null>, text: string, id: string | null): void {
-    if (hints.size >= this.capacity && !hints.has(text)) hints.delete(hints.keys().next().value as string);
-    hints.set(text, id);
+    setBounded(hints, text, id, this.capacity);
   }
 
   private keep(id: string, value: T | null): void {
-    if (this.docs.size >= this.capacity && !this.docs.has(id)) this.docs.delete(this.docs.keys().next().value as string);
-    this.docs.set(id, value);
+    setBounded(this.docs, id, value, this.capacity);
   }
 
   forget(id: string): void {

@@ -289,8 +289,9 @@ export class SqliteStore implements Store, SqliteEngine {
     return this.tx === undefined || (this.inOwnTransaction() && !this.tx.wrote.has(collection));
   }
 
-  /** Inside a transaction: this collection is written to, its reads fill no cache until the transaction ends. */
+  /** Before a write of `collection`: its counts go, and inside a transaction its reads fill no cache until the transaction ends. */
   noteWrite(collection: string): void {
+    this.countCaches.get(collection)?.clear();
     if (this.inOwnTransaction()) this.tx!.wrote.add(collection);
   }
 
