@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DuplicateKeyError } from '../store.errors';
-import { defineCollection } from '../store.port';
+import { CollectionDef, defineCollection } from '../store.port';
 import { SqliteStore } from './sqlite-store';
 import { textTableOf } from './sqlite-text';
 
@@ -23,6 +23,14 @@ const Notes = defineCollection<Note>('notes', [{ fields: { recipient_id: 1, is_r
  */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Counts the store's reads that reach SQLite from now on (an answer from a cache reads nothing). */
+function countReads(store: SqliteStore): () => number {
+  let reads = 0;
+  const read = store.read.bind(store);
+  store.read = (work) => (reads++, read(work));
+  return () => reads;
+}
+
 /** A promise and the function that settles it: lets a test hold a transaction open. */
 function gate(): { opened: Promise<void>; open(): void } {
   let open!: () => void;
@@ -32,6 +40,14 @@ function gate(): { opened: Promise<void>; open(): void } {
 describe('SqliteStore', () => {
   let dir: string;
   beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'))));
+
+  /** Two stores on one file of `dir`, as two processes (replicas) open it. */
+  async function twoStoresOn(name: string, def: CollectionDef<Note>): Promise<[SqliteStore, SqliteStore]> {
+    const file = join(dir, name);
+    const stores: [SqliteStore, SqliteStore] = [new SqliteStore({ file }), new SqliteStore({ file })];
+    for (const store of stores) await store.open([def]);
+    return stores;
+  }
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('fills a newly declared text index from the rows already there, and rebuilds it when the fields change', async () => {
@@ -136,10 +152,7 @@ describe('SqliteStore', () => {
   });
 
   it('replicas on one file see one data set: writes from both, $inc exact, array fields learned from the other', async () => {
-    const file = join(dir, 'shared.sqlite');
-    const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
-    await one.open([Notes]);
-    await two.open([Notes]);
+    const [one, two] = await twoStoresOn('shared.sqlite', Notes);
     const { _id } = await one.collection(Notes).insert({ recipient_id: 'r', is_read: false, n: 0 });
     await Promise.all(
       Array.from({ length: 50 }, (_, i) => (i % 2 ? one : two).collection(Notes).updateOne({ _id }, { $inc: { n: 1 } })),
@@ -248,10 +261,7 @@ describe('SqliteStore', () => {
     const Cached = defineCollection<Note>('cached_notes', [], { cacheById: 3 });
 
     it('answers a read by id after a write with the written document, whoever wrote it', async () => {
-      const file = join(dir, 'cached.sqlite');
-      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
-      await one.open([Cached]);
-      await two.open([Cached]);
+      const [one, two] = await twoStoresOn('cached.sqlite', Cached);
       const notes = one.collection(Cached);
       const { _id } = await notes.insert({ recipient_id: 'r', is_read: false, n: 0 });
       expect((await notes.findById(_id))?.n).toBe(0);
@@ -316,9 +326,7 @@ describe('SqliteStore', () => {
       await store.open([Cached]);
       const notes = store.collection(Cached);
       const { _id } = await notes.insert({ recipient_id: 'r', is_read: false, n: 0 });
-      let sql = 0;
-      const read = store.read.bind(store);
-      store.read = (work) => (sql++, read(work));
+      const sql = countReads(store);
       await store.transaction(async () => {
         expect((await notes.findById(_id))?.n).toBe(0); // committed: kept
         await notes.updateOne({ _id }, { $set: { n: 1 } });
@@ -326,50 +334,42 @@ describe('SqliteStore', () => {
         expect((await notes.findById(_id))?.n).toBe(1);
         throw new Error('undo');
       }).catch(() => undefined);
-      expect(sql).toBe(3);
+      expect(sql()).toBe(3);
       expect((await notes.findById(_id))?.n).toBe(0); // the rollback left nothing behind
       expect((await notes.findById(_id))?.n).toBe(0);
-      expect(sql).toBe(4);
+      expect(sql()).toBe(4);
       await store.close();
     });
 
     it('keeps counts by filter until any write to the collection, here or by another process', async () => {
       const Counted = defineCollection<Note>('counted_notes', [], { cacheCounts: 10 });
-      const file = join(dir, 'counted.sqlite');
-      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
-      await one.open([Counted]);
-      await two.open([Counted]);
+      const [one, two] = await twoStoresOn('counted.sqlite', Counted);
       const notes = one.collection(Counted);
       await notes.insertMany([{ recipient_id: 'r', is_read: false, n: 1 }, { recipient_id: 'r', is_read: true, n: 2 }]);
-      let sql = 0;
-      const read = one.read.bind(one);
-      one.read = (work) => (sql++, read(work));
+      const sql = countReads(one);
       const unread = () => notes.count({ recipient_id: 'r', is_read: false });
-      expect([await unread(), await unread(), sql]).toEqual([1, 1, 1]);
+      expect([await unread(), await unread(), sql()]).toEqual([1, 1, 1]);
       await notes.updateMany({ recipient_id: 'r' }, { $set: { is_read: false } }); // any write: counted again
-      expect([await unread(), await unread(), sql]).toEqual([2, 2, 2]);
+      expect([await unread(), await unread(), sql()]).toEqual([2, 2, 2]);
       await two.collection(Counted).insert({ recipient_id: 'r', is_read: false, n: 3 });
       await nextTurn();
-      expect([await unread(), sql]).toEqual([3, 3]);
+      expect([await unread(), sql()]).toEqual([3, 3]);
       // Inside a transaction that wrote to it: counted, not kept (it may roll back).
       await one.transaction(async () => {
         await notes.insert({ recipient_id: 'r', is_read: false, n: 4 });
         expect(await unread()).toBe(4);
         throw new Error('undo');
       }).catch(() => undefined);
-      expect([await unread(), sql]).toEqual([3, 5]);
+      expect([await unread(), sql()]).toEqual([3, 5]);
       // A filter with anything but plain values is never kept.
-      expect([await notes.count({ recipient_id: { $regex: /^r$/ } }), await notes.count({ recipient_id: { $regex: /^r$/ } }), sql]).toEqual([3, 3, 7]);
+      expect([await notes.count({ recipient_id: { $regex: /^r$/ } }), await notes.count({ recipient_id: { $regex: /^r$/ } }), sql()]).toEqual([3, 3, 7]);
       await one.close();
       await two.close();
     });
 
     it('answers a lookup by a unique field from the cache, and only with the document that holds the value now', async () => {
       const Keyed = defineCollection<Note>('keyed_notes', [{ fields: { recipient_id: 1 }, unique: true }], { cacheById: 10 });
-      const file = join(dir, 'keyed.sqlite');
-      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
-      await one.open([Keyed]);
-      await two.open([Keyed]);
+      const [one, two] = await twoStoresOn('keyed.sqlite', Keyed);
       const notes = one.collection(Keyed);
       const { _id } = await notes.insert({ recipient_id: 'ann', is_read: false, n: 0 });
       const first = await notes.findOne({ recipient_id: 'ann' });
@@ -393,20 +393,15 @@ describe('SqliteStore', () => {
 
     it('answers lookups by a compound unique key from the cache, absent ones too, until a write here or elsewhere', async () => {
       const Marks = defineCollection<Note>('marks', [{ fields: { recipient_id: 1, n: 1 }, unique: true }], { cacheById: 10 });
-      const file = join(dir, 'marks.sqlite');
-      const [one, two] = [new SqliteStore({ file }), new SqliteStore({ file })];
-      await one.open([Marks]);
-      await two.open([Marks]);
+      const [one, two] = await twoStoresOn('marks.sqlite', Marks);
       const marks = one.collection(Marks);
       const { _id } = await marks.insert({ recipient_id: 'ann', is_read: false, n: 1 });
-      let sql = 0;
-      const read = one.read.bind(one);
-      one.read = (work) => (sql++, read(work));
+      const sql = countReads(one);
       const page = () => marks.find({ recipient_id: 'ann', n: { $in: [1, 2, 3] } });
       expect((await page()).map((d) => d.n)).toEqual([1]);
       expect((await page()).map((d) => d.n)).toEqual([1]);
       expect(await marks.findOne({ n: 2, recipient_id: 'ann' })).toBeNull(); // known absent, any field order
-      expect(sql).toBe(1);
+      expect(sql()).toBe(1);
       // A document written here with an absent key's values is found at once.
       await marks.insert({ recipient_id: 'ann', is_read: false, n: 2 });
       await marks.updateOne({ _id }, { $set: { n: 3 } });
@@ -417,10 +412,10 @@ describe('SqliteStore', () => {
       await nextTurn();
       expect((await page()).map((d) => d.n).sort()).toEqual([1, 2, 3]);
       // A key the filter does not pin whole, or pins with anything more, takes the query.
-      const before = sql;
+      const before = sql();
       await marks.find({ recipient_id: 'ann' });
       await marks.find({ recipient_id: 'ann', n: 1, is_read: true });
-      expect(sql).toBe(before + 2);
+      expect(sql()).toBe(before + 2);
       await one.close();
       await two.close();
     });
