@@ -283,3 +283,61 @@ describe('BusServer under Nest', () => {
     await app.close();
   });
 });
+
+describe('BusServer and the events a handler is not concerned with', () => {
+  const handled: string[] = [];
+
+  @Controller()
+  class ChoosyHandlers {
+    @OnEvent('review.liked', { when: (event) => event.payload.likeCount > 1 })
+    onLiked(@Payload() event: AnyEventEnvelope): void {
+      handled.push(`choosy ${event.id}`);
+    }
+  }
+
+  @Controller()
+  class OtherChoosyHandlers {
+    @OnEvent('review.liked', { when: (event) => event.payload.userId === 'u9' })
+    onLiked(@Payload() event: AnyEventEnvelope): void {
+      handled.push(`other ${event.id}`);
+    }
+  }
+
+  @Module({ controllers: [ChoosyHandlers, OtherChoosyHandlers] })
+  class ChoosyModule {}
+
+  it('acknowledges an event no handler wants as ignored, with no inbox row and no commit; one any handler wants runs them all', async () => {
+    const store = new SqliteStore();
+    await store.open([inboxCollection, outboxCollection]);
+    const inbox = store.collection(inboxCollection);
+    const bus = new EventBus(new MemoryTransport(), store);
+    const outcomes: string[] = [];
+    const app = await NestFactory.createMicroservice(ChoosyModule, {
+      strategy: new BusServer({
+        transport: new MemoryTransport(),
+        group: 'g',
+        consumer: 'c',
+        inbox,
+        atomically: (work) => bus.atomically(work),
+        transactional: true,
+        observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`),
+      }),
+      logger: false,
+      abortOnError: false,
+    });
+    await app.init();
+    const server = (app as unknown as { serverInstance: BusServer }).serverInstance;
+    const probe = probeStore(store);
+
+    await server.dispatch(likedEvent('plain'));
+    expect(probe.commits).toBe(0);
+    probe.stop();
+    await server.dispatch({ ...likedEvent('liked-twice'), payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 2 } } as AnyEventEnvelope);
+
+    expect(outcomes).toEqual(['plain:ignored', 'liked-twice:handled']);
+    expect(handled).toEqual(['choosy liked-twice']);
+    expect((await inbox.find({})).map((d) => d._id)).toEqual(['liked-twice']);
+    await app.close();
+    await store.close();
+  });
+});

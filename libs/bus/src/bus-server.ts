@@ -1,6 +1,6 @@
 import { AnyEventEnvelope, eventProblems, EventType, isEventEnvelope } from '@app/contracts';
 import { Logger } from '@nestjs/common';
-import { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { CustomTransportStrategy, MessageHandler, Server } from '@nestjs/microservices';
 import { Collection, DuplicateKeyError } from '@app/store';
 import { lastValueFrom, isObservable } from 'rxjs';
 import { BusTransport, Subscription } from './bus.port';
@@ -38,7 +38,8 @@ export interface BusServerOptions {
 
 /**
  * `rejected`: an unknown version or an invalid payload; `ignored`: one the service's `ignore`
- * refused. Both are acknowledged without running a handler.
+ * refused, or none of its handlers is concerned with (`OnEvent`'s `when`). Both are acknowledged
+ * without running a handler.
  */
 export type DeliveryOutcome = 'handled' | 'duplicate' | 'failed' | 'rejected' | 'ignored';
 
@@ -122,7 +123,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.options.observe?.(event, 'rejected', lag());
       return;
     }
-    if (this.options.ignore?.(event)) {
+    if (this.options.ignore?.(event) || !this.concerned(event)) {
       this.logger.debug(`Ignored ${event.type} ${event.id} on ${this.options.group}`);
       this.options.observe?.(event, 'ignored', lag());
       return;
@@ -134,6 +135,15 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.options.observe?.(event, 'failed', lag());
       throw err;
     }
+  }
+
+  /** False when every handler of the event's type says (`OnEvent`'s `when`) that the event is not its business. */
+  private concerned(event: AnyEventEnvelope): boolean {
+    for (let handler = this.messageHandlers.get(event.type); handler; handler = handler.next as MessageHandler | undefined) {
+      const when = handler.extras?.when as ((e: AnyEventEnvelope) => boolean) | undefined;
+      if (!when || when(event)) return true;
+    }
+    return false;
   }
 
   /** `inUnit`: part of a group already in one unit (`dispatchAll`): its inbox reads are inside that transaction. */

@@ -133,13 +133,16 @@ export class NotificationEvents {
     await this.notifier.squadRenamed(event.payload.squadId, event.payload.name, event.payload.updated_at);
   }
 
-  /** Squad chat @mentions: the message names the members to tell (an edit only the newly named). */
-  @OnEvent('message.sent')
+  /**
+   * Squad chat @mentions: the message names the members to tell (an edit only the newly named).
+   * A message naming nobody is not this service's business: no inbox row, no commit.
+   */
+  @OnEvent('message.sent', { when: (event) => event.payload.mentions !== undefined })
   async onMessageSent(@Payload() event: EventEnvelope<'message.sent'>): Promise<void> {
     await this.notifyMentioned(event.id, event.payload.messageId, event.payload.senderId, event.payload.mentions);
   }
 
-  @OnEvent('message.edited')
+  @OnEvent('message.edited', { when: (event) => event.payload.mentions !== undefined })
   async onMessageEdited(@Payload() event: EventEnvelope<'message.edited'>): Promise<void> {
     await this.notifyMentioned(event.id, event.payload.messageId, event.payload.senderId, event.payload.mentions);
   }
