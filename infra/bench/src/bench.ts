@@ -20,6 +20,10 @@
  *   reviews exist, then seeding goes on to BENCH_REVIEWS and every scenario is measured. The
  *   reader's followees write the first reviews, so its feed page is full at both checkpoints: the
  *   two feed rows serve pages of equal size (the table prints each page's items and warns if not).
+ * - Every measured run follows an unmeasured warm-up of the same load (WARM_UP_SECONDS; a round
+ *   of messages for the socket scenarios), on the stack and the raw server alike: the first second
+ *   of a route is its JIT's and its caches' first fill, not what a member meets on a running stack
+ *   (the like toggle's first 5 s window cost 30-40 % more than its second, every time).
  * - CPU per request, of the stack and of the raw server alike: the process's user + system time
  *   from /proc over its own load run, over the requests served. The like toggle's includes the
  *   handling of the events its requests emitted (read after the bus settles).
@@ -73,6 +77,8 @@ const IMPORT_ONLY = process.env.BENCH_IMPORT_ONLY === '1';
 const RUN_K6 = process.env.BENCH_K6 !== 'off';
 /** BENCH_KEEP_DATA=1 leaves the seeded data folder (its path is printed first) for boot measurements. */
 const KEEP_DATA = process.env.BENCH_KEEP_DATA === '1';
+/** The unmeasured load before each measured run (see the header). */
+const WARM_UP_SECONDS = 2;
 /** V8 flags of the stack child (see PERFORMANCE.md "RSS"). */
 const STACK_FLAGS = (process.env.BENCH_STACK_FLAGS ?? '').split(/\s+/).filter(Boolean);
 const CHECKPOINT_REVIEWS = Math.max(1, Math.round(SIZE.reviews / 10));
@@ -582,6 +588,9 @@ async function compare(bench: Bench, target: Target, duration = SIZE.seconds): P
   if (reply.status >= 300) throw new Error(`${target.scenario}: ${target.method} ${target.path} answered ${reply.status} ${reply.body}`);
   const paths = target.rotate ?? [target.path];
   await ask(raw.child, { replies: Object.fromEntries(paths.map((p) => [`${target.method} ${p}`, reply])) });
+  await load(stackUrl, target, true, WARM_UP_SECONDS);
+  await load(raw.url, target, false, WARM_UP_SECONDS);
+  if (target.settles) await bench.settle();
   const cpuBefore = meter.cpuSeconds();
   const enginesBefore = bench.engineMeter?.cpuSeconds() ?? 0;
   const stack = await load(stackUrl, target, true, duration);
@@ -634,7 +643,8 @@ async function messageLatency(url: string, data: Seeded, rounds: number, spreadM
   const sockets = await Promise.all(data.conversations.flatMap((c) => [connect(url, data.users[c.a].token), connect(url, data.users[c.b].token)]));
   const latencies: number[] = [];
   try {
-    for (let round = 0; round < rounds; round++) {
+    // Round 0 is the warm-up: sent and received like the others, not counted.
+    for (let round = 0; round <= rounds; round++) {
       await Promise.all(
         data.conversations.map(async (c, p) => {
           if (spreadMs > 0) await new Promise((r) => setTimeout(r, Math.random() * spreadMs));
@@ -650,7 +660,8 @@ async function messageLatency(url: string, data: Seeded, rounds: number, spreadM
           });
           const sent = now();
           sender.emit('send-message', { conversationId: c.id, content });
-          latencies.push((await withTimeout(received, 5000)) - sent);
+          const latency = (await withTimeout(received, 5000)) - sent;
+          if (round > 0) latencies.push(latency);
         }),
       );
     }
@@ -761,9 +772,6 @@ async function main(): Promise<void> {
     const search: Target = { scenario: 'product search', method: 'GET', path: `/api/products?search=${WORDS[3]}&page=1&limit=12`, token: reader.token };
 
     process.stdout.write(`measuring at ${CHECKPOINT_REVIEWS} reviews (${SIZE.connections} connections, ${SIZE.seconds} s each, the feed ${SIZE.feedSeconds} s):\n`);
-    // A warm-up first: this is the stack's first load (JIT, the reader's timeline), which
-    // would otherwise land in the checkpoint's p99 and flatter the scaling ratio.
-    for (const target of [feed, search]) await load(stack.url, target, true, Math.min(2, SIZE.seconds));
     const bench: Bench = { stackUrl: stack.url, raw, meter, rawMeter, engineMeter, settle };
     const early: Row[] = [];
     early.push({ ...(await compare(bench, feed, SIZE.feedSeconds)), scenario: `${feed.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
