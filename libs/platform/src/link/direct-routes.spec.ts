@@ -14,6 +14,7 @@ import { serviceRouter } from '../bootstrap/service-app';
 import { loadConfig, PlatformConfig } from '../config/platform.config';
 import { Reply } from '../http/api-reply';
 import { CodedException } from '../http/coded.exception';
+import { httpDuration } from '../metrics/metrics';
 import { LinkedRequest, LinkedResponse, type ReplyTarget } from './linked-exchange';
 
 const SECRET = 'direct-lane-secret-that-is-at-least-32-characters';
@@ -102,8 +103,8 @@ function collector(): { target: ReplyTarget; answer: Promise<Answer> } {
   return { target, answer };
 }
 
-// The direct lane takes the gateway's GETs (observed: the gateway logs them); the same request not
-// observed goes through Fastify. Both must answer alike, byte for byte.
+// The direct lane takes the gateway's requests, and the same answer must come from Fastify's own
+// routing, byte for byte.
 describe('the in-process link’s direct lane', () => {
   let app: INestApplication;
   let routing: jest.SpyInstance;
@@ -120,10 +121,13 @@ describe('the in-process link’s direct lane', () => {
 
   afterAll(() => app.close());
 
-  async function ask(url: string, observed: boolean, headers: IncomingHttpHeaders = {}, method = 'GET', body: Buffer | null = null): Promise<Answer> {
+  /** Through the service's router (`viaFastify`: Fastify's routing itself, the reference). */
+  async function ask(url: string, viaFastify: boolean, headers: IncomingHttpHeaders = {}, method = 'GET', body: Buffer | null = null): Promise<Answer> {
     const { target, answer } = collector();
-    const req = new LinkedRequest({ method, url, headers: { host: 'probe', ...headers }, body, observed });
-    route(req as unknown as IncomingMessage, new LinkedResponse(req, target) as unknown as ServerResponse);
+    const req = new LinkedRequest({ method, url, headers: { host: 'probe', ...headers }, body, observed: true });
+    const res = new LinkedResponse(req, target) as unknown as ServerResponse;
+    if (viaFastify) (app.getHttpAdapter().getInstance() as FastifyInstance).routing(req as unknown as IncomingMessage, res);
+    else route(req as unknown as IncomingMessage, res);
     const { status, headers: out, body: text } = await answer;
     // A request Fastify takes gets an id of its own (the gateway's for an observed one).
     delete out['x-request-id'];
@@ -133,9 +137,9 @@ describe('the in-process link’s direct lane', () => {
   /** The answer of both lanes, which must be the same; and whether the direct one kept out of Fastify. */
   async function bothLanes(url: string, headers: IncomingHttpHeaders = {}, method = 'GET', body: Buffer | null = null): Promise<{ answer: Answer; direct: boolean }> {
     routing.mockClear();
-    const direct = await ask(url, true, headers, method, body);
+    const direct = await ask(url, false, headers, method, body);
     const tookDirect = routing.mock.calls.length === 0;
-    const viaFastify = await ask(url, false, headers, method, body);
+    const viaFastify = await ask(url, true, headers, method, body);
     expect(direct).toEqual(viaFastify);
     return { answer: direct, direct: tookDirect };
   }
@@ -187,6 +191,25 @@ describe('the in-process link’s direct lane', () => {
     const unchanged = await bothLanes('/api/probe/files/p1', { 'if-none-match': '"p1"' });
     expect(unchanged.answer).toMatchObject({ status: 304, body: '' });
     expect(unchanged.answer.headers['content-length']).toBeUndefined();
+  });
+
+  it('takes a request the gateway does not log (a socket event’s call), which the service logs and measures itself', async () => {
+    const counted = async () => {
+      const metric = await httpDuration.get();
+      const mine = metric.values.find((v) => v.metricName === 'http_request_duration_seconds_count' && v.labels.service === 'probe' && v.labels.route === '/api/probe/me');
+      return mine?.value ?? 0;
+    };
+    const before = await counted();
+    routing.mockClear();
+    const { target, answer } = collector();
+    const req = new LinkedRequest({ method: 'GET', url: '/api/probe/me', headers: { host: 'probe', ...auth() }, body: null, observed: false });
+    route(req as unknown as IncomingMessage, new LinkedResponse(req, target) as unknown as ServerResponse);
+    const reply = await answer;
+    expect(routing).not.toHaveBeenCalled();
+    expect(reply.status).toBe(200);
+    expect(reply.headers['x-request-id']).toEqual(expect.any(String));
+    await new Promise((r) => setImmediate(r)); // the response closes after its last byte is handed over
+    expect(await counted()).toBe(before + 1);
   });
 
   it('leaves to Fastify what it does not take: an unknown path, an empty parameter', async () => {

@@ -41,7 +41,8 @@ export class DirectRequest {
     this.method = raw.method;
     this.url = raw.url;
     this.headers = raw.headers;
-    this.id = (raw.headers['x-request-id'] as string | undefined) ?? '';
+    // The service's own id for a request no gateway line stands for (`UnobservedRequests`).
+    this.id = (raw as LinkedRequest & { id?: string }).id ?? (raw.headers['x-request-id'] as string | undefined) ?? '';
   }
 
   /** @fastify/multipart's test: a request on this lane carries JSON or nothing, never a form (an upload goes through Fastify). */
@@ -114,7 +115,15 @@ export class DirectReply {
 interface Route {
   handler: RouteHandler;
   server: FastifyInstance;
+  /** The route's pattern (`/api/users/:id`): a metric's label. */
+  url: string;
 }
+
+/**
+ * What the service does itself for a request that no line of the gateway's stands for (a call
+ * the gateway makes for a socket event): its request line and its metric, as Fastify's hooks do.
+ */
+export type UnobservedRequests = (req: LinkedRequest, res: LinkedResponse, route: string) => void;
 
 /** The methods the direct lane takes; a body only as JSON. */
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -138,10 +147,11 @@ function isJson(contentType: string | undefined): boolean {
  * of its route, with stand-ins for Fastify's request and reply, instead of through Fastify's
  * routing, request and reply objects, hooks, content-type parsing and serializer. The handler
  * itself is Nest's (guards, pipes, filters, the envelope) and the body is read by the app's own
- * JSON parser, so what a route answers is the same by either lane. Anything else (another
- * method or content type, a body still streaming in, one the parser refuses, a request that is
- * not the gateway's, a path no route takes, an empty parameter Nest refuses) goes through
- * Fastify as before, which words any refusal.
+ * JSON parser, so what a route answers is the same by either lane. A request no line of the
+ * gateway's stands for (a socket event's call) takes the lane too when the app gives
+ * `unobserved`, which logs and measures it as Fastify's hooks would. Anything else (another
+ * method or content type, a body still streaming in, one the parser refuses, a path no route
+ * takes, an empty parameter Nest refuses) goes through Fastify as before, which words any refusal.
  */
 export class DirectRoutes {
   private readonly router: FindMyWay.Instance<HTTPVersion.V1>;
@@ -149,6 +159,7 @@ export class DirectRoutes {
   constructor(
     matching: RouteMatching,
     private readonly readJson: JsonBodyReader,
+    private readonly unobserved?: UnobservedRequests,
   ) {
     this.router = FindMyWay({ ...matching });
   }
@@ -158,7 +169,7 @@ export class DirectRoutes {
     fastify.addHook('onRoute', (route: RouteOptions) => {
       if (route.constraints) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const entry: Route = { handler: route.handler as unknown as RouteHandler, server: fastify };
+      const entry: Route = { handler: route.handler as unknown as RouteHandler, server: fastify, url: route.url };
       for (const method of methods) if (isMethod(method)) this.router.on(method, route.url, () => undefined, entry);
     });
   }
@@ -166,7 +177,8 @@ export class DirectRoutes {
   /** Answers the request on the direct lane, or says it does not take it (false: Fastify's turn). */
   handle(req: LinkedRequest, res: LinkedResponse): boolean {
     const method = req.method;
-    if (!isMethod(method) || !observedUpstream(req) || !req.complete) return false;
+    const observed = observedUpstream(req);
+    if (!isMethod(method) || !req.complete || (!observed && !this.unobserved)) return false;
     let found: FindMyWay.FindResult<HTTPVersion.V1> | null;
     try {
       found = this.router.find(method, req.url);
@@ -179,6 +191,7 @@ export class DirectRoutes {
     const body = this.bodyOf(req);
     if (body === REFUSED) return false;
     const route = found.store as Route;
+    if (!observed) this.unobserved?.(req, res, route.url);
     const reply = new DirectReply(res);
     void Promise.resolve(route.handler.call(route.server, new DirectRequest(req, params, found.searchParams, body), reply)).catch(() => res.destroy());
     return true;

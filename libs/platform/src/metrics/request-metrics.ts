@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Writable } from 'node:stream';
 import { observedUpstream } from '../link/linked-exchange';
 import { httpDuration } from './metrics';
 
@@ -16,4 +17,10 @@ export function observeRequests(fastify: FastifyInstance, service: string): void
     );
     done();
   });
+}
+
+/** The same observation for a request the in-process link's direct lane answers without Fastify. */
+export function observeDirectRequest(service: string, method: string, route: string, res: Writable & { statusCode: number }): void {
+  const started = performance.now();
+  res.once('close', () => httpDuration.observe({ service, method, route, status: String(res.statusCode) }, (performance.now() - started) / 1000));
 }
