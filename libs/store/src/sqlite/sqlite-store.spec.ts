@@ -31,6 +31,18 @@ function countReads(store: SqliteStore): () => number {
   return () => reads;
 }
 
+/** Counts the store's commits from now on. */
+function countCommits(store: SqliteStore): () => number {
+  let commits = 0;
+  const writer = (store as unknown as { writer: BetterSqlite3.Database }).writer;
+  const exec = writer.exec.bind(writer);
+  writer.exec = (sql: string) => {
+    if (/^\s*COMMIT\b/i.test(sql)) commits++;
+    return exec(sql);
+  };
+  return () => commits;
+}
+
 /** A promise and the function that settles it: lets a test hold a transaction open. */
 function gate(): { opened: Promise<void>; open(): void } {
   let open!: () => void;
@@ -163,6 +175,61 @@ describe('SqliteStore', () => {
     expect(await one.collection(Notes).count({ tags: 't' })).toBe(1);
     await one.close();
     await two.close();
+  });
+
+  it('commits transactions queued behind each other once (group commit); one that fails rolls back alone; none is told before the commit', async () => {
+    const [store, other] = await twoStoresOn('group.sqlite', Notes);
+    const notes = store.collection(Notes);
+    const commits = countCommits(store);
+    const seenByOther: boolean[] = [];
+    const transactions = Array.from({ length: 5 }, (_, n) =>
+      store
+        .transaction(async () => {
+          await notes.insert({ _id: `n${n}`, recipient_id: 'r', is_read: false, n });
+          await nextTurn();
+          if (n === 2) throw new Error('refused');
+          return n;
+        })
+        .then(async (done) => {
+          seenByOther[done] = Boolean(await other.collection(Notes).findById(`n${done}`));
+          return done;
+        }),
+    );
+    const outcomes = await Promise.allSettled(transactions);
+
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual([0, 1, 'refused', 3, 4]);
+    expect(commits()).toBe(1);
+    expect(seenByOther).toEqual([true, true, undefined, true, true]);
+    expect((await notes.find({}, { sort: { n: 1 } })).map((d) => d.n)).toEqual([0, 1, 3, 4]);
+    // Alone, a transaction commits at once.
+    await store.transaction(() => notes.insert({ _id: 'n5', recipient_id: 'r', is_read: false, n: 5 }));
+    expect(commits()).toBe(2);
+    expect(await other.collection(Notes).findById('n5')).not.toBeNull();
+    await store.close();
+    await other.close();
+  });
+
+  it('keeps a write from outside waiting until the group its transactions share commits', async () => {
+    const store = new SqliteStore({ file: join(dir, 'outside.sqlite') });
+    await store.open([Notes]);
+    const notes = store.collection(Notes);
+    const order: string[] = [];
+    const first = store.transaction(async () => {
+      await notes.insert({ _id: 'a', recipient_id: 'r', is_read: false, n: 1 });
+      await nextTurn();
+      order.push('first done');
+    });
+    const second = store.transaction(async () => {
+      await nextTurn();
+      await notes.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+      order.push('second done');
+    });
+    await nextTurn();
+    const outside = notes.updateOne({ _id: 'a' }, { $inc: { n: 10 } }).then(() => order.push('outside'));
+    await Promise.all([first, second, outside]);
+    expect(order).toEqual(['first done', 'second done', 'outside']);
+    expect((await notes.findById('a'))?.n).toBe(12);
+    await store.close();
   });
 
   describe.each([

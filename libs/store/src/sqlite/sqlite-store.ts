@@ -34,6 +34,28 @@ interface TxToken {
 }
 
 /**
+ * One SQLite transaction shared by the async transactions that queued behind each other (group
+ * commit): each runs in a savepoint of it, and all of them are told they committed when it does.
+ */
+interface CommitGroup {
+  /** Settles when the group commits: rejected when its commit (or a failure that ended it) does not. */
+  committed: Promise<void>;
+  settle: (err?: unknown) => void;
+  /** Collections written by its finished transactions: not committed yet, so no read fills their caches. */
+  wrote: Set<string>;
+  /** What `this.tx` holds between two of its transactions: writes from other contexts wait for the commit. */
+  between: TxToken;
+  size: number;
+  /** Its transactions that did not fail: none, and there is nothing to commit. */
+  kept: number;
+  /** A commit is due at the end of this event-loop turn. */
+  due: boolean;
+}
+
+/** Most transactions one commit takes: each waits for the last of its group before it is told. */
+const MAX_GROUP = 64;
+
+/**
  * The embedded engine (ARCHITECTURE §3): one SQLite database per service, one table per
  * collection (`_id TEXT PRIMARY KEY, doc TEXT` holding JSON), an expression index per declared
  * index. WAL, synchronous=NORMAL: a committed write survives the process being killed; a power
@@ -69,6 +91,9 @@ export class SqliteStore implements Store, SqliteEngine {
   private tx?: TxToken;
   /** Tail of the queue of async transactions. */
   private txQueue: Promise<void> = Promise.resolve();
+  /** Transactions waiting in that queue: while any does, a finished one leaves its group open for them. */
+  private queued = 0;
+  private group?: CommitGroup;
 
   constructor(private readonly options: SqliteStoreOptions = {}) {}
 
@@ -123,6 +148,8 @@ export class SqliteStore implements Store, SqliteEngine {
 
   async close(): Promise<void> {
     await this.txQueue;
+    if (this.group) this.commitGroup(this.group);
+    this.tx = undefined;
     this.reader?.close();
     this.writer?.close();
     this.reader = this.writer = undefined;
@@ -141,24 +168,98 @@ export class SqliteStore implements Store, SqliteEngine {
     const token: TxToken = { done: new Promise<void>((resolve) => (finish = resolve)), wrote: new Set() };
     const previous = this.txQueue;
     this.txQueue = token.done;
+    this.queued++;
     await previous;
-    const db = this.db();
+    this.queued--;
+    let group: CommitGroup | undefined;
+    let result: R;
     try {
-      db.exec('BEGIN IMMEDIATE');
+      const db = this.db();
+      group = this.group ?? this.openGroup(db);
+      group.wrote.forEach((name) => token.wrote.add(name));
       this.tx = token;
-      try {
-        const result = await this.context.run(token, fn);
-        db.exec('COMMIT');
-        return result;
-      } catch (err) {
-        if (db.inTransaction) db.exec('ROLLBACK');
-        this.tables.clear(); // a table created inside is gone again
-        throw err;
-      }
+      result = await this.inSavepoint(db, token, fn);
+      group.kept++;
+      token.wrote.forEach((name) => group!.wrote.add(name));
     } finally {
-      this.tx = undefined;
-      finish();
+      this.endUnit(group, finish);
     }
+    await group.committed;
+    return result;
+  }
+
+  /**
+   * Group commit: under load transactions queue, and each commit writes its pages to the WAL.
+   * One that finishes while others wait leaves the SQLite transaction open for them (each in a
+   * savepoint: one that fails rolls back alone); the last of the group commits for all, and
+   * none is told it committed before that. A transaction that finds no one waiting commits at once.
+   */
+  private openGroup(db: Database): CommitGroup {
+    db.exec('BEGIN IMMEDIATE');
+    let settle!: (err?: unknown) => void;
+    const committed = new Promise<void>((resolve, reject) => (settle = (err) => (err === undefined ? resolve() : reject(err))));
+    committed.catch(() => undefined); // a group whose every transaction failed has no one to tell
+    const group: CommitGroup = { committed, settle, wrote: new Set(), between: { done: committed.catch(() => undefined), wrote: new Set() }, size: 0, kept: 0, due: false };
+    this.group = group;
+    return group;
+  }
+
+  private async inSavepoint<R>(db: Database, token: TxToken, fn: () => Promise<R>): Promise<R> {
+    db.exec('SAVEPOINT unit');
+    try {
+      const result = await this.context.run(token, fn);
+      db.exec('RELEASE unit');
+      return result;
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK TO unit; RELEASE unit');
+      this.tables.clear(); // a table created inside is gone again
+      throw err;
+    }
+  }
+
+  /**
+   * After each transaction: the group stays open for the transactions that begin in this
+   * event-loop turn (queued, or started by requests read in the same turn), and commits at its end.
+   */
+  private endUnit(group: CommitGroup | undefined, finish: () => void): void {
+    if (group) {
+      group.size++;
+      const ended = !this.writer?.inTransaction; // an error SQLite answers with a rollback of everything
+      if (ended) this.settleGroup(group, new Error('The transaction was rolled back by SQLite'));
+      else if (group.size < MAX_GROUP) this.commitAtTurnEnd(group);
+      else this.commitGroup(group);
+    }
+    this.tx = this.group === group && group ? group.between : undefined;
+    finish();
+  }
+
+  private commitAtTurnEnd(group: CommitGroup): void {
+    if (group.due) return;
+    group.due = true;
+    setImmediate(() => {
+      group.due = false;
+      // A transaction of the group still running commits it when it ends.
+      if (this.group === group && this.tx === group.between) {
+        this.commitGroup(group);
+        this.tx = undefined;
+      }
+    });
+  }
+
+  private commitGroup(group: CommitGroup): void {
+    try {
+      this.db().exec(group.kept > 0 ? 'COMMIT' : 'ROLLBACK');
+      this.settleGroup(group);
+    } catch (err) {
+      if (this.writer?.inTransaction) this.writer.exec('ROLLBACK');
+      this.tables.clear();
+      this.settleGroup(group, err);
+    }
+  }
+
+  private settleGroup(group: CommitGroup, err?: unknown): void {
+    if (this.group === group) this.group = undefined;
+    group.settle(err);
   }
 
   // `read` and `write` run `work` in the same tick as their last look at `this.tx`: an await in
@@ -282,11 +383,15 @@ export class SqliteStore implements Store, SqliteEngine {
   /**
    * Whether a read of `collection` may fill its document cache: when no transaction is open, or
    * inside one's own that has not written to that collection (what it reads there is committed;
-   * a later write of it forgets what it touches). Never beside another context's transaction,
-   * which may have written what the read found older.
+   * a later write of it forgets what it touches), or between two transactions of an open group
+   * that has not written it. Never beside another context's running transaction, which may have
+   * written what the read found older.
    */
   mayFillCaches(collection: string): boolean {
-    return this.tx === undefined || (this.inOwnTransaction() && !this.tx.wrote.has(collection));
+    if (this.tx === undefined) return true;
+    // Between two transactions of an open group: what it wrote is not committed, the rest is current.
+    if (this.tx === this.group?.between) return !this.group.wrote.has(collection);
+    return this.inOwnTransaction() && !this.tx.wrote.has(collection);
   }
 
   /** Before a write of `collection`: its counts go, and inside a transaction its reads fill no cache until the transaction ends. */
