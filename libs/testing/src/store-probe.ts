@@ -49,9 +49,9 @@ export function probeStore(store?: SqliteStore): StoreProbe {
   const read = store?.read;
   const write = store?.write;
   if (store && read && write) {
-    store.read = <R>(work: (db: Database) => R): Promise<R> => {
+    store.read = <R>(collection: string, work: (db: Database) => R): Promise<R> => {
       probe.reads++;
-      return read.call(store, work) as Promise<R>;
+      return read.call(store, collection, work) as Promise<R>;
     };
     store.write = <R>(work: (db: Database) => R): Promise<R> => {
       probe.writes++;

@@ -32,8 +32,8 @@ const byId = (a: BaseDoc, b: BaseDoc) => (a._id < b._id ? -1 : a._id > b._id ? 1
 
 /** What a collection needs from its store: connections, statements, shapes, and the write gate. */
 export interface SqliteEngine {
-  /** Runs `work` on a connection that shows no other context's open transaction. */
-  read<R>(work: (db: Database) => R): Promise<R>;
+  /** Runs `work`, a read of `collection`, on a connection that shows no other context's open transaction. */
+  read<R>(collection: string, work: (db: Database) => R): Promise<R>;
   /** Runs `work` as one write transaction, once no other context holds the async transaction. */
   write<R>(work: (db: Database) => R): Promise<R>;
   all(db: Database, sql: string, params: unknown[]): Row[];
@@ -160,7 +160,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const key = cache?.uniqueKeys.length ? keyLookup(filter, options, cache.uniqueKeys) : undefined;
     if (key) return this.findByKeys(filter, key);
     await this.tableReady();
-    return this.engine.read((db) => this.findIn(db, filter, options));
+    return this.engine.read(this.name, (db) => this.findIn(db, filter, options));
   }
 
   /**
@@ -183,7 +183,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private async readKeys(filter: Filter, fields: readonly string[], wanted: KeyValue[][]): Promise<T[]> {
     const cache = this.cache!;
     await this.tableReady();
-    return this.engine.read((db) => {
+    return this.engine.read(this.name, (db) => {
       const docs = this.findIn(db, filter, {});
       if (!this.engine.mayFillCaches(this.name)) return docs.sort(byId);
       const found = docs.map((d) => fields.map((field) => (d as Row)[field]));
@@ -209,7 +209,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     }
     if (missing.length > 0) {
       await this.tableReady();
-      const read = await this.engine.read((db) => {
+      const read = await this.engine.read(this.name, (db) => {
         const keys = idsMatch(missing);
         const docs = this.engine.all(db, `SELECT doc FROM ${this.table} WHERE ${keys.where}`, keys.params).map((r) => decodeDoc<T>(r.doc as string));
         if (!this.engine.mayFillCaches(this.name)) return docs;
@@ -250,7 +250,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       if (known !== undefined) return known;
     }
     await this.tableReady();
-    return this.engine.read((db) => {
+    return this.engine.read(this.name, (db) => {
       const count = this.countIn(db, filter);
       if (key !== undefined && this.engine.mayFillCaches(this.name)) counts!.put(key, count);
       return count;
@@ -270,7 +270,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   async countBy(filter: Filter, field: string): Promise<Map<GroupKey, number>> {
     await this.tableReady();
-    return this.engine.read((db) => this.countByIn(db, filter, field));
+    return this.engine.read(this.name, (db) => this.countByIn(db, filter, field));
   }
 
   /**
@@ -328,7 +328,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const terms = searchWords(words);
     if (terms.length === 0) return [];
     await this.tableReady();
-    return this.engine.read((db) => this.searchIn(db, ftsQuery(terms), filter, options));
+    return this.engine.read(this.name, (db) => this.searchIn(db, ftsQuery(terms), filter, options));
   }
 
   /** Ranked by bm25 (lower is better); a filter SQL cannot express is applied by mingo to the ranked matches. */

@@ -27,7 +27,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 function countReads(store: SqliteStore): () => number {
   let reads = 0;
   const read = store.read.bind(store);
-  store.read = (work) => (reads++, read(work));
+  store.read = (collection, work) => (reads++, read(collection, work));
   return () => reads;
 }
 

@@ -50,10 +50,17 @@ interface CommitGroup {
   kept: number;
   /** A commit is due at the end of this event-loop turn. */
   due: boolean;
+  /** Rows its transactions changed: a bulk write commits at once (see MAX_GROUP_CHANGES). */
+  changes: number;
 }
 
 /** Most transactions one commit takes: each waits for the last of its group before it is told. */
 const MAX_GROUP = 64;
+/**
+ * A group that changed more rows than this commits at once: grouping pays for small transactions
+ * (a like changes six rows); a bulk import's kept open only held its pages longer (peak RSS +15 %).
+ */
+const MAX_GROUP_CHANGES = 500;
 
 /**
  * The embedded engine (ARCHITECTURE §3): one SQLite database per service, one table per
@@ -199,7 +206,7 @@ export class SqliteStore implements Store, SqliteEngine {
     let settle!: (err?: unknown) => void;
     const committed = new Promise<void>((resolve, reject) => (settle = (err) => (err === undefined ? resolve() : reject(err))));
     committed.catch(() => undefined); // a group whose every transaction failed has no one to tell
-    const group: CommitGroup = { committed, settle, wrote: new Set(), between: { done: committed.catch(() => undefined), wrote: new Set() }, size: 0, kept: 0, due: false };
+    const group: CommitGroup = { committed, settle, wrote: new Set(), between: { done: committed.catch(() => undefined), wrote: new Set() }, size: 0, kept: 0, due: false, changes: 0 };
     this.group = group;
     return group;
   }
@@ -226,7 +233,7 @@ export class SqliteStore implements Store, SqliteEngine {
       group.size++;
       const ended = !this.writer?.inTransaction; // an error SQLite answers with a rollback of everything
       if (ended) this.settleGroup(group, new Error('The transaction was rolled back by SQLite'));
-      else if (group.size < MAX_GROUP) this.commitAtTurnEnd(group);
+      else if (group.size < MAX_GROUP && group.changes < MAX_GROUP_CHANGES) this.commitAtTurnEnd(group);
       else this.commitGroup(group);
     }
     this.tx = this.group === group && group ? group.between : undefined;
@@ -265,7 +272,10 @@ export class SqliteStore implements Store, SqliteEngine {
   // `read` and `write` run `work` in the same tick as their last look at `this.tx`: an await in
   // between would let a transaction begin on the connection the work then runs on.
 
-  async read<R>(work: (db: Database) => R): Promise<R> {
+  async read<R>(collection: string, work: (db: Database) => R): Promise<R> {
+    // Between two transactions of an open group, what it has not written reads as committed on
+    // the writer, whose page cache the group's commits do not empty (the reader's they do).
+    if (this.tx && this.tx === this.group?.between && !this.group.wrote.has(collection)) return work(this.db());
     if (this.tx && !this.inOwnTransaction() && this.reader) return work(this.reader);
     while (this.tx && !this.inOwnTransaction()) await this.tx.done;
     return work(this.db());
@@ -292,7 +302,9 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   run(db: Database, sql: string, params: unknown[]): number {
-    return this.statement(db, sql).run(...params).changes;
+    const { changes } = this.statement(db, sql).run(...params);
+    if (this.group) this.group.changes += changes;
+    return changes;
   }
 
   shapeOf(collection: string, field: string): FieldShape {
