@@ -306,7 +306,7 @@ describe('BusServer and the events a handler is not concerned with', () => {
   @Module({ controllers: [ChoosyHandlers, OtherChoosyHandlers] })
   class ChoosyModule {}
 
-  it('acknowledges an event no handler wants as ignored, with no inbox row and no commit; one any handler wants runs them all', async () => {
+  it('acknowledges an event no handler wants as ignored, with no inbox row and no commit; one some handler wants runs only the handlers that want it', async () => {
     const store = new SqliteStore();
     await store.open([inboxCollection, outboxCollection]);
     const inbox = store.collection(inboxCollection);

@@ -34,7 +34,7 @@ interface TxToken {
 }
 
 /**
- * One SQLite transaction shared by the async transactions that queued behind each other (group
+ * One SQLite transaction shared by the async transactions that end in one event-loop turn (group
  * commit): each runs in a savepoint of it, and all of them are told they committed when it does.
  */
 interface CommitGroup {
@@ -98,8 +98,6 @@ export class SqliteStore implements Store, SqliteEngine {
   private tx?: TxToken;
   /** Tail of the queue of async transactions. */
   private txQueue: Promise<void> = Promise.resolve();
-  /** Transactions waiting in that queue: while any does, a finished one leaves its group open for them. */
-  private queued = 0;
   private group?: CommitGroup;
 
   constructor(private readonly options: SqliteStoreOptions = {}) {}
@@ -175,9 +173,7 @@ export class SqliteStore implements Store, SqliteEngine {
     const token: TxToken = { done: new Promise<void>((resolve) => (finish = resolve)), wrote: new Set() };
     const previous = this.txQueue;
     this.txQueue = token.done;
-    this.queued++;
     await previous;
-    this.queued--;
     let group: CommitGroup | undefined;
     let result: R;
     try {
@@ -196,17 +192,18 @@ export class SqliteStore implements Store, SqliteEngine {
   }
 
   /**
-   * Group commit: under load transactions queue, and each commit writes its pages to the WAL.
-   * One that finishes while others wait leaves the SQLite transaction open for them (each in a
-   * savepoint: one that fails rolls back alone); the last of the group commits for all, and
-   * none is told it committed before that. A transaction that finds no one waiting commits at once.
+   * Group commit: each commit writes its pages to the WAL, and under load many transactions end in
+   * one turn. The first opens the SQLite transaction and the next ones join it (each in a savepoint:
+   * one that fails rolls back alone); it commits at the end of the turn, or at once when full, and
+   * none is told it committed before that.
    */
   private openGroup(db: Database): CommitGroup {
     db.exec('BEGIN IMMEDIATE');
     let settle!: (err?: unknown) => void;
     const committed = new Promise<void>((resolve, reject) => (settle = (err) => (err === undefined ? resolve() : reject(err))));
-    committed.catch(() => undefined); // a group whose every transaction failed has no one to tell
-    const group: CommitGroup = { committed, settle, wrote: new Set(), between: { done: committed.catch(() => undefined), wrote: new Set() }, size: 0, kept: 0, due: false, changes: 0 };
+    // Also keeps a group whose every transaction failed (no one to tell) from an unhandled rejection.
+    const settled = committed.catch(() => undefined);
+    const group: CommitGroup = { committed, settle, wrote: new Set(), between: { done: settled, wrote: new Set() }, size: 0, kept: 0, due: false, changes: 0 };
     this.group = group;
     return group;
   }
@@ -226,7 +223,8 @@ export class SqliteStore implements Store, SqliteEngine {
 
   /**
    * After each transaction: the group stays open for the transactions that begin in this
-   * event-loop turn (queued, or started by requests read in the same turn), and commits at its end.
+   * event-loop turn (queued, or started by requests read in the same turn), and commits at its end
+   * (at once when full, or after SQLite rolled it back).
    */
   private endUnit(group: CommitGroup | undefined, finish: () => void): void {
     if (group) {
