@@ -46,6 +46,8 @@ export interface BusTransport {
   /** Resolves once the bus has taken the event; a durable bus (Redis, Kafka) then holds it. */
   publish(event: AnyEventEnvelope): Promise<PublishReceipt | void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** In-process only: resolves once every event published so far was handled by each consumer it went to. */
+  handledSoFar?(): Promise<void>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -301,6 +301,29 @@ describe.each([
     await until(async () => (await outbox()).length === 0);
     expect(delivered).toHaveLength(1);
   });
+
+  it('handledSoFar waits for every group to handle what was published before it, not what comes after', async () => {
+    const releases: (() => void)[] = [];
+    await bus.subscribe({ group: 'slow', consumer: 'slow', types: ['follow.created'], handler: () => new Promise<void>((r) => releases.push(r)) });
+    const events = new EventBus(bus, store);
+    await events.emitWith(followCreated('f1'), () => rows().insert({ _id: 'f1', follower_id: 'ada', status: 'following' }));
+    let handled = false;
+    const waiting = events.handledSoFar().then(() => (handled = true));
+    await events.emitWith(followCreated('f2'), () => rows().insert({ _id: 'f2', follower_id: 'ada', status: 'following' }));
+
+    await until(async () => releases.length === 1);
+    expect(handled).toBe(false);
+    releases[0]();
+    await waiting; // resolved with the second event still held by the slow group
+    await until(async () => releases.length === 2);
+    let all = false;
+    const waitingForAll = events.handledSoFar().then(() => (all = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(all).toBe(false);
+    releases[1]();
+    await waitingForAll;
+    expect(delivered).toHaveLength(2);
+  });
 });
 
 async function until(check: () => Promise<boolean>): Promise<void> {

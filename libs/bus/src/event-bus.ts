@@ -310,6 +310,15 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     }
   }
 
+  /**
+   * Resolves once the events published so far were handled by each group that takes them (the
+   * in-process bus); at once on a durable bus, which holds what it took. A bulk import waits on it
+   * so the in-process bus's queues do not grow faster than its consumers empty them.
+   */
+  async handledSoFar(): Promise<void> {
+    await this.transport.handledSoFar?.();
+  }
+
   /** Queues a published row to be dropped with others (it stays in `inFlight`: the relay leaves it alone). */
   private async dropLater(id: string): Promise<void> {
     this.published.add(id);

@@ -13,6 +13,10 @@ interface Consumer {
   /** The running loop (resolved when idle): keeps each consumer's deliveries in order. */
   tail: Promise<void>;
   running: boolean;
+  /** Events queued and handled since it subscribed, and who waits for `handled` to reach a count. */
+  queued: number;
+  handled: number;
+  waiters: { upTo: number; resolve: () => void }[];
 }
 
 const RETRY_DELAYS_MS = [50, 200, 1000, 5000];
@@ -64,6 +68,7 @@ export class MemoryTransport implements BusTransport {
       if (interested.length === 0) continue;
       const chosen = interested[hash(event.key) % interested.length];
       deliveries.push(new Promise<void>((handled) => chosen.queue.push({ event: frozen, handled })));
+      chosen.queued++;
       if (!chosen.running) {
         chosen.running = true;
         chosen.tail = this.work(chosen);
@@ -84,7 +89,7 @@ export class MemoryTransport implements BusTransport {
         if (group.length > 1 && (await this.deliverBatch(consumer, group))) continue;
         for (const queued of group) {
           await this.deliver(consumer, queued.event);
-          queued.handled();
+          this.handled(consumer, queued);
         }
       }
     } finally {
@@ -99,12 +104,23 @@ export class MemoryTransport implements BusTransport {
     } catch {
       return false;
     }
-    for (const queued of group) queued.handled();
+    for (const queued of group) this.handled(consumer, queued);
     return true;
   }
 
+  private handled(consumer: Consumer, queued: Queued): void {
+    queued.handled();
+    consumer.handled++;
+    while (consumer.waiters.length > 0 && consumer.waiters[0].upTo <= consumer.handled) consumer.waiters.shift()?.resolve();
+  }
+
+  async handledSoFar(): Promise<void> {
+    const consumers = [...this.groups.values()].flat().filter((c) => c.handled < c.queued);
+    await Promise.all(consumers.map((c) => new Promise<void>((resolve) => c.waiters.push({ upTo: c.queued, resolve }))));
+  }
+
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
-    const consumer: Consumer = { options, queue: [], tail: Promise.resolve(), running: false };
+    const consumer: Consumer = { options, queue: [], tail: Promise.resolve(), running: false, queued: 0, handled: 0, waiters: [] };
     const list = this.groups.get(options.group) ?? [];
     list.push(consumer);
     this.groups.set(options.group, list);

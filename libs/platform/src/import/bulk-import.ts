@@ -43,7 +43,12 @@ export async function importRows<D extends object, R>(
     const { message, errors } = typeof body === 'string' ? { message: body, errors: undefined } : (body as { message: string; errors?: FieldError[] });
     rejected.push({ index, status: err.getStatus(), message: String(message), ...(errors && { errors }) });
   };
+  // Each batch waits until the events of the batch two before it were handled: consumers work
+  // while the next batch is written, and the bus's queue holds at most two batches' events.
+  let beforeLast: Promise<void> = Promise.resolve();
+  let last: Promise<void> = Promise.resolve();
   for (let from = 0; from < rows.length; from += IMPORT_BATCH) {
+    await beforeLast;
     const valid: { index: number; row: D }[] = [];
     for (let index = from; index < Math.min(rows.length, from + IMPORT_BATCH); index++) {
       try {
@@ -61,6 +66,7 @@ export async function importRows<D extends object, R>(
         }
       }
     });
+    [beforeLast, last] = [last, bus.handledSoFar()];
   }
   rejected.sort((a, b) => a.index - b.index);
   return { imported, rejected };
