@@ -54,7 +54,7 @@ export class KillWatch {
     // Redis (7.0) names a consumer in a group only once it has been served an entry there, so
     // the watched consumers are looked up until they appear.
     const consumers = new Map<number, string>();
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       for (const pid of this.pids) {
         const name = consumers.get(pid) ?? (await this.consumerName(pid));
