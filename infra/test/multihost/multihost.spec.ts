@@ -433,7 +433,7 @@ describeWithHosts(`three hosts in network namespaces (store: ${STORE})`, () => {
     await sleep(2_000);
     network.cut(h3);
     // Taken once the link is down: a request that began before (in the same millisecond, or while
-    // \`ip\` ran) may still have been answered by host 3.
+    // `ip` ran) may still have been answered by host 3.
     const cutAt = Date.now();
     // A member joins while host 3 is away: squads, whose only replica is on host 3, must learn of them later.
     const newcomer = await register(gw, 'Newcomer', tag);

@@ -44,8 +44,11 @@ describe('importRows', () => {
     await transport.subscribe({ group: 'slow', consumer: 'slow', types: ['follow.created'], handler: async (e) => void (await gate, handled.push(e)) });
 
     const report = importNames(IMPORT_BATCH * 4);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(await store.collection(names).count({})).toBe(IMPORT_BATCH * 2 - 1); // two batches, row 3 refused
+    const written = () => store.collection(names).count({});
+    const twoBatches = IMPORT_BATCH * 2 - 1; // row 3 refused
+    for (const deadline = Date.now() + 5000; (await written()) < twoBatches && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await written()).toBe(twoBatches);
 
     open();
     const { imported, rejected } = await report;
