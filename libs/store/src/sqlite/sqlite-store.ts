@@ -41,9 +41,11 @@ interface CommitGroup {
   /** Settles when the group commits: rejected when its commit (or a failure that ended it) does not. */
   committed: Promise<void>;
   settle: (err?: unknown) => void;
-  /** Collections written by its finished transactions: not committed yet, so no read fills their caches. */
-  wrote: Set<string>;
-  /** What `this.tx` holds between two of its transactions: writes from other contexts wait for the commit. */
+  /**
+   * What `this.tx` holds between two of its transactions: writes from other contexts wait for the
+   * commit; its `wrote` holds what its finished transactions wrote (not committed yet, so no read
+   * fills their caches).
+   */
   between: TxToken;
   size: number;
   /** Its transactions that did not fail: none, and there is nothing to commit. */
@@ -179,11 +181,11 @@ export class SqliteStore implements Store, SqliteEngine {
     try {
       const db = this.db();
       group = this.group ?? this.openGroup(db);
-      group.wrote.forEach((name) => token.wrote.add(name));
+      group.between.wrote.forEach((name) => token.wrote.add(name));
       this.tx = token;
       result = await this.inSavepoint(db, token, fn);
       group.kept++;
-      token.wrote.forEach((name) => group!.wrote.add(name));
+      token.wrote.forEach((name) => group!.between.wrote.add(name));
     } finally {
       this.endUnit(group, finish);
     }
@@ -203,7 +205,7 @@ export class SqliteStore implements Store, SqliteEngine {
     const committed = new Promise<void>((resolve, reject) => (settle = (err) => (err === undefined ? resolve() : reject(err))));
     // Also keeps a group whose every transaction failed (no one to tell) from an unhandled rejection.
     const settled = committed.catch(() => undefined);
-    const group: CommitGroup = { committed, settle, wrote: new Set(), between: { done: settled, wrote: new Set() }, size: 0, kept: 0, due: false, changes: 0 };
+    const group: CommitGroup = { committed, settle, between: { done: settled, wrote: new Set() }, size: 0, kept: 0, due: false, changes: 0 };
     this.group = group;
     return group;
   }
@@ -273,7 +275,7 @@ export class SqliteStore implements Store, SqliteEngine {
   async read<R>(collection: string, work: (db: Database) => R): Promise<R> {
     // Between two transactions of an open group, what it has not written reads as committed on
     // the writer, whose page cache the group's commits do not empty (the reader's they do).
-    if (this.tx && this.tx === this.group?.between && !this.group.wrote.has(collection)) return work(this.db());
+    if (this.tx && this.tx === this.group?.between && !this.tx.wrote.has(collection)) return work(this.db());
     if (this.tx && !this.inOwnTransaction() && this.reader) return work(this.reader);
     while (this.tx && !this.inOwnTransaction()) await this.tx.done;
     return work(this.db());
@@ -399,9 +401,8 @@ export class SqliteStore implements Store, SqliteEngine {
    */
   mayFillCaches(collection: string): boolean {
     if (this.tx === undefined) return true;
-    // Between two transactions of an open group: what it wrote is not committed, the rest is current.
-    if (this.tx === this.group?.between) return !this.group.wrote.has(collection);
-    return this.inOwnTransaction() && !this.tx.wrote.has(collection);
+    // Between two transactions of an open group, its `wrote` is what the group has not committed.
+    return (this.inOwnTransaction() || this.tx === this.group?.between) && !this.tx.wrote.has(collection);
   }
 
   /** Before a write of `collection`: its counts go, and inside a transaction its reads fill no cache until the transaction ends. */
