@@ -15,7 +15,7 @@ export * from './auth/access-token';
 export * from './metrics/metrics';
 export * from './bootstrap/service-app';
 export * from './bootstrap/service-definition';
-export * from './bootstrap/pretenuring';
+export * from './bootstrap/process-heap';
 export * from './metrics/metrics.controller';
 export * from './bootstrap/openapi';
 export * from './read-models';
