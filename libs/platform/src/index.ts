@@ -26,3 +26,4 @@ export * from './export';
 export * from './search/folded-keys.backfill';
 export * from './link/linked-exchange';
 export * from './import/bulk-import';
+export * from './import/import-route';
