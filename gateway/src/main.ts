@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { turnOffPretenuring } from '@app/platform';
+import { tuneHeap } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig, serviceUrlsFromConfig } from './gateway.app';
 
 async function main(): Promise<void> {
-  turnOffPretenuring();
+  tuneHeap();
   const config = loadGatewayConfig();
   const app = await createGatewayApp(config, serviceUrlsFromConfig(config));
   app.enableShutdownHooks();

@@ -8,9 +8,9 @@
  *   its data where it left it.
  * - The "stack child" bench.ts forks is then a control process (`--serve-distributed`) speaking
  *   the embedded child's protocol (ready, settle, import, memory): it runs the built launcher
- *   (dist/infra/launcher/src/distributed.js) on free ports, seeds through the public API (the
- *   services' in-process imports are not reachable across processes) and settles by watching the
- *   outbox tables and the services' Redis consumer groups drain.
+ *   (dist/infra/launcher/src/distributed.js) on free ports, seeds through each service's own import
+ *   on its port (the imports the embedded stack calls in process, with an IMPORT_TOKEN of this run)
+ *   and settles by watching the outbox tables and the services' Redis consumer groups drain.
  * - CPU and peak RSS are summed over process trees read from /proc: the stack is every process
  *   under the control child (the launcher, the six services, the gateway; the control child's own
  *   seeding and polling excluded), the engines are redis-server and PostgreSQL with its backends.
@@ -18,6 +18,7 @@
  *   its CPU in the sum.
  */
 import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -158,61 +159,53 @@ async function call<T>(base: string, method: string, path: string, token?: strin
   return json.data as T;
 }
 
-async function pool<T>(count: number, concurrency: number, fn: (i: number) => Promise<T>): Promise<T[]> {
-  const out = new Array<T>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await fn(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return out;
-}
-
 type Row = Record<string, unknown>;
 
-/**
- * The embedded stack's imports, done through the public API instead: registration (the rows'
- * password is BENCH_SEED_PASSWORD, the hash in the row is the embedded import's), POST /products,
- * POST /follows/users/:id, POST /reviews, each as the row's member. Same report shape.
- */
-class ApiImporter {
-  private readonly tokens = new Map<string, string>();
+/** Which service's port takes which import (the embedded stack's `StackImporter`, over HTTP). */
+const IMPORT_OWNERS: Record<string, string> = { members: 'auth', follows: 'social', products: 'reviews', reviews: 'reviews' };
+/** A call's rows: one import batch at most, and a body well under the services' 256 KB limit. */
+const CALL_ROWS = 500;
+const CALL_BYTES = 200_000;
 
+/** Rows cut into calls of at most CALL_ROWS rows and about CALL_BYTES of JSON. */
+function importCalls(rows: Row[]): Row[][] {
+  const out: Row[][] = [[]];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = JSON.stringify(row).length + 1;
+    if (out[out.length - 1].length >= CALL_ROWS || (bytes + size > CALL_BYTES && out[out.length - 1].length > 0)) {
+      out.push([]);
+      bytes = 0;
+    }
+    out[out.length - 1].push(row);
+    bytes += size;
+  }
+  return out.filter((c) => c.length > 0);
+}
+
+/**
+ * The embedded stack's imports, called on each service's own port (`POST /api/internal/import/<kind>`
+ * with the IMPORT_TOKEN this control child gave the stack): each service's own rules and events, in
+ * batches, as the embedded profile's in-process imports. Same report shape.
+ */
+class HttpImporter {
   constructor(
-    private readonly url: string,
-    private readonly password: string,
-    private readonly concurrency: number,
+    private readonly servicePorts: ReadonlyMap<string, number>,
+    private readonly token: string,
   ) {}
 
-  async import(kind: string, rows: Row[]): Promise<{ imported: unknown[]; rejected: never[] }> {
-    const as = (id: unknown) => {
-      const token = this.tokens.get(String(id));
-      if (!token) throw new Error(`${kind}: no token for member ${String(id)} (not registered by this control process)`);
-      return token;
-    };
-    const imported = await pool(rows.length, this.concurrency, async (i): Promise<unknown> => {
-      const row = rows[i];
-      if (kind === 'members') {
-        const { token, user } = await call<{ token: string; user: { id: string; username: string } }>(this.url, 'POST', '/api/auth/register', undefined, {
-          email: row.email,
-          name: row.name,
-          password: this.password,
-        });
-        this.tokens.set(user.id, token);
-        return { id: user.id, username: user.username };
-      }
-      if (kind === 'follows') {
-        return call(this.url, 'POST', `/api/follows/users/${String(row.followee_id)}`, as(row.follower_id), {});
-      }
-      const { user_id, ...body } = row;
-      if (kind === 'products') return call<{ id: string }>(this.url, 'POST', '/api/products', as(user_id), body);
-      if (kind === 'reviews') return call<{ id: string }>(this.url, 'POST', '/api/reviews', as(user_id), body);
-      throw new Error(`unknown import ${kind}`);
-    });
-    return { imported, rejected: [] };
+  async import(kind: string, rows: Row[]): Promise<{ imported: unknown[]; rejected: unknown[] }> {
+    const service = IMPORT_OWNERS[kind];
+    const port = service && this.servicePorts.get(service);
+    if (!port) throw new Error(`unknown import ${kind}`);
+    const imported: unknown[] = [];
+    const rejected: { index: number }[] = [];
+    for (const part of importCalls(rows)) {
+      const report = await call<{ imported: unknown[]; rejected: { index: number }[] }>(`http://127.0.0.1:${port}`, 'POST', `/api/internal/import/${kind}`, this.token, { rows: part });
+      rejected.push(...report.rejected.map((r) => ({ ...r, index: r.index + imported.length })));
+      imported.push(...report.imported);
+    }
+    return { imported, rejected };
   }
 }
 
@@ -254,11 +247,13 @@ export async function serveDistributed(dataDir: string): Promise<void> {
   const started = performance.now();
   const gatewayPort = await freePort();
   const serviceBase = await freePortBase(6);
+  const importToken = randomBytes(24).toString('hex');
   const launcher: ChildProcess = spawn(process.execPath, [join(__dirname, '../../launcher/src/distributed.js')], {
     // Seven processes booting on a shared machine can take longer than the launcher's 60 s default.
-    env: { LAUNCHER_READY_TIMEOUT_MS: '180000', ...process.env, DATA_DIR: dataDir, PORT: String(gatewayPort), SERVICE_PORT_BASE: String(serviceBase) },
+    env: { LAUNCHER_READY_TIMEOUT_MS: '180000', ...process.env, DATA_DIR: dataDir, PORT: String(gatewayPort), SERVICE_PORT_BASE: String(serviceBase), IMPORT_TOKEN: importToken },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const servicePorts = new Map<string, number>();
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     launcher.once('exit', (code) => reject(new Error(`the distributed launcher exited with ${code} before it was ready`)));
@@ -267,6 +262,10 @@ export async function serveDistributed(dataDir: string): Promise<void> {
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
+        if (line.startsWith('{"launcher":"started"')) {
+          const started = JSON.parse(line) as { service: string; replica: number; port: number };
+          if (started.replica === 0) servicePorts.set(started.service, started.port);
+        }
         if (!line.startsWith('{"launcher":"ready"')) continue;
         resolve((JSON.parse(line) as { gateways: string[] }).gateways[0]);
       }
@@ -276,7 +275,7 @@ export async function serveDistributed(dataDir: string): Promise<void> {
   const pg = new Client({ connectionString: process.env.POSTGRES_URL });
   await pg.connect();
   const redis = new Redis(process.env.REDIS_URL ?? '');
-  const importer = new ApiImporter(url, process.env.BENCH_SEED_PASSWORD ?? '', Number(process.env.BENCH_SEED_CONCURRENCY ?? 16));
+  const importer = new HttpImporter(servicePorts, importToken);
   process.send?.({ ready: url, bootMs: Math.round(performance.now() - started) });
 
   process.on('message', (msg: unknown) => {

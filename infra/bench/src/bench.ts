@@ -734,7 +734,7 @@ async function main(): Promise<void> {
   const stackEnv = { RATE_LIMITS: 'off', LOG_LEVEL: 'silent', BCRYPT_ROUNDS: '4' };
   const startStack = () =>
     engines
-      ? startChild(['--serve-distributed', dataDir], { ...stackEnv, ...engines.env, BENCH_SEED_PASSWORD: BENCH_PASSWORD, BENCH_SEED_CONCURRENCY: String(SEED.concurrency) })
+      ? startChild(['--serve-distributed', dataDir], { ...stackEnv, ...engines.env })
       : startChild(['--serve-stack', dataDir], stackEnv, ['--expose-gc', ...STACK_FLAGS]);
   let stack = await startStack().catch(async (err: unknown) => {
     await engines?.stop();

@@ -2,9 +2,8 @@
 // `servers.js --serve-stack <dataDir>` or `--serve-raw`), so the load generator in the parent
 // does not share their event loop, each has its own RSS, and the stack's boot loads nothing of the bench.
 import { createServer } from 'node:http';
-import type { ImportReport } from '@app/platform';
+import { tuneHeap, type ImportReport } from '@app/platform';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
-import { tuneEmbeddedHeap } from '../../launcher/src/heap-growth';
 
 /** A reply the raw server repeats byte for byte. */
 export interface CannedReply {
@@ -27,7 +26,7 @@ export type ImportReply = { imported: ImportReport<unknown> };
 
 /** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, one SQLite file per service). */
 async function serveStack(dataDir: string): Promise<void> {
-  tuneEmbeddedHeap(); // as `npm start` does
+  tuneHeap(); // as `npm start` does
   const started = performance.now();
   const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
   process.send?.({ ready: stack.url, bootMs: Math.round(performance.now() - started) } satisfies ChildMessage);

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
-import { tuneEmbeddedHeap } from '../../launcher/src/heap-growth';
+import { tuneHeap } from '@app/platform';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = num('SOAK_SECONDS', 600);
@@ -51,7 +51,7 @@ type ChildReply = { ready: string } | { settled: true } | { heapMb: number };
 /** The child: the embedded stack, answering 'settle' and 'heap' (used heap after a full GC). */
 async function serveStack(dataDir: string): Promise<void> {
   // the heap as `npm start` tunes it: the soak measures what a running stack holds
-  tuneEmbeddedHeap();
+  tuneHeap();
   const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
   const reply = (msg: ChildReply) => process.send?.(msg);
   reply({ ready: stack.url });

@@ -1,10 +1,10 @@
 import { DEMO_PASSWORD } from './seed/auth.seed';
 import { startEmbeddedStack } from './embedded-stack';
-import { tuneEmbeddedHeap } from './heap-growth';
+import { tuneHeap } from '@app/platform';
 
 /** `npm start`: the whole product in one process on the embedded engines. */
 async function main(): Promise<void> {
-  tuneEmbeddedHeap();
+  tuneHeap();
   const stack = await startEmbeddedStack({
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',

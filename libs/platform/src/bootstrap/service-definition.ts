@@ -5,7 +5,7 @@ import { BaseDoc, CollectionDef, Store } from '@app/store';
 import { loadConfig, PlatformConfig } from '../config/platform.config';
 import { PlatformModule } from '../platform.module';
 import { createServiceApp, startServiceApp } from './service-app';
-import { turnOffPretenuring } from './pretenuring';
+import { tuneHeap } from './process-heap';
 
 /** What makes a service: its name, its collections and its feature modules. */
 export interface ServiceDefinition {
@@ -55,7 +55,7 @@ export function buildService(definition: ServiceDefinition, engines: ServiceEngi
 
 /** Entry point of a service's own process (distributed mode, containers): PORT and HOST from the environment. */
 export async function runService(definition: ServiceDefinition): Promise<void> {
-  turnOffPretenuring();
+  tuneHeap();
   try {
     const app = await buildService(definition);
     app.enableShutdownHooks();

@@ -130,6 +130,28 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect((await likes.findById(_id))?.created_at).toBe(40);
       expect(await store.collection(Outbox).count({})).toBe(20);
     });
+    it('never sends a statement on its connection while another is running (pg@9 refuses that)', async () => {
+      const likes = store.collection(Likes);
+      const running = new Map<unknown, number>();
+      let most = 0;
+      const original = Client.prototype.query;
+      const query = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+        const answer = (original as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+        running.set(this, (running.get(this) ?? 0) + 1);
+        most = Math.max(most, running.get(this) ?? 0);
+        const finished = () => running.set(this, (running.get(this) ?? 1) - 1);
+        return answer.then((r) => (finished(), r), (e: unknown) => (finished(), Promise.reject(e)));
+      } as never);
+      try {
+        await store.transaction(() =>
+          Promise.all([likes.insert({ reviewId: 'q', userId: 'a', created_at: 1 }), likes.count({}), likes.find({ reviewId: 'q' }), likes.insert({ reviewId: 'q', userId: 'b', created_at: 2 }), likes.count({ reviewId: 'q' })]),
+        );
+      } finally {
+        query.mockRestore();
+      }
+      expect(most).toBe(1);
+      expect(await likes.count({ reviewId: 'q' })).toBe(2);
+    });
   });
 
   describe('several processes on one schema', () => {

@@ -194,10 +194,15 @@ export class PostgresStore implements Store, PostgresEngine {
     }
   }
 
-  /** A statement on the transaction's connection inside `transaction`, on the pool otherwise. */
+  /**
+   * A statement on the transaction's connection inside `transaction` (taking its turn: one
+   * connection runs one statement at a time), on the pool otherwise.
+   */
   query<R extends QueryResultRow>(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<R[]> {
-    const on: Queryable = this.context.get()?.client ?? this.db();
-    return on.query<R>({ text: sql, values: params, ...(rowMode && { rowMode }) }).then((r) => r.rows, this.unavailable);
+    const statement = { text: sql, values: params, ...(rowMode && { rowMode }) };
+    const tx = this.context.get();
+    const rows = tx ? this.inTurn(tx, () => tx.client.query<R>(statement)) : this.db().query<R>(statement);
+    return rows.then((r) => r.rows, this.unavailable);
   }
 
   /**

@@ -54,3 +54,43 @@ describe('members import (auth)', () => {
     expect((await login('second@example.com', 'lamp-desk-battery-42')).status).toBe(401);
   });
 });
+
+describe('members import over HTTP (auth, /api/internal/import)', () => {
+  let svc: TestService;
+  const saved = process.env.IMPORT_TOKEN;
+
+  beforeAll(async () => {
+    svc = await createTestService(authService);
+  });
+
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.IMPORT_TOKEN;
+    else process.env.IMPORT_TOKEN = saved;
+    await svc.close();
+  });
+
+  const send = (authorization: string | undefined, body: unknown) => {
+    const req = svc.http().post('/api/internal/import/members');
+    return (authorization ? req.set('authorization', authorization) : req).send(body as object);
+  };
+  const row = { email: 'over-http@example.com', name: 'Over Http', password: 'lamp-desk-battery-42' };
+
+  it('does not exist without IMPORT_TOKEN, whatever the caller sends', async () => {
+    delete process.env.IMPORT_TOKEN;
+    const res = await send('Bearer anything', { rows: [row] });
+    expect([res.status, res.body.code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('refuses a missing or wrong token before it reads the body, and imports with the right one', async () => {
+    process.env.IMPORT_TOKEN = 'import-secret-for-the-spec';
+    expect((await send(undefined, { rows: [row] })).status).toBe(401);
+    expect((await send('Bearer import-secret-for-the-spe', 'not json rows')).status).toBe(401);
+    const bad = await send('Bearer import-secret-for-the-spec', { rows: 'nope' });
+    expect([bad.status, bad.body.errors?.[0]?.field]).toEqual([400, 'rows']);
+    const res = await send('Bearer import-secret-for-the-spec', { rows: [row, { ...row, name: 'Same Mail' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.data.imported).toEqual([{ id: expect.any(String), email: 'over-http@example.com', username: 'over_http' }, null]);
+    expect(res.body.data.rejected).toEqual([expect.objectContaining({ index: 1, status: 409 })]);
+    expect((await svc.http().post('/api/auth/login').send({ email: row.email, password: row.password })).status).toBe(200);
+  });
+});
