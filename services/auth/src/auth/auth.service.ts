@@ -31,6 +31,12 @@ export function parseAdminEmails(value: string): Set<string> {
 let dummyHash: Promise<string> | undefined;
 const dummyHashOf = (): Promise<string> => (dummyHash ??= bcrypt.hash('not-a-password', BCRYPT_ROUNDS));
 
+/** The role a new account starts with, and whether it claims being the site's first admin. */
+interface NewAccountRole {
+  role: Role;
+  claimFirst: boolean;
+}
+
 export function toAuthUser(doc: UserDoc): AuthUser {
   return {
     id: doc._id,
@@ -207,14 +213,20 @@ export class AuthService {
     if (res.matched === 0) throw new AuthException('ACCOUNT_NOT_FOUND', 'Unknown user');
   }
 
-  /** The first account of the site, or an address in ADMIN_EMAILS, is an admin. */
-  private async roleForNewAccount(email: string): Promise<Role> {
-    if (this.adminEmails.has(email.toLowerCase())) return 'admin';
-    return (await this.users.count({})) === 0 ? 'admin' : 'member';
+  /**
+   * An address in ADMIN_EMAILS is an admin; so is the first account of the site. Being first is a
+   * claim, not a count: every sign-up that finds the site empty inserts its row holding the unique
+   * `first_admin` key, and only one insert can hold it (the others get a duplicate key and go on as
+   * members in insertWithFreeUsername), whatever the store and however many replicas race.
+   */
+  private async roleForNewAccount(email: string): Promise<NewAccountRole> {
+    const empty = (await this.users.count({})) === 0;
+    return { role: this.adminEmails.has(email) || empty ? 'admin' : 'member', claimFirst: empty };
   }
 
-  private async insertWithFreeUsername(dto: Omit<RegisterDto, 'password'>, password_hash: string, role: Role): Promise<UserDoc> {
+  private async insertWithFreeUsername(dto: Omit<RegisterDto, 'password'>, password_hash: string, initial: NewAccountRole): Promise<UserDoc> {
     const base = usernameBase(dto.name);
+    let { role, claimFirst } = initial;
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       try {
         return await this.insertAnnounced({
@@ -227,6 +239,7 @@ export class AuthService {
           password_hash,
           language: dto.language ?? DEFAULT_LANGUAGE,
           role,
+          ...(claimFirst && { first_admin: true as const }),
           created_at: new Date().toISOString(),
         });
       } catch (err) {
@@ -234,6 +247,12 @@ export class AuthService {
         // A concurrent registration took the email: same answer as the check above.
         if (await this.users.findOne({ email: dto.email })) {
           throw new AuthException('EMAIL_TAKEN', 'An account with this email already exists');
+        }
+        if (claimFirst && (await this.users.findOne({ first_admin: true }))) {
+          // Another sign-up on the empty site was first: this one is a member (unless configured), same username.
+          claimFirst = false;
+          role = this.adminEmails.has(dto.email) ? 'admin' : 'member';
+          attempt--;
         }
       }
     }
