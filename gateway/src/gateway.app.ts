@@ -9,7 +9,7 @@ import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLog
 import { createBodyLimit } from './access/body-limit';
 import { createJsonDepthCheck } from './access/json-depth';
 import { SessionCutoffs } from './access/session-cutoffs';
-import { clientAddress } from './access/client-address';
+import { clientAddress, TrustedProxies } from './access/client-address';
 import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
 import { GatewayConfig } from './config/gateway.config';
 import { createDocsHandler } from './docs/openapi-docs';
@@ -173,9 +173,10 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
     createLinkCardPages({ urls, webDir: config.WEB_DIR, appOrigin: config.APP_ORIGIN }),
     ...createSpaHandlers(config.WEB_DIR),
   ];
+  const trustedProxies = new TrustedProxies(config.TRUST_PROXY);
   front.steps = (raw, res, toFastify) => {
     const req: GatewayRequest = raw;
-    req.ip = clientAddress(req);
+    req.ip = clientAddress(req, trustedProxies);
     // Nest answers its routes once the common steps passed (a CORS preflight is answered by them).
     if (isNestRoute(req.url ?? '/')) return runSteps(common, req, res, (err) => (err === undefined ? toFastify(req, res) : fail(res)));
     runSteps(steps, req, res, (err) => (err === undefined ? notFound(req, res) : fail(res)));
