@@ -64,8 +64,8 @@ const recordDuration: Step = (req, res, next) => {
   next();
 };
 
-/** The gateway's own Nest routes (health, metrics): the only requests Fastify's router answers. */
-const NEST_ROUTES = ['/health', '/metrics'];
+/** The gateway's own Nest routes (health): the only requests Fastify's router answers. */
+const NEST_ROUTES = ['/health'];
 
 function isNestRoute(url: string): boolean {
   const path = routePath(url);
@@ -91,7 +91,7 @@ type Front = (req: IncomingMessage, res: ServerResponse, toFastify: Handler) => 
 /**
  * Fastify behind the gateway's own steps: the server runs them on Node's request and response
  * first (before any routing or body reading, bodies are streamed to the services), and only
- * what they pass on, the gateway's /health and /metrics, reaches Fastify and Nest's routes.
+ * what they pass on, the gateway's /health, reaches Fastify and Nest's routes.
  * Node's server defaults (keep-alive 5 s, request time-out 300 s) as under Express.
  */
 function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {

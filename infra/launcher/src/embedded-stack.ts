@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { sharedMemoryTransport } from '@app/bus';
-import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRouter, startServiceApp } from '@app/platform';
+import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRouter, startConfiguredMetrics, startServiceApp } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
 import { InProcessLink, ServiceRouters } from '../../../gateway/src/link/in-process-link';
 import { ServiceUrls } from '../../../gateway/src/proxy/service-proxy';
@@ -37,6 +37,8 @@ export interface EmbeddedStackOptions {
 
 export interface EmbeddedStack {
   url: string;
+  /** Where Prometheus scrapes the process's /metrics, when METRICS_PORT is set (never on `url`). */
+  metricsUrl?: string;
   serviceUrls: ServiceUrls;
   /** The demo members when this start seeded. */
   seeded?: SeedContext;
@@ -101,6 +103,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   if (store === 'sqlite') await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
   const transport = sharedMemoryTransport();
   const apps: INestApplication[] = [];
+  const closers: Array<() => Promise<void>> = [];
   const serviceUrls: ServiceUrls = {};
   const serviceApps = new Map<ServiceName, INestApplication>();
   const routers: ServiceRouters = {};
@@ -119,6 +122,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link);
     apps.push(gateway);
     await gateway.listen(gatewayConfig.PORT, gatewayConfig.HOST);
+    // One process, one registry: one metrics port for the gateway and every service (METRICS_PORT).
+    const metrics = await startConfiguredMetrics(config);
+    if (metrics) closers.push(metrics.close);
     transport.release();
     const port = (gateway.getHttpServer().address() as { port: number }).port;
     const url = `http://${gatewayConfig.HOST === '0.0.0.0' ? '127.0.0.1' : gatewayConfig.HOST}:${port}`;
@@ -135,6 +141,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     }
     return {
       url,
+      metricsUrl: metrics?.url,
       serviceUrls,
       seeded,
       settle,
@@ -153,11 +160,13 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       },
       close: async () => {
         await settle();
+        for (const close of closers) await close();
         for (const app of apps.reverse()) await app.close();
       },
     };
   } catch (err) {
     transport.release();
+    for (const close of closers) await close().catch(() => undefined);
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     throw err;
   }

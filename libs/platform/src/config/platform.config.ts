@@ -100,6 +100,21 @@ export class PlatformConfig {
   @IsIn(['on', 'off'])
   COUNTER_REPAIR: 'on' | 'off' = 'on';
 
+  /**
+   * The port of the process's Prometheus metrics (GET /metrics), apart from the public port so they
+   * are reachable inside the deployment only; unset, metrics are not served. 0 picks a free port.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** The address the metrics port listens on: loopback unless the scraper is on another host (0.0.0.0 in a pod). */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
   /** Comma-separated emails whose accounts are admins (issue 22 §3), read by auth at registration and login. */
   @IsString()
   ADMIN_EMAILS = '';
