@@ -11,7 +11,7 @@ import { createJsonDepthCheck } from './access/json-depth';
 import { SessionCutoffs } from './access/session-cutoffs';
 import { clientAddress, TrustedProxies } from './access/client-address';
 import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
-import { GatewayConfig } from './config/gateway.config';
+import { GatewayConfig, siteOrigin } from './config/gateway.config';
 import { createDocsHandler } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
@@ -170,7 +170,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
     forward,
     underApi((_req, res) => sendEnvelopeError(res, 404, 'Not found')),
     robotsTxt,
-    createLinkCardPages({ urls, webDir: config.WEB_DIR, appOrigin: config.APP_ORIGIN }),
+    createLinkCardPages({ urls, webDir: config.WEB_DIR, appOrigin: siteOrigin(config) }),
     ...createSpaHandlers(config.WEB_DIR),
   ];
   const trustedProxies = new TrustedProxies(config.TRUST_PROXY);

@@ -35,11 +35,6 @@ export class GatewayConfig extends PlatformConfig {
   @IsString()
   WEB_DIR = 'web/dist';
 
-  /** Origin allowed by CORS; unset means same-origin only. */
-  @IsOptional()
-  @IsString()
-  APP_ORIGIN?: string;
-
   /**
    * The proxies in front of the gateway whose X-Forwarded-For is believed (comma-separated
    * addresses, ranges like 10.0.0.0/8, or `loopback`). Empty (the default): the connection's peer
@@ -102,4 +97,12 @@ export class GatewayConfig extends PlatformConfig {
   @IsOptional() @IsString() SQUADS_SERVICE_URL?: string;
   @IsOptional() @IsString() MESSAGING_SERVICE_URL?: string;
   @IsOptional() @IsString() NOTIFICATIONS_SERVICE_URL?: string;
+}
+
+/**
+ * The origin absolute links are built from: APP_ORIGIN, or http://localhost:PORT in development
+ * (production refuses to start without APP_ORIGIN). Never the request's Host header.
+ */
+export function siteOrigin(config: Pick<GatewayConfig, 'APP_ORIGIN' | 'PORT'>): string {
+  return (config.APP_ORIGIN ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { sharedMemoryTransport } from '@app/bus';
 import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRouter, startConfiguredMetrics, startServiceApp } from '@app/platform';
@@ -117,7 +118,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       serviceApps.set(entry.definition.name as ServiceName, app);
       routers[entry.definition.name as ServiceName] = serviceRouter(app);
     }
-    const gatewayConfig = loadGatewayConfig({ ...env, PORT: String(options.port ?? 3000), HOST: options.host ?? '127.0.0.1' });
+    const host = options.host ?? '127.0.0.1';
+    // Port 0 is chosen now, so the origin links are built from (APP_ORIGIN, else the address printed) names it.
+    const port = options.port === 0 ? await freePort(host) : (options.port ?? 3000);
+    const address = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+    const gatewayConfig = loadGatewayConfig({ APP_ORIGIN: address, ...env, PORT: String(port), HOST: host });
     const link = options.link === 'http' ? undefined : new InProcessLink(routers, gatewayConfig.UPSTREAM_TIMEOUT_MS);
     const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link);
     apps.push(gateway);
@@ -126,8 +131,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const metrics = await startConfiguredMetrics(config);
     if (metrics) closers.push(metrics.close);
     transport.release();
-    const port = (gateway.getHttpServer().address() as { port: number }).port;
-    const url = `http://${gatewayConfig.HOST === '0.0.0.0' ? '127.0.0.1' : gatewayConfig.HOST}:${port}`;
+    const url = address;
     const settle = () => transport.drain();
     const importer = stackImporter(serviceApps, settle);
 
@@ -170,6 +174,18 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** A port free on `host` now (closed again at once), for a stack asked to listen on port 0. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
 }
 
 /**

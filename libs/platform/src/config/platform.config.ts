@@ -1,6 +1,9 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import type { StoreSettings } from '@app/store';
+
+/** An http(s) origin: scheme, host and an optional port; a trailing slash is tolerated. */
+const ORIGIN = /^https?:\/\/[^/?#\s@]+\/?$/;
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -92,6 +95,15 @@ export class PlatformConfig {
   @IsString()
   MAIL_FROM = 'SquadReviews <no-reply@squadreviews.local>';
 
+  /**
+   * The site's public origin (https://squad.example): every absolute link the gateway writes (a shared
+   * link's og:url and og:image) is built from it, never from a request's Host header; also the one
+   * origin CORS allows. Unset in development: http://localhost:PORT; production refuses to start without it.
+   */
+  @IsOptional()
+  @Matches(ORIGIN, { message: 'APP_ORIGIN must be an origin such as https://squad.example (scheme and host, no path)' })
+  APP_ORIGIN?: string;
+
   /** The address members open the app at: links in emails (password reset) point there. */
   @IsString()
   APP_URL = 'http://localhost:3000';
@@ -142,6 +154,9 @@ export function loadConfig<T extends object>(
   if (c.STORE === 'postgres' && !c.POSTGRES_URL) problems.push('POSTGRES_URL: required when STORE=postgres');
   if (c.BUS === 'redis' && !c.REDIS_URL) problems.push('REDIS_URL: required when BUS=redis');
   if (c.BUS === 'kafka' && !c.KAFKA_BROKERS) problems.push('KAFKA_BROKERS: required when BUS=kafka');
+  if (c.NODE_ENV === 'production' && !c.APP_ORIGIN) {
+    problems.push('APP_ORIGIN: required when NODE_ENV=production (the public origin absolute links are built from, e.g. https://squad.example)');
+  }
   if (problems.length > 0) throw new ConfigError(service, problems);
   return config;
 }
