@@ -1,20 +1,22 @@
-import type { LinkCardView } from '@app/contracts';
+import { MEDIA_URL_PATTERN, type LinkCardView } from '@app/contracts';
 
 export const SITE_NAME = 'SquadReviews';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/** An absolute http(s) URL or a path on this site (not `//host`); null for anything else. */
+/**
+ * A picture uploaded here (/api/media/{id}); null for anything else. Pictures stored before
+ * issue 45 §6 may point elsewhere: a card never names them, so no link-preview bot fetches them.
+ */
 function imageUrl(url: string | null): string | null {
-  if (!url) return null;
-  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : null;
+  return url && MEDIA_URL_PATTERN.test(url) ? url : null;
 }
 
-/** An image path made absolute on this site; an absolute http(s) URL kept; anything else dropped. */
+/** An uploaded picture's path made absolute on this site; anything else dropped. */
 function absolute(origin: string, url: string | null): string | null {
   const image = imageUrl(url);
-  return image?.startsWith('/') ? `${origin}${image}` : image;
+  return image ? `${origin}${image}` : null;
 }
 
 /** The head tags of a shared link's page: title, description, Open Graph and Twitter card, the rating as a label. */

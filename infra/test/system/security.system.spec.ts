@@ -51,6 +51,18 @@ describe('security findings of issue 45 (embedded stack)', () => {
     expect(page.text).not.toContain('evil.example');
   });
 
+  it('§6: a product with an outside picture is refused with a field error; an uploaded one is taken', async () => {
+    const auth = { Authorization: `Bearer ${member.token}` };
+    const outside = await request(stack.url).post('/api/products').set(auth).send({ name: 'Beacon', category: 'Home', image: 'https://evil.example/track.png' });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors.map((e: { field: string }) => e.field)).toEqual(['image']);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    const upload = await request(stack.url).post('/api/media').set(auth).attach('file', png, { filename: 'a.png', contentType: 'image/png' });
+    expect(upload.status).toBe(201);
+    const made = await request(stack.url).post('/api/products').set(auth).send({ name: 'Lamp', category: 'Home', image: upload.body.data.url });
+    expect([made.status, made.body.data.image]).toEqual([201, upload.body.data.url]);
+  });
+
   it('§7: fifteen wrong sign-ins from one connection meet the limit, whatever X-Forwarded-For each one claims', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
