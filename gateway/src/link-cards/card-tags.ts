@@ -1,9 +1,10 @@
-import { MEDIA_URL_PATTERN, type LinkCardView } from '@app/contracts';
+import { MEDIA_URL_PATTERN, withoutControls, type LinkCardView } from '@app/contracts';
 
 export const SITE_NAME = 'SquadReviews';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+/** Escaped for HTML, with the control and direction characters names stored before issue 45 §3 may hold taken out. */
+const escapeHtml = (text: string) => withoutControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
  * A picture uploaded here (/api/media/{id}); null for anything else. Pictures stored before
@@ -101,7 +102,8 @@ function profileScreen({ person, image: url, image_alt }: LinkCardView): string 
     `<div class="page" data-first-screen><section class="card"><div class="profile-banner"></div><div class="profile-head">${avatar}` +
     `<div class="profile-name"><h1 style="margin-bottom: 0">${escapeHtml(person.name)}</h1><div class="muted">@${escapeHtml(person.username)}</div></div>` +
     `<div class="row gap"><span class="btn">&nbsp;</span></div></div>` +
-    (person.bio ? `<p class="pre-wrap">${escapeHtml(person.bio)}</p>` : '') +
+    // the bio's own line breaks stay (pre-wrap, as the app draws it)
+    (person.bio ? `<p class="pre-wrap">${person.bio.split('\n').map(escapeHtml).join('\n')}</p>` : '') +
     `<div class="muted small">&nbsp;</div><div class="counters">${counter.repeat(3)}</div></section></div>`
   );
 }

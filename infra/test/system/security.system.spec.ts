@@ -43,6 +43,36 @@ describe('security findings of issue 45 (embedded stack)', () => {
     member = { token: me.token, username: me.user.username };
   });
 
+  it('§2: look-alike addresses are the same member or refused, with a field error', async () => {
+    expect((await register('ayse@demo.local', 'Ayşe')).status).toBe(201);
+    const fullwidth = await register('ａyse@demo.local', 'Ayşe Too');
+    expect([fullwidth.status, fullwidth.body.code]).toEqual([409, 'EMAIL_TAKEN']);
+    for (const lookalike of ['ayşe@demo.local', 'ayse\u200b@demo.local']) {
+      const res = await register(lookalike, 'Ayşe Too');
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['email']);
+    }
+  });
+
+  it('§3: invisible and spoofing names are refused on sign-up, profile, product and squad', async () => {
+    const auth = { Authorization: `Bearer ${member.token}` };
+    const refusals = [
+      await register('zw@example.com', '\u200B'),
+      await request(stack.url).put('/api/users/profile').set(auth).send({ display_name: 'Ayşe\u202Eevil' }),
+      await request(stack.url).put('/api/users/profile').set(auth).send({ display_name: 'Ay\u0000şe' }),
+      await request(stack.url).post('/api/products').set(auth).send({ name: '\u200B\u200B', category: 'Home' }),
+      await request(stack.url).post('/api/squads').set(auth).send({ name: '\u200B', description: 'x', category: 'General' }),
+    ];
+    const fields = (r: request.Response) => [r.status, (r.body.errors ?? []).map((e: { field: string }) => e.field)];
+    expect(refusals.map(fields)).toEqual([
+      [400, ['name']],
+      [400, ['display_name']],
+      [400, ['display_name']],
+      [400, ['name']],
+      [400, ['name']],
+    ]);
+  });
+
   it("§5: a profile's shared link names the configured origin, whatever Host the request carries", async () => {
     await stack.settle();
     const page = await request(stack.url).get(`/user/${member.username}`).set('Host', 'evil.example');

@@ -18,6 +18,7 @@ import {
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
+import { IsVisibleName } from '../validation/text-rules';
 import { IMAGE_ALT_MAX, MEDIA_URL_PATTERN, mediaUrlMessage, PRODUCT_CATEGORIES, ProductCategory } from './catalogue';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -51,6 +52,7 @@ export class CreateProductDto {
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'Product name is required' })
+  @IsVisibleName('Product name')
   @MaxLength(120)
   name: string;
 

@@ -3,6 +3,7 @@ import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, Valida
 import { IsAbsentOrValid } from '../http/partial-update';
 import { MEDIA_URL_PATTERN, mediaUrlMessage } from '../reviews/catalogue';
 import { UserCard } from '../users/user-card';
+import { IsVisibleName } from '../validation/text-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -21,6 +22,7 @@ export class UpdateProfileDto {
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'Display name must not be empty' })
+  @IsVisibleName('Display name')
   @MaxLength(DISPLAY_NAME_MAX)
   display_name?: string;
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
-import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
+import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, normaliseEmail, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
 import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
@@ -19,9 +19,9 @@ const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 const versionOf = (user: UserDoc): number => user.session_version ?? 0;
 const roleOf = (user: UserDoc): Role => user.role ?? 'member';
 
-/** ADMIN_EMAILS as a set of lower-cased addresses (emails are stored lower-cased). */
+/** ADMIN_EMAILS as a set of addresses in the form accounts store them (normaliseEmail). */
 export function parseAdminEmails(value: string): Set<string> {
-  return new Set(value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
+  return new Set(value.split(',').map(normaliseEmail).filter(Boolean));
 }
 /**
  * Compared against when the email is unknown, so both failures take the same time. Made by the
