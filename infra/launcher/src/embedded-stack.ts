@@ -119,12 +119,14 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       routers[entry.definition.name as ServiceName] = serviceRouter(app);
     }
     const host = options.host ?? '127.0.0.1';
-    // Port 0 is chosen now, so the origin links are built from (APP_ORIGIN, else the address printed) names it.
-    const port = options.port === 0 ? await freePort(host) : (options.port ?? 3000);
+    // Port 0 is taken now and held while the gateway is built, so the origin links are built from
+    // (APP_ORIGIN, else the address printed) names the port the gateway then listens on.
+    const reserved = options.port === 0 ? await reservePort(host) : undefined;
+    const port = reserved?.port ?? options.port ?? 3000;
     const address = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     const gatewayConfig = loadGatewayConfig({ APP_ORIGIN: address, ...env, PORT: String(port), HOST: host });
     const link = options.link === 'http' ? undefined : new InProcessLink(routers, gatewayConfig.UPSTREAM_TIMEOUT_MS);
-    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link);
+    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link).finally(() => reserved?.release());
     apps.push(gateway);
     await gateway.listen(gatewayConfig.PORT, gatewayConfig.HOST);
     // One process, one registry: one metrics port for the gateway and every service (METRICS_PORT).
@@ -176,14 +178,14 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   }
 }
 
-/** A port free on `host` now (closed again at once), for a stack asked to listen on port 0. */
-function freePort(host: string): Promise<number> {
+/** A free port on `host`, held by a bare listener until `release` (which resolves once it is free again). */
+function reservePort(host: string): Promise<{ port: number; release: () => Promise<void> }> {
   return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(port));
+    const holder = createServer();
+    holder.once('error', reject);
+    holder.listen(0, host, () => {
+      const { port } = holder.address() as AddressInfo;
+      resolvePort({ port, release: () => new Promise<void>((done) => holder.close(() => done())) });
     });
   });
 }
