@@ -248,8 +248,10 @@ export class AuthService {
         if (await this.users.findOne({ email: dto.email })) {
           throw new AuthException('EMAIL_TAKEN', 'An account with this email already exists');
         }
-        if (claimFirst && (await this.users.findOne({ first_admin: true }))) {
-          // Another sign-up on the empty site was first: this one is a member (unless configured), same username.
+        if (claimFirst) {
+          // Any other row in the way (the claim's holder, or one that took the username) means this
+          // account is not the first: a member (unless configured), trying the same username again.
+          // Not read back: a row another sign-up of this process has not committed yet is not seen.
           claimFirst = false;
           role = this.adminEmails.has(dto.email) ? 'admin' : 'member';
           attempt--;
