@@ -9,9 +9,9 @@ import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLog
 import { createBodyLimit } from './access/body-limit';
 import { createJsonDepthCheck } from './access/json-depth';
 import { SessionCutoffs } from './access/session-cutoffs';
-import { clientAddress } from './access/client-address';
+import { clientAddress, TrustedProxies } from './access/client-address';
 import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
-import { GatewayConfig } from './config/gateway.config';
+import { GatewayConfig, siteOrigin } from './config/gateway.config';
 import { createDocsHandler } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
@@ -64,8 +64,8 @@ const recordDuration: Step = (req, res, next) => {
   next();
 };
 
-/** The gateway's own Nest routes (health, metrics): the only requests Fastify's router answers. */
-const NEST_ROUTES = ['/health', '/metrics'];
+/** The gateway's own Nest routes (health): the only requests Fastify's router answers. */
+const NEST_ROUTES = ['/health'];
 
 function isNestRoute(url: string): boolean {
   const path = routePath(url);
@@ -91,7 +91,7 @@ type Front = (req: IncomingMessage, res: ServerResponse, toFastify: Handler) => 
 /**
  * Fastify behind the gateway's own steps: the server runs them on Node's request and response
  * first (before any routing or body reading, bodies are streamed to the services), and only
- * what they pass on, the gateway's /health and /metrics, reaches Fastify and Nest's routes.
+ * what they pass on, the gateway's /health, reaches Fastify and Nest's routes.
  * Node's server defaults (keep-alive 5 s, request time-out 300 s) as under Express.
  */
 function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {
@@ -170,12 +170,13 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
     forward,
     underApi((_req, res) => sendEnvelopeError(res, 404, 'Not found')),
     robotsTxt,
-    createLinkCardPages({ urls, webDir: config.WEB_DIR, appOrigin: config.APP_ORIGIN }),
+    createLinkCardPages({ urls, webDir: config.WEB_DIR, appOrigin: siteOrigin(config) }),
     ...createSpaHandlers(config.WEB_DIR),
   ];
+  const trustedProxies = new TrustedProxies(config.TRUST_PROXY);
   front.steps = (raw, res, toFastify) => {
     const req: GatewayRequest = raw;
-    req.ip = clientAddress(req);
+    req.ip = clientAddress(req, trustedProxies);
     // Nest answers its routes once the common steps passed (a CORS preflight is answered by them).
     if (isNestRoute(req.url ?? '/')) return runSteps(common, req, res, (err) => (err === undefined ? toFastify(req, res) : fail(res)));
     runSteps(steps, req, res, (err) => (err === undefined ? notFound(req, res) : fail(res)));

@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { hmacKey, MetricsController, PLATFORM_CONFIG } from '@app/platform';
+import { hmacKey, PLATFORM_CONFIG } from '@app/platform';
 import { SessionCutoffs } from './access/session-cutoffs';
 import { GatewayConfig } from './config/gateway.config';
 import { GATEWAY_CONFIG, GATEWAY_SERVICE_URLS } from './gateway.tokens';
@@ -22,7 +22,7 @@ export class GatewayModule {
         JwtModule.register({ secret: hmacKey(config.JWT_SECRET), verifyOptions: { algorithms: ['HS256'] } }),
         RealtimeModule,
       ],
-      controllers: [GatewayHealthController, MetricsController],
+      controllers: [GatewayHealthController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: PLATFORM_CONFIG, useValue: config },

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { tuneHeap } from '@app/platform';
+import { startConfiguredMetrics, tuneHeap } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig, serviceUrlsFromConfig } from './gateway.app';
 
 async function main(): Promise<void> {
@@ -9,6 +9,8 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   await app.listen(config.PORT, config.HOST);
   process.stdout.write(JSON.stringify({ level: 30, service: 'gateway', msg: `listening on ${config.HOST}:${config.PORT}` }) + '\n');
+  const metrics = await startConfiguredMetrics(config);
+  if (metrics) process.stdout.write(JSON.stringify({ level: 30, service: 'gateway', msg: `metrics on ${metrics.url}/metrics` }) + '\n');
 }
 
 main().catch((err: Error) => {

@@ -1,5 +1,5 @@
 // Hours at a steady, realistic mix (70 % reads, 30 % writes) to find leaks and slow drift:
-// watch process_resident_memory_bytes and bus_event_lag_seconds on /metrics while it runs.
+// watch process_resident_memory_bytes and bus_event_lag_seconds on the metrics port (METRICS_PORT, docs/OPERATIONS.md) while it runs.
 import { check, sleep } from 'k6';
 import { Options } from 'k6/options';
 import { api, BASE_THRESHOLDS, pick, seed, SeedData, userOf } from './lib/setup.ts';

@@ -1,11 +1,24 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, Validate, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { PlatformConfig } from '@app/platform';
+import { trustedProxyEntries, trustedProxyProblem } from '../access/client-address';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 /** A rate limit: "points/seconds", both at least 1. */
 const RATE = /^[1-9]\d*\/[1-9]\d*$/;
 const RATE_MESSAGE = 'must look like points/seconds, e.g. 10/60';
+
+@ValidatorConstraint({ name: 'trustProxyList' })
+class TrustProxyList implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && trustedProxyEntries(value).every((entry) => trustedProxyProblem(entry) === null);
+  }
+
+  defaultMessage({ value }: ValidationArguments): string {
+    const problems = typeof value === 'string' ? trustedProxyEntries(value).map(trustedProxyProblem).filter(Boolean) : ['must be a string'];
+    return problems.join('; ');
+  }
+}
 
 /** The gateway's settings on top of the shared ones; every limit has its variable (README). */
 export class GatewayConfig extends PlatformConfig {
@@ -22,10 +35,13 @@ export class GatewayConfig extends PlatformConfig {
   @IsString()
   WEB_DIR = 'web/dist';
 
-  /** Origin allowed by CORS; unset means same-origin only. */
-  @IsOptional()
-  @IsString()
-  APP_ORIGIN?: string;
+  /**
+   * The proxies in front of the gateway whose X-Forwarded-For is believed (comma-separated
+   * addresses, ranges like 10.0.0.0/8, or `loopback`). Empty (the default): the connection's peer
+   * is the client, whatever the request says.
+   */
+  @Validate(TrustProxyList)
+  TRUST_PROXY = '';
 
   @Transform(toInt)
   @IsInt()
@@ -81,4 +97,12 @@ export class GatewayConfig extends PlatformConfig {
   @IsOptional() @IsString() SQUADS_SERVICE_URL?: string;
   @IsOptional() @IsString() MESSAGING_SERVICE_URL?: string;
   @IsOptional() @IsString() NOTIFICATIONS_SERVICE_URL?: string;
+}
+
+/**
+ * The origin absolute links are built from: APP_ORIGIN, or http://localhost:PORT in development
+ * (production refuses to start without APP_ORIGIN). Never the request's Host header.
+ */
+export function siteOrigin(config: Pick<GatewayConfig, 'APP_ORIGIN' | 'PORT'>): string {
+  return (config.APP_ORIGIN ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }

@@ -1,20 +1,23 @@
-import type { LinkCardView } from '@app/contracts';
+import { MEDIA_URL_PATTERN, withoutControls, type LinkCardView } from '@app/contracts';
 
 export const SITE_NAME = 'SquadReviews';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+/** Escaped for HTML, with the control and direction characters names stored before issue 45 §3 may hold taken out. */
+const escapeHtml = (text: string) => withoutControls(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/** An absolute http(s) URL or a path on this site (not `//host`); null for anything else. */
+/**
+ * A picture uploaded here (/api/media/{id}); null for anything else. Pictures stored before
+ * issue 45 §6 may point elsewhere: a card never names them, so no link-preview bot fetches them.
+ */
 function imageUrl(url: string | null): string | null {
-  if (!url) return null;
-  return /^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//')) ? url : null;
+  return url && MEDIA_URL_PATTERN.test(url) ? url : null;
 }
 
-/** An image path made absolute on this site; an absolute http(s) URL kept; anything else dropped. */
+/** An uploaded picture's path made absolute on this site; anything else dropped. */
 function absolute(origin: string, url: string | null): string | null {
   const image = imageUrl(url);
-  return image?.startsWith('/') ? `${origin}${image}` : image;
+  return image ? `${origin}${image}` : null;
 }
 
 /** The head tags of a shared link's page: title, description, Open Graph and Twitter card, the rating as a label. */
@@ -99,7 +102,8 @@ function profileScreen({ person, image: url, image_alt }: LinkCardView): string 
     `<div class="page" data-first-screen><section class="card"><div class="profile-banner"></div><div class="profile-head">${avatar}` +
     `<div class="profile-name"><h1 style="margin-bottom: 0">${escapeHtml(person.name)}</h1><div class="muted">@${escapeHtml(person.username)}</div></div>` +
     `<div class="row gap"><span class="btn">&nbsp;</span></div></div>` +
-    (person.bio ? `<p class="pre-wrap">${escapeHtml(person.bio)}</p>` : '') +
+    // the bio's own line breaks stay (pre-wrap, as the app draws it)
+    (person.bio ? `<p class="pre-wrap">${person.bio.split('\n').map(escapeHtml).join('\n')}</p>` : '') +
     `<div class="muted small">&nbsp;</div><div class="counters">${counter.repeat(3)}</div></section></div>`
   );
 }

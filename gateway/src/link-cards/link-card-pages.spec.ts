@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { runSteps } from '../http/pipeline';
-import { firstScreen, withCard } from './card-tags';
+import { cardTags, firstScreen, withCard } from './card-tags';
 import { cardSource, createLinkCardPages } from './link-card-pages';
 import { robotsTxt } from './robots';
 
@@ -141,5 +141,29 @@ describe('link card pages', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.text).toContain('Disallow: /api/');
+  });
+
+  it('names no outside picture and shows names stored with control or direction characters without them (issue 45 §3, §6)', () => {
+    const card = {
+      type: 'profile' as const,
+      title: 'Ay\u202Ese\u0000 \r\nevil',
+      description: 'Bio\u2067 text',
+      image: 'https://evil.example/track.png',
+      image_alt: null,
+      rating: null,
+      person: { name: 'Ay\u202Ese', username: 'ayse', bio: 'line one\nline\u202E two' },
+    };
+    const tags = cardTags(card, 'https://squad.example', '/user/ayse');
+    expect(tags).toContain('<title>Ayse    evil · SquadReviews</title>');
+    expect(tags).toContain('<meta property="og:description" content="Bio text" />');
+    // the tags are joined by line breaks of their own; nothing else of that kind is left
+    // eslint-disable-next-line no-control-regex
+    expect(tags).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202a-\u202e\u2066-\u2069]/u);
+    expect(tags).not.toContain('evil.example');
+    expect(tags).toContain('<meta name="twitter:card" content="summary" />');
+    const screen = firstScreen(card) ?? '';
+    expect(screen).toContain('<h1 style="margin-bottom: 0">Ayse</h1>');
+    expect(screen).toContain('<p class="pre-wrap">line one\nline two</p>');
+    expect(screen).not.toContain('evil.example');
   });
 });

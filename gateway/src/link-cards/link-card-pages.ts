@@ -41,17 +41,11 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The site's origin for absolute links: APP_ORIGIN when set, else the address the client used. */
-function originOf(req: IncomingMessage, appOrigin: string | undefined): string {
-  if (appOrigin) return appOrigin.replace(/\/$/, '');
-  const secure = (req.socket as { encrypted?: boolean }).encrypted === true;
-  return `${secure ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
-}
-
 export interface LinkCardOptions {
   urls: ServiceUrls;
   webDir: string;
-  appOrigin?: string;
+  /** The site's origin from configuration (siteOrigin): og:url and pictures' absolute URLs. */
+  appOrigin: string;
 }
 
 /**
@@ -84,7 +78,7 @@ export function createLinkCardPages({ urls, webDir, appOrigin }: LinkCardOptions
     if (!source) return next();
     const [card, html] = await Promise.all([fetchCard(source.service, source.cardPath), indexHtml().catch(() => undefined)]);
     if (!card || html === undefined) return next();
-    const page = Buffer.from(withCard(html, cardTags(card, originOf(req, appOrigin), path), firstScreen(card)));
+    const page = Buffer.from(withCard(html, cardTags(card, appOrigin, path), firstScreen(card)));
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=utf-8',
       'content-length': String(page.length),

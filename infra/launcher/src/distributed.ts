@@ -103,7 +103,13 @@ export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: stri
       env: { ...common, ...serviceUrls, PORT: String(gatewayPort + replica), REPLICA: String(replica) },
     });
   }
-  return specs;
+  return withMetricsPorts(specs, env.METRICS_PORT);
+}
+
+/** With METRICS_PORT set, each process its own metrics port from it on, in start order (they share the host). */
+function withMetricsPorts(specs: ProcessSpec[], first: string | undefined): ProcessSpec[] {
+  if (!first) return specs;
+  return specs.map((spec, i) => ({ ...spec, env: { ...spec.env, METRICS_PORT: String(Number(first) + i) } }));
 }
 
 function announce(line: { launcher: 'started' | 'exited' | 'ready' } & Record<string, unknown>): void {

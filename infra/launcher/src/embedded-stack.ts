@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { sharedMemoryTransport } from '@app/bus';
-import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRouter, startServiceApp } from '@app/platform';
+import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRouter, startConfiguredMetrics, startServiceApp } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
 import { InProcessLink, ServiceRouters } from '../../../gateway/src/link/in-process-link';
 import { ServiceUrls } from '../../../gateway/src/proxy/service-proxy';
@@ -37,6 +38,8 @@ export interface EmbeddedStackOptions {
 
 export interface EmbeddedStack {
   url: string;
+  /** Where Prometheus scrapes the process's /metrics, when METRICS_PORT is set (never on `url`). */
+  metricsUrl?: string;
   serviceUrls: ServiceUrls;
   /** The demo members when this start seeded. */
   seeded?: SeedContext;
@@ -101,6 +104,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   if (store === 'sqlite') await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
   const transport = sharedMemoryTransport();
   const apps: INestApplication[] = [];
+  const closers: Array<() => Promise<void>> = [];
   const serviceUrls: ServiceUrls = {};
   const serviceApps = new Map<ServiceName, INestApplication>();
   const routers: ServiceRouters = {};
@@ -114,14 +118,22 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       serviceApps.set(entry.definition.name as ServiceName, app);
       routers[entry.definition.name as ServiceName] = serviceRouter(app);
     }
-    const gatewayConfig = loadGatewayConfig({ ...env, PORT: String(options.port ?? 3000), HOST: options.host ?? '127.0.0.1' });
+    const host = options.host ?? '127.0.0.1';
+    // Port 0 is taken now and held while the gateway is built, so the origin links are built from
+    // (APP_ORIGIN, else the address printed) names the port the gateway then listens on.
+    const reserved = options.port === 0 ? await reservePort(host) : undefined;
+    const port = reserved?.port ?? options.port ?? 3000;
+    const address = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+    const gatewayConfig = loadGatewayConfig({ APP_ORIGIN: address, ...env, PORT: String(port), HOST: host });
     const link = options.link === 'http' ? undefined : new InProcessLink(routers, gatewayConfig.UPSTREAM_TIMEOUT_MS);
-    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link);
+    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link).finally(() => reserved?.release());
     apps.push(gateway);
     await gateway.listen(gatewayConfig.PORT, gatewayConfig.HOST);
+    // One process, one registry: one metrics port for the gateway and every service (METRICS_PORT).
+    const metrics = await startConfiguredMetrics(config);
+    if (metrics) closers.push(metrics.close);
     transport.release();
-    const port = (gateway.getHttpServer().address() as { port: number }).port;
-    const url = `http://${gatewayConfig.HOST === '0.0.0.0' ? '127.0.0.1' : gatewayConfig.HOST}:${port}`;
+    const url = address;
     const settle = () => transport.drain();
     const importer = stackImporter(serviceApps, settle);
 
@@ -135,6 +147,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     }
     return {
       url,
+      metricsUrl: metrics?.url,
       serviceUrls,
       seeded,
       settle,
@@ -153,14 +166,28 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       },
       close: async () => {
         await settle();
+        for (const close of closers) await close();
         for (const app of apps.reverse()) await app.close();
       },
     };
   } catch (err) {
     transport.release();
+    for (const close of closers) await close().catch(() => undefined);
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** A free port on `host`, held by a bare listener until `release` (which resolves once it is free again). */
+function reservePort(host: string): Promise<{ port: number; release: () => Promise<void> }> {
+  return new Promise((resolvePort, reject) => {
+    const holder = createServer();
+    holder.once('error', reject);
+    holder.listen(0, host, () => {
+      const { port } = holder.address() as AddressInfo;
+      resolvePort({ port, release: () => new Promise<void>((done) => holder.close(() => done())) });
+    });
+  });
 }
 
 /**

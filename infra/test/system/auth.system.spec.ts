@@ -9,7 +9,7 @@ describe('auth through the gateway (embedded stack)', () => {
   let stack: EmbeddedStack;
 
   beforeAll(async () => {
-    stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' } });
+    stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off', METRICS_PORT: '0' } });
   });
 
   afterAll(() => stack.close());
@@ -36,11 +36,15 @@ describe('auth through the gateway (embedded stack)', () => {
     expect(users.body.data).toEqual([expect.not.objectContaining({ email: expect.anything() })]);
   });
 
-  it('answers its own health and metrics routes, not the web app', async () => {
+  it('answers its own health route, not the web app; metrics only on the metrics port (issue 45 §4)', async () => {
     const live = await request(stack.url).get('/health/live');
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ status: 'ok' });
-    const metrics = await request(stack.url).get('/metrics');
+    for (const url of [stack.url, stack.serviceUrls.auth as string, stack.serviceUrls.social as string]) {
+      const open = await request(url).get('/metrics');
+      expect({ url, status: open.status, leaks: open.text.includes('http_request_duration_seconds') }).toEqual({ url, status: 404, leaks: false });
+    }
+    const metrics = await request(stack.metricsUrl as string).get('/metrics');
     expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
     expect(metrics.text).toContain('http_request_duration_seconds');
   });
@@ -48,7 +52,7 @@ describe('auth through the gateway (embedded stack)', () => {
   it('counts handled events per consumer group in the services’ metrics', async () => {
     await request(stack.url).post('/api/auth/register').send({ email: 'metrics@example.com', name: 'Metric Person', password: 'lamp-desk-battery-42' });
     await stack.settle();
-    const res = await request(stack.serviceUrls.social as string).get('/metrics');
+    const res = await request(stack.metricsUrl as string).get('/metrics');
     expect(res.text).toMatch(/bus_events_handled_total\{group="social",type="user.registered",outcome="handled"\} [1-9]/);
     expect(res.text).toContain('bus_event_lag_seconds_bucket{le="0.001",group="social",type="user.registered"}');
   });

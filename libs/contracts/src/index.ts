@@ -6,6 +6,7 @@ export * from './auth/auth.dto';
 export * from './events/catalogue';
 export * from './events/envelope';
 export * from './validation/compilable-class';
+export * from './validation/text-rules';
 export * from './errors';
 export * from './notifications';
 export * from './squads';

@@ -16,7 +16,7 @@ export * from './metrics/metrics';
 export * from './bootstrap/service-app';
 export * from './bootstrap/service-definition';
 export * from './bootstrap/process-heap';
-export * from './metrics/metrics.controller';
+export * from './metrics/metrics-server';
 export * from './bootstrap/openapi';
 export * from './read-models';
 export * from './logging/logger';

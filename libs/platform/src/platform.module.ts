@@ -9,7 +9,6 @@ import { AccessTokenVerifier } from './auth/access-token';
 import { PlatformConfig, storeSettings } from './config/platform.config';
 import { HealthController } from './health/health.controller';
 import { createLogger, loggerParams } from './logging/logger';
-import { MetricsController } from './metrics/metrics.controller';
 import { memberStandingCollection } from './read-models/member-standing.collection';
 import { MemberStandingEvents } from './read-models/member-standing.events';
 import { MemberStanding } from './read-models/member-standing.service';
@@ -27,7 +26,7 @@ export interface PlatformModuleOptions {
 
 /**
  * Everything a service needs besides its own features: config, JSON logs, store, bus
- * (with outbox and inbox), JWT guard on every route, health and metrics.
+ * (with outbox and inbox), JWT guard on every route, health (metrics are served on their own port: startMetricsServer).
  */
 @Module({})
 export class PlatformModule {
@@ -55,7 +54,7 @@ export class PlatformModule {
           },
         }),
       ],
-      controllers: [HealthController, MetricsController, MemberStandingEvents],
+      controllers: [HealthController, MemberStandingEvents],
       providers: [
         { provide: PLATFORM_CONFIG, useValue: config },
         { provide: SERVICE_LOGGER, useValue: logger },

@@ -4,26 +4,27 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { LANGUAGES, Language } from './language';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits';
+import { IsPlainEmail, IsVisibleName, normalisedEmail } from '../validation/text-rules';
 
 export * from './password-limits';
 export * from './language';
 export * from './account.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
-
 
 export class RegisterDto {
-  @Transform(trimLower)
+  @Transform(normalisedEmail)
   @IsString()
   @IsNotEmpty({ message: 'Email is required' })
   @IsEmail({}, { message: 'Email must be a valid email address' })
+  @IsPlainEmail()
   @MaxLength(254)
   email: string;
 
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'Name is required' })
+  @IsVisibleName('Name')
   @MaxLength(80)
   name: string;
 
@@ -41,8 +42,9 @@ export class RegisterDto {
 /** POST /auth/password-reset: the same reply whether the email is known or not; `language` is the asker's. */
 export class PasswordResetRequestDto extends PickType(RegisterDto, ['email', 'language'] as const) {}
 
+/** Looked up as registration stores it (normalised); no other rule, so accounts from before the rules still sign in. */
 export class LoginDto {
-  @Transform(trimLower)
+  @Transform(normalisedEmail)
   @IsString()
   @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254)

@@ -12,8 +12,14 @@ export const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Where uploaded media is served; documents keep this URL, never the bytes. */
 export const MEDIA_URL_PREFIX = '/api/media/';
-/** A media reference: one of our uploads or an absolute http(s) URL (seed data, external images). */
-export const MEDIA_URL_PATTERN = /^(\/api\/media\/[A-Za-z0-9_-]{1,64}|https?:\/\/[^\s"'<>]{1,480})$/;
+/**
+ * A picture reference: one of this site's uploads, as POST /api/media issues it. Never an outside
+ * URL (issue 45 §6): it would become every viewer's <img> and a shared link's og:image, a beacon
+ * that tells its owner who looked (link-preview bots fetch it whatever the CSP says).
+ */
+export const MEDIA_URL_PATTERN = /^\/api\/media\/[A-Za-z0-9_-]{1,64}$/;
+/** The refusal of anything else, for the field named. */
+export const mediaUrlMessage = (field: string): string => `${field} must be a picture uploaded here (the /api/media/{id} address POST /api/media returns)`;
 
 /**
  * Ratings go in half-star steps from 0.5 to 5 (issue 21 §1). Whole numbers are steps too, so

@@ -4,6 +4,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validat
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
+import { IsVisibleName } from '../validation/text-rules';
 import { ProductView } from './product.dto';
 
 export const LIST_VISIBILITIES = ['public', 'followers', 'private'] as const;
@@ -16,6 +17,7 @@ export class CreateListDto {
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'List name is required' })
+  @IsVisibleName('List name')
   @MaxLength(100)
   name: string;
 

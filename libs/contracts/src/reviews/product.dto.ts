@@ -18,7 +18,8 @@ import {
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PageQueryDto } from '../http/pagination';
 import { UserCard } from '../users/user-card';
-import { IMAGE_ALT_MAX, MEDIA_URL_PATTERN, PRODUCT_CATEGORIES, ProductCategory } from './catalogue';
+import { IsVisibleName } from '../validation/text-rules';
+import { IMAGE_ALT_MAX, MEDIA_URL_PATTERN, mediaUrlMessage, PRODUCT_CATEGORIES, ProductCategory } from './catalogue';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Blank features are ignored (spec part 2 §5: a blank feature entry is ignored). */
@@ -45,12 +46,13 @@ function AtMostTwoDecimals(options: { message: string }): PropertyDecorator {
   return ValidateBy({ name: 'atMostTwoDecimals', validator: { validate: hasAtMostTwoDecimals } }, options);
 }
 const CATEGORY_MESSAGE = `Category must be one of ${PRODUCT_CATEGORIES.join(', ')}`;
-const IMAGE_MESSAGE = 'Image must be a media URL (/api/media/{id}) or an http(s) URL';
+const IMAGE_MESSAGE = mediaUrlMessage('Image');
 
 export class CreateProductDto {
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'Product name is required' })
+  @IsVisibleName('Product name')
   @MaxLength(120)
   name: string;
 

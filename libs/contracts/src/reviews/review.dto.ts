@@ -25,6 +25,7 @@ import {
   IMAGE_ALT_MAX,
   isRatingStep,
   MEDIA_URL_PATTERN,
+  mediaUrlMessage,
   RATING_MESSAGE,
   REVIEW_CONTENT_MAX,
   REVIEW_IMAGES_MAX,
@@ -49,7 +50,7 @@ function altsMatchImages(alts: unknown, args?: ValidationArguments): boolean {
   return Array.isArray(alts) && Array.isArray(images) && alts.length <= images.length;
 }
 
-const IMAGES_MESSAGE = 'Each image must be a media URL (/api/media/{id}) or an http(s) URL';
+const IMAGES_MESSAGE = mediaUrlMessage('Each image');
 
 /**
  * POST /reviews (spec part 1 §3 review create payload plus the composer's extras).

@@ -14,10 +14,14 @@ describe('UpdateProfileDto.profile_image_url', () => {
     await expect(accepts({ profile_image_url: '/api/media/abc_DEF-123' })).resolves.toBe(true);
   });
 
-  it('accepts absolute http(s) URLs and null (clears the picture)', async () => {
-    await expect(accepts({ profile_image_url: 'https://cdn.example.com/a.png' })).resolves.toBe(true);
-    await expect(accepts({ profile_image_url: 'http://localhost:3000/a.png' })).resolves.toBe(true);
+  it('accepts null (clears the picture)', async () => {
     await expect(accepts({ profile_image_url: null })).resolves.toBe(true);
+  });
+
+  it('refuses an outside picture: pictures are uploads only (issue 45 §6)', async () => {
+    for (const outside of ['https://cdn.example.com/a.png', 'http://localhost:3000/a.png', 'https://evil.example/track.png']) {
+      await expect(accepts({ profile_image_url: outside })).resolves.toBe(false);
+    }
   });
 
   it('refuses other schemes and other relative paths', async () => {

@@ -1,8 +1,9 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
-import { MEDIA_URL_PATTERN } from '../reviews/catalogue';
+import { MEDIA_URL_PATTERN, mediaUrlMessage } from '../reviews/catalogue';
 import { UserCard } from '../users/user-card';
+import { IsVisibleName } from '../validation/text-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -21,6 +22,7 @@ export class UpdateProfileDto {
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'Display name must not be empty' })
+  @IsVisibleName('Display name')
   @MaxLength(DISPLAY_NAME_MAX)
   display_name?: string;
 
@@ -38,12 +40,12 @@ export class UpdateProfileDto {
   @MaxLength(BIO_MAX, { message: `Bio must be at most ${BIO_MAX} characters` })
   bio?: string;
 
-  /** null clears the picture; an upload's relative /api/media/{id} is accepted like everywhere else media is referenced. */
+  /** null clears the picture; otherwise an upload's /api/media/{id}, like every picture (issue 45 §6). */
   @IsOptional()
   @ValidateIf((_o, v) => v !== null)
   @IsString()
   @MaxLength(IMAGE_URL_MAX)
-  @Matches(MEDIA_URL_PATTERN, { message: 'profile_image_url must be a media URL (/api/media/{id}) or an http(s) URL' })
+  @Matches(MEDIA_URL_PATTERN, { message: mediaUrlMessage('profile_image_url') })
   profile_image_url?: string | null;
 }
 

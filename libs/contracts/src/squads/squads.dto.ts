@@ -2,6 +2,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
 import { MAX_PAGE_LIMIT, PageQueryDto } from '../http/pagination';
+import { IsVisibleName } from '../validation/text-rules';
 
 /** Spec part 2 §3. */
 export const SQUAD_CATEGORIES = [
@@ -44,6 +45,7 @@ export class CreateSquadDto {
   @MaxLength(SQUAD_NAME_MAX)
   @IsString({ message: SQUAD_NAME_REQUIRED })
   @IsNotEmpty({ message: SQUAD_NAME_REQUIRED })
+  @IsVisibleName('Squad name')
   name!: string;
 
   @IsAbsentOrValid()
@@ -64,6 +66,7 @@ export class UpdateSquadDto {
   @MaxLength(SQUAD_NAME_MAX)
   @IsString({ message: SQUAD_NAME_REQUIRED })
   @IsNotEmpty({ message: SQUAD_NAME_REQUIRED })
+  @IsVisibleName('Squad name')
   name?: string;
 
   @IsAbsentOrValid()

@@ -173,7 +173,7 @@ export function configureServiceApp(app: NestFastifyApplication, options: Servic
   direct.learnFrom(fastify);
   directLanes.set(fastify, direct);
   registerBodyParsers(fastify, { jsonLimit, formLimit: byteLimit(FORM_BODY_LIMIT) });
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready', 'metrics'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['health/live', 'health/ready'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter(logger));
   // No global interceptors: the envelope is applied by the adapter and metrics by a hook, so a

@@ -6,6 +6,7 @@ import { loadConfig, PlatformConfig } from '../config/platform.config';
 import { PlatformModule } from '../platform.module';
 import { createServiceApp, startServiceApp } from './service-app';
 import { tuneHeap } from './process-heap';
+import { MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 
 /** What makes a service: its name, its collections and its feature modules. */
 export interface ServiceDefinition {
@@ -57,12 +58,21 @@ export function buildService(definition: ServiceDefinition, engines: ServiceEngi
 export async function runService(definition: ServiceDefinition): Promise<void> {
   tuneHeap();
   try {
-    const app = await buildService(definition);
+    const config = loadConfig(PlatformConfig, definition.name);
+    const app = await buildService(definition, { config });
     app.enableShutdownHooks();
     const url = await startServiceApp(app, Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1');
     process.stdout.write(JSON.stringify({ level: 30, service: definition.name, msg: `listening on ${url}`, url }) + '\n');
+    const metrics = await startConfiguredMetrics(config);
+    if (metrics) process.stdout.write(JSON.stringify({ level: 30, service: definition.name, msg: `metrics on ${metrics.url}/metrics`, url: metrics.url }) + '\n');
   } catch (err) {
     process.stderr.write(`${definition.name} failed to start: ${(err as Error).message}\n`);
     process.exit(1);
   }
+}
+
+/** The metrics port when METRICS_PORT is set (one per process), none otherwise. */
+export function startConfiguredMetrics(config: PlatformConfig): Promise<MetricsServer | undefined> {
+  if (config.METRICS_PORT === undefined) return Promise.resolve(undefined);
+  return startMetricsServer(config.METRICS_PORT, config.METRICS_HOST);
 }

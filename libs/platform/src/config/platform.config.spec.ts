@@ -39,3 +39,23 @@ describe('PlatformConfig: the store settings', () => {
     });
   });
 });
+
+describe('PlatformConfig: APP_ORIGIN (issue 45 §5)', () => {
+  it('is required in production, and says so by name', () => {
+    expect(() => loadConfig(PlatformConfig, 'gateway', { JWT_SECRET: SECRET, NODE_ENV: 'production' })).toThrow(
+      /APP_ORIGIN: required when NODE_ENV=production/,
+    );
+    expect(loadConfig(PlatformConfig, 'gateway', { JWT_SECRET: SECRET, NODE_ENV: 'production', APP_ORIGIN: 'https://squad.example' }).APP_ORIGIN).toBe(
+      'https://squad.example',
+    );
+  });
+
+  it('may be left out in development and tests', () => {
+    expect(loadConfig(PlatformConfig, 'gateway', { JWT_SECRET: SECRET }).APP_ORIGIN).toBeUndefined();
+    expect(loadConfig(PlatformConfig, 'gateway', { JWT_SECRET: SECRET, NODE_ENV: 'test' }).APP_ORIGIN).toBeUndefined();
+  });
+
+  it.each(['squad.example', 'https://squad.example/app', 'javascript:alert(1)', 'https://user@squad.example'])('refuses %s, which is no origin', (origin) => {
+    expect(() => loadConfig(PlatformConfig, 'gateway', { JWT_SECRET: SECRET, APP_ORIGIN: origin })).toThrow(/APP_ORIGIN must be an origin/);
+  });
+});

@@ -1,6 +1,9 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 import type { StoreSettings } from '@app/store';
+
+/** An http(s) origin: scheme, host and an optional port; a trailing slash is tolerated. */
+const ORIGIN = /^https?:\/\/[^/?#\s@]+\/?$/;
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -92,6 +95,15 @@ export class PlatformConfig {
   @IsString()
   MAIL_FROM = 'SquadReviews <no-reply@squadreviews.local>';
 
+  /**
+   * The site's public origin (https://squad.example): every absolute link the gateway writes (a shared
+   * link's og:url and og:image) is built from it, never from a request's Host header; also the one
+   * origin CORS allows. Unset in development: http://localhost:PORT; production refuses to start without it.
+   */
+  @IsOptional()
+  @Matches(ORIGIN, { message: 'APP_ORIGIN must be an origin such as https://squad.example (scheme and host, no path)' })
+  APP_ORIGIN?: string;
+
   /** The address members open the app at: links in emails (password reset) point there. */
   @IsString()
   APP_URL = 'http://localhost:3000';
@@ -99,6 +111,21 @@ export class PlatformConfig {
   /** 'off' skips the boot-time pass that recomputes stored counters from their rows. */
   @IsIn(['on', 'off'])
   COUNTER_REPAIR: 'on' | 'off' = 'on';
+
+  /**
+   * The port of the process's Prometheus metrics (GET /metrics), apart from the public port so they
+   * are reachable inside the deployment only; unset, metrics are not served. 0 picks a free port.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** The address the metrics port listens on: loopback unless the scraper is on another host (0.0.0.0 in a pod). */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
 
   /** Comma-separated emails whose accounts are admins (issue 22 §3), read by auth at registration and login. */
   @IsString()
@@ -127,6 +154,9 @@ export function loadConfig<T extends object>(
   if (c.STORE === 'postgres' && !c.POSTGRES_URL) problems.push('POSTGRES_URL: required when STORE=postgres');
   if (c.BUS === 'redis' && !c.REDIS_URL) problems.push('REDIS_URL: required when BUS=redis');
   if (c.BUS === 'kafka' && !c.KAFKA_BROKERS) problems.push('KAFKA_BROKERS: required when BUS=kafka');
+  if (c.NODE_ENV === 'production' && !c.APP_ORIGIN) {
+    problems.push('APP_ORIGIN: required when NODE_ENV=production (the public origin absolute links are built from, e.g. https://squad.example)');
+  }
   if (problems.length > 0) throw new ConfigError(service, problems);
   return config;
 }

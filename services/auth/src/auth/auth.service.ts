@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
-import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
+import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, normaliseEmail, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
 import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
@@ -19,9 +19,9 @@ const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 const versionOf = (user: UserDoc): number => user.session_version ?? 0;
 const roleOf = (user: UserDoc): Role => user.role ?? 'member';
 
-/** ADMIN_EMAILS as a set of lower-cased addresses (emails are stored lower-cased). */
+/** ADMIN_EMAILS as a set of addresses in the form accounts store them (normaliseEmail). */
 export function parseAdminEmails(value: string): Set<string> {
-  return new Set(value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean));
+  return new Set(value.split(',').map(normaliseEmail).filter(Boolean));
 }
 /**
  * Compared against when the email is unknown, so both failures take the same time. Made by the
@@ -30,6 +30,12 @@ export function parseAdminEmails(value: string): Set<string> {
  */
 let dummyHash: Promise<string> | undefined;
 const dummyHashOf = (): Promise<string> => (dummyHash ??= bcrypt.hash('not-a-password', BCRYPT_ROUNDS));
+
+/** The role a new account starts with, and whether it claims being the site's first admin. */
+interface NewAccountRole {
+  role: Role;
+  claimFirst: boolean;
+}
 
 export function toAuthUser(doc: UserDoc): AuthUser {
   return {
@@ -207,14 +213,20 @@ export class AuthService {
     if (res.matched === 0) throw new AuthException('ACCOUNT_NOT_FOUND', 'Unknown user');
   }
 
-  /** The first account of the site, or an address in ADMIN_EMAILS, is an admin. */
-  private async roleForNewAccount(email: string): Promise<Role> {
-    if (this.adminEmails.has(email.toLowerCase())) return 'admin';
-    return (await this.users.count({})) === 0 ? 'admin' : 'member';
+  /**
+   * An address in ADMIN_EMAILS is an admin; so is the first account of the site. Being first is a
+   * claim, not a count: every sign-up that finds the site empty inserts its row holding the unique
+   * `first_admin` key, and only one insert can hold it (the others get a duplicate key and go on as
+   * members in insertWithFreeUsername), whatever the store and however many replicas race.
+   */
+  private async roleForNewAccount(email: string): Promise<NewAccountRole> {
+    const empty = (await this.users.count({})) === 0;
+    return { role: this.adminEmails.has(email) || empty ? 'admin' : 'member', claimFirst: empty };
   }
 
-  private async insertWithFreeUsername(dto: Omit<RegisterDto, 'password'>, password_hash: string, role: Role): Promise<UserDoc> {
+  private async insertWithFreeUsername(dto: Omit<RegisterDto, 'password'>, password_hash: string, initial: NewAccountRole): Promise<UserDoc> {
     const base = usernameBase(dto.name);
+    let { role, claimFirst } = initial;
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       try {
         return await this.insertAnnounced({
@@ -227,6 +239,7 @@ export class AuthService {
           password_hash,
           language: dto.language ?? DEFAULT_LANGUAGE,
           role,
+          ...(claimFirst && { first_admin: true as const }),
           created_at: new Date().toISOString(),
         });
       } catch (err) {
@@ -234,6 +247,14 @@ export class AuthService {
         // A concurrent registration took the email: same answer as the check above.
         if (await this.users.findOne({ email: dto.email })) {
           throw new AuthException('EMAIL_TAKEN', 'An account with this email already exists');
+        }
+        if (claimFirst) {
+          // Any other row in the way (the claim's holder, or one that took the username) means this
+          // account is not the first: a member (unless configured), trying the same username again.
+          // Not read back: a row another sign-up of this process has not committed yet is not seen.
+          claimFirst = false;
+          role = this.adminEmails.has(dto.email) ? 'admin' : 'member';
+          attempt--;
         }
       }
     }

@@ -19,6 +19,12 @@ export interface UserDoc {
   /** Set by a moderator's suspension: login is refused until then, with the reason. */
   suspended_until?: string;
   suspension_reason?: string;
+  /**
+   * Set (true) on the one account that became admin by being first on an empty site: a unique
+   * sparse key, so however many sign-ups race on an empty site, one insert holds it and the rest
+   * get a duplicate key and register as members (docs/decisions/auth.md). Gone with the account.
+   */
+  first_admin?: true;
   created_at: string;
 }
 
@@ -26,4 +32,5 @@ export const usersCollection = defineCollection<UserDoc>('users', [
   { fields: { email: 1 }, unique: true },
   { fields: { username: 1 }, unique: true },
   { fields: { created_at: -1 } },
+  { fields: { first_admin: 1 }, unique: true, sparse: true },
 ]);

@@ -105,8 +105,8 @@ describe('profiles (HTTP)', () => {
     });
     mehmet = { ...mehmet, username: 'mehmet_k' };
 
-    const partial = await svc.http().put('/api/users/profile').set(mehmet.auth).send({ profile_image_url: 'https://img.example.com/m.png' });
-    expect(partial.body.data).toMatchObject({ display_name: 'Mehmet Kaya', bio: 'Coffee gear nerd', profile_image_url: 'https://img.example.com/m.png' });
+    const partial = await svc.http().put('/api/users/profile').set(mehmet.auth).send({ profile_image_url: '/api/media/m_png' });
+    expect(partial.body.data).toMatchObject({ display_name: 'Mehmet Kaya', bio: 'Coffee gear nerd', profile_image_url: '/api/media/m_png' });
     const cleared = await svc.http().put('/api/users/profile').set(mehmet.auth).send({ profile_image_url: null });
     expect(cleared.body.data.profile_image_url).toBeNull();
   });
