@@ -63,23 +63,28 @@ export class FeedEvents {
     await this.feed.dropAuthor(muterId, mutedId);
   }
 
-  /** An unmute brings a followed author's recent reviews back. */
+  /**
+   * An unmute brings a followed author's recent reviews back: the muter's next read finds the
+   * timeline filled for another author set than the context's and fills it again (FeedService).
+   */
   @OnEvent('mute.removed')
   async onMuteRemoved(@Payload() event: EventEnvelope<'mute.removed'>): Promise<void> {
     const { muterId, mutedId } = event.payload;
     await this.mutes.setMute(muterId, mutedId, false);
     await this.contexts.touch(muterId);
-    if (await this.graph.follows(muterId, mutedId)) await this.feed.mergeAuthor(muterId, mutedId);
   }
 
+  /** The followee's recent reviews come in on the follower's next read, as after an unmute. */
   private async follow(followerId: string, followeeId: string): Promise<void> {
     if (!(await this.graph.add(followerId, followeeId))) return;
     await this.contexts.touch(followerId);
     await this.contexts.followersChanged(followeeId, true);
-    await this.feed.mergeAuthor(followerId, followeeId);
   }
 
-  /** Drops the entries even when the edge was already gone: a replay must leave the same state. */
+  /**
+   * Drops the entries even when the edge was already gone: a replay must leave the same state.
+   * Reads leave out (and drop) any entry a concurrent fan-out writes back afterwards.
+   */
   private async unfollow(followerId: string, followeeId: string): Promise<void> {
     if (await this.graph.remove(followerId, followeeId)) {
       await this.contexts.touch(followerId);
