@@ -9,7 +9,8 @@ import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRout
 import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
 import { InProcessLink, ServiceRouters } from '../../../gateway/src/link/in-process-link';
 import { ServiceUrls } from '../../../gateway/src/proxy/service-proxy';
-import { ServiceName } from '../../../gateway/src/proxy/routes';
+import { ownerOf, ServiceName } from '../../../gateway/src/proxy/routes';
+import { StartupGate } from '../../../gateway/src/access/starting';
 import { embeddedJwtSecret } from './jwt-secret';
 import { migrateNedbData } from './nedb-migration';
 import { SeedContext } from './seed/seed-client';
@@ -40,6 +41,8 @@ export interface EmbeddedStack {
   serviceUrls: ServiceUrls;
   /** The demo members when this start seeded. */
   seeded?: SeedContext;
+  /** Why the demo seed stopped, when it failed: logged and reported, never fatal once the port is open. */
+  seedFailure?: string;
   /** Waits until every event emitted so far has been handled. */
   settle(): Promise<void>;
   /** Sends every mail the services have queued now, not at the outboxes' pace (the bench, before it measures). */
@@ -116,7 +119,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     }
     const gatewayConfig = loadGatewayConfig({ ...env, PORT: String(options.port ?? 3000), HOST: options.host ?? '127.0.0.1' });
     const link = options.link === 'http' ? undefined : new InProcessLink(routers, gatewayConfig.UPSTREAM_TIMEOUT_MS);
-    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link);
+    const seeding = options.seed !== false && isNew;
+    // The port opens at once and answers 503 "starting" until the demo seed has settled.
+    const gate = new StartupGate();
+    if (seeding) gate.close();
+    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link, gate);
     apps.push(gateway);
     await gateway.listen(gatewayConfig.PORT, gatewayConfig.HOST);
     transport.release();
@@ -126,17 +133,34 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const importer = stackImporter(serviceApps, settle);
 
     let seeded: SeedContext | undefined;
-    if (options.seed !== false && isNew) {
-      seeded = await runSeed(url, importer);
+    let seedFailure: string | undefined;
+    if (seeding) {
+      // Inside the stack: imports in process, the rest straight to the owning service (no gateway limits).
+      const route = (path: string, method: string) => {
+        const owner = ownerOf(`/api${path}`, method);
+        const base = owner && serviceUrls[owner];
+        if (!base) throw new Error(`No service owns /api${path}`);
+        return base;
+      };
+      try {
+        seeded = await runSeed(route, importer);
+        await settle();
+      } catch (err) {
+        seedFailure = (err as Error).message;
+        process.stderr.write(`The demo seed failed: ${(err as Error).stack ?? seedFailure}\n`);
+      }
+      // Marked either way: a seed that stopped half way is not run again over what it made.
       if (dataDir !== ':memory:') {
         mkdirSync(dataDir, { recursive: true });
-        writeFileSync(join(dataDir, '.seeded'), new Date().toISOString());
+        writeFileSync(join(dataDir, '.seeded'), seedFailure ? `${new Date().toISOString()} failed: ${seedFailure}\n` : new Date().toISOString());
       }
+      gate.open();
     }
     return {
       url,
       serviceUrls,
       seeded,
+      seedFailure,
       settle,
       sendQueuedMail: async () => {
         for (const app of serviceApps.values()) await mailWorkerOf(app)?.sendDue();
