@@ -4,7 +4,8 @@ import { ModuleRef } from '@nestjs/core';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { sharedMemoryTransport } from '@app/bus';
+import { BusTransport, createTransport, sharedMemoryTransport } from '@app/bus';
+import type { RedisStreamsTransport } from '../../../libs/bus/src/redis/redis-streams-transport';
 import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRouter, startServiceApp } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
 import { InProcessLink, ServiceRouters } from '../../../gateway/src/link/in-process-link';
@@ -34,6 +35,13 @@ export interface EmbeddedStackOptions {
    * processes; for comparing the two).
    */
   link?: 'in-process' | 'http';
+  /**
+   * The bus: the shared in-process one by default. `redisUrl` gives each service its own Redis
+   * Streams connection, as separate processes have (the convergence test runs on both).
+   */
+  bus?: { redisUrl: string; claimIdleMs?: number };
+  /** Wraps the transport each service publishes and consumes through (fault injection under test). */
+  wrapTransport?: (transport: BusTransport, service: string) => BusTransport;
 }
 
 export interface EmbeddedStack {
@@ -96,13 +104,21 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     ...process.env,
     ...options.env,
     STORE: store,
-    BUS: 'memory',
+    BUS: options.bus ? 'redis' : 'memory',
+    ...(options.bus && { REDIS_URL: options.bus.redisUrl }),
     DATA_DIR: dataDir,
     JWT_SECRET: process.env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
   };
   const config = loadConfig(PlatformConfig, 'embedded', env);
   if (store === 'sqlite') await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
   const transport = sharedMemoryTransport();
+  const redisBus = options.bus;
+  const transportFor = (service: string): BusTransport => {
+    const base = redisBus ? createTransport({ engine: 'redis', redisUrl: redisBus.redisUrl, claimIdleMs: redisBus.claimIdleMs }) : transport;
+    return options.wrapTransport ? options.wrapTransport(base, service) : base;
+  };
+  // On Redis, one more connection that only watches the streams, for `settle`.
+  const observer = redisBus ? (createTransport({ engine: 'redis', redisUrl: redisBus.redisUrl }) as RedisStreamsTransport) : undefined;
   const apps: INestApplication[] = [];
   const serviceUrls: ServiceUrls = {};
   const serviceApps = new Map<ServiceName, INestApplication>();
@@ -111,7 +127,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   transport.hold();
   try {
     for (const entry of SERVICE_CATALOGUE) {
-      const app = await buildService(entry.definition, { config, transport });
+      const app = await buildService(entry.definition, { config, transport: transportFor(entry.definition.name) });
       apps.push(app);
       serviceUrls[entry.definition.name as ServiceName] = await startServiceApp(app, 0);
       serviceApps.set(entry.definition.name as ServiceName, app);
@@ -129,7 +145,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     transport.release();
     const port = (gateway.getHttpServer().address() as { port: number }).port;
     const url = `http://${gatewayConfig.HOST === '0.0.0.0' ? '127.0.0.1' : gatewayConfig.HOST}:${port}`;
-    const settle = () => transport.drain();
+    const settle = () => (observer ? observer.drain() : transport.drain());
     const importer = stackImporter(serviceApps, settle);
 
     let seeded: SeedContext | undefined;
@@ -178,11 +194,13 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
       close: async () => {
         await settle();
         for (const app of apps.reverse()) await app.close();
+        await observer?.close();
       },
     };
   } catch (err) {
     transport.release();
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
+    await observer?.close();
     throw err;
   }
 }

@@ -148,6 +148,37 @@ export class RedisStreamsTransport implements BusTransport {
     return consumer;
   }
 
+  /**
+   * Waits until every group of every stream under this transport's prefix has delivered and
+   * acknowledged each entry, twice in a row (a handler may publish more while it runs): tests and
+   * the repair check settle the distributed bus with it.
+   */
+  async drain(pollMs = 20): Promise<void> {
+    const client = await this.ready();
+    for (let clean = 0; clean < 2; ) {
+      clean = (await this.settledNow(client)) ? clean + 1 : 0;
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  private async settledNow(client: Redis): Promise<boolean> {
+    const streams: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = (await client.call('SCAN', cursor, 'MATCH', `${this.settings.prefix}*`, 'TYPE', 'stream', 'COUNT', '500')) as [string, string[]];
+      streams.push(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    for (const stream of streams) {
+      const info = flatRecords([await client.xinfo('STREAM', stream)])[0] ?? {};
+      const last = String(info['last-generated-id'] ?? '0-0');
+      for (const group of flatRecords(await client.xinfo('GROUPS', stream))) {
+        if (Number(group.pending) > 0 || compareIds(String(group['last-delivered-id']), last) < 0) return false;
+      }
+    }
+    return true;
+  }
+
   async isHealthy(): Promise<boolean> {
     const client = this.client;
     if (!client || client.status !== 'ready') return false;
