@@ -1,5 +1,6 @@
 import { TestService } from '@app/testing';
-import { Cache, ScoredMember } from '@app/store';
+import { EventPayloads, EventType } from '@app/contracts';
+import { Cache, newId, ScoredMember } from '@app/store';
 import { makeReview, member, Member, startReviews } from '../reviews.fixture';
 import { FEED_CACHE } from './feed.settings';
 import { FeedService } from './feed.service';
@@ -107,5 +108,44 @@ describe('feed convergence (issue 46 case 1)', () => {
     held.open();
     expect(await page).toEqual([own.id]);
     expect(await feedIds(reader)).toEqual([own.id, review.id]);
+  });
+
+  describe('versioned relations: an add that arrives after its removal (redelivered, or claimed late on Redis Streams)', () => {
+    /** Delivers an event emitted at `occurredAt`, as a late delivery would. */
+    const deliver = async <T extends EventType>(type: T, payload: EventPayloads[T], occurredAt: string) => {
+      await svc.transport.publish({ id: newId(), type, version: 1, occurredAt, actorId: null, key: newId(), payload } as never);
+      await svc.settle();
+    };
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    const later = new Date(Date.now() - 30_000).toISOString();
+
+    it('a follow.created older than the follow.removed already applied leaves the author out of the feed', async () => {
+      const review = await makeReview(svc, author, { content: 'Unfollowed for good' });
+      await svc.settle();
+      await deliver('follow.removed', { followerId: reader.id, followeeId: author.id, wasPending: false }, later);
+      await deliver('follow.created', { followerId: reader.id, followeeId: author.id }, earlier);
+      expect(await feedIds(reader)).not.toContain(review.id);
+      // A newer follow (a real re-follow) applies.
+      await deliver('follow.created', { followerId: reader.id, followeeId: author.id }, new Date().toISOString());
+      expect(await feedIds(reader)).toContain(review.id);
+    });
+
+    it.each([
+      ['mute', 'mute.removed', 'mute.created'],
+      ['block', 'block.removed', 'block.created'],
+    ] as const)('a %s older than its removal stays undone', async (_, removed, created) => {
+      await svc.publish('follow.created', { followerId: reader.id, followeeId: author.id });
+      const review = await makeReview(svc, author, { content: 'Still shown' });
+      await svc.settle();
+      const pair = removed === 'mute.removed' ? { muterId: reader.id, mutedId: author.id } : { blockerId: reader.id, blockedId: author.id };
+      await deliver(removed, pair as never, later);
+      await deliver(created, pair as never, earlier);
+      if (created === 'mute.created') expect(await feedIds(reader)).toContain(review.id);
+      else {
+        // The late block is not in force: the reader still opens the review.
+        const res = await svc.http().get(`/api/reviews/${review.id}`).set(reader.auth);
+        expect(res.status).toBe(200);
+      }
+    });
   });
 });
