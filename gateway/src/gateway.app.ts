@@ -15,6 +15,7 @@ import { GatewayConfig, siteOrigin } from './config/gateway.config';
 import { createDocsHandler } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
+import { StartupGate } from './access/starting';
 import { runSteps, Step, underApi } from './http/pipeline';
 import { createOneSearch } from './search/one-search';
 import { sendEnvelopeError } from './proxy/envelope-reply';
@@ -119,9 +120,10 @@ const CSP_DIRECTIVES = {
  * limits, token check, rate limits, then /api/* forwarded by prefix, socket.io, and the SPA.
  * On Fastify (gatewayAdapter): the steps work on Node's request and response in front of it,
  * so a proxied request costs no Fastify routing, request or reply objects. `link` reaches the
- * services (the embedded stack's in-process link); without it, HTTP to `urls`.
+ * services (the embedded stack's in-process link); without it, HTTP to `urls`. `gate`, while
+ * closed, answers everything but /health/live 503 "starting" (the embedded stack's demo seed).
  */
-export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls, link?: ServiceLink): Promise<INestApplication> {
+export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls, link?: ServiceLink, gate?: StartupGate): Promise<INestApplication> {
   // Set once the app is built; no request arrives before (nothing listens yet).
   const front: { steps?: Front } = {};
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, urls, link), gatewayAdapter(() => front.steps), {
@@ -175,6 +177,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
   ];
   const trustedProxies = new TrustedProxies(config.TRUST_PROXY);
   front.steps = (raw, res, toFastify) => {
+    if (gate?.refuse(raw, res)) return;
     const req: GatewayRequest = raw;
     req.ip = clientAddress(req, trustedProxies);
     // Nest answers its routes once the common steps passed (a CORS preflight is answered by them).

@@ -5,12 +5,14 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { sharedMemoryTransport } from '@app/bus';
+import { BusTransport, createTransport, sharedMemoryTransport } from '@app/bus';
+import type { RedisStreamsTransport } from '../../../libs/bus/src/redis/redis-streams-transport';
 import { buildService, loadConfig, MailOutboxWorker, PlatformConfig, serviceRouter, startConfiguredMetrics, startServiceApp } from '@app/platform';
 import { createGatewayApp, loadGatewayConfig } from '../../../gateway/src/gateway.app';
 import { InProcessLink, ServiceRouters } from '../../../gateway/src/link/in-process-link';
 import { ServiceUrls } from '../../../gateway/src/proxy/service-proxy';
-import { ServiceName } from '../../../gateway/src/proxy/routes';
+import { ownerOf, ServiceName } from '../../../gateway/src/proxy/routes';
+import { StartupGate } from '../../../gateway/src/access/starting';
 import { embeddedJwtSecret } from './jwt-secret';
 import { migrateNedbData } from './nedb-migration';
 import { SeedContext } from './seed/seed-client';
@@ -34,6 +36,13 @@ export interface EmbeddedStackOptions {
    * processes; for comparing the two).
    */
   link?: 'in-process' | 'http';
+  /**
+   * The bus: the shared in-process one by default. `redisUrl` gives each service its own Redis
+   * Streams connection, as separate processes have (the convergence test runs on both).
+   */
+  bus?: { redisUrl: string; claimIdleMs?: number };
+  /** Wraps the transport each service publishes and consumes through (fault injection under test). */
+  wrapTransport?: (transport: BusTransport, service: string) => BusTransport;
 }
 
 export interface EmbeddedStack {
@@ -43,6 +52,8 @@ export interface EmbeddedStack {
   serviceUrls: ServiceUrls;
   /** The demo members when this start seeded. */
   seeded?: SeedContext;
+  /** Why the demo seed stopped, when it failed: logged and reported, never fatal once the port is open. */
+  seedFailure?: string;
   /** Waits until every event emitted so far has been handled. */
   settle(): Promise<void>;
   /** Sends every mail the services have queued now, not at the outboxes' pace (the bench, before it measures). */
@@ -96,13 +107,21 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     ...process.env,
     ...options.env,
     STORE: store,
-    BUS: 'memory',
+    BUS: options.bus ? 'redis' : 'memory',
+    ...(options.bus && { REDIS_URL: options.bus.redisUrl }),
     DATA_DIR: dataDir,
     JWT_SECRET: process.env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
   };
   const config = loadConfig(PlatformConfig, 'embedded', env);
   if (store === 'sqlite') await migrateNedbData(dataDir, SERVICE_CATALOGUE.map((e) => e.definition.name));
   const transport = sharedMemoryTransport();
+  const redisBus = options.bus;
+  const transportFor = (service: string): BusTransport => {
+    const base = redisBus ? createTransport({ engine: 'redis', redisUrl: redisBus.redisUrl, claimIdleMs: redisBus.claimIdleMs }) : transport;
+    return options.wrapTransport ? options.wrapTransport(base, service) : base;
+  };
+  // On Redis, one more connection that only watches the streams, for `settle`.
+  const observer = redisBus ? (createTransport({ engine: 'redis', redisUrl: redisBus.redisUrl }) as RedisStreamsTransport) : undefined;
   const apps: INestApplication[] = [];
   const closers: Array<() => Promise<void>> = [];
   const serviceUrls: ServiceUrls = {};
@@ -112,7 +131,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
   transport.hold();
   try {
     for (const entry of SERVICE_CATALOGUE) {
-      const app = await buildService(entry.definition, { config, transport });
+      const app = await buildService(entry.definition, { config, transport: transportFor(entry.definition.name) });
       apps.push(app);
       serviceUrls[entry.definition.name as ServiceName] = await startServiceApp(app, 0);
       serviceApps.set(entry.definition.name as ServiceName, app);
@@ -126,7 +145,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     const address = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     const gatewayConfig = loadGatewayConfig({ APP_ORIGIN: address, ...env, PORT: String(port), HOST: host });
     const link = options.link === 'http' ? undefined : new InProcessLink(routers, gatewayConfig.UPSTREAM_TIMEOUT_MS);
-    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link).finally(() => reserved?.release());
+    const seeding = options.seed !== false && isNew;
+    // The port opens at once and answers 503 "starting" until the demo seed has settled.
+    const gate = new StartupGate();
+    if (seeding) gate.close();
+    const gateway = await createGatewayApp(gatewayConfig, serviceUrls, link, gate).finally(() => reserved?.release());
     apps.push(gateway);
     await gateway.listen(gatewayConfig.PORT, gatewayConfig.HOST);
     // One process, one registry: one metrics port for the gateway and every service (METRICS_PORT).
@@ -134,22 +157,39 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
     if (metrics) closers.push(metrics.close);
     transport.release();
     const url = address;
-    const settle = () => transport.drain();
+    const settle = () => (observer ? observer.drain() : transport.drain());
     const importer = stackImporter(serviceApps, settle);
 
     let seeded: SeedContext | undefined;
-    if (options.seed !== false && isNew) {
-      seeded = await runSeed(url, importer);
+    let seedFailure: string | undefined;
+    if (seeding) {
+      // Inside the stack: imports in process, the rest straight to the owning service (no gateway limits).
+      const route = (path: string, method: string) => {
+        const owner = ownerOf(`/api${path}`, method);
+        const base = owner && serviceUrls[owner];
+        if (!base) throw new Error(`No service owns /api${path}`);
+        return base;
+      };
+      try {
+        seeded = await runSeed(route, importer);
+        await settle();
+      } catch (err) {
+        seedFailure = (err as Error).message;
+        process.stderr.write(`The demo seed failed: ${(err as Error).stack ?? seedFailure}\n`);
+      }
+      // Marked either way: a seed that stopped half way is not run again over what it made.
       if (dataDir !== ':memory:') {
         mkdirSync(dataDir, { recursive: true });
-        writeFileSync(join(dataDir, '.seeded'), new Date().toISOString());
+        writeFileSync(join(dataDir, '.seeded'), seedFailure ? `${new Date().toISOString()} failed: ${seedFailure}\n` : new Date().toISOString());
       }
+      gate.open();
     }
     return {
       url,
       metricsUrl: metrics?.url,
       serviceUrls,
       seeded,
+      seedFailure,
       settle,
       sendQueuedMail: async () => {
         for (const app of serviceApps.values()) await mailWorkerOf(app)?.sendDue();
@@ -168,12 +208,14 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions = {}): Pr
         await settle();
         for (const close of closers) await close();
         for (const app of apps.reverse()) await app.close();
+        await observer?.close();
       },
     };
   } catch (err) {
     transport.release();
     for (const close of closers) await close().catch(() => undefined);
     for (const app of apps.reverse()) await app.close().catch(() => undefined);
+    await observer?.close();
     throw err;
   }
 }

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   });
   const lines = [`\n  SquadReviews is running at ${stack.url}\n`];
-  if (stack.seeded?.users[0]) {
+  if (stack.seedFailure) {
+    lines.push(`  The demo seed failed (${stack.seedFailure}); the app runs with what it made. Start on an empty DATA_DIR for the whole demo.\n`);
+  } else if (stack.seeded?.users[0]) {
     lines.push(`  Demo login: ${stack.seeded.users[0].email} / ${DEMO_PASSWORD} (every demo member uses that password)\n`);
   } else {
     lines.push(`  Data from ${process.env.DATA_DIR ?? '.data'}; demo login (if seeded there): ayse@demo.local / ${DEMO_PASSWORD} (demo1234 on folders seeded before the password policy)\n`);

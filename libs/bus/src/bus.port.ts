@@ -48,6 +48,12 @@ export interface BusTransport {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** In-process only: resolves once every event published so far was handled by each consumer it went to. */
   handledSoFar?(): Promise<void>;
+  /**
+   * A durable bus (Redis Streams): resolves true once every live consumer group of the event's
+   * stream has handled this event, which this transport published; false when `timeoutMs` passed
+   * first. The in-process bus answers the same through its receipt's `handled`.
+   */
+  untilHandled?(event: AnyEventEnvelope, timeoutMs: number): Promise<boolean>;
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { EVENT_VERSIONS, EventEnvelope, EventPayloads, EventType } from '@app/contracts';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
 import { BaseDoc, Collection, CollectionDef, defineCollection, newId, ScopedContext, Store, STORE } from '@app/store';
-import { BusTransport } from './bus.port';
+import { BusTransport, PublishReceipt } from './bus.port';
 import { OutboxDoc, outboxCollection, ProofValue, StoredProof } from './outbox.collection';
 import { BUS_TRANSPORT } from './bus.tokens';
 
@@ -15,6 +15,11 @@ const RELAY_GRACE_MS = 2000;
  * them in its own commit, or a timer does, in one commit for all (instead of one commit per event).
  */
 const DROP_AFTER_MS = 100;
+/**
+ * How long an `inForce` emitter waits at most for the consumers (issue 46 case 3): past it the
+ * request returns anyway and a warning says so (a group far behind, e.g. under a bulk import).
+ */
+const IN_FORCE_TIMEOUT_MS = Number(process.env.BUS_IN_FORCE_TIMEOUT_MS) || 5_000;
 
 /** Events stored inside an `atomically` unit, published once it commits. */
 interface Unit {
@@ -37,6 +42,13 @@ export interface PlannedEvent<T extends EventType> {
   key: string;
   actorId?: string | null;
   proof: ChangeProof;
+  /**
+   * The change must be in force everywhere once the request returns (a block, a suspension, a
+   * role): after publishing, the emitter waits until every consumer group that takes the event
+   * has handled it (bounded by IN_FORCE_TIMEOUT_MS; docs/decisions/contracts.md). Ignored inside
+   * an `atomically` unit (a bus delivery), whose events go out after it commits.
+   */
+  inForce?: boolean;
 }
 
 /**
@@ -95,7 +107,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     else if (CHECK_PROOFS && !(await this.holds(proof))) {
       await this.forget(event.id);
       throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
-    } else if (!(await this.publish(event.id, event as never))) {
+    } else if (!(await this.publish(event.id, event as never, planned.inForce))) {
       // The change is done: the relay may publish without checking the proof.
       await this.outbox.updateOne({ _id: event.id }, { $set: { committed: true } }).catch(() => undefined);
     }
@@ -229,7 +241,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     }
     if (!result) this.inFlight.delete(event.id);
     else if (unit) unit.pending.push({ id: event.id, event: event as never }); // published when the unit commits
-    else await this.publish(event.id, event as never); // refused: the committed row waits for the relay
+    else await this.publish(event.id, event as never, planned.inForce); // refused: the committed row waits for the relay
     return result;
   }
 
@@ -295,19 +307,34 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     return published;
   }
 
-  /** Publishes a stored event; its row goes once the bus holds it. False when the bus refused it. */
-  private async publish(id: string, event: OutboxDoc['event']): Promise<boolean> {
+  /**
+   * Publishes a stored event; its row goes once the bus holds it. False when the bus refused it.
+   * `inForce`: returns once every consumer group took it (see `PlannedEvent.inForce`).
+   */
+  private async publish(id: string, event: OutboxDoc['event'], inForce = false): Promise<boolean> {
+    let receipt: PublishReceipt | void;
     try {
-      const receipt = await this.transport.publish(event);
+      receipt = await this.transport.publish(event);
       const done = () => (this.store.transaction ? this.dropLater(id) : this.forget(id));
       if (receipt) void receipt.handled.then(done);
       else await done();
-      return true;
     } catch (err) {
       this.inFlight.delete(id);
       this.logger.warn(`Publishing ${event.type} ${id} failed; the relay will retry: ${(err as Error).message}`);
       return false;
     }
+    if (inForce) await this.untilHandled(event, receipt);
+    return true;
+  }
+
+  private async untilHandled(event: OutboxDoc['event'], receipt: PublishReceipt | void): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), IN_FORCE_TIMEOUT_MS)));
+    const handled = receipt
+      ? receipt.handled.then(() => true)
+      : (this.transport.untilHandled?.(event, IN_FORCE_TIMEOUT_MS) ?? Promise.resolve(true));
+    const inTime = await Promise.race([handled, late]).finally(() => clearTimeout(timer));
+    if (!inTime) this.logger.warn(`${event.type} ${event.id}: not every consumer had handled it after ${IN_FORCE_TIMEOUT_MS} ms; replying anyway`);
   }
 
   /**

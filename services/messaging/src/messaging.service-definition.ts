@@ -1,4 +1,4 @@
-import { BlocksModule, blocksCollection, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
+import { BlocksModule, blocksCollection, relationVersionsCollection, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
 import { conversationsCollection, memberStatesCollection } from './conversations/conversation.collection';
 import { ConversationsModule } from './conversations/conversations.module';
 import { CountersModule } from './counters/counters.module';
@@ -12,7 +12,7 @@ import { MessagingExport } from './export/messaging-export.controller';
 /** services/messaging: conversations, members, messages, squad chats (/api/messages/*). */
 export const messagingService: ServiceDefinition = {
   name: 'messaging',
-  collections: [conversationsCollection, memberStatesCollection, messagesCollection, reactionsCollection, userCardsCollection, blocksCollection],
+  collections: [conversationsCollection, memberStatesCollection, messagesCollection, reactionsCollection, userCardsCollection, blocksCollection, relationVersionsCollection],
   imports: [
     MessagingExport,
     // Messaging has always shown a member it has not heard of with an empty username.

@@ -1,4 +1,4 @@
-import { BlocksModule, blocksCollection, MutesModule, mutesCollection, ServiceDefinition, UserCardsModule } from '@app/platform';
+import { BlocksModule, blocksCollection, relationVersionsCollection, MutesModule, mutesCollection, ServiceDefinition, UserCardsModule } from '@app/platform';
 import { MembersModule } from './read-models/members.module';
 import { membersCollection } from './read-models/member.collection';
 import { emailOutboxCollection } from './notifications/email-outbox.collection';
@@ -12,7 +12,7 @@ import { NotificationsExport } from './export/notifications-export.controller';
 /** services/notifications: notifications from events, unread counts (/api/notifications/*). */
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
-  collections: [notificationsCollection, emailOutboxCollection, membersCollection, followsCollection, blocksCollection, mutesCollection],
+  collections: [notificationsCollection, emailOutboxCollection, membersCollection, followsCollection, blocksCollection, mutesCollection, relationVersionsCollection],
   imports: [
     NotificationsExport,
     // The cards stay in `members`, beside each member's email and preferences.

@@ -1,4 +1,4 @@
-import { blocksCollection, FoldedKeysModule, mutesCollection, ServiceDefinition, userCardsCollection } from '@app/platform';
+import { blocksCollection, FoldedKeysModule, mutesCollection, relationVersionsCollection, ServiceDefinition, userCardsCollection } from '@app/platform';
 import { activitiesCollection } from './activities/activity.collection';
 import { ActivitiesModule } from './activities/activities.module';
 import { commentsCollection } from './comments/comment.collection';
@@ -74,6 +74,7 @@ export const reviewsService: ServiceDefinition = {
     siteRolesCollection,
     tagFollowsCollection,
     backfillsCollection,
+    relationVersionsCollection,
   ],
   imports: [
     ReviewsExport,

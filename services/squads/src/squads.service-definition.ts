@@ -1,4 +1,4 @@
-import { BlocksModule, blocksCollection, FoldedKeysModule, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
+import { BlocksModule, blocksCollection, relationVersionsCollection, FoldedKeysModule, ServiceDefinition, userCardsCollection, UserCardsModule } from '@app/platform';
 import { joinRequestsCollection } from './join-requests/join-request.collection';
 import { JoinRequestsModule } from './join-requests/join-requests.module';
 import { membersCollection } from './members/member.collection';
@@ -11,7 +11,7 @@ import { ErasureModule } from './erasure/erasure.module';
 /** services/squads: squads, members, roles, join requests (/api/squads/*). */
 export const squadsService: ServiceDefinition = {
   name: 'squads',
-  collections: [squadsCollection, membersCollection, joinRequestsCollection, userCardsCollection, blocksCollection],
+  collections: [squadsCollection, membersCollection, joinRequestsCollection, userCardsCollection, blocksCollection, relationVersionsCollection],
   // SquadsModule first: its fixed paths (/squads/stats...) must be routed before the others' `:id` routes.
   imports: [
     SquadsExport,

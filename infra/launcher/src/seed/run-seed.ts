@@ -1,7 +1,7 @@
 import { seedAuth } from './auth.seed';
 import { seedMessaging } from './messaging.seed';
 import { seedReviews } from './reviews.seed';
-import { SeedClient, SeedContext, SeedStep } from './seed-client';
+import { SeedClient, SeedContext, SeedRoute, SeedStep } from './seed-client';
 import { StackImporter } from './stack-importer';
 import { seedSocial } from './social.seed';
 import { seedSquads } from './squads.seed';
@@ -17,11 +17,12 @@ const STEPS: [string, SeedStep][] = [
 
 /**
  * Fills an empty stack with a believable demo: members, follows and reviews through the
- * services' bulk imports (their rules and events), the rest through the public API.
+ * services' bulk imports (their rules and events), the rest through the owning services' routes
+ * (`route`), inside the stack.
  */
-export async function runSeed(baseUrl: string, importer: StackImporter): Promise<SeedContext> {
+export async function runSeed(route: SeedRoute, importer: StackImporter): Promise<SeedContext> {
   const settle = importer.settle;
-  const ctx: SeedContext = { client: new SeedClient(baseUrl), importer, users: [], made: {}, settle };
+  const ctx: SeedContext = { client: new SeedClient(route), importer, users: [], made: {}, settle };
   for (const [, step] of STEPS) {
     await step(ctx);
     await settle();

@@ -1,11 +1,19 @@
 import type { StackImporter } from './stack-importer';
 
-/** A thin client of the public API, for what the seed does as members would (profiles, likes, squads, chats). */
+/** Where the seed sends a request: the base URL of the service that owns `/api<path>`. */
+export type SeedRoute = (path: string, method: string) => string;
+
+/**
+ * A thin client of the services' own routes, for what the seed does as members would (profiles,
+ * likes, squads, chats). It goes to the owning service inside the stack, never through the
+ * public port: the gateway's rate limits and members' traffic are not its business (issue 46
+ * case 2).
+ */
 export class SeedClient {
-  constructor(private readonly baseUrl: string) {}
+  constructor(private readonly route: SeedRoute) {}
 
   async request<T = unknown>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.baseUrl}/api${path}`, {
+    const res = await fetch(`${this.route(path, method)}/api${path}`, {
       method,
       headers: {
         ...(body !== undefined && { 'Content-Type': 'application/json' }),
@@ -24,7 +32,7 @@ export class SeedClient {
   async upload(token: string, file: Buffer, filename: string, mime: string): Promise<{ id: string; url: string }> {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)], { type: mime }), filename);
-    const res = await fetch(`${this.baseUrl}/api/media`, {
+    const res = await fetch(`${this.route('/media', 'POST')}/api/media`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
       body: form,

@@ -51,3 +51,42 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport close
     }
   });
 });
+
+describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: waiting until an event is handled (issue 46 case 3)', () => {
+  const event = (id: string) =>
+    ({ id, type: 'block.created', version: 1, occurredAt: new Date().toISOString(), actorId: 'a', key: 'a', payload: { blockerId: 'a', blockedId: 'b' } }) as const;
+
+  it('resolves once every live group has handled the event, not before, and gives up at its time-out', async () => {
+    const redis = await startRedisServer();
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix: `until-${Date.now()}:`, blockMs: 50 });
+    const handled: string[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    try {
+      await transport.connect();
+      await transport.subscribe({ group: 'fast', consumer: 'f1', types: ['block.created'], handler: async (e) => void handled.push(`fast:${e.id}`) });
+      await transport.subscribe({
+        group: 'slow',
+        consumer: 's1',
+        types: ['block.created'],
+        handler: async (e) => {
+          await slow;
+          handled.push(`slow:${e.id}`);
+        },
+      });
+      await new Promise((r) => setTimeout(r, 200)); // both consumers have read once: they are live
+      await transport.publish(event('e1'));
+      expect(await transport.untilHandled(event('e1'), 500)).toBe(false);
+      expect(handled).toEqual(['fast:e1']);
+      await transport.publish(event('e2'));
+      const waiting = transport.untilHandled(event('e2'), 5_000);
+      setTimeout(release, 300);
+      expect(await waiting).toBe(true);
+      expect(handled).toEqual(expect.arrayContaining(['slow:e1', 'fast:e2', 'slow:e2']));
+    } finally {
+      release();
+      await transport.close();
+      await redis.stop();
+    }
+  });
+});

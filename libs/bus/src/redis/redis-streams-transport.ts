@@ -34,6 +34,8 @@ const DEFAULTS: Settings = {
 /** Groups named like this belong to one process (e.g. a gateway instance) and only want what comes next. */
 const BROADCAST_PREFIX = 'broadcast:';
 const RETRY_PAUSE_MS = 1_000;
+const MAX_POSITIONS = 1_000;
+const UNTIL_HANDLED_POLL_MS = 10;
 
 /** One stream entry; `fields` is null when the entry was trimmed while pending (XAUTOCLAIM on Redis 6.2). */
 interface Entry {
@@ -54,6 +56,8 @@ export class RedisStreamsTransport implements BusTransport {
   private client?: Redis;
   private connecting?: Promise<Redis>;
   private readonly consumers = new Set<StreamConsumer>();
+  /** Stream entry ids of the events this transport published lately, for `untilHandled`. */
+  private readonly positions = new Map<string, string>();
 
   constructor(readonly options: RedisStreamsOptions) {
     this.settings = {
@@ -72,7 +76,7 @@ export class RedisStreamsTransport implements BusTransport {
 
   async publish(event: AnyEventEnvelope): Promise<void> {
     const client = await this.ready();
-    await client.xadd(
+    const entryId = await client.xadd(
       this.settings.prefix + event.type,
       'MAXLEN',
       '~',
@@ -83,6 +87,40 @@ export class RedisStreamsTransport implements BusTransport {
       'data',
       JSON.stringify(event),
     );
+    if (!entryId) return;
+    this.positions.set(event.id, entryId);
+    // Only an emitter that waits reads its position back, at once: the oldest go past a bound.
+    if (this.positions.size > MAX_POSITIONS) this.positions.delete(this.positions.keys().next().value as string);
+  }
+
+  /**
+   * Polls the stream's groups until each live one has delivered the entry and no consumer holds it
+   * pending. A group whose consumers all sat idle longer than the claim window belongs to a
+   * process that is gone (a broadcast group left behind): it is not waited for.
+   */
+  async untilHandled(event: AnyEventEnvelope, timeoutMs: number): Promise<boolean> {
+    const entryId = this.positions.get(event.id);
+    if (!entryId) return true;
+    this.positions.delete(event.id);
+    const client = await this.ready();
+    const stream = this.settings.prefix + event.type;
+    const deadline = Date.now() + timeoutMs;
+    const groups = await liveGroups(client, stream, this.settings.claimIdleMs);
+    let waiting = groups;
+    while (waiting.length > 0) {
+      if (Date.now() >= deadline) return false;
+      const infos = new Map((flatRecords(await client.xinfo('GROUPS', stream))).map((g) => [String(g.name), g]));
+      const still: string[] = [];
+      for (const name of waiting) {
+        const info = infos.get(name);
+        if (!info) continue; // destroyed meanwhile
+        if (compareIds(String(info['last-delivered-id']), entryId) < 0) still.push(name);
+        else if (((await client.xpending(stream, name, entryId, entryId, 1)) as unknown[]).length > 0) still.push(name);
+      }
+      waiting = still;
+      if (waiting.length > 0) await new Promise((r) => setTimeout(r, UNTIL_HANDLED_POLL_MS));
+    }
+    return true;
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -108,6 +146,37 @@ export class RedisStreamsTransport implements BusTransport {
     this.consumers.add(consumer);
     consumer.start();
     return consumer;
+  }
+
+  /**
+   * Waits until every group of every stream under this transport's prefix has delivered and
+   * acknowledged each entry, twice in a row (a handler may publish more while it runs): tests and
+   * the repair check settle the distributed bus with it.
+   */
+  async drain(pollMs = 20): Promise<void> {
+    const client = await this.ready();
+    for (let clean = 0; clean < 2; ) {
+      clean = (await this.settledNow(client)) ? clean + 1 : 0;
+      await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  private async settledNow(client: Redis): Promise<boolean> {
+    const streams: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, keys] = (await client.call('SCAN', cursor, 'MATCH', `${this.settings.prefix}*`, 'TYPE', 'stream', 'COUNT', '500')) as [string, string[]];
+      streams.push(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    for (const stream of streams) {
+      const info = flatRecords([await client.xinfo('STREAM', stream)])[0] ?? {};
+      const last = String(info['last-generated-id'] ?? '0-0');
+      for (const group of flatRecords(await client.xinfo('GROUPS', stream))) {
+        if (Number(group.pending) > 0 || compareIds(String(group['last-delivered-id']), last) < 0) return false;
+      }
+    }
+    return true;
   }
 
   async isHealthy(): Promise<boolean> {
@@ -356,6 +425,27 @@ function decode(fields: string[] | null): AnyEventEnvelope | null {
   } catch {
     return null;
   }
+}
+
+/** XINFO GROUPS / CONSUMERS: one flat [field, value, ...] list per row. */
+function flatRecords(reply: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(reply)) return [];
+  return reply.filter(Array.isArray).map((row: unknown[]) => {
+    const record: Record<string, unknown> = {};
+    for (let i = 0; i + 1 < row.length; i += 2) record[String(row[i])] = row[i + 1];
+    return record;
+  });
+}
+
+/** The stream's groups with at least one consumer that read within `idleMs` (the others' processes are gone). */
+async function liveGroups(client: Redis, stream: string, idleMs: number): Promise<string[]> {
+  const live: string[] = [];
+  for (const group of flatRecords(await client.xinfo('GROUPS', stream))) {
+    const name = String(group.name);
+    const consumers = flatRecords(await client.xinfo('CONSUMERS', stream, name));
+    if (consumers.some((c) => Number(c.idle) < idleMs)) live.push(name);
+  }
+  return live;
 }
 
 function compareIds(a: string, b: string): number {

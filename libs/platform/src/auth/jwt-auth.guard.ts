@@ -31,6 +31,8 @@ function refusal(user: AuthenticatedUser, standing: MemberStanding): CodedExcept
   if (standing.isDeleted(user.id)) return new CodedException('ACCOUNT_GONE', 'Account no longer exists');
   // Revoked by a logout, password change or suspension: every service refuses it, not only the gateway.
   if ((user.sessionVersion ?? 0) < standing.sessionVersion(user.id)) return new CodedException('INVALID_TOKEN', 'Invalid or expired token');
+  // Suspended: refused as auth's revocation will refuse it, before that revocation has come round.
+  if (standing.isSuspended(user.id)) return new CodedException('INVALID_TOKEN', 'Invalid or expired token');
   return undefined;
 }
 

@@ -11,12 +11,12 @@ export class BlocksEvents {
 
   @OnEvent('block.created')
   async onCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
-    await this.blocks.setBlock(event.payload.blockerId, event.payload.blockedId, true);
+    await this.blocks.setBlock(event.payload.blockerId, event.payload.blockedId, true, event.occurredAt);
   }
 
   @OnEvent('block.removed')
   async onRemoved(@Payload() event: EventEnvelope<'block.removed'>): Promise<void> {
-    await this.blocks.setBlock(event.payload.blockerId, event.payload.blockedId, false);
+    await this.blocks.setBlock(event.payload.blockerId, event.payload.blockedId, false, event.occurredAt);
   }
 
   @OnEvent('user.deleted')

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { BlockDoc, blockId, blocksCollection } from './blocks.collection';
+import { RelationVersions } from './relation-versions';
 
 /**
  * Who blocks whom, as far as a service that does not own blocks needs to know. Rows are found by
@@ -10,13 +11,17 @@ import { BlockDoc, blockId, blocksCollection } from './blocks.collection';
 @Injectable()
 export class BlocksReadModel {
   private readonly blocks: Collection<BlockDoc>;
+  private readonly versions: RelationVersions;
 
   constructor(@Inject(STORE) store: Store) {
     this.blocks = store.collection(blocksCollection);
+    this.versions = new RelationVersions(store);
   }
 
   /** Idempotent both ways: a repeated block keeps one row, a repeated unblock finds none. */
-  async setBlock(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
+  async setBlock(blockerId: string, blockedId: string, blocked: boolean, at?: string): Promise<void> {
+    // `at`: the event's occurredAt; an event older than the last one applied to the pair changes nothing.
+    if (at && !(await this.versions.claim(`block:${blockerId}:${blockedId}`, at))) return;
     const pair = { blocker_id: blockerId, blocked_id: blockedId };
     if (!blocked) {
       await this.blocks.deleteMany(pair);

@@ -9,3 +9,4 @@ export * from './mutes.service';
 export * from './mutes.module';
 export * from './member-standing.collection';
 export * from './member-standing.service';
+export * from './relation-versions';

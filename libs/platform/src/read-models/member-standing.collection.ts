@@ -11,6 +11,8 @@ export interface MemberStandingDoc extends BaseDoc {
   deleted?: boolean;
   session_version?: number;
   role?: Role;
+  /** Suspended until then (moderation.member_suspended): every token of the member is refused before it. */
+  suspended_until?: string;
 }
 
 export const memberStandingCollection = defineCollection<MemberStandingDoc>('member_standing', []);

@@ -24,6 +24,11 @@ export class MemberStandingEvents {
     await this.standing.record(event);
   }
 
+  @OnEvent('moderation.member_suspended')
+  async onSuspended(@Payload() event: EventEnvelope<'moderation.member_suspended'>): Promise<void> {
+    await this.standing.record(event);
+  }
+
   @OnEvent('user.registered')
   async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
     await this.standing.record(event);

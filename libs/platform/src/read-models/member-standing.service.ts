@@ -7,7 +7,13 @@ import { Collection, STORE, Store } from '@app/store';
 import { MemberStandingDoc, memberStandingCollection } from './member-standing.collection';
 
 /** The events the standing is kept from. */
-export const STANDING_EVENTS = ['user.deleted', 'auth.sessions_revoked', 'moderation.role_changed', 'user.registered'] as const satisfies readonly EventType[];
+export const STANDING_EVENTS = [
+  'user.deleted',
+  'auth.sessions_revoked',
+  'moderation.role_changed',
+  'moderation.member_suspended',
+  'user.registered',
+] as const satisfies readonly EventType[];
 type StandingEvent = Extract<AnyEventEnvelope, { type: (typeof STANDING_EVENTS)[number] }>;
 
 /**
@@ -55,6 +61,8 @@ export class MemberStanding implements OnApplicationBootstrap, OnApplicationShut
   private readonly deleted = new Set<string>();
   private readonly versions = new Map<string, number>();
   private readonly roles = new Map<string, Role>();
+  /** Suspended members: until when (ms). */
+  private readonly suspensions = new Map<string, number>();
   private subscription?: Subscription;
 
   constructor(
@@ -87,6 +95,14 @@ export class MemberStanding implements OnApplicationBootstrap, OnApplicationShut
   /** Tokens with a lower `ver` were revoked (logout, password change, suspension, deletion). */
   sessionVersion(userId: string): number {
     return this.versions.get(userId) ?? 0;
+  }
+
+  /**
+   * Suspended now. Learnt from the moderator's own event, not from auth's revocation that follows
+   * it, so a suspension is in force on every route once its request returned (issue 46 case 3).
+   */
+  isSuspended(userId: string, now = Date.now()): boolean {
+    return (this.suspensions.get(userId) ?? 0) > now;
   }
 
   /** The role auth last announced, or undefined when it announced none (the token's then stands). */
@@ -135,6 +151,8 @@ export class MemberStanding implements OnApplicationBootstrap, OnApplicationShut
     if (row.deleted) this.deleted.add(row._id);
     if (row.session_version !== undefined && row.session_version > this.sessionVersion(row._id)) this.versions.set(row._id, row.session_version);
     if (row.role) this.roles.set(row._id, row.role);
+    const until = row.suspended_until ? Date.parse(row.suspended_until) : 0;
+    if (until > (this.suspensions.get(row._id) ?? 0)) this.suspensions.set(row._id, until);
   }
 }
 
@@ -148,6 +166,8 @@ function changeOf(event: StandingEvent): ({ userId: string } & Omit<MemberStandi
       return { userId, session_version: event.payload.version };
     case 'moderation.role_changed':
       return { userId, role: event.payload.role };
+    case 'moderation.member_suspended':
+      return { userId, suspended_until: event.payload.until };
     case 'user.registered':
       // Staff from the start (the first account, ADMIN_EMAILS); a member's token already says member.
       return event.payload.role && event.payload.role !== 'member' ? { userId, role: event.payload.role } : undefined;

@@ -11,12 +11,12 @@ export class MutesEvents {
 
   @OnEvent('mute.created')
   async onCreated(@Payload() event: EventEnvelope<'mute.created'>): Promise<void> {
-    await this.mutes.setMute(event.payload.muterId, event.payload.mutedId, true);
+    await this.mutes.setMute(event.payload.muterId, event.payload.mutedId, true, event.occurredAt);
   }
 
   @OnEvent('mute.removed')
   async onRemoved(@Payload() event: EventEnvelope<'mute.removed'>): Promise<void> {
-    await this.mutes.setMute(event.payload.muterId, event.payload.mutedId, false);
+    await this.mutes.setMute(event.payload.muterId, event.payload.mutedId, false, event.occurredAt);
   }
 
   @OnEvent('user.deleted')

@@ -1,18 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { MuteDoc, mutesCollection } from './mutes.collection';
+import { RelationVersions } from './relation-versions';
 
 /** Who mutes whom. One way only: a mute hides the muted from the muter, never the other way round. */
 @Injectable()
 export class MutesReadModel {
   private readonly mutes: Collection<MuteDoc>;
+  private readonly versions: RelationVersions;
 
   constructor(@Inject(STORE) store: Store) {
     this.mutes = store.collection(mutesCollection);
+    this.versions = new RelationVersions(store);
   }
 
   /** Idempotent both ways: a repeated mute keeps one row, a repeated unmute finds none. */
-  async setMute(muterId: string, mutedId: string, muted: boolean): Promise<void> {
+  async setMute(muterId: string, mutedId: string, muted: boolean, at?: string): Promise<void> {
+    // `at`: the event's occurredAt; an event older than the last one applied to the pair changes nothing.
+    if (at && !(await this.versions.claim(`mute:${muterId}:${mutedId}`, at))) return;
     const pair = { muter_id: muterId, muted_id: mutedId };
     if (!muted) {
       await this.mutes.deleteMany(pair);

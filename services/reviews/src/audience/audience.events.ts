@@ -21,16 +21,16 @@ export class AudienceEvents {
 
   @OnEvent('block.created')
   async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
-    await this.blocked(event.payload.blockerId, event.payload.blockedId, true);
+    await this.blocked(event.payload.blockerId, event.payload.blockedId, true, event.occurredAt);
   }
 
   @OnEvent('block.removed')
   async onBlockRemoved(@Payload() event: EventEnvelope<'block.removed'>): Promise<void> {
-    await this.blocked(event.payload.blockerId, event.payload.blockedId, false);
+    await this.blocked(event.payload.blockerId, event.payload.blockedId, false, event.occurredAt);
   }
 
-  private async blocked(blockerId: string, blockedId: string, blocked: boolean): Promise<void> {
-    await this.blocks.setBlock(blockerId, blockedId, blocked);
+  private async blocked(blockerId: string, blockedId: string, blocked: boolean, at: string): Promise<void> {
+    await this.blocks.setBlock(blockerId, blockedId, blocked, at);
     await this.contexts.touch(blockerId);
     await this.contexts.touch(blockedId);
   }

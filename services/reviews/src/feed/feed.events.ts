@@ -29,25 +29,25 @@ export class FeedEvents {
 
   @OnEvent('follow.created')
   async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
-    await this.follow(event.payload.followerId, event.payload.followeeId);
+    await this.follow(event.payload.followerId, event.payload.followeeId, event.occurredAt);
   }
 
   @OnEvent('follow.accepted')
   async onFollowAccepted(@Payload() event: EventEnvelope<'follow.accepted'>): Promise<void> {
-    await this.follow(event.payload.followerId, event.payload.followeeId);
+    await this.follow(event.payload.followerId, event.payload.followeeId, event.occurredAt);
   }
 
   @OnEvent('follow.removed')
   async onFollowRemoved(@Payload() event: EventEnvelope<'follow.removed'>): Promise<void> {
-    await this.unfollow(event.payload.followerId, event.payload.followeeId);
+    await this.unfollow(event.payload.followerId, event.payload.followeeId, event.occurredAt);
   }
 
   /** A block ends the follows both ways. */
   @OnEvent('block.created')
   async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
     const { blockerId, blockedId } = event.payload;
-    await this.unfollow(blockerId, blockedId);
-    await this.unfollow(blockedId, blockerId);
+    await this.unfollow(blockerId, blockedId, event.occurredAt);
+    await this.unfollow(blockedId, blockerId, event.occurredAt);
   }
 
   /**
@@ -58,30 +58,35 @@ export class FeedEvents {
   @OnEvent('mute.created')
   async onMuteCreated(@Payload() event: EventEnvelope<'mute.created'>): Promise<void> {
     const { muterId, mutedId } = event.payload;
-    await this.mutes.setMute(muterId, mutedId, true);
+    await this.mutes.setMute(muterId, mutedId, true, event.occurredAt);
     await this.contexts.touch(muterId);
     await this.feed.dropAuthor(muterId, mutedId);
   }
 
-  /** An unmute brings a followed author's recent reviews back. */
+  /**
+   * An unmute brings a followed author's recent reviews back: the muter's next read finds the
+   * timeline filled for another author set than the context's and fills it again (FeedService).
+   */
   @OnEvent('mute.removed')
   async onMuteRemoved(@Payload() event: EventEnvelope<'mute.removed'>): Promise<void> {
     const { muterId, mutedId } = event.payload;
-    await this.mutes.setMute(muterId, mutedId, false);
+    await this.mutes.setMute(muterId, mutedId, false, event.occurredAt);
     await this.contexts.touch(muterId);
-    if (await this.graph.follows(muterId, mutedId)) await this.feed.mergeAuthor(muterId, mutedId);
   }
 
-  private async follow(followerId: string, followeeId: string): Promise<void> {
-    if (!(await this.graph.add(followerId, followeeId))) return;
+  /** The followee's recent reviews come in on the follower's next read, as after an unmute. */
+  private async follow(followerId: string, followeeId: string, at: string): Promise<void> {
+    if (!(await this.graph.add(followerId, followeeId, at))) return;
     await this.contexts.touch(followerId);
     await this.contexts.followersChanged(followeeId, true);
-    await this.feed.mergeAuthor(followerId, followeeId);
   }
 
-  /** Drops the entries even when the edge was already gone: a replay must leave the same state. */
-  private async unfollow(followerId: string, followeeId: string): Promise<void> {
-    if (await this.graph.remove(followerId, followeeId)) {
+  /**
+   * Drops the entries even when the edge was already gone: a replay must leave the same state.
+   * Reads leave out (and drop) any entry a concurrent fan-out writes back afterwards.
+   */
+  private async unfollow(followerId: string, followeeId: string, at: string): Promise<void> {
+    if (await this.graph.remove(followerId, followeeId, at)) {
       await this.contexts.touch(followerId);
       await this.contexts.followersChanged(followeeId, false);
     }

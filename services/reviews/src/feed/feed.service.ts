@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ReviewView } from '@app/contracts';
 import { MutesReadModel } from '@app/platform';
@@ -10,6 +11,10 @@ import { KeywordFilterService } from '../filters/keyword-filter.service';
 import { ViewerContext, ViewerContextService } from '../audience/viewer-context.service';
 
 const timelineKey = (userId: string) => `timeline:${userId}`;
+/** The signature of the author set a timeline was last filled for (see `ensureTimeline`). */
+const authorsKey = (userId: string) => `timeline-authors:${userId}`;
+/** How often a page read drops stray entries and reads again before it answers with what it has. */
+const STRAY_PASSES = 3;
 const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ score: Date.parse(r.created_at), member: r._id });
 
 /**
@@ -19,6 +24,14 @@ const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ sco
  * author's reviews stay out of the muter's timeline (issue 22 §1), follow or not. Reviews with a
  * followed tag by authors not followed are merged at read time too (issue 21 §6), under the
  * visibility rules of that moment.
+ *
+ * Convergence (issue 46): a timeline is a cache of candidates, never the truth. Its removals and
+ * insertions commute: a read keeps only entries by the authors the viewer's context allows now
+ * (a fan-out that read the follow graph before an unfollow and wrote after it leaves an entry
+ * that no read shows, and the read drops it), and a timeline filled for another author set than
+ * the context's (a rebuild that read the context before a follow and wrote after it) is filled
+ * again for the current one. The context follows the committed read models (its stamps), so the
+ * feed is right once they are, whatever order the events came in.
  */
 @Injectable()
 export class FeedService implements OnModuleInit, OnApplicationShutdown {
@@ -50,12 +63,18 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     limit: number,
   ): Promise<{ items: ReviewView[]; total: number }> {
     const { followees, muted, tags } = context;
-    await this.ensureTimeline(viewerId, context, largeAccounts);
+    const authors = timelineAuthors(viewerId, context, largeAccounts);
+    await this.ensureTimeline(viewerId, authors);
     const key = timelineKey(viewerId);
     const large = followees.filter((id) => largeAccounts.has(id) && !muted.has(id));
     if (large.length === 0 && tags.length === 0) {
-      const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
-      return { items: await this.reviews.present(await this.reviews.findMany(ids), viewerId), total };
+      for (let pass = 1; ; pass++) {
+        const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
+        const docs = await this.reviews.findMany(ids);
+        if (!(await this.dropStrays(viewerId, docs, authors)) || pass === STRAY_PASSES) {
+          return { items: await this.reviews.present(docs.filter((d) => authors.has(d.user_id)), viewerId), total };
+        }
+      }
     }
     // Merge: the newest skip+limit of the timeline, of the large accounts and of the followed tags
     // (by anyone not followed: followed authors' reviews come in above), then one page of that.
@@ -68,7 +87,9 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
       this.reviews.recentTagged([...tags], viewerId, [viewerId, ...followees], need),
     ]);
     // The timeline's rows come whole; the merged ones (projections) are read whole for the page only.
-    const whole = await this.reviews.findMany(ids);
+    const read = await this.reviews.findMany(ids);
+    await this.dropStrays(viewerId, read, authors);
+    const whole = read.filter((d) => authors.has(d.user_id));
     const unique = [...new Map([...merged, ...tagged.docs, ...whole].map((d) => [d._id, d])).values()];
     unique.sort((a, b) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id));
     const page = unique.slice(skip, need);
@@ -93,13 +114,6 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     await Promise.all(owners.map((id) => this.cache.zrem(timelineKey(id), reviewId)));
   }
 
-  /** A new follow brings the followee's recent reviews in (large accounts come at read time anyway). */
-  async mergeAuthor(viewerId: string, authorId: string): Promise<void> {
-    if ((await this.graph.followerCount(authorId)) >= this.settings.fanoutMaxFollowers) return;
-    const recent = await this.reviews.recentByAuthors([authorId], this.settings.timelineCap);
-    await this.push(viewerId, recent.map(entry));
-  }
-
   /**
    * Takes an author's reviews out of a timeline. Only their newest `cap` can be in it: anything
    * older is older than `cap` newer entries of the same timeline and was trimmed already.
@@ -111,7 +125,7 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
 
   /** Drops whole timelines: each is rebuilt from the store on its owner's next read (erasure, issue 20 §5). */
   async dropTimelines(userIds: readonly string[]): Promise<void> {
-    await Promise.all(userIds.map((id) => this.cache.del(timelineKey(id))));
+    await Promise.all(userIds.flatMap((id) => [this.cache.del(authorsKey(id)), this.cache.del(timelineKey(id))]));
   }
 
   /** At boot: a REDIS_URL that cannot be reached stops the service within seconds instead of failing every feed read. */
@@ -123,19 +137,48 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     return this.cache.close();
   }
 
-  /** Adds to an existing timeline only: a missing one is rebuilt whole on its next read. */
+  /** Adds to a timeline that was filled once (it may be empty): one never filled is filled whole on its next read. */
   private async push(userId: string, entries: ScoredMember[]): Promise<void> {
+    if (entries.length === 0 || !(await this.cache.exists(authorsKey(userId)))) return;
     const key = timelineKey(userId);
-    if (entries.length === 0 || !(await this.cache.exists(key))) return;
     await this.cache.zaddMany(key, entries);
     await this.cache.ztrim(key, this.settings.timelineCap);
   }
 
-  private async ensureTimeline(userId: string, { followees, muted }: ViewerContext, large: ReadonlySet<string>): Promise<void> {
-    const key = timelineKey(userId);
-    if (await this.cache.exists(key)) return;
-    const authors = [userId, ...followees.filter((id) => !large.has(id) && !muted.has(id))];
-    const recent = await this.reviews.recentByAuthors(authors, this.settings.timelineCap);
-    if (recent.length > 0) await this.cache.zaddMany(key, recent.map(entry));
+  /**
+   * Fills the timeline with its authors' recent reviews unless it was filled for this very author
+   * set. It merges rather than replaces, and marks the set before it reads: a fan-out that lands
+   * while it runs is kept, and one that lands before the mark is read back from the store. Entries
+   * of authors no longer in the set stay until a read meets them (`dropStrays`).
+   */
+  private async ensureTimeline(userId: string, authors: ReadonlySet<string>): Promise<void> {
+    const signature = signatureOf(authors);
+    if ((await this.cache.get(authorsKey(userId))) === signature) return;
+    await this.cache.set(authorsKey(userId), signature);
+    try {
+      const recent = await this.reviews.recentByAuthors([...authors], this.settings.timelineCap);
+      const key = timelineKey(userId);
+      if (recent.length > 0) await this.cache.zaddMany(key, recent.map(entry));
+      await this.cache.ztrim(key, this.settings.timelineCap);
+    } catch (err) {
+      await this.cache.del(authorsKey(userId)).catch(() => undefined); // filled again on the next read
+      throw err;
+    }
   }
+
+  /** Takes out of the timeline the entries among `docs` whose author it must not hold now; true when there were any. */
+  private async dropStrays(userId: string, docs: readonly ReviewDoc[], authors: ReadonlySet<string>): Promise<boolean> {
+    const strays = docs.filter((d) => !authors.has(d.user_id));
+    await Promise.all(strays.map((d) => this.cache.zrem(timelineKey(userId), d._id)));
+    return strays.length > 0;
+  }
+}
+
+/** Whose reviews a member's timeline holds: their own and those of the followed authors they did not mute, large accounts aside (merged at read time). */
+function timelineAuthors(viewerId: string, { followees, muted }: ViewerContext, large: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([viewerId, ...followees.filter((id) => !large.has(id) && !muted.has(id))]);
+}
+
+function signatureOf(authors: ReadonlySet<string>): string {
+  return createHash('sha1').update([...authors].sort().join(',')).digest('base64url');
 }

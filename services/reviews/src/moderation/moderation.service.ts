@@ -149,7 +149,15 @@ export class ModerationService {
     change: () => Promise<void>,
   ): Promise<void> {
     await this.bus.emitWith(
-      { type, payload, key: row.target_user_id, actorId: actor.id, proof: { collection: moderationLogCollection, match: { _id: row._id }, present: true } },
+      {
+        type,
+        payload,
+        key: row.target_user_id,
+        actorId: actor.id,
+        proof: { collection: moderationLogCollection, match: { _id: row._id }, present: true },
+        // A suspension and a role are in force on every route once the moderator's request returns.
+        inForce: type === 'moderation.member_suspended' || type === 'moderation.role_changed',
+      },
       // The change answers the row: a falsy answer would mean "nothing changed, no event".
       async () => {
         await change();

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { RelationVersions } from '@app/platform';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import {
   FollowEdgeDoc,
@@ -11,15 +12,22 @@ import {
 export class FollowGraphService {
   private readonly edges: Collection<FollowEdgeDoc>;
   private readonly counts: Collection<FollowerCountDoc>;
+  private readonly versions: RelationVersions;
 
   constructor(@Inject(STORE) store: Store) {
     this.edges = store.collection(followEdgesCollection);
     this.counts = store.collection(followerCountsCollection);
+    this.versions = new RelationVersions(store);
   }
 
-  /** True when this call created the edge (a replayed event returns false). */
-  async add(followerId: string, followeeId: string): Promise<boolean> {
+  /**
+   * True when this call created the edge (a replayed event returns false). `at` is the event's
+   * occurredAt: a follow older than the last change applied to the pair (a removal that overtook
+   * it) changes nothing (versioned relations, issue 46).
+   */
+  async add(followerId: string, followeeId: string, at?: string): Promise<boolean> {
     if (followerId === followeeId) return false;
+    if (at && !(await this.versions.claim(`follow:${followerId}:${followeeId}`, at))) return false;
     try {
       await this.edges.insert({ follower_id: followerId, followee_id: followeeId, created_at: new Date().toISOString() });
     } catch (err) {
@@ -30,8 +38,9 @@ export class FollowGraphService {
     return true;
   }
 
-  /** True when this call removed the edge. */
-  async remove(followerId: string, followeeId: string): Promise<boolean> {
+  /** True when this call removed the edge; `at` as for `add` (the version stays as the removal's tombstone). */
+  async remove(followerId: string, followeeId: string, at?: string): Promise<boolean> {
+    if (at && !(await this.versions.claim(`follow:${followerId}:${followeeId}`, at))) return false;
     if ((await this.edges.deleteOne({ follower_id: followerId, followee_id: followeeId })) === 0) return false;
     await this.counts.updateOne({ _id: followeeId, follower_count: { $gte: 1 } }, { $inc: { follower_count: -1 } });
     return true;

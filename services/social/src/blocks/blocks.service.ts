@@ -76,5 +76,7 @@ function blockEvent<T extends 'block.created' | 'block.removed'>(
     key: pair.blocker_id,
     actorId: pair.blocker_id,
     proof: { collection: blocksCollection, match: { blocker_id: pair.blocker_id, blocked_id: pair.blocked_id }, present },
+    // Every service's copy of the block (messaging's above all) holds once the request returns.
+    inForce: true,
   };
 }
