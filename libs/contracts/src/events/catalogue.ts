@@ -357,6 +357,16 @@ export class ContentHiddenPayload {
   @IsString() reason!: string;
 }
 
+/**
+ * moderation.content_shown: a moderator showed a hidden review or comment again; the services
+ * that count the member's content (social's reviews count) count it again.
+ */
+export class ContentShownPayload {
+  @IsIn(['review', 'comment']) kind!: 'review' | 'comment';
+  @IsString() contentId!: string;
+  @IsString() authorId!: string;
+}
+
 /** Event name to payload class: what `BusServer` validates a consumed payload against. */
 export const EVENT_PAYLOAD_CLASSES = {
   'user.registered': UserRegisteredPayload,
@@ -394,6 +404,7 @@ export const EVENT_PAYLOAD_CLASSES = {
   'moderation.role_changed': RoleChangedPayload,
   'moderation.member_suspended': MemberSuspendedPayload,
   'moderation.content_hidden': ContentHiddenPayload,
+  'moderation.content_shown': ContentShownPayload,
   'conversation.read': ConversationReadPayload,
   'user.deleted': UserDeletedPayload,
 } as const;
@@ -444,6 +455,7 @@ export const EVENT_VERSIONS = {
   'moderation.role_changed': 1,
   'moderation.member_suspended': 1,
   'moderation.content_hidden': 1,
+  'moderation.content_shown': 1,
   'conversation.read': 1,
   'user.deleted': 1,
 } as const satisfies Record<EventType, number>;
@@ -484,6 +496,7 @@ export const EVENT_TYPES = [
   'moderation.role_changed',
   'moderation.member_suspended',
   'moderation.content_hidden',
+  'moderation.content_shown',
   'conversation.read',
   'user.deleted',
 ] as const satisfies readonly EventType[];

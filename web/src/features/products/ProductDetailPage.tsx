@@ -106,7 +106,7 @@ export function ProductDetailPage() {
             <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
               Write a Review
             </button>
-            <SaveProductButton productId={p.id} />
+            <SaveProductButton productId={p.id} saved={p.saved} />
             <AddToListMenu productId={p.id} />
           </div>
         </div>
@@ -135,7 +135,7 @@ export function ProductDetailPage() {
         </form>
       )}
       <div className="page-head">
-        <h2 style={{ margin: 0 }}>Customer Reviews ({reviews.data?.meta.total ?? count})</h2>
+        <h2 style={{ margin: 0 }}>Customer Reviews ({count})</h2>
         <select
           value={sort}
           onChange={(e) => {
