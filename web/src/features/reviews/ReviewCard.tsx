@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Bookmark, BookmarkCheck, Calendar, Heart, MapPin, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ReviewView } from '@app/contracts';
@@ -37,6 +37,13 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
   const [likes, setLikes] = useState(review.like_count);
   const [saved, setSaved] = useState(review.saved);
   const [comments, setComments] = useState(review.comment_count);
+  // a refetched page brings the server's marks and counts (a like or save made on another screen)
+  useEffect(() => {
+    setLiked(review.liked);
+    setLikes(review.like_count);
+    setSaved(review.saved);
+    setComments(review.comment_count);
+  }, [review.liked, review.like_count, review.saved, review.comment_count]);
   const [showComments, setShowComments] = useState(false);
   const [viewer, setViewer] = useState<number | null>(null);
   const [revealed, setRevealed] = useState(false);
@@ -166,7 +173,7 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
         <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button" aria-expanded={showComments}>
           <MessageCircle size={16} aria-hidden="true" /> <span className="sr-only">{t('review.comments')}</span> <span data-testid="comment-count">{comments}</span>
         </button>
-        <ReviewShareMenu link={link} text={review.title || review.content.slice(0, 100)} copied={copied} onCopyLink={() => void copyLink()} />
+        <ReviewShareMenu link={link} text={review.title || (review.has_spoilers ? t('composer.spoilers') : review.content.slice(0, 100))} copied={copied} onCopyLink={() => void copyLink()} />
         <button className={`action push-right ${saved ? 'saved' : ''}`} onClick={toggleSave} aria-pressed={saved} data-testid="save-button">
           {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? t('common.saved') : t('common.save')}
         </button>

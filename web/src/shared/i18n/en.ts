@@ -459,4 +459,7 @@ export const en: Translation = {
     send: 'Send report',
     cancel: 'Cancel',
   },
+  truth: {
+    spoilerRow: 'Contains spoilers: open to read',
+  },
 };

@@ -460,6 +460,9 @@ export const tr = {
     send: 'Şikayet et',
     cancel: 'Vazgeç',
   },
+  truth: {
+    spoilerRow: 'Spoiler içeriyor: okumak için aç',
+  },
 };
 
 /** Every language has the same keys as the default. */
