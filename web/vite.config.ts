@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { appPaths } from './build/app-paths';
 import { compileHints } from './build/compile-hints';
 import { precompress } from './build/precompress';
 import { prerenderLanding } from './build/prerender-landing';
@@ -34,7 +35,7 @@ const VENDOR_CHUNKS: Array<[string, RegExp]> = [
  * and the entry's own modules. Named so no library chunk takes them in: left alone the helper went into
  * the i18n chunk, and the entry then waited for i18next and React before it could run.
  */
-const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|core\/early-replies\.ts|app\/screens\.ts)$/;
+const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|core\/early-replies\.ts|app\/(screens|paths)\.ts)$/;
 
 /**
  * The app's own code in a few chunks rather than dozens of small ones: each response costs its headers
@@ -112,6 +113,7 @@ export default defineConfig(({ mode }) => ({
     // the chunks every signed-in page runs at start (the landing page runs all but member's)
     compileHints(/^(boot|react|redux|router|app|i18n|member)$/),
     prerenderLanding(),
+    appPaths(),
     precompress(),
   ],
   resolve: {

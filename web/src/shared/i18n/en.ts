@@ -460,6 +460,11 @@ export const en: Translation = {
     cancel: 'Cancel',
   },
   truth: {
+    logIn: 'Log in',
+    signUp: 'Sign up',
+    joinToReview: 'Sign up to review, save or list this product',
+    joinToAct: 'Sign up to like and comment',
+    joinToSee: 'Sign up or log in to see this',
     spoilerRow: 'Contains spoilers: open to read',
   },
 };

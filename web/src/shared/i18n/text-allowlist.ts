@@ -95,8 +95,6 @@ export const SPEC_TEXTS: Record<string, readonly string[]> = {
   ],
   'features/profile/ProfileParts.tsx': ["Loading...", "Failed to load reviews. Please try again.", "Retry"],
   'features/profile/UserProfilePage.tsx': [
-    "Kullanıcı Bulunamadı",
-    "Ana Sayfaya Dön",
     "Yeniden Dene",
     "Sınırlı bilgi görüntüleniyor. Tam erişim için giriş yapın.",
     "Engelle",

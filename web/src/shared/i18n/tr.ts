@@ -461,6 +461,11 @@ export const tr = {
     cancel: 'Vazgeç',
   },
   truth: {
+    logIn: 'Giriş yap',
+    signUp: 'Kaydol',
+    joinToReview: 'İnceleme yazmak, kaydetmek ya da listeye eklemek için kaydol',
+    joinToAct: 'Beğenmek ve yorum yapmak için kaydol',
+    joinToSee: 'Bunu görmek için kaydol ya da giriş yap',
     spoilerRow: 'Spoiler içeriyor: okumak için aç',
   },
 };
