@@ -51,7 +51,7 @@ const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|co
 const APP_CHUNKS: Array<[string, RegExp]> = [
   [
     'app',
-    /\/src\/(core\/(?!socket-connect)|shared\/(?!i18n\/(?!with-texts)|format\.ts$)|app\/(start|AppTree|router|MountingErrorPage|OfflineBanner)\.tsx$|features\/auth\/(LandingPage\.tsx|authApi\.ts)$|features\/settings\/settingsApi\.ts$|features\/moderation\/roles\.ts$)|\/libs\/contracts\/src\/reviews\/catalogue\.ts$|lucide-react\/dist\/esm\/(shared|context|Icon|createLucideIcon|defaultAttributes|icons\/(x|star|book-open|camera|chef-hat|clapperboard|gamepad-2|headphones|message-circle|palette|users|volleyball)\.mjs$)/,
+    /\/src\/(core\/(?!socket-connect)|shared\/(?!i18n\/(?!with-texts)|format\.ts$|NotFoundPage\.tsx$)|app\/(start|AppTree|router|MountingErrorPage|OfflineBanner)\.tsx$|features\/auth\/(LandingPage\.tsx|authApi\.ts)$|features\/settings\/settingsApi\.ts$|features\/moderation\/roles\.ts$)|\/libs\/contracts\/src\/reviews\/catalogue\.ts$|lucide-react\/dist\/esm\/(shared|context|Icon|createLucideIcon|defaultAttributes|icons\/(x|star|book-open|camera|chef-hat|clapperboard|gamepad-2|headphones|message-circle|palette|users|volleyball)\.mjs$)/,
   ],
   // what a review's card draws (the feed, a product's and a member's reviews, a tag, a review): a chunk of its
   // own, so a page showing cards loads no screen it does not show (left alone, the small pages among them

@@ -6,7 +6,6 @@ import { withTexts } from '../shared/i18n/with-texts';
 import { FirstScreenOr } from '../shared/first-screen';
 import { MountingErrorBoundary } from './MountingErrorPage';
 import { FRAMED, SCREENS, SHARED, type ScreenName } from './screens';
-import { VisitorBar } from './VisitorBar';
 
 /**
  * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
@@ -69,15 +68,7 @@ export function RequireAuth() {
  */
 function FrameIfSignedIn() {
   const { token, user } = useSession();
-  if (token && user) return screen(Frame, 'shell');
-  return (
-    <>
-      <VisitorBar />
-      <main className="visitor-page">
-        <Outlet />
-      </main>
-    </>
-  );
+  return screen(token && user ? Frame : Page.VisitorFrame, 'shell');
 }
 
 /**

@@ -7,6 +7,7 @@ import { FRAMED_PATHS, SHARED_PATHS } from './paths';
  */
 export const SCREENS = {
   Frame: () => import('./Frame'),
+  VisitorFrame: () => import('./VisitorFrame'),
   HomePage: () => import('../features/feed/HomePage'),
   ExplorePage: () => import('../features/explore/ExplorePage'),
   MessagesPage: () => import('../features/messages/MessagesPage'),
@@ -37,6 +38,7 @@ export type ScreenName = keyof typeof SCREENS;
 /** Each screen's module, as web/build/preload-app.ts names it in index.html's chunk list. */
 export const SCREEN_MODULES: Record<ScreenName, string> = {
   Frame: 'app/Frame.tsx',
+  VisitorFrame: 'app/VisitorFrame.tsx',
   HomePage: 'features/feed/HomePage.tsx',
   ExplorePage: 'features/explore/ExplorePage.tsx',
   MessagesPage: 'features/messages/MessagesPage.tsx',
