@@ -10,7 +10,8 @@ export function useVisitor(): boolean {
 /** Where a visitor would act (like, comment, save, follow, review): a way to sign up instead, as Letterboxd and Goodreads do. */
 export function JoinPrompt({ text, className = 'btn btn-primary' }: { text: string; className?: string }) {
   return (
-    <Link to="/?join=1" className={className} data-testid="join-prompt">
+    // wraps on a phone rather than widening the page
+    <Link to="/?join=1" className={className} style={{ whiteSpace: 'normal', maxWidth: '100%' }} data-testid="join-prompt">
       {text}
     </Link>
   );

@@ -92,7 +92,7 @@ export function ProductDetailPage() {
           <h1>{p.name}</h1>
           <div className="row gap">
             <Stars value={p.rating} size={20} />
-            <span className="muted">({count} reviews)</span>
+            <span className="muted" data-testid="product-review-count">({count} reviews)</span>
           </div>
           <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>
             {price(p.price)}
@@ -146,7 +146,7 @@ export function ProductDetailPage() {
         </form>
       )}
       <div className="page-head">
-        <h2 style={{ margin: 0 }}>Customer Reviews ({count})</h2>
+        <h2 style={{ margin: 0 }} data-testid="product-reviews-heading">Customer Reviews ({count})</h2>
         <select
           value={sort}
           onChange={(e) => {

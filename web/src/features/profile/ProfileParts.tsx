@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EyeOff } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, Stars } from '../../shared/ui';
 import { cutText, personName, shortDate } from '../../shared/format';
@@ -51,7 +52,16 @@ export function ReviewRow({ review }: { review: ReviewView }) {
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setOpen(true))}
       style={{ cursor: 'pointer' }}
     >
-      {img ? <img className="thumb" src={img} alt={alt} width={36} height={36} loading="lazy" /> : <span className="thumb">{t('profile.noImg')}</span>}
+      {spoiler && review.images?.length ? (
+        // its photos are behind the guard too: the tile says so rather than 'No img'
+        <span className="thumb" data-testid="spoiler-thumb" title={t('truth.spoilerRow')}>
+          <EyeOff size={18} aria-hidden="true" />
+        </span>
+      ) : img ? (
+        <img className="thumb" src={img} alt={alt} width={36} height={36} loading="lazy" />
+      ) : (
+        <span className="thumb">{t('profile.noImg')}</span>
+      )}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div className="row gap wrap">
           <span className="strong">{review.product?.name ?? review.title ?? ''}</span>

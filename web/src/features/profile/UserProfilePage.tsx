@@ -45,7 +45,8 @@ export function UserProfilePage() {
   }, [username]);
 
   const signedOutReply = q.isError && isSignedOutCode(errorCode(q.error));
-  const placeholder = signedOutReply || (!signedIn && q.isError);
+  // visitors read the real profile (issue 43 §3); the spec's placeholder stays only for a reply that says "sign in"
+  const placeholder = signedOutReply;
   const p: UserProfile | null = placeholder ? placeholderProfile(username) : local;
   // a private account the viewer may not see: say so instead of an empty list under a non-zero counter
   const hidden = p ? !p.can_view_content : false;

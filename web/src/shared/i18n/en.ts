@@ -462,7 +462,7 @@ export const en: Translation = {
   truth: {
     logIn: 'Log in',
     signUp: 'Sign up',
-    joinToReview: 'Sign up to review, save or list this product',
+    joinToReview: 'Sign up to review or save it',
     joinToAct: 'Sign up to like and comment',
     joinToSee: 'Sign up or log in to see this',
     spoilerRow: 'Contains spoilers: open to read',

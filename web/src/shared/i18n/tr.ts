@@ -463,7 +463,7 @@ export const tr = {
   truth: {
     logIn: 'Giriş yap',
     signUp: 'Kaydol',
-    joinToReview: 'İnceleme yazmak, kaydetmek ya da listeye eklemek için kaydol',
+    joinToReview: 'İncelemek ya da kaydetmek için kaydol',
     joinToAct: 'Beğenmek ve yorum yapmak için kaydol',
     joinToSee: 'Bunu görmek için kaydol ya da giriş yap',
     spoilerRow: 'Spoiler içeriyor: okumak için aç',
