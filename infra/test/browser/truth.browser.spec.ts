@@ -227,4 +227,48 @@ describeInBrowser('every screen tells the truth (issue 43 §2, §3)', (world) =>
     expect((await fetch(`${world.stack.url}/product/${product.slug}`)).status).toBe(200);
     expect((await fetch(`${world.stack.url}/user/${hermit.username}`)).status).toBe(200);
   });
+  test('a new squad shows only figures from data, and trending shows no change against an empty week', async () => {
+    const squad = await apiCall<{ id: string }>(world, 'POST', '/squads', ayse.token, { name: 'Truth Seekers', category: 'General' });
+    await world.stack.settle();
+    const a = await contextFor(world, ayse);
+    const b = await contextFor(world, burak, { viewport: PHONE });
+    await a.page.goto(`/squads/${squad.id}`);
+    await a.page.getByTestId('squad-stats').waitFor();
+    await a.page.getByTestId('squad-messages-week').waitFor();
+    expect(await a.page.getByTestId('squad-members-count').textContent()).toBe('1');
+    // the founder's reviews of this morning are not the new squad's
+    expect(await a.page.getByTestId('squad-reviews-week').textContent()).toBe('0');
+    expect(await a.page.getByTestId('squad-messages-week').textContent()).toBe('0');
+    expect(await a.page.getByTestId('squad-achievements').count()).toBe(0);
+    expect(await a.page.getByText('Squad Rating').count()).toBe(0);
+    expect(await a.page.getByText('Activity Level').count()).toBe(0);
+    await shot(a.page, 'tr08-new-squad');
+
+    // a member joins and writes in the chat: the week counts it, and the squad earns its first achievement
+    const request = await apiCall<{ id: string }>(world, 'POST', `/squads/${squad.id}/request-join`, burak.token, {});
+    await apiCall(world, 'POST', `/squads/${squad.id}/join-requests/${request.id}`, ayse.token, { action: 'approve' });
+    await world.stack.settle();
+    const chat = await apiCall<{ id: string }>(world, 'GET', `/messages/squads/${squad.id}/conversation`, burak.token);
+    await apiCall(world, 'POST', `/messages/conversations/${chat.id}/messages`, burak.token, { content: 'Hello truth seekers' });
+    await apiCall(world, 'POST', '/reviews', burak.token, { rating: 4, content: 'A review after joining #truthtags' });
+    await world.stack.settle();
+    for (const { page } of [a, b]) {
+      await page.goto(`/squads/${squad.id}`);
+      await page.getByTestId('squad-achievements').waitFor();
+      expect(await page.getByTestId('squad-members-count').textContent()).toBe('2');
+      expect(await page.getByTestId('squad-messages-week').textContent()).toBe('1');
+      expect(await page.getByTestId('squad-reviews-week').textContent()).toBe('1');
+    }
+    await shot(b.page, 'tr09-squad-week-390');
+
+    // every tag is new this week: a count, no "+100%"
+    await a.page.goto('/home');
+    const tags = a.page.getByTestId('trending-tags');
+    await tags.getByText('#truthtags').waitFor();
+    expect(await a.page.getByTestId('trending-panel').getByTestId('trend-change').count()).toBe(0);
+    expect(await a.page.getByTestId('trending-panel').textContent()).not.toContain('%');
+    await shot(a.page, 'tr10-trending-no-invented-change');
+    await a.context.close();
+    await b.context.close();
+  });
 });

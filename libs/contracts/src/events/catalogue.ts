@@ -254,6 +254,8 @@ export class MessageSentPayload {
   @StringArray() memberIds!: string[];
   @IsObject() @ValidateNested() @Type(() => SentMessage) message!: SentMessage;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => MessageMentions) mentions?: MessageMentions;
+  /** The squad whose chat it is (squads counts its messages of the week); added with squad stats, optional so version 1 still reads. */
+  @IsOptional() @IsString() squadId?: string;
 }
 
 /** The sender changed the text; the gateway pushes `message-updated` to every member. */

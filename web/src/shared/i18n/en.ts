@@ -460,6 +460,9 @@ export const en: Translation = {
     cancel: 'Cancel',
   },
   truth: {
+    reviewsThisWeek: 'Reviews this week',
+    messagesThisWeek: 'Messages this week',
+    activeWeek: 'Active Community — {{count}} posts this week',
     logIn: 'Log in',
     signUp: 'Sign up',
     joinToReview: 'Sign up to review or save it',

@@ -149,7 +149,7 @@ export const SPEC_TEXTS: Record<string, readonly string[]> = {
     "Request Pending",
   ],
   'features/squads/SquadMembers.tsx': ["Members", "Show Less", "View All", "Joined"],
-  'features/squads/SquadStatTiles.tsx': ["Total Members", "Squad Rating", "Activity Level"],
+  'features/squads/SquadStatTiles.tsx': ["Total Members"],
   'features/trending/TrendingPanel.tsx': ["Trending Topics", "Loading...", "reviews this week", "View all topics"],
 };
 

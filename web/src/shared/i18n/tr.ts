@@ -461,6 +461,9 @@ export const tr = {
     cancel: 'Vazgeç',
   },
   truth: {
+    reviewsThisWeek: 'Bu hafta inceleme',
+    messagesThisWeek: 'Bu hafta mesaj',
+    activeWeek: 'Active Community — bu hafta {{count}} paylaşım',
     logIn: 'Giriş yap',
     signUp: 'Kaydol',
     joinToReview: 'İncelemek ya da kaydetmek için kaydol',
