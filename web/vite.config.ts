@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { appPaths } from './build/app-paths';
 import { compileHints } from './build/compile-hints';
 import { precompress } from './build/precompress';
 import { prerenderLanding } from './build/prerender-landing';
@@ -34,7 +35,7 @@ const VENDOR_CHUNKS: Array<[string, RegExp]> = [
  * and the entry's own modules. Named so no library chunk takes them in: left alone the helper went into
  * the i18n chunk, and the entry then waited for i18next and React before it could run.
  */
-const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|core\/early-replies\.ts|app\/screens\.ts)$/;
+const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|core\/early-replies\.ts|app\/(screens|paths)\.ts)$/;
 
 /**
  * The app's own code in a few chunks rather than dozens of small ones: each response costs its headers
@@ -50,7 +51,7 @@ const BOOT = /vite\/preload-helper|\/src\/(main\.tsx|core\/stored-session\.ts|co
 const APP_CHUNKS: Array<[string, RegExp]> = [
   [
     'app',
-    /\/src\/(core\/(?!socket-connect)|shared\/(?!i18n\/(?!with-texts)|format\.ts$)|app\/(start|AppTree|router|MountingErrorPage|OfflineBanner)\.tsx$|features\/auth\/(LandingPage\.tsx|authApi\.ts)$|features\/settings\/settingsApi\.ts$|features\/moderation\/roles\.ts$)|\/libs\/contracts\/src\/reviews\/catalogue\.ts$|lucide-react\/dist\/esm\/(shared|context|Icon|createLucideIcon|defaultAttributes|icons\/(x|star|book-open|camera|chef-hat|clapperboard|gamepad-2|headphones|message-circle|palette|users|volleyball)\.mjs$)/,
+    /\/src\/(core\/(?!socket-connect)|shared\/(?!i18n\/(?!with-texts)|format\.ts$|NotFoundPage\.tsx$)|app\/(start|AppTree|router|MountingErrorPage|OfflineBanner)\.tsx$|features\/auth\/(LandingPage\.tsx|authApi\.ts)$|features\/settings\/settingsApi\.ts$|features\/moderation\/roles\.ts$)|\/libs\/contracts\/src\/reviews\/catalogue\.ts$|lucide-react\/dist\/esm\/(shared|context|Icon|createLucideIcon|defaultAttributes|icons\/(x|star|book-open|camera|chef-hat|clapperboard|gamepad-2|headphones|message-circle|palette|users|volleyball)\.mjs$)/,
   ],
   // what a review's card draws (the feed, a product's and a member's reviews, a tag, a review): a chunk of its
   // own, so a page showing cards loads no screen it does not show (left alone, the small pages among them
@@ -112,6 +113,7 @@ export default defineConfig(({ mode }) => ({
     // the chunks every signed-in page runs at start (the landing page runs all but member's)
     compileHints(/^(boot|react|redux|router|app|i18n|member)$/),
     prerenderLanding(),
+    appPaths(),
     precompress(),
   ],
   resolve: {

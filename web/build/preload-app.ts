@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 const START = /\/src\/app\/start\.tsx$/;
 
 /** The modules whose chunks the entry may preload for a member's first screen (app/screens.ts's SCREENS, the texts). */
-const PRELOADABLE = /\/src\/(app\/(Frame|NotFoundPage)\.tsx|features\/[^/]+\/[A-Za-z]+Page\.tsx|shared\/i18n\/(index|en|tr)\.ts)$/;
+const PRELOADABLE = /\/src\/(app\/(Frame|VisitorFrame)\.tsx|shared\/NotFoundPage\.tsx|features\/[^/]+\/[A-Za-z]+Page\.tsx|shared\/i18n\/(index|en|tr)\.ts)$/;
 
 /** The id of the JSON data block in index.html: module name (as in PRELOADABLE) -> the chunks it needs. */
 export const CHUNKS_ID = 'screen-chunks';

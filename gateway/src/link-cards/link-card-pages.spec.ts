@@ -28,6 +28,8 @@ describe('link card pages', () => {
         const data = { type: 'website', title: 'Products', description: '2 products.', image: '/api/media/m9', image_alt: 'Çaydanlık', rating: null };
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data }));
       }
+      if (req.url === '/api/cards/users/private_one') return void res.writeHead(403).end('{"success":false}');
+      if (req.url === '/api/cards/users/slow_one') return void res.writeHead(503).end('{"success":false}');
       if (req.url !== '/api/cards/products/kahve') return void res.writeHead(404).end('{"success":false}');
       const data = { type: 'product', title: 'Kahve "Makinesi" <b>', description: 'Espresso & foam.', image: '/api/media/m1', image_alt: 'A machine', rating: 4.5 };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data }));
@@ -130,10 +132,20 @@ describe('link card pages', () => {
     }
   });
 
-  it('passes a page without a card (private, missing) on to the plain app page', async () => {
-    const res = await request(gateway).get('/user/private_one');
-    expect(res.status).toBe(204);
+  it('passes a page without a card (private, a service failing) on to the plain app page', async () => {
+    expect((await request(gateway).get('/user/private_one')).status).toBe(204);
+    expect((await request(gateway).get('/user/slow_one')).status).toBe(204);
     expect((await request(gateway).get('/home')).status).toBe(204);
+  });
+
+  it('answers the page of what is not there (unknown, deleted, hidden) 404 with the app, whose 404 screen says so (issue 43 §3)', async () => {
+    for (const path of ['/product/nope', '/review/gone', '/user/nobody_here']) {
+      const res = await request(gateway).get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.text).toContain('<div id="root">');
+      expect(res.text).not.toContain('og:title');
+    }
   });
 
   it('answers /robots.txt as text, not the app', async () => {

@@ -1,8 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
 import type { LinkCardView } from '@app/contracts';
-import { compressReply } from '../compression/reply-compression';
+import { appPageReader, sendAppPage } from '../web/app-page';
 import type { Step } from '../http/pipeline';
 import type { ServiceName } from '../proxy/routes';
 import type { ServiceUrls } from '../proxy/service-proxy';
@@ -48,27 +46,28 @@ export interface LinkCardOptions {
   appOrigin: string;
 }
 
+/** What the card read found: the card, nothing there (404: a page with nothing at it), or no answer to go by. */
+type CardRead = { card: LinkCardView } | 'missing' | undefined;
+
 /**
  * GET /product/:slug, /review/:id, /user/:name and /products: the app's index.html with the Open Graph and Twitter
  * card tags of what the link names (issue 30 §4), so a link pasted into a chat unfurls. The card comes
- * from the owning service's public read with no token, which answers for public content only; anything
- * else (private, hidden, missing, a service down) gets the plain app page from the steps after this one.
+ * from the owning service's public read with no token, which answers for public content only. What is
+ * not there (unknown, deleted, hidden: the service's 404) gets the app's page with 404, where the app
+ * draws its 404 screen (issue 43 §3); anything else (private, a service down) the plain app page from
+ * the steps after this one, and the app decides for the viewer. The card follows the content: a review
+ * hidden or a profile made private loses it at once (no-cache).
  */
 export function createLinkCardPages({ urls, webDir, appOrigin }: LinkCardOptions): Step<IncomingMessage> {
-  const index = join(resolve(webDir), 'index.html');
-  let cached: { mtimeMs: number; html: string } | undefined;
-  const indexHtml = async (): Promise<string> => {
-    const { mtimeMs } = await stat(index);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(index, 'utf8') };
-    return cached.html;
-  };
-  const fetchCard = async (service: ServiceName, cardPath: string): Promise<LinkCardView | undefined> => {
+  const indexHtml = appPageReader(webDir);
+  const fetchCard = async (service: ServiceName, cardPath: string): Promise<CardRead> => {
     const base = urls[service];
     if (!base) return undefined;
     const reply = await fetch(`${base}${cardPath}`, { signal: AbortSignal.timeout(CARD_TIMEOUT_MS) }).catch(() => null);
+    if (reply?.status === 404) return 'missing';
     if (!reply?.ok) return undefined;
     const body = (await reply.json().catch(() => null)) as { data?: LinkCardView } | null;
-    return body?.data;
+    return body?.data ? { card: body.data } : undefined;
   };
   return async (req: IncomingMessage, res: ServerResponse, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -76,18 +75,10 @@ export function createLinkCardPages({ urls, webDir, appOrigin }: LinkCardOptions
     const path = url.split('?', 1)[0];
     const source = cardSource(url);
     if (!source) return next();
-    const [card, html] = await Promise.all([fetchCard(source.service, source.cardPath), indexHtml().catch(() => undefined)]);
-    if (!card || html === undefined) return next();
-    const page = Buffer.from(withCard(html, cardTags(card, appOrigin, path), firstScreen(card)));
-    const headers: Record<string, string> = {
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': String(page.length),
-      // the card follows the content: a review hidden or a profile made private loses it at once
-      'cache-control': 'no-cache',
-    };
+    const [read, html] = await Promise.all([fetchCard(source.service, source.cardPath), indexHtml().catch(() => undefined)]);
+    if (!read || html === undefined) return next();
+    if (read === 'missing') return sendAppPage(req, res, html, 404);
     // the app's page is 36 KB (its inline styles and screens' chunk list): compressed like the file it is built from
-    const body = compressReply(req.headers['accept-encoding'], page, headers);
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    sendAppPage(req, res, withCard(html, cardTags(read.card, appOrigin, path), firstScreen(read.card)), 200);
   };
 }

@@ -37,7 +37,21 @@ describe('gateway route table', () => {
     expect(isPublicRoute('GET', '/api/docs/../users/me')).toBe(false);
   });
 
-  it('lets visitors reach only login, register, media files and the docs', () => {
+  it('lets visitors read a shared product, reviews, one review and a profile, and write nothing (issue 43 §3)', () => {
+    for (const path of ['/api/products/kettle', '/api/reviews?productId=p1', '/api/reviews/r1', '/api/users/profile/ayse?_t=1']) {
+      expect(isPublicRoute('GET', path)).toBe(true);
+      expect(isPublicRoute('POST', path)).toBe(false);
+    }
+    expect(isPublicRoute('PUT', '/api/products/kettle')).toBe(false);
+    expect(isPublicRoute('DELETE', '/api/reviews/r1')).toBe(false);
+    expect(isPublicRoute('GET', '/api/products')).toBe(false);
+    expect(isPublicRoute('GET', '/api/reviews/r1/history')).toBe(false);
+    expect(isPublicRoute('GET', '/api/reviews/..')).toBe(false);
+    expect(isPublicRoute('GET', '/api/users/profile')).toBe(false);
+    expect(isPublicRoute('GET', '/api/feed')).toBe(false);
+  });
+
+  it('lets visitors reach only login, register, media files, the docs and the shared reads', () => {
     expect(isPublicRoute('POST', '/api/auth/login')).toBe(true);
     expect(isPublicRoute('POST', '/api/auth/register')).toBe(true);
     expect(isPublicRoute('GET', '/api/media/abc123')).toBe(true);

@@ -35,10 +35,18 @@ export function ownerOf(path: string, method?: string): ServiceName | undefined 
 /** Sign-up, sign-in (its second step too) and password reset: made before the member has a token. */
 const PUBLIC_AUTH = new Set(['/api/auth/login', '/api/auth/register', '/api/auth/2fa/verify', '/api/auth/password-reset', '/api/auth/password-reset/confirm']);
 
+/**
+ * What a shared link shows a visitor (issue 43 §3, docs/decisions/gateway.md): a product, reviews
+ * (the service asks for a product or a member to be named), one review, a profile. The services
+ * answer for public content only.
+ */
+const VISITOR_READS = [/^\/api\/products\/[^/]+$/, /^\/api\/reviews$/, /^\/api\/reviews\/[^/]+$/, /^\/api\/users\/profile\/[^/]+$/];
+
 /** Routes a visitor reaches without a token; everything else under /api needs one. */
 export function isPublicRoute(method: string, path: string): boolean {
   const p = routePath(path);
   if (method === 'POST' && PUBLIC_AUTH.has(p)) return true;
+  if ((method === 'GET' || method === 'HEAD') && VISITOR_READS.some((read) => read.test(p)) && !p.split('/').some((s) => s === '.' || s === '..')) return true;
   // Images are fetched by <img> tags, which cannot send a bearer token.
   if ((method === 'GET' || method === 'HEAD') && /^\/api\/media\/[^/]+$/.test(p)) return true;
   // The merged OpenAPI document and its page: reference material, no member data.

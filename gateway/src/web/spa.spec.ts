@@ -53,12 +53,12 @@ describe('the SPA handlers', () => {
 
   /** The reply's bytes as sent (supertest would decompress them). */
   const raw = (path: string, headers: Record<string, string>) =>
-    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
       const { port } = server.address() as AddressInfo;
       get({ host: '127.0.0.1', port, path, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       }).on('error', fail);
     });
 
@@ -109,6 +109,23 @@ describe('the SPA handlers', () => {
   it('answers / and /login with the prerendered landing page, other routes with the empty app page', async () => {
     for (const path of ['/', '/login', '/LOGIN/']) expect((await request(server).get(path)).text).toBe('<!doctype html><h1>Find Squads</h1>');
     expect((await request(server).get('/home')).text).toBe(html);
+  });
+
+  it("answers an address that is none of the app's 404 with the app's page, which says so (issue 43 §3)", async () => {
+    writeFileSync(join(root, 'app-paths.json'), JSON.stringify(['/', '/login', '/home', '/user/:username', '/product/:id']));
+    try {
+      for (const path of ['/home', '/HOME/', '/user/ayse', '/product/kahve?ref=x', '/', '/login']) expect([path, (await request(server).get(path)).status]).toEqual([path, 200]);
+      for (const path of ['/nope', '/user', '/user/ayse/extra', '/product/']) {
+        const res = await raw(path, { 'Accept-Encoding': 'br' });
+        expect([path, res.status]).toEqual([path, 404]);
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(brotliDecompressSync(res.body).toString()).toBe(html);
+      }
+    } finally {
+      rmSync(join(root, 'app-paths.json'));
+    }
+    // an older build without the list: every address is the app's
+    expect((await request(server).get('/nope')).status).toBe(200);
   });
 
   it('never serves a dot-file or a path outside the build', async () => {

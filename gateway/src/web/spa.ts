@@ -6,6 +6,7 @@ import serveStatic from 'serve-static';
 import type { Step } from '../http/pipeline';
 import { routePath } from '../proxy/route-path';
 import { isCompressible, sendPrecompressed } from './precompressed';
+import { appPageReader, appPathTest, sendAppPage } from './app-page';
 
 /** Paths the gateway answers itself: never the SPA's index.html. */
 const NOT_APP = ['/api', '/socket.io', '/health', '/metrics'];
@@ -57,13 +58,17 @@ export function createSpaHandlers(webDir: string): Step<IncomingMessage>[] {
       if (isCompressible(path)) res.setHeader('Vary', 'Accept-Encoding');
     },
   });
-  const fallback: Step<IncomingMessage> = (req, res, next) => {
+  const indexHtml = appPageReader(webDir);
+  const isAppPath = appPathTest(webDir);
+  const fallback: Step<IncomingMessage> = async (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isAppRoute(routePath(req.url ?? '/'))) return next();
     if (!existsSync(index)) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(NOT_BUILT) });
       res.end(NOT_BUILT);
       return;
     }
+    // an address with nothing at it is a 404, with the app's page that says so (issue 43 §3)
+    if (!(await isAppPath(req.url?.split('?', 1)[0] ?? '/'))) return sendAppPage(req, res, await indexHtml(), 404);
     const page = LANDING_PATHS.has(routePath(req.url ?? '/')) && existsSync(landing) ? landing : index;
     if (sendPrecompressed(req, res, page, 'no-cache', next)) return;
     res.setHeader('Cache-Control', 'no-cache');

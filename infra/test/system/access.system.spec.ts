@@ -36,6 +36,10 @@ const PUBLIC = new Set([
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
   'GET /api/media/:p',
+  // a shared link's reads (issue 43 §3): public content only, each checked in its service's spec
+  'GET /api/products/:p',
+  'GET /api/reviews/:p',
+  'GET /api/users/profile/:p',
 ]);
 const HASH_KEYS = /^(password|password_hash|passwordHash|hash|salt)$/i;
 

@@ -7,11 +7,12 @@ import { squadsCollection, squadSearchKey } from './squads/squad.collection';
 import { SquadsModule } from './squads/squads.module';
 import { SquadsExport } from './export/squads-export.controller';
 import { ErasureModule } from './erasure/erasure.module';
+import { weekActivityCollection } from './read-models/week-activity.collection';
 
 /** services/squads: squads, members, roles, join requests (/api/squads/*). */
 export const squadsService: ServiceDefinition = {
   name: 'squads',
-  collections: [squadsCollection, membersCollection, joinRequestsCollection, userCardsCollection, blocksCollection, relationVersionsCollection],
+  collections: [squadsCollection, membersCollection, joinRequestsCollection, userCardsCollection, blocksCollection, relationVersionsCollection, weekActivityCollection],
   // SquadsModule first: its fixed paths (/squads/stats...) must be routed before the others' `:id` routes.
   imports: [
     SquadsExport,

@@ -5,7 +5,7 @@ import { LandingPage } from '../features/auth/LandingPage';
 import { withTexts } from '../shared/i18n/with-texts';
 import { FirstScreenOr } from '../shared/first-screen';
 import { MountingErrorBoundary } from './MountingErrorPage';
-import { FRAMED, SCREENS, type ScreenName } from './screens';
+import { FRAMED, SCREENS, SHARED, type ScreenName } from './screens';
 
 /**
  * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
@@ -44,7 +44,6 @@ export const GUARDED_PATHS = [
   '/my-squads',
   '/create-squad',
   '/squads/:id',
-  '/product/:id',
   '/create-product',
   '/my-reviews',
   '/friends',
@@ -54,7 +53,6 @@ export const GUARDED_PATHS = [
   '/profile',
   '/moderation',
   '/tags/:tag',
-  '/review/:id',
 ];
 
 export function RequireAuth() {
@@ -64,15 +62,13 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /user/{username} and the not-found page are public: signed in they get the frame, as a visitor a plain page. */
+/**
+ * The shared pages (a profile, a product, a review) and the not-found page are public: signed in they
+ * get the frame, as a visitor a plain page under the visitor bar.
+ */
 function FrameIfSignedIn() {
   const { token, user } = useSession();
-  if (token && user) return screen(Frame, 'shell');
-  return (
-    <main className="visitor-page">
-      <Outlet />
-    </main>
-  );
+  return screen(token && user ? Frame : Page.VisitorFrame, 'shell');
 }
 
 /**
@@ -89,7 +85,9 @@ export function AppRoutes() {
         <Route path="/login" element={<LandingPage />} />
         <Route path="/reset-password" element={screen(Page.ResetPasswordPage)} />
         <Route element={<FrameIfSignedIn />}>
-          <Route path="/user/:username" element={screen(Page.UserProfilePage)} />
+          {SHARED.map(([path, name]) => (
+            <Route key={path} path={path} element={screen(Page[name])} />
+          ))}
           {/* an unknown address keeps its URL and says so (it used to redirect to / silently) */}
           <Route path="*" element={screen(Page.NotFoundPage)} />
         </Route>

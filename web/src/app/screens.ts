@@ -1,3 +1,5 @@
+import { FRAMED_PATHS, SHARED_PATHS } from './paths';
+
 /**
  * Every screen's code, loaded on first use: router.tsx wraps each loader in React.lazy, and the entry
  * (main.tsx) calls the first screen's loaders at once, before the app's own code has arrived, so its
@@ -5,6 +7,7 @@
  */
 export const SCREENS = {
   Frame: () => import('./Frame'),
+  VisitorFrame: () => import('./VisitorFrame'),
   HomePage: () => import('../features/feed/HomePage'),
   ExplorePage: () => import('../features/explore/ExplorePage'),
   MessagesPage: () => import('../features/messages/MessagesPage'),
@@ -27,7 +30,7 @@ export const SCREENS = {
   ResetPasswordPage: () => import('../features/account/ResetPasswordPage'),
   ReviewPage: () => import('../features/reviews/ReviewPage'),
   TagPage: () => import('../features/tags/TagPage'),
-  NotFoundPage: () => import('./NotFoundPage'),
+  NotFoundPage: () => import('../shared/NotFoundPage'),
 };
 
 export type ScreenName = keyof typeof SCREENS;
@@ -35,6 +38,7 @@ export type ScreenName = keyof typeof SCREENS;
 /** Each screen's module, as web/build/preload-app.ts names it in index.html's chunk list. */
 export const SCREEN_MODULES: Record<ScreenName, string> = {
   Frame: 'app/Frame.tsx',
+  VisitorFrame: 'app/VisitorFrame.tsx',
   HomePage: 'features/feed/HomePage.tsx',
   ExplorePage: 'features/explore/ExplorePage.tsx',
   MessagesPage: 'features/messages/MessagesPage.tsx',
@@ -57,33 +61,14 @@ export const SCREEN_MODULES: Record<ScreenName, string> = {
   ResetPasswordPage: 'features/account/ResetPasswordPage.tsx',
   ReviewPage: 'features/reviews/ReviewPage.tsx',
   TagPage: 'features/tags/TagPage.tsx',
-  NotFoundPage: 'app/NotFoundPage.tsx',
+  NotFoundPage: 'shared/NotFoundPage.tsx',
 };
 
-/** The screens inside the signed-in frame, by route (the order of <Routes> does not matter: it ranks paths). */
-export const FRAMED: Array<[string, ScreenName]> = [
-  ['/home', 'HomePage'],
-  ['/explore', 'ExplorePage'],
-  ['/messages', 'MessagesPage'],
-  ['/messages/:conversationId', 'MessagesPage'],
-  ['/notifications', 'NotificationsPage'],
-  ['/settings', 'SettingsPage'],
-  ['/my-squads', 'MySquadsPage'],
-  ['/create-squad', 'CreateSquadPage'],
-  ['/squads/:id', 'SquadDetailPage'],
-  ['/product/:id', 'ProductDetailPage'],
-  ['/create-product', 'CreateProductPage'],
-  ['/my-reviews', 'MyReviewsPage'],
-  ['/friends', 'FriendsPage'],
-  ['/products', 'ProductsPage'],
-  ['/saved', 'SavedPage'],
-  ['/lists/:id', 'ListPage'],
-  ['/search', 'SearchPage'],
-  ['/profile', 'OwnProfilePage'],
-  ['/moderation', 'ModerationPage'],
-  ['/tags/:tag', 'TagPage'],
-  ['/review/:id', 'ReviewPage'],
-];
+/** The screens inside the signed-in frame, by route (paths.ts). */
+export const FRAMED = Object.entries(FRAMED_PATHS) as Array<[string, ScreenName]>;
+
+/** The pages a shared link opens (paths.ts): public, read-only for a visitor. */
+export const SHARED = Object.entries(SHARED_PATHS) as Array<[string, ScreenName]>;
 
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
@@ -97,7 +82,6 @@ function matches(pattern: string, path: string): boolean {
  */
 export function firstScreens(path: string): ScreenName[] {
   if (path === '/' || path === '/login' || path === '/reset-password') return [];
-  const framed = FRAMED.find(([pattern]) => matches(pattern, path));
-  if (framed) return ['Frame', framed[1]];
-  return ['Frame', matches('/user/:username', path) ? 'UserProfilePage' : 'NotFoundPage'];
+  const page = [...FRAMED, ...SHARED].find(([pattern]) => matches(pattern, path));
+  return ['Frame', page ? page[1] : 'NotFoundPage'];
 }

@@ -6,8 +6,7 @@ import { makeStore } from '../core/store';
 import { followLabel } from './people/FollowButton';
 import { followReplyPending } from './people/peopleApi';
 import { profileFollowButton } from './profile/followRules';
-import { averageRating, detailJoinLabel, exploreJoinLabel } from './squads/squadsApi';
-import { squadRatingText } from './squads/SquadStatTiles';
+import { detailJoinLabel, exploreJoinLabel } from './squads/squadsApi';
 import { filterFeed } from './feed/HomePage';
 import { buildReview, mentionQuery } from './composer/Composer';
 import { loginErrorText, registerErrorText } from './auth/authErrors';
@@ -172,19 +171,5 @@ describe('notification text', () => {
   it('drops the actor name the service already put at the start of the message', () => {
     expect(messageAfterName('Mert Reader liked your review', 'Mert Reader')).toBe('liked your review');
     expect(messageAfterName('Someone else liked it', 'Mert Reader')).toBe('Someone else liked it');
-  });
-});
-
-describe('squad rating from data', () => {
-  it('averages the rated reviews of the members to one decimal, ignoring posts without a rating', () => {
-    expect(averageRating([{ rating: 5 }, { rating: 4 }, { rating: null }, { rating: 2 }])).toBe(3.7);
-    expect(averageRating([{ rating: null }])).toBeNull();
-    expect(averageRating([])).toBeNull();
-  });
-  it("shows one decimal, '—' when unknown", () => {
-    expect(squadRatingText(4)).toBe('4.0');
-    expect(squadRatingText(3.75)).toBe('3.8');
-    expect(squadRatingText(null)).toBe('—');
-    expect(squadRatingText(undefined)).toBe('—');
   });
 });

@@ -254,6 +254,8 @@ export class MessageSentPayload {
   @StringArray() memberIds!: string[];
   @IsObject() @ValidateNested() @Type(() => SentMessage) message!: SentMessage;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => MessageMentions) mentions?: MessageMentions;
+  /** The squad whose chat it is (squads counts its messages of the week); added with squad stats, optional so version 1 still reads. */
+  @IsOptional() @IsString() squadId?: string;
 }
 
 /** The sender changed the text; the gateway pushes `message-updated` to every member. */
@@ -357,6 +359,16 @@ export class ContentHiddenPayload {
   @IsString() reason!: string;
 }
 
+/**
+ * moderation.content_shown: a moderator showed a hidden review or comment again; the services
+ * that count the member's content (social's reviews count) count it again.
+ */
+export class ContentShownPayload {
+  @IsIn(['review', 'comment']) kind!: 'review' | 'comment';
+  @IsString() contentId!: string;
+  @IsString() authorId!: string;
+}
+
 /** Event name to payload class: what `BusServer` validates a consumed payload against. */
 export const EVENT_PAYLOAD_CLASSES = {
   'user.registered': UserRegisteredPayload,
@@ -394,6 +406,7 @@ export const EVENT_PAYLOAD_CLASSES = {
   'moderation.role_changed': RoleChangedPayload,
   'moderation.member_suspended': MemberSuspendedPayload,
   'moderation.content_hidden': ContentHiddenPayload,
+  'moderation.content_shown': ContentShownPayload,
   'conversation.read': ConversationReadPayload,
   'user.deleted': UserDeletedPayload,
 } as const;
@@ -444,6 +457,7 @@ export const EVENT_VERSIONS = {
   'moderation.role_changed': 1,
   'moderation.member_suspended': 1,
   'moderation.content_hidden': 1,
+  'moderation.content_shown': 1,
   'conversation.read': 1,
   'user.deleted': 1,
 } as const satisfies Record<EventType, number>;
@@ -484,6 +498,7 @@ export const EVENT_TYPES = [
   'moderation.role_changed',
   'moderation.member_suspended',
   'moderation.content_hidden',
+  'moderation.content_shown',
   'conversation.read',
   'user.deleted',
 ] as const satisfies readonly EventType[];

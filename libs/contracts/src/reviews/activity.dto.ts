@@ -46,8 +46,8 @@ export interface TrendingTopic {
   category: string;
   reviews_this_week: number;
   reviews_last_week: number;
-  /** Percentage change against the week before, rounded; 100 when last week had none. */
-  change_percent: number;
+  /** Percentage change against the week before, rounded; null when last week had none (nothing to compare). */
+  change_percent: number | null;
 }
 
 /** GET /feed: page size 10 by default (spec part 1 §9). */

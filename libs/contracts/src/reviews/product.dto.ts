@@ -145,6 +145,8 @@ export interface ProductView {
   /** Product likes (the product card's Like button) and whether the viewer is one of them. */
   like_count: number;
   liked: boolean;
+  /** Whether the viewer saved it (false for a visitor): the Save button is right on first paint. */
+  saved: boolean;
   userId: string;
   user: ProductAuthor;
   createdAt: string;

@@ -19,5 +19,6 @@ export interface TrendingTag {
   tag: string;
   reviews_this_week: number;
   reviews_last_week: number;
-  change_percent: number;
+  /** As a topic's: null when last week had none. */
+  change_percent: number | null;
 }

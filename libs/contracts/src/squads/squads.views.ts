@@ -36,6 +36,14 @@ export interface SquadView {
   /** For a non-member: the latest request's state while pending or rejected, else null. */
   join_request_status: Extract<JoinRequestStatus, 'pending' | 'rejected'> | null;
   user_role: SquadRole | null;
+  /** The detail route only: the last 7 days, counted from data (issue 43 §2). */
+  week?: SquadWeek;
+}
+
+/** A squad's last 7 days: its chat's messages and its members' reviews. */
+export interface SquadWeek {
+  messages: number;
+  reviews: number;
 }
 
 export interface JoinRequestView {

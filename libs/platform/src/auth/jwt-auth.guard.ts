@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { applyDecorators, CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { CodedException } from '../http/coded.exception';
@@ -6,7 +6,7 @@ import { ACCESS_TOKENS } from '../platform.tokens';
 import { MemberStanding } from '../read-models/member-standing.service';
 import { AccessTokenVerifier } from './access-token';
 import { AuthenticatedUser } from './current-user.decorator';
-import { IS_PUBLIC } from './public.decorator';
+import { IS_PUBLIC, Public } from './public.decorator';
 
 /** `Authorization: Bearer <token>`, the scheme case-insensitive (as passport-jwt read it). */
 function bearerToken(req: FastifyRequest): string | undefined {
@@ -84,3 +84,10 @@ export class OptionalJwtAuthGuard implements CanActivate {
     return true;
   }
 }
+
+/**
+ * A read a visitor may make too (issue 43 §3: shared products, reviews and public profiles): no
+ * token needed, the viewer read when a valid one is sent. The handler gets `user` undefined for a
+ * visitor and answers for public content only.
+ */
+export const OpenToVisitors = () => applyDecorators(Public(), UseGuards(OptionalJwtAuthGuard));

@@ -103,7 +103,15 @@ export class MessagesService {
     await this.bus.emitWith(
       {
         type: 'message.sent',
-        payload: { messageId: doc._id, conversationId, senderId, memberIds: conversation.member_ids, message: view, ...(mentions && { mentions }) },
+        payload: {
+          messageId: doc._id,
+          conversationId,
+          senderId,
+          memberIds: conversation.member_ids,
+          message: view,
+          ...(mentions && { mentions }),
+          ...(conversation.squad_id && { squadId: conversation.squad_id }),
+        },
         key: conversationId,
         actorId: senderId,
         proof: { collection: messagesCollection, match: { _id: doc._id }, present: true },

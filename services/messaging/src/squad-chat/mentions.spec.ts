@@ -41,6 +41,8 @@ describe('messaging: @mentions in squad chat', () => {
     expect(named?.userIds).not.toContain(outsider.id);
     await send('no mentions here');
     expect(svc.emitted('message.sent').at(-1)?.mentions).toBeUndefined();
+    // a squad chat's message names its squad (squads counts its week's messages, issue 43 §2)
+    expect(svc.emitted('message.sent').at(-1)?.squadId).toBe('sq-m');
   });
 
   it('an edit names only the members the message had not named before, so each is notified once', async () => {
@@ -60,5 +62,6 @@ describe('messaging: @mentions in squad chat', () => {
     await svc.settle();
     expect(svc.emitted('message.sent').at(-1)).toMatchObject({ conversationId: dm });
     expect(svc.emitted('message.sent').at(-1)?.mentions).toBeUndefined();
+    expect(svc.emitted('message.sent').at(-1)?.squadId).toBeUndefined();
   });
 });

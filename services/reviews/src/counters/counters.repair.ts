@@ -15,8 +15,8 @@ import { ReviewCountsDoc, reviewCountsCollection } from '../reviews/review-count
  * code that moves it defines it:
  * - review_counts.like_count: like rows of the review (LikeLedger; blocked likers count too);
  * - review_counts.comment_count: comment rows of the review not hidden by a moderator (blocked commenters count too);
- * - products.review_count / rating_sum: reviews of the product with a rating, and their ratings' sum
- *   (ReviewsService.create / update / remove through ProductsService.applyRating);
+ * - products.review_count / rating_sum: reviews of the product with a rating not hidden by a moderator,
+ *   and their ratings' sum (ReviewsService.create / update / remove / setHidden through ProductsService.applyRating);
  * - products.like_count: product like rows (absent on older products: 0);
  * - follower_counts.follower_count: follow edges to the member (FollowGraphService; no document: 0).
  * Rows are counted by the store (`countBy`: on SQLite a GROUP BY read from the index, no document
@@ -47,7 +47,7 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   }
 
   async repair(): Promise<CountersFixed> {
-    const reviews = await this.reviews.find({}, { projection: { product_id: 1, rating: 1 } });
+    const reviews = await this.reviews.find({}, { projection: { product_id: 1, rating: 1, hidden_at: 1 } });
     return {
       ...(await this.reviewCounters(reviews)),
       ...(await this.productCounters(reviews)),
@@ -81,7 +81,7 @@ export class ReviewsCountersRepair extends CounterRepairPass {
   }
 
   private async productCounters(reviews: ReviewDoc[]): Promise<CountersFixed> {
-    const rated = reviews.filter((r) => typeof r.rating === 'number');
+    const rated = reviews.filter((r) => typeof r.rating === 'number' && !r.hidden_at);
     const reviewCount = tally(rated, (r) => r.product_id);
     const ratingSum = tally(rated, (r) => r.product_id, (r) => r.rating as number);
     const likes = await this.productLikes.countBy({}, 'product_id');

@@ -129,7 +129,7 @@ export class ErasureService {
 
   private async recountRatings(productId: string, userId: string): Promise<void> {
     const rated = await this.reviews.find(
-      { product_id: productId, user_id: { $ne: userId }, rating: { $ne: null } },
+      { product_id: productId, user_id: { $ne: userId }, rating: { $ne: null }, hidden_at: { $exists: false } },
       { projection: { rating: 1 } },
     );
     const rating_sum = rated.reduce((sum, r) => sum + (r.rating ?? 0), 0);

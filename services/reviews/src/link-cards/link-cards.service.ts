@@ -44,9 +44,11 @@ export class LinkCardsService {
     };
   }
 
+  /** A hidden review is not there (404); one by an author who is not public has no card (403: the app decides for the viewer). */
   async review(id: string): Promise<LinkCardView> {
     const doc = await this.reviews.find(id);
-    if (doc.hidden_at || (await this.audience.isRestricted(doc.user_id))) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
+    if (doc.hidden_at) throw new ReviewsException('REVIEW_NOT_FOUND', 'Review not found');
+    if (await this.audience.isRestricted(doc.user_id)) throw new ReviewsException('FORBIDDEN', 'This review is not public');
     const [view] = await this.reviews.present([doc], null);
     const about = view.product?.name ?? view.title;
     return {

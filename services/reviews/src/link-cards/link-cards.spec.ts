@@ -77,13 +77,13 @@ describe('link cards of products and reviews (issue 30 §4)', () => {
     expect(JSON.stringify(res.body)).not.toContain('butler');
   });
 
-  it('has no card for a review by a non-public author or one hidden by moderation', async () => {
+  it('has no card for a review by a non-public author (403) or one hidden by moderation (404: not there)', async () => {
     const eda = await member(svc, 'eda');
     const privateReview = await makeReview(svc, eda, { product_id: product.id, rating: 2, content: 'Only for my friends.' });
     await setPrivacy(eda, 'friends');
     await svc.settle();
     const hidden = await card(`/reviews/${privateReview.id}`);
-    expect(hidden.status).toBe(404);
+    expect(hidden.status).toBe(403);
     expect(JSON.stringify(hidden.body)).not.toContain('friends');
 
     const fia = await member(svc, 'fia');

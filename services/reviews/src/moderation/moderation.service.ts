@@ -78,11 +78,14 @@ export class ModerationService {
     });
   }
 
+  /** Back in every listing and count; the services counting the author's reviews hear it. */
   async unhideReview(actor: AuthenticatedUser, reviewId: string, reason: string): Promise<void> {
     const review = await this.reviews.find(reviewId);
     if (!review.hidden_at) return;
-    await this.reviews.setHidden(review._id, null);
-    await this.log.insert(logRow({ action: 'unhide', actor_id: actor.id, target_user_id: review.user_id, target_id: review._id, reason }));
+    const row = logRow({ action: 'unhide', actor_id: actor.id, target_user_id: review.user_id, target_id: review._id, reason });
+    await this.recorded('moderation.content_shown', { kind: 'review', contentId: review._id, authorId: review.user_id }, actor, row, async () => {
+      await this.reviews.setHidden(review._id, null);
+    });
   }
 
   /** Out of every listing and of its review's comment_count; its open reports settled and its author told why. */
@@ -99,8 +102,8 @@ export class ModerationService {
   async unhideComment(actor: AuthenticatedUser, commentId: string, reason: string): Promise<void> {
     const comment = await this.comments.find(commentId);
     if (!comment.hidden_at) return;
-    await this.comments.setHidden(comment._id, null);
-    await this.log.insert(logRow({ action: 'unhide_comment', actor_id: actor.id, target_user_id: comment.user_id, target_id: comment._id, reason }));
+    const row = logRow({ action: 'unhide_comment', actor_id: actor.id, target_user_id: comment.user_id, target_id: comment._id, reason });
+    await this.recorded('moderation.content_shown', { kind: 'comment', contentId: comment._id, authorId: comment.user_id }, actor, row, () => this.comments.setHidden(comment._id, null));
   }
 
   /** Moderators suspend members; only an admin suspends a moderator, and nobody an admin. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { CreateProductDto, pageWindow, ProductQueryDto, UpdateProductDto } from '@app/contracts';
-import { AuthenticatedUser, CurrentUser, Reply } from '@app/platform';
+import { AuthenticatedUser, CurrentUser, OpenToVisitors, Reply } from '@app/platform';
 import { ProductsService } from './products.service';
 
 @Controller('products')
@@ -14,9 +14,11 @@ export class ProductsController {
     return Reply.list(items, total, page, limit);
   }
 
+  /** A shared product link: visitors read it too, with no marks of their own. */
+  @OpenToVisitors()
   @Get(':idOrSlug')
-  get(@CurrentUser() user: AuthenticatedUser, @Param('idOrSlug') idOrSlug: string) {
-    return this.products.get(idOrSlug, user.id);
+  get(@CurrentUser() user: AuthenticatedUser | undefined, @Param('idOrSlug') idOrSlug: string) {
+    return this.products.get(idOrSlug, user?.id ?? '');
   }
 
   @Post()

@@ -7,6 +7,7 @@ import { ViewerContextService } from '../audience/viewer-context.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { ProductDoc, productsCollection, productSearchKey } from './product.collection';
 import { ProductLikeDoc, productLikesCollection } from './product-like.collection';
+import { SavedDoc, savedCollection } from '../saved/saved.collection';
 import { CatalogueSearchService } from './catalogue-search.service';
 import { slugCandidate, slugify } from './slug';
 import { ReviewsException } from '../reviews.errors';
@@ -26,6 +27,7 @@ export function toProductCard(doc: ProductDoc): ProductCard {
 export class ProductsService {
   private readonly products: Collection<ProductDoc>;
   private readonly likes: LikeLedger<ProductLikeDoc>;
+  private readonly saved: Collection<SavedDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
@@ -35,6 +37,7 @@ export class ProductsService {
     private readonly contexts: ViewerContextService,
   ) {
     this.products = store.collection(productsCollection);
+    this.saved = store.collection(savedCollection);
     this.likes = new LikeLedger(
       store.collection(productLikesCollection),
       'product_id',
@@ -167,7 +170,11 @@ export class ProductsService {
   }
 
   async views(docs: ProductDoc[], viewerId: string): Promise<ProductView[]> {
-    const [cards, liked] = await Promise.all([this.cards.cardsFor(docs.map((d) => d.user_id)), this.likedBy(viewerId)]);
+    const [cards, liked, saved] = await Promise.all([
+      this.cards.cardsFor(docs.map((d) => d.user_id)),
+      this.likedBy(viewerId),
+      this.savedBy(viewerId, docs.map((d) => d._id)),
+    ]);
     return docs.map((d) => {
       const card = cards.get(d.user_id)!;
       return {
@@ -185,12 +192,20 @@ export class ProductsService {
         review_count: d.review_count,
         like_count: d.like_count ?? 0,
         liked: liked.has(d._id),
+        saved: saved.has(d._id),
         userId: d.user_id,
         user: { ...card, name: card.display_name },
         createdAt: d.created_at,
         updatedAt: d.updated_at,
       };
     });
+  }
+
+  /** Which of these products the viewer saved (the saved rows, read by their unique key). */
+  private async savedBy(viewerId: string, ids: string[]): Promise<ReadonlySet<string>> {
+    if (!viewerId || ids.length === 0) return new Set();
+    const rows = await this.saved.find({ user_id: viewerId, kind: 'product', item_id: { $in: ids } }, { projection: { item_id: 1 } });
+    return new Set(rows.map((r) => r.item_id));
   }
 
   private async likedBy(viewerId: string): Promise<ReadonlySet<string>> {

@@ -257,10 +257,18 @@ export class ReviewsService {
     return ids.length === 0 ? [] : this.reviews.find({ _id: { $in: ids } });
   }
 
-  /** Hides a review (since `hiddenAt`) or, with null, shows it again. */
-  async setHidden(id: string, hiddenAt: string | null): Promise<void> {
+  /**
+   * Hides a review (since `hiddenAt`) or, with null, shows it again. A hidden review leaves its
+   * product's count and average at once, as a deleted one does; only the write that really
+   * changed the state moves them. Whether it changed is the answer.
+   */
+  async setHidden(id: string, hiddenAt: string | null): Promise<boolean> {
+    const filter: Filter = { _id: id, hidden_at: { $exists: !hiddenAt } };
     const update: Update = hiddenAt ? { $set: { hidden_at: hiddenAt } } : { $unset: { hidden_at: true } };
-    await this.reviews.updateOne({ _id: id }, update);
+    const doc = await this.reviews.findOneAndUpdate(filter, update);
+    if (!doc) return false;
+    if (doc.product_id && doc.rating !== null) await this.products.applyRating(doc.product_id, hiddenAt ? -doc.rating : doc.rating, hiddenAt ? -1 : 1);
+    return true;
   }
 
   /**
@@ -295,13 +303,13 @@ export class ReviewsService {
 
   /** Tags of the reviews since a time (trending tags). */
   async tagsSince(since: string): Promise<Pick<ReviewDoc, 'tags' | 'created_at'>[]> {
-    return this.reviews.find({ created_at: { $gte: since }, tags: { $exists: true } }, { projection: { tags: 1, created_at: 1 } });
+    return this.reviews.find({ created_at: { $gte: since }, tags: { $exists: true }, ...NOT_HIDDEN }, { projection: { tags: 1, created_at: 1 } });
   }
 
   /** Reviews with a product category since a time (trending topics). */
   async categorisedSince(since: string): Promise<Pick<ReviewDoc, 'product_category' | 'created_at'>[]> {
     return this.reviews.find(
-      { created_at: { $gte: since }, product_category: { $ne: null } },
+      { created_at: { $gte: since }, product_category: { $ne: null }, ...NOT_HIDDEN },
       { projection: { product_category: 1, created_at: 1 } },
     );
   }
@@ -363,7 +371,8 @@ export class ReviewsService {
       { $set: set, $inc: { edit_count: 1 } },
     );
     if (!updated) return null;
-    if (updated.product_id && current.rating !== null && updated.rating !== null) {
+    // a hidden review is not in its product's aggregate: its edits leave it alone
+    if (updated.product_id && current.rating !== null && updated.rating !== null && !updated.hidden_at) {
       await this.products.applyRating(updated.product_id, updated.rating - current.rating, 0);
     }
     await this.keepVersion(current, set.updated_at);
@@ -393,7 +402,7 @@ export class ReviewsService {
   /** Only the request that actually removed the row moves the aggregate: 0 when another did. */
   private async delete(doc: ReviewDoc): Promise<number> {
     const removed = await this.reviews.deleteOne({ _id: doc._id, user_id: doc.user_id });
-    if (removed > 0 && doc.product_id && doc.rating !== null) {
+    if (removed > 0 && doc.product_id && doc.rating !== null && !doc.hidden_at) {
       await this.products.applyRating(doc.product_id, -doc.rating, -1);
     }
     // Its history and counts go with it: nobody may see the review any more.

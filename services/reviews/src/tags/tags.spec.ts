@@ -116,8 +116,8 @@ describe('hashtags', () => {
     for (let i = 0; i < 3; i++) await makeReview(svc, deniz, { content: `#Trend ${i}` });
     const res = await get(ayse, '/api/trending/tags');
     expect(res.status).toBe(200);
-    expect(res.body.data[0]).toEqual({ tag: 'gizli', reviews_this_week: 4, reviews_last_week: 0, change_percent: 100 });
-    expect(res.body.data).toContainEqual({ tag: 'trend', reviews_this_week: 3, reviews_last_week: 0, change_percent: 100 });
+    expect(res.body.data[0]).toEqual({ tag: 'gizli', reviews_this_week: 4, reviews_last_week: 0, change_percent: null });
+    expect(res.body.data).toContainEqual({ tag: 'trend', reviews_this_week: 3, reviews_last_week: 0, change_percent: null });
     expect(res.body.data).toHaveLength(5);
   });
 });

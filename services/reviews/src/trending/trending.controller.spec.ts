@@ -24,8 +24,8 @@ describe('trending (HTTP)', () => {
     const res = await svc.http().get('/api/trending').set(owner.auth);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { topic: 'Kitchen', category: 'Kitchen', reviews_this_week: 3, reviews_last_week: 0, change_percent: 100 },
-      { topic: 'Fitness', category: 'Fitness', reviews_this_week: 1, reviews_last_week: 0, change_percent: 100 },
+      { topic: 'Kitchen', category: 'Kitchen', reviews_this_week: 3, reviews_last_week: 0, change_percent: null },
+      { topic: 'Fitness', category: 'Fitness', reviews_this_week: 1, reviews_last_week: 0, change_percent: null },
     ]);
   });
 

@@ -8,8 +8,8 @@ describe('trending', () => {
   it('computes the change against last week', () => {
     expect(changePercent(15, 10)).toBe(50);
     expect(changePercent(5, 10)).toBe(-50);
-    expect(changePercent(3, 0)).toBe(100);
-    expect(changePercent(0, 0)).toBe(0);
+    expect(changePercent(3, 0)).toBeNull();
+    expect(changePercent(0, 0)).toBeNull();
     expect(changePercent(1, 3)).toBe(-67);
   });
 
@@ -35,7 +35,7 @@ describe('trending', () => {
       change_percent: 50,
     });
     expect(topics.map((t) => t.category)).toEqual(['Electronics', 'Kitchen', 'Fitness', 'Home', 'Beauty']);
-    expect(topics[1].change_percent).toBe(100);
+    expect(topics[1].change_percent).toBeNull();
     expect(topics[2]).toMatchObject({ reviews_this_week: 3, reviews_last_week: 6, change_percent: -50 });
   });
 

@@ -3,13 +3,22 @@ import { TrendingTag, TrendingTopic } from '@app/contracts';
 export const TRENDING_SIZE = 5;
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Percentage change against last week, rounded; a topic new this week counts as +100%. */
-export function changePercent(thisWeek: number, lastWeek: number): number {
-  if (lastWeek === 0) return thisWeek > 0 ? 100 : 0;
+/**
+ * Percentage change against last week, rounded; null when last week had none (issue 43 §2: no
+ * invented figure, a change from nothing is not a percentage, and the screens then show none).
+ */
+export function changePercent(thisWeek: number, lastWeek: number): number | null {
+  if (lastWeek === 0) return null;
   return Math.round(((thisWeek - lastWeek) / lastWeek) * 100);
 }
 
+/** For ranking ties: a key new this week rises above any change. */
+const growth = (c: WeekCounts) => changePercent(c.thisWeek, c.lastWeek) ?? Number.POSITIVE_INFINITY;
+
 type WeekCounts = { thisWeek: number; lastWeek: number };
+
+/** Infinity minus Infinity is NaN, which a sort would take for "equal" only by chance. */
+const compareGrowth = (a: number, b: number) => (a === b ? 0 : a > b ? 1 : -1);
 
 /** The top keys by reviews in the 7 days before `now`, compared with the 7 days before that. */
 function rank(reviews: { key: string; created_at: string }[], now: number): [string, WeekCounts][] {
@@ -25,7 +34,7 @@ function rank(reviews: { key: string; created_at: string }[], now: number): [str
   }
   return [...counts.entries()]
     .filter(([, c]) => c.thisWeek > 0)
-    .sort(([a, x], [b, y]) => y.thisWeek - x.thisWeek || changePercent(y.thisWeek, y.lastWeek) - changePercent(x.thisWeek, x.lastWeek) || a.localeCompare(b))
+    .sort(([a, x], [b, y]) => y.thisWeek - x.thisWeek || compareGrowth(growth(y), growth(x)) || a.localeCompare(b))
     .slice(0, TRENDING_SIZE);
 }
 

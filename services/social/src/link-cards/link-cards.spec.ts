@@ -25,11 +25,11 @@ describe('link cards of profiles (issue 30 §4)', () => {
     });
   });
 
-  it.each(['friends', 'private'] as const)('has no card for a %s profile, and says nothing of it', async (privacy) => {
+  it.each(['friends', 'private'] as const)('has no card for a %s profile (403: its page says it is private), and says nothing of it', async (privacy) => {
     const hidden = await registerMember(svc, `Hidden ${privacy}`, privacy);
     await svc.http().put('/api/users/profile').set(hidden.auth).send({ bio: 'secret bio' });
     const res = await svc.http().get(`/api/cards/users/${hidden.username}`);
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain('secret');
     expect((await svc.http().get('/api/cards/users/nobody_here')).status).toBe(404);
   });

@@ -72,11 +72,38 @@ describe('profiles (HTTP)', () => {
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('evil');
   });
 
-  it('answers an unknown username with 404 and a missing token with 401', async () => {
+  it('answers an unknown username with 404, to members and visitors alike', async () => {
     const missing = await profile(mehmet, 'nobody_here');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: 'User not found', code: 'USER_NOT_FOUND' });
-    expect((await svc.http().get(`/api/users/profile/${ayse.username}`)).status).toBe(401);
+    expect((await svc.http().get('/api/users/profile/nobody_here')).status).toBe(404);
+  });
+
+  it('shows a visitor the real counts of a public profile, no relation, and says a private one is private (issue 43 §3)', async () => {
+    const star = await registerMember(svc, 'Star');
+    const fan = await registerMember(svc, 'Fan');
+    const hermit = await registerMember(svc, 'Hermit', 'private');
+    expect((await svc.http().post(`/api/follows/users/${star.id}`).set(fan.auth)).status).toBeLessThan(300);
+    for (const reviewId of ['v1', 'v2']) {
+      await svc.publish('review.created', { reviewId, authorId: star.id, productId: null, productName: null, rating: null, title: '', excerpt: 'x', created_at: new Date().toISOString() });
+    }
+    const seen = await svc.http().get(`/api/users/profile/${star.username}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toEqual(
+      expect.objectContaining({
+        id: star.id,
+        reviews_count: 2,
+        followers_count: 1,
+        can_view_content: true,
+        follow_status: { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false },
+      }),
+    );
+    expect(seen.body.data.email).toBeUndefined();
+    const closed = await svc.http().get(`/api/users/profile/${hermit.username}`);
+    expect(closed.status).toBe(200);
+    expect(closed.body.data).toEqual(expect.objectContaining({ privacy_profile: 'private', can_view_content: false }));
+    // a token still makes the viewer a member on the same route
+    expect((await profile(fan, star.username)).body.data.follow_status.isFollowing).toBe(true);
   });
 
   it('updates only the named fields and announces user.updated', async () => {

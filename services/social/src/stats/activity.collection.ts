@@ -8,7 +8,10 @@ export interface ActivityDoc {
   _id: string;
   kind: 'review' | 'squad';
   user_id: string;
-  active: boolean;
+  /** False once deleted (absent on a review's row a moderation event made before its review.created arrived). */
+  active?: boolean;
+  /** A review a moderator hid: out of the reviews count until shown again. */
+  hidden?: boolean;
 }
 
 export const activitiesCollection = defineCollection<ActivityDoc>('activities', [

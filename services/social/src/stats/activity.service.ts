@@ -17,13 +17,19 @@ export class ActivityService {
     this.rows = store.collection(activitiesCollection);
   }
 
-  /** Insert only: a review deleted before its creation arrived stays deleted. */
+  /** Insert only: a review deleted before its creation arrived stays deleted (one hidden first becomes active, hidden). */
   async reviewCreated(reviewId: string, authorId: string): Promise<void> {
     try {
       await this.rows.insert({ _id: reviewKey(reviewId), kind: 'review', user_id: authorId, active: true });
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
+      await this.rows.updateOne({ _id: reviewKey(reviewId), active: { $exists: false } }, { $set: { active: true } });
     }
+  }
+
+  /** A moderator hid (or showed again) the review: it leaves (or rejoins) the author's count, whatever order the events come in. */
+  async reviewHidden(reviewId: string, authorId: string, hidden: boolean): Promise<void> {
+    await this.rows.updateOne({ _id: reviewKey(reviewId) }, { $set: { kind: 'review', user_id: authorId, hidden } }, { upsert: true });
   }
 
   async reviewDeleted(reviewId: string, authorId: string): Promise<void> {
@@ -40,7 +46,7 @@ export class ActivityService {
   }
 
   reviews(userId: string): Promise<number> {
-    return this.rows.count({ user_id: userId, kind: 'review', active: true });
+    return this.rows.count({ user_id: userId, kind: 'review', active: true, hidden: { $ne: true } });
   }
 
   squads(userId: string): Promise<number> {

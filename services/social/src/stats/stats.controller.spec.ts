@@ -52,6 +52,27 @@ describe('stats (HTTP and events)', () => {
     expect((await stats(burak)).body.data.reviewsCount).toBe(0);
   });
 
+  it('leaves a hidden review out of the count and the profile until it is shown again, in any order (issue 43 §2)', async () => {
+    const count = async () => (await svc.http().get(`/api/users/profile/${cem.username}`).set(burak.auth)).body.data.reviews_count;
+    await svc.publish('review.created', review('h1', cem.id));
+    await svc.publish('review.created', review('h2', cem.id));
+    expect(await count()).toBe(2);
+    await svc.publish('moderation.content_hidden', { kind: 'review', contentId: 'h1', authorId: cem.id, reason: 'Spam' });
+    expect(await count()).toBe(1);
+    expect((await stats(cem)).body.data.reviewsCount).toBe(1);
+    await svc.publish('moderation.content_shown', { kind: 'review', contentId: 'h1', authorId: cem.id });
+    expect(await count()).toBe(2);
+    // a comment's hiding is not a review's
+    await svc.publish('moderation.content_hidden', { kind: 'comment', contentId: 'h2', authorId: cem.id, reason: 'Rude' });
+    expect(await count()).toBe(2);
+    // hidden before its creation arrived: counted once shown
+    await svc.publish('moderation.content_hidden', { kind: 'review', contentId: 'h3', authorId: cem.id, reason: 'Spam' });
+    await svc.publish('review.created', review('h3', cem.id));
+    expect(await count()).toBe(2);
+    await svc.publish('moderation.content_shown', { kind: 'review', contentId: 'h3', authorId: cem.id });
+    expect(await count()).toBe(3);
+  });
+
   it('counts squads from member_joined, member_left and squad.deleted', async () => {
     const joined = (squadId: string, userId: string) =>
       svc.publish('squad.member_joined', { squadId, squadName: squadId, userId, role: 'member', joined_at: new Date().toISOString() }, squadId);

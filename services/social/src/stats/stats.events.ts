@@ -4,7 +4,7 @@ import { EventEnvelope } from '@app/contracts';
 import { OnEvent } from '@app/bus';
 import { ActivityService } from './activity.service';
 
-/** Keeps reviewsCount and squadsCount from the reviews and squads services' events. */
+/** Keeps reviewsCount (hidden reviews left out) and squadsCount from the reviews and squads services' events. */
 @Controller()
 export class StatsEvents {
   constructor(private readonly activity: ActivityService) {}
@@ -17,6 +17,18 @@ export class StatsEvents {
   @OnEvent('review.deleted')
   async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
     await this.activity.reviewDeleted(event.payload.reviewId, event.payload.authorId);
+  }
+
+  @OnEvent('moderation.content_hidden')
+  async onContentHidden(@Payload() event: EventEnvelope<'moderation.content_hidden'>): Promise<void> {
+    const { kind, contentId, authorId } = event.payload;
+    if (kind === 'review') await this.activity.reviewHidden(contentId, authorId, true);
+  }
+
+  @OnEvent('moderation.content_shown')
+  async onContentShown(@Payload() event: EventEnvelope<'moderation.content_shown'>): Promise<void> {
+    const { kind, contentId, authorId } = event.payload;
+    if (kind === 'review') await this.activity.reviewHidden(contentId, authorId, false);
   }
 
   @OnEvent('squad.member_joined')

@@ -3,6 +3,7 @@ import { SquadView } from '@app/contracts';
 import { UserCardsReadModel } from '@app/platform';
 import { JoinRequestsService } from '../join-requests/join-requests.service';
 import { MembersService } from '../members/members.service';
+import { WeekActivityReadModel } from '../read-models/week-activity.service';
 import { SquadDoc } from './squad.collection';
 
 /** Spec part 2 §9: cards show 3 member avatars. */
@@ -15,6 +16,7 @@ export class SquadPresenter {
     private readonly members: MembersService,
     private readonly requests: JoinRequestsService,
     private readonly userCards: UserCardsReadModel,
+    private readonly activity: WeekActivityReadModel,
   ) {}
 
   async cards(squads: readonly SquadDoc[], viewerId: string): Promise<SquadView[]> {
@@ -65,6 +67,7 @@ export class SquadPresenter {
       this.cards([squad], viewerId),
       this.members.list(squad._id).then((docs) => this.members.views(docs)),
     ]);
-    return { ...card, member_count: members.length, members };
+    const week = await this.activity.week(squad._id, members);
+    return { ...card, member_count: members.length, members, week };
   }
 }

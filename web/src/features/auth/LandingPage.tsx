@@ -16,8 +16,10 @@ const EMOJIS = [Gamepad2, Headphones, BookOpen, Volleyball, Palette, ChefHat, Ca
 export function LandingPage() {
   const session = useSession();
   const location = useLocation();
-  const [mode, setMode] = useState<AuthMode>('login');
-  const [open, setOpen] = useState(location.pathname === '/login');
+  // a shared page's sign-up prompt comes as /?join=1 and opens the sign-up form
+  const joining = new URLSearchParams(location.search).has('join');
+  const [mode, setMode] = useState<AuthMode>(joining ? 'register' : 'login');
+  const [open, setOpen] = useState(location.pathname === '/login' || joining);
 
   if (session.token && session.user) return <Navigate to="/home" replace />;
 

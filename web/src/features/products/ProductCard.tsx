@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Bookmark, BookmarkCheck, Heart, Package, PenLine, Share2, Star } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../core/store';
@@ -13,18 +13,24 @@ import { useT } from '../../shared/i18n';
 import { AddToListMenu } from '../lists/AddToListMenu';
 
 /**
- * `saved`: the product reply does not say whether the viewer saved it; the saved list does. `eager`: a card
+ * Liked and saved come with the product (the viewer's own marks), so they are right on first paint. `eager`: a card
  * on the first screen, whose picture is fetched at once (it is often the page's largest paint). A memo: the
  * list draws its cards again each time it grows by a step (useStaged) and at every change of its query's
  * state, and a card whose props did not change is skipped.
  */
-export const ProductCard = memo(function ProductCard({ product, saved: savedAtFirst = false, eager = false }: { product: ProductView; saved?: boolean; eager?: boolean }) {
+export const ProductCard = memo(function ProductCard({ product, eager = false }: { product: ProductView; eager?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [liked, setLiked] = useState(!!product.liked);
   const [likes, setLikes] = useState(Number(product.like_count ?? 0));
-  const [saved, setSaved] = useState(savedAtFirst);
+  const [saved, setSaved] = useState(!!product.saved);
+  // a refetched product (a save or like on another screen) brings the server's marks
+  useEffect(() => setSaved(!!product.saved), [product.saved]);
+  useEffect(() => {
+    setLiked(!!product.liked);
+    setLikes(Number(product.like_count ?? 0));
+  }, [product.liked, product.like_count]);
   const [copied, flash] = useTimedFlag(2000);
   const [like] = useLikeProductMutation();
   const [save] = useSaveProductMutation();

@@ -14,6 +14,8 @@ import { SaveProductButton } from './SaveProductButton';
 import { AddToListMenu } from '../lists/AddToListMenu';
 import { useT } from '../../shared/i18n';
 import { useStaged } from '../../shared/useStaged';
+import { NotFoundPage } from '../../shared/NotFoundPage';
+import { JoinPrompt, useVisitor } from '../auth/JoinPrompt';
 import type { ReviewView } from '@app/contracts';
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
@@ -27,6 +29,7 @@ const NO_REVIEWS: ReviewView[] = [];
 
 export function ProductDetailPage() {
   const t = useT();
+  const visitor = useVisitor();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const product = useProductQuery(id, { skip: !id });
@@ -45,6 +48,8 @@ export function ProductDetailPage() {
 
   if (!id) return <div className="card error-box">Invalid product ID</div>;
   if (product.isLoading) return <FirstScreenOr part="content" />;
+  // an unknown or deleted product is the app's 404 screen (the server answered 404 for the page too)
+  if (product.isError && ['PRODUCT_NOT_FOUND', 'NOT_FOUND'].includes(errorCode(product.error) ?? '')) return <NotFoundPage />;
   if (product.isError || !product.data)
     return (
       <div className="card error-box" data-testid="product-error">
@@ -75,9 +80,11 @@ export function ProductDetailPage() {
 
   return (
     <div className="page" data-testid="product-detail">
-      <Link to="/products" className="small">
-        <ArrowLeft size={14} aria-hidden="true" /> Back to Products
-      </Link>
+      {!visitor && (
+        <Link to="/products" className="small">
+          <ArrowLeft size={14} aria-hidden="true" /> Back to Products
+        </Link>
+      )}
       <section className="card product-detail" style={{ marginTop: '0.6rem' }}>
         {img ? <img className="hero-img" src={img} alt={p.image_alt || p.name} fetchPriority="high" /> : <div className="hero-img product-img"><Package size={64} aria-hidden="true" /></div>}
         <div>
@@ -85,7 +92,7 @@ export function ProductDetailPage() {
           <h1>{p.name}</h1>
           <div className="row gap">
             <Stars value={p.rating} size={20} />
-            <span className="muted">({count} reviews)</span>
+            <span className="muted" data-testid="product-review-count">({count} reviews)</span>
           </div>
           <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>
             {price(p.price)}
@@ -102,17 +109,21 @@ export function ProductDetailPage() {
               </ul>
             </>
           )}
-          <div className="row gap wrap">
-            <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
-              Write a Review
-            </button>
-            <SaveProductButton productId={p.id} />
-            <AddToListMenu productId={p.id} />
-          </div>
+          {visitor ? (
+            <JoinPrompt text={t('truth.joinToReview')} />
+          ) : (
+            <div className="row gap wrap">
+              <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
+                Write a Review
+              </button>
+              <SaveProductButton productId={p.id} saved={p.saved} />
+              <AddToListMenu productId={p.id} />
+            </div>
+          )}
         </div>
       </section>
       {posted && <div className="success-bar">{posted}</div>}
-      {formOpen && (
+      {formOpen && !visitor && (
         <form className="card form" onSubmit={submit} data-testid="review-form">
           <h2 className="panel-title">Write a Review</h2>
           <div className="field">
@@ -135,7 +146,7 @@ export function ProductDetailPage() {
         </form>
       )}
       <div className="page-head">
-        <h2 style={{ margin: 0 }}>Customer Reviews ({reviews.data?.meta.total ?? count})</h2>
+        <h2 style={{ margin: 0 }} data-testid="product-reviews-heading">Customer Reviews ({count})</h2>
         <select
           value={sort}
           onChange={(e) => {

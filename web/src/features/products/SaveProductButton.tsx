@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { errorMessage } from '../../core/api';
 import { useSaveProductMutation } from './productsApi';
 
 /**
- * Saves or unsaves the product through /api/saved/products/{id}; the label follows the server's answer.
- * It starts unsaved: the product reply does not say whether the viewer saved it.
+ * Saves or unsaves the product through /api/saved/products/{id}; it starts from the product reply's
+ * `saved` (the viewer's mark) and follows the server's answer.
  */
-export function SaveProductButton({ productId }: { productId: string }) {
-  const [saved, setSaved] = useState(false);
+export function SaveProductButton({ productId, saved: savedNow }: { productId: string; saved: boolean }) {
+  const [saved, setSaved] = useState(savedNow);
+  useEffect(() => setSaved(savedNow), [savedNow]);
   const [error, setError] = useState<string | null>(null);
   const [save, state] = useSaveProductMutation();
   async function toggle() {

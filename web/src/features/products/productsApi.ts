@@ -45,10 +45,12 @@ export const productsApi = api.injectEndpoints({
     likeProduct: b.mutation<{ liked: boolean; like_count: number }, string>({
       query: (id) => ({ url: `/likes/products/${id}`, method: 'POST' }),
       transformResponse: (r: unknown) => data<{ liked: boolean; like_count: number }>(r),
+      invalidatesTags: ['Product'],
     }),
     saveProduct: b.mutation<void, { id: string; save: boolean }>({
       query: ({ id, save }) => ({ url: `/saved/products/${id}`, method: save ? 'POST' : 'DELETE' }),
-      invalidatesTags: ['Saved'],
+      // the product's own `saved` mark changes with it, wherever the product is cached
+      invalidatesTags: ['Saved', 'Product'],
     }),
   }),
 });

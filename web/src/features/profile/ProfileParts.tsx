@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EyeOff } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar, Stars } from '../../shared/ui';
 import { cutText, personName, shortDate } from '../../shared/format';
@@ -28,11 +29,18 @@ export function Counters({ reviews, following, followers }: { reviews: number; f
   );
 }
 
-/** A profile review row: product image ('No img'), product name, date, stars, title, content cut at 150. */
+/**
+ * A profile review row: the review's first photo (else the product image, else 'No img'), product name, date,
+ * stars, title, content cut at 150. A spoiler keeps its text and photos behind its guard: opening the row
+ * gives the card, whose guard reveals them.
+ */
 export function ReviewRow({ review }: { review: ReviewView }) {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const img = review.product?.image_url;
+  const spoiler = review.has_spoilers;
+  const photo = spoiler ? undefined : review.images?.[0];
+  const img = photo || review.product?.image_url;
+  const alt = photo ? review.image_alts?.[0] || '' : '';
   if (open) return <ReviewCard review={review} timeStyle="date" />;
   return (
     <div
@@ -44,7 +52,16 @@ export function ReviewRow({ review }: { review: ReviewView }) {
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setOpen(true))}
       style={{ cursor: 'pointer' }}
     >
-      {img ? <img className="thumb" src={img} alt="" width={36} height={36} loading="lazy" /> : <span className="thumb">{t('profile.noImg')}</span>}
+      {spoiler && review.images?.length ? (
+        // its photos are behind the guard too: the tile says so rather than 'No img'
+        <span className="thumb" data-testid="spoiler-thumb" title={t('truth.spoilerRow')}>
+          <EyeOff size={18} aria-hidden="true" />
+        </span>
+      ) : img ? (
+        <img className="thumb" src={img} alt={alt} width={36} height={36} loading="lazy" />
+      ) : (
+        <span className="thumb">{t('profile.noImg')}</span>
+      )}
       <div style={{ flex: 1, minWidth: 0 }}>
         <div className="row gap wrap">
           <span className="strong">{review.product?.name ?? review.title ?? ''}</span>
@@ -52,9 +69,15 @@ export function ReviewRow({ review }: { review: ReviewView }) {
         </div>
         {review.rating ? <Stars value={review.rating} size={14} /> : null}
         {review.title && review.title !== review.product?.name && <div className="strong">{review.title}</div>}
-        <p className="pre-wrap" style={{ margin: '0.2rem 0' }} data-testid="review-row-content">
-          {cutText(review.content, 150)}
-        </p>
+        {spoiler ? (
+          <p className="muted" style={{ margin: '0.2rem 0' }} data-testid="review-row-spoiler">
+            {t('truth.spoilerRow')}
+          </p>
+        ) : (
+          <p className="pre-wrap" style={{ margin: '0.2rem 0' }} data-testid="review-row-content">
+            {cutText(review.content, 150)}
+          </p>
+        )}
       </div>
     </div>
   );

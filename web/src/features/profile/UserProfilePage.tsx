@@ -1,6 +1,6 @@
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { useEffect, useRef, useState } from 'react';
-import { Lock, SearchX } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch, useSession } from '../../core/store';
 import { errorCode, errorMessage, isSignedOutCode } from '../../core/api';
@@ -15,6 +15,8 @@ import { profileFollowButton } from './followRules';
 import { Counters, PeopleList, ProfileReviews } from './ProfileParts';
 import { useT } from '../../shared/i18n';
 import { ProfileLists } from '../lists/ProfileLists';
+import { NotFoundPage } from '../../shared/NotFoundPage';
+import { JoinPrompt } from '../auth/JoinPrompt';
 
 type Tab = 'reviews' | 'lists' | 'followers' | 'following';
 
@@ -43,14 +45,17 @@ export function UserProfilePage() {
   }, [username]);
 
   const signedOutReply = q.isError && isSignedOutCode(errorCode(q.error));
-  const placeholder = signedOutReply || (!signedIn && q.isError);
+  // visitors read the real profile (issue 43 §3); the spec's placeholder stays only for a reply that says "sign in"
+  const placeholder = signedOutReply;
   const p: UserProfile | null = placeholder ? placeholderProfile(username) : local;
   // a private account the viewer may not see: say so instead of an empty list under a non-zero counter
   const hidden = p ? !p.can_view_content : false;
   useDocumentTitle(p ? `${p.display_name || p.username} (@${p.username})` : q.isError ? '' : undefined);
   // follower and following lists load on first opening of their tab
-  const followers = useFollowersQuery(p?.id, { skip: !opened.has('followers') || !p || p.id === '0' || hidden });
-  const following = useFollowingQuery(p?.id, { skip: !opened.has('following') || !p || p.id === '0' || hidden });
+  // a visitor reads the profile and its reviews; lists and people are for members (issue 43 §3)
+  const membersOnly = !signedIn && tab !== 'reviews';
+  const followers = useFollowersQuery(p?.id, { skip: !signedIn || !opened.has('followers') || !p || p.id === '0' || hidden });
+  const following = useFollowingQuery(p?.id, { skip: !signedIn || !opened.has('following') || !p || p.id === '0' || hidden });
 
   if (own) return <Navigate to="/profile" replace />;
   // the server's first screen of this address (the profile's head) stays until the profile comes
@@ -61,17 +66,8 @@ export function UserProfilePage() {
       </FirstScreenOr>
     );
   if (q.isError && !placeholder) {
-    if (profileMissing(q.error))
-      return (
-        <div className="card empty" data-testid="user-not-found">
-          <SearchX className="empty-icon" size={40} aria-hidden="true" />
-          <h2>Kullanıcı Bulunamadı</h2>
-          <p className="muted">{profileErrorText(q.error as never, username)}</p>
-          <Link className="btn btn-primary" to="/">
-            Ana Sayfaya Dön
-          </Link>
-        </div>
-      );
+    // an unknown or deleted member is the app's 404 screen (the server answered 404 for the page too)
+    if (profileMissing(q.error)) return <NotFoundPage />;
     return (
       <div className="card error-box">
         <p className="error-text">{profileErrorText(q.error as never, username)}</p>
@@ -196,6 +192,10 @@ export function UserProfilePage() {
             <Lock className="empty-icon" size={32} aria-hidden="true" />
             <div className="empty-title">{t('profile.privateTitle')}</div>
             <p className="muted">{t('profile.privateHint')}</p>
+          </div>
+        ) : membersOnly ? (
+          <div className="empty" data-testid="members-only">
+            <JoinPrompt text={t('truth.joinToSee')} />
           </div>
         ) : (
           <>

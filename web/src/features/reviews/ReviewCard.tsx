@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Bookmark, BookmarkCheck, Calendar, Heart, MapPin, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ReviewView } from '@app/contracts';
@@ -20,6 +20,7 @@ import { ReviewMoreMenu } from './ReviewMoreMenu';
 import { ReviewShareMenu } from './ReviewShareMenu';
 import { useT } from '../../shared/i18n';
 import { TaggedText } from '../tags/TaggedText';
+import { JoinPrompt, useVisitor } from '../auth/JoinPrompt';
 
 /**
  * A memo: a list draws its cards again each time it grows by a step (useStaged) and at every change of
@@ -28,6 +29,8 @@ import { TaggedText } from '../tags/TaggedText';
 export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 'relative' }: { review: ReviewView; timeStyle?: 'relative' | 'date' }) {
   const t = useT();
   const dispatch = useAppDispatch();
+  // a visitor on a shared page reads the review with its counts; acting on it asks them to sign up
+  const visitor = useVisitor();
   // an edit shows at once, before the lists refetch
   const [edited, setEdited] = useState<ReviewView | null>(null);
   const review = edited && edited.id === given.id ? { ...given, ...edited } : given;
@@ -37,6 +40,13 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
   const [likes, setLikes] = useState(review.like_count);
   const [saved, setSaved] = useState(review.saved);
   const [comments, setComments] = useState(review.comment_count);
+  // a refetched page brings the server's marks and counts (a like or save made on another screen)
+  useEffect(() => {
+    setLiked(review.liked);
+    setLikes(review.like_count);
+    setSaved(review.saved);
+    setComments(review.comment_count);
+  }, [review.liked, review.like_count, review.saved, review.comment_count]);
   const [showComments, setShowComments] = useState(false);
   const [viewer, setViewer] = useState<number | null>(null);
   const [revealed, setRevealed] = useState(false);
@@ -112,7 +122,7 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
             )}
           </span>
         </div>
-        <ReviewMoreMenu review={review} onEdit={() => setEditing(true)} onDeleted={() => setDeleted(true)} onCopyLink={() => void copyLink()} />
+        {!visitor && <ReviewMoreMenu review={review} onEdit={() => setEditing(true)} onDeleted={() => setDeleted(true)} onCopyLink={() => void copyLink()} />}
       </header>
 
       {review.product && (
@@ -159,6 +169,17 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
       )}
       {review.images.length > 0 && (!review.has_spoilers || revealed) && <ReviewImages images={review.images} alts={review.image_alts} onOpen={setViewer} />}
 
+      {visitor ? (
+        <footer className="review-actions" data-testid="visitor-actions">
+          <span className="action">
+            <Heart size={16} aria-hidden="true" /> <span className="sr-only">{t('review.like')}</span> <span data-testid="like-count">{likes}</span>
+          </span>
+          <span className="action">
+            <MessageCircle size={16} aria-hidden="true" /> <span className="sr-only">{t('review.comments')}</span> <span data-testid="comment-count">{comments}</span>
+          </span>
+          <JoinPrompt text={t('truth.joinToAct')} className="link small push-right" />
+        </footer>
+      ) : (
       <footer className="review-actions">
         <button className={`action ${liked ? 'liked' : ''}`} onClick={like} aria-pressed={liked} data-testid="like-button">
           <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} /> <span className="sr-only">{t('review.like')}</span> <span data-testid="like-count">{likes}</span>
@@ -166,11 +187,12 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
         <button className="action" onClick={() => setShowComments((s) => !s)} data-testid="comment-button" aria-expanded={showComments}>
           <MessageCircle size={16} aria-hidden="true" /> <span className="sr-only">{t('review.comments')}</span> <span data-testid="comment-count">{comments}</span>
         </button>
-        <ReviewShareMenu link={link} text={review.title || review.content.slice(0, 100)} copied={copied} onCopyLink={() => void copyLink()} />
+        <ReviewShareMenu link={link} text={review.title || (review.has_spoilers ? t('composer.spoilers') : review.content.slice(0, 100))} copied={copied} onCopyLink={() => void copyLink()} />
         <button className={`action push-right ${saved ? 'saved' : ''}`} onClick={toggleSave} aria-pressed={saved} data-testid="save-button">
           {saved ? <BookmarkCheck size={16} aria-hidden="true" /> : <Bookmark size={16} aria-hidden="true" />} {saved ? t('common.saved') : t('common.save')}
         </button>
       </footer>
+      )}
       {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}
       {historyOpen && <ReviewHistory reviewId={review.id} onClose={() => setHistoryOpen(false)} />}
       {viewer !== null && <ImageViewer images={review.images} alts={review.image_alts} start={viewer} onClose={() => setViewer(null)} />}

@@ -53,7 +53,7 @@ export function SavedPage() {
       {data && tab === 'products' && (
         <div className="grid grid-2">
           {(data as ProductView[]).map((p) => (
-            <ProductCard key={p.id} product={p} saved />
+            <ProductCard key={p.id} product={p} />
           ))}
         </div>
       )}

@@ -23,11 +23,8 @@ import {
   useLeaveSquadMutation,
   useSquadConversationMutation,
   useSquadQuery,
-  useSquadRatingQuery,
 } from './squadsApi';
 import { useT } from '../../shared/i18n';
-
-const DAY = 86_400_000;
 
 export function SquadDetailPage() {
   const t = useT();
@@ -39,8 +36,6 @@ export function SquadDetailPage() {
   const squad = q.data;
   const canManage = squad?.user_role === 'admin' || squad?.user_role === 'moderator';
   const requests = useJoinRequestsQuery(id, { skip: !canManage });
-  const memberIds = (squad?.members ?? []).map((m) => m.id);
-  const rating = useSquadRatingQuery(memberIds, { skip: memberIds.length === 0 });
   const [leave] = useLeaveSquadMutation();
   const [openChat, chatState] = useSquadConversationMutation();
   const [leaving, setLeaving] = useState(false);
@@ -81,7 +76,6 @@ export function SquadDetailPage() {
 
   const members = squad.members ?? [];
   const pendingRequests = requests.data ?? [];
-  const joins30 = members.filter((m) => Date.now() - new Date(m.joined_at).getTime() < 30 * DAY).length;
 
   async function share() {
     if (await copyText(window.location.href)) flash();
@@ -160,7 +154,7 @@ export function SquadDetailPage() {
           </section>
 
 
-          <SquadStatTiles memberCount={squad.member_count} rating={rating.data} joinsLast30Days={joins30} />
+          <SquadStatTiles memberCount={squad.member_count} week={squad.week} />
 
           {canManage && showRequests && <JoinRequests squadId={squad.id} requests={pendingRequests} />}
                     <SquadActivity squadId={squad.id} squadName={squad.name} />
@@ -169,7 +163,7 @@ export function SquadDetailPage() {
         <aside>
           <SquadCreator squad={squad} creator={members.find((m) => m.id === squad.creator_id)} />
           <SquadMembers squad={squad} />
-          <SquadAchievements createdAt={squad.created_at} memberCount={squad.member_count} joinsLast30Days={joins30} />
+          <SquadAchievements memberCount={squad.member_count} week={squad.week} />
         </aside>
       </div>
       <JoinModal squad={squad} open={joinOpen} onClose={() => setJoinOpen(false)} />

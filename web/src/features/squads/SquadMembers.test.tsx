@@ -6,7 +6,6 @@ import { makeStore } from '../../core/store';
 import { signedIn } from '../../core/session';
 import type { SquadView } from '@app/contracts';
 import { SquadMembers } from './SquadMembers';
-import { activityLevel } from './squadsApi';
 
 const joined = new Date().toISOString();
 const squad = (role: SquadView['user_role']): SquadView =>
@@ -50,17 +49,5 @@ describe('SquadMembers', () => {
     renderAs('moderator');
     expect(screen.queryAllByTestId('member-role')).toHaveLength(0);
     expect(screen.queryAllByTestId('member-remove')).toHaveLength(0);
-  });
-});
-
-describe('activityLevel', () => {
-  it('a squad of one or two is never High', () => {
-    expect(activityLevel(1, 1)).toBe('Medium');
-    expect(activityLevel(2, 2)).toBe('Medium');
-  });
-  it('High needs several recent joins', () => {
-    expect(activityLevel(3, 5)).toBe('High');
-    expect(activityLevel(5, 100)).toBe('High');
-    expect(activityLevel(0, 10)).toBe('Low');
   });
 });

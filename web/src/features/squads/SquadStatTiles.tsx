@@ -1,26 +1,30 @@
-import { activityLevel } from './squadsApi';
+import type { SquadWeek } from '@app/contracts';
+import { useT } from '../../shared/i18n';
 
-/** Squad Rating tile: one decimal, '—' while unknown or when no member rated anything. */
-export function squadRatingText(rating: number | null | undefined): string {
-  return rating != null ? Number(rating).toFixed(1) : '—';
-}
-
-/** Total Members, Squad Rating (from the members' reviews) and Activity Level (from recent joins). */
-export function SquadStatTiles({ memberCount, rating, joinsLast30Days }: { memberCount: number; rating: number | null | undefined; joinsLast30Days: number }) {
+/**
+ * Total Members, and the last 7 days' reviews by its members and messages in its chat, all counted by the
+ * server (issue 43 §2: the spec's fixed Squad Rating and Activity Level were figures from nowhere).
+ */
+export function SquadStatTiles({ memberCount, week }: { memberCount: number; week: SquadWeek | undefined }) {
+  const t = useT();
   return (
-    <div className="grid grid-3">
+    <div className="grid grid-3" data-testid="squad-stats">
       <div className="card stat-tile">
-        <b>{memberCount}</b>
+        <b data-testid="squad-members-count">{memberCount}</b>
         <span className="muted small">Total Members</span>
       </div>
-      <div className="card stat-tile">
-        <b data-testid="squad-rating">{squadRatingText(rating)}</b>
-        <span className="muted small">Squad Rating</span>
-      </div>
-      <div className="card stat-tile">
-        <b>{activityLevel(joinsLast30Days, memberCount)}</b>
-        <span className="muted small">Activity Level</span>
-      </div>
+      {week && (
+        <>
+          <div className="card stat-tile">
+            <b data-testid="squad-reviews-week">{week.reviews}</b>
+            <span className="muted small">{t('truth.reviewsThisWeek')}</span>
+          </div>
+          <div className="card stat-tile">
+            <b data-testid="squad-messages-week">{week.messages}</b>
+            <span className="muted small">{t('truth.messagesThisWeek')}</span>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import { api, data, listOf } from '../../core/api';
 import type { SquadRole } from '@app/contracts';
-import type { ActivityView, ConversationView, JoinRequestView, ReviewView, SquadView, SquadStats } from '@app/contracts';
+import type { ActivityView, ConversationView, JoinRequestView, SquadView, SquadStats } from '@app/contracts';
 
 export const SQUAD_CATEGORIES = ['General', 'Technology', 'Gaming', 'Books', 'Movies', 'Music', 'Sports', 'Food', 'Travel', 'Art', 'Science', 'Fitness'];
 export const JOIN_MESSAGE_MAX = 250;
-/** Members whose reviews make the squad rating (one `GET /reviews?userId=` each). */
-export const RATING_MEMBERS_MAX = 20;
 
 export const squadsApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -78,18 +76,6 @@ export const squadsApi = api.injectEndpoints({
       query: (id) => `/messages/squads/${id}/conversation`,
       transformResponse: (r: unknown) => data<ConversationView>(r),
     }),
-    /** Squad Rating: the average star rating of the reviews its members wrote (null when none is rated). */
-    squadRating: b.query<number | null, string[]>({
-      async queryFn(memberIds, _api, _extra, fetch) {
-        const pages = await Promise.all(
-          memberIds.slice(0, RATING_MEMBERS_MAX).map((userId) => fetch({ url: '/reviews', params: { userId, page: 1, limit: 100 } })),
-        );
-        const failed = pages.find((p) => p.error);
-        if (failed?.error) return { error: failed.error };
-        return { data: averageRating(pages.flatMap((p) => listOf<ReviewView>(p.data).items)) };
-      },
-      providesTags: ['Review'],
-    }),
     activities: b.query<ActivityView[], { page?: number; limit?: number }>({
       query: ({ page = 1, limit = 20 }) => ({ url: '/activities/feed', params: { page, limit } }),
       transformResponse: (r: unknown) => listOf<ActivityView>(r).items,
@@ -114,15 +100,7 @@ export const {
   useRemoveMemberMutation,
   useSquadConversationMutation,
   useActivitiesQuery,
-  useSquadRatingQuery,
 } = squadsApi;
-
-/** Average of the rated reviews to one decimal, null when none carries a rating. */
-export function averageRating(reviews: Array<Pick<ReviewView, 'rating'>>): number | null {
-  const rated = reviews.map((r) => Number(r.rating)).filter((n) => n >= 1 && n <= 5);
-  if (rated.length === 0) return null;
-  return Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10;
-}
 
 /** Explore card join label (part 2 §4). */
 export function exploreJoinLabel(s: Pick<SquadView, 'is_member' | 'join_request_status'>): string {
@@ -137,16 +115,4 @@ export function detailJoinLabel(s: Pick<SquadView, 'join_request_status'>): stri
   if (s.join_request_status === 'pending') return 'Request Pending';
   if (s.join_request_status === 'rejected') return 'Request Again';
   return 'Request to Join';
-}
-
-/**
- * Activity level from the members who joined in the last 30 days (replaces the spec's fixed 'High').
- * 'High' needs at least 3 recent joins: a new squad of one or two is not highly active.
- */
-export function activityLevel(joinsLast30Days: number, memberCount: number): string {
-  if (memberCount <= 0) return 'Low';
-  const ratio = joinsLast30Days / memberCount;
-  if (joinsLast30Days >= 5 || (joinsLast30Days >= 3 && ratio >= 0.3)) return 'High';
-  if (joinsLast30Days >= 1) return 'Medium';
-  return 'Low';
 }

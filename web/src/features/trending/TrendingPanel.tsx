@@ -23,11 +23,13 @@ export function TrendingPanel() {
                 <span className="trend-name">#{topic.topic}</span>
                 <span className="muted small">
                   {topic.reviews_this_week} reviews this week
-                  <span className={change >= 0 ? 'up' : 'down'}>
-                    {' '}
-                    {change >= 0 ? '+' : ''}
-                    {Math.round(change)}%
-                  </span>
+                  {change !== null && (
+                    <span className={change >= 0 ? 'up' : 'down'} data-testid="trend-change">
+                      {' '}
+                      {change >= 0 ? '+' : ''}
+                      {Math.round(change)}%
+                    </span>
+                  )}
                 </span>
               </button>
             </li>

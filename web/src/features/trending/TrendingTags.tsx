@@ -17,11 +17,14 @@ export function TrendingTags() {
               <span className="trend-name">#{tag.tag}</span>
               <span className="muted small">
                 {t('hashtags.thisWeek', { count: tag.reviews_this_week })}
-                <span className={tag.change_percent >= 0 ? 'up' : 'down'}>
-                  {' '}
-                  {tag.change_percent >= 0 ? '+' : ''}
-                  {tag.change_percent}%
-                </span>
+                {/* a change only against a week that had some (issue 43 §2) */}
+                {tag.change_percent !== null && (
+                  <span className={tag.change_percent >= 0 ? 'up' : 'down'} data-testid="trend-change">
+                    {' '}
+                    {tag.change_percent >= 0 ? '+' : ''}
+                    {tag.change_percent}%
+                  </span>
+                )}
               </span>
             </Link>
           </li>

@@ -459,4 +459,15 @@ export const en: Translation = {
     send: 'Send report',
     cancel: 'Cancel',
   },
+  truth: {
+    reviewsThisWeek: 'Reviews this week',
+    messagesThisWeek: 'Messages this week',
+    activeWeek: 'Active Community — {{count}} posts this week',
+    logIn: 'Log in',
+    signUp: 'Sign up',
+    joinToReview: 'Sign up to review or save it',
+    joinToAct: 'Sign up to like and comment',
+    joinToSee: 'Sign up or log in to see this',
+    spoilerRow: 'Contains spoilers: open to read',
+  },
 };

@@ -95,8 +95,6 @@ export const SPEC_TEXTS: Record<string, readonly string[]> = {
   ],
   'features/profile/ProfileParts.tsx': ["Loading...", "Failed to load reviews. Please try again.", "Retry"],
   'features/profile/UserProfilePage.tsx': [
-    "Kullanıcı Bulunamadı",
-    "Ana Sayfaya Dön",
     "Yeniden Dene",
     "Sınırlı bilgi görüntüleniyor. Tam erişim için giriş yapın.",
     "Engelle",
@@ -151,7 +149,7 @@ export const SPEC_TEXTS: Record<string, readonly string[]> = {
     "Request Pending",
   ],
   'features/squads/SquadMembers.tsx': ["Members", "Show Less", "View All", "Joined"],
-  'features/squads/SquadStatTiles.tsx': ["Total Members", "Squad Rating", "Activity Level"],
+  'features/squads/SquadStatTiles.tsx': ["Total Members"],
   'features/trending/TrendingPanel.tsx': ["Trending Topics", "Loading...", "reviews this week", "View all topics"],
 };
 

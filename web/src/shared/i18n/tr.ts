@@ -460,6 +460,17 @@ export const tr = {
     send: 'Şikayet et',
     cancel: 'Vazgeç',
   },
+  truth: {
+    reviewsThisWeek: 'Bu hafta inceleme',
+    messagesThisWeek: 'Bu hafta mesaj',
+    activeWeek: 'Active Community — bu hafta {{count}} paylaşım',
+    logIn: 'Giriş yap',
+    signUp: 'Kaydol',
+    joinToReview: 'İncelemek ya da kaydetmek için kaydol',
+    joinToAct: 'Beğenmek ve yorum yapmak için kaydol',
+    joinToSee: 'Bunu görmek için kaydol ya da giriş yap',
+    spoilerRow: 'Spoiler içeriyor: okumak için aç',
+  },
 };
 
 /** Every language has the same keys as the default. */

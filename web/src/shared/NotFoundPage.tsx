@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router-dom';
 import { MapPinOff } from 'lucide-react';
 import { useSession } from '../core/store';
-import { Trans, useT } from '../shared/i18n';
+import { Trans, useT } from './i18n';
 
-/** An unknown address: says so and keeps the URL, with a way home. */
+/** An unknown address, or a product, review or member that is not (or no longer) there: says so and keeps the URL, with a way home. */
 export function NotFoundPage() {
   const { token, user } = useSession();
   const { pathname } = useLocation();

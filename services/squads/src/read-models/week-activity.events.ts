@@ -1,0 +1,43 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { EventEnvelope } from '@app/contracts';
+import { OnEvent } from '@app/bus';
+import { WeekActivityReadModel } from './week-activity.service';
+
+/** A squad's week from messaging's and reviews' events (week-activity.service.ts). */
+@Controller()
+export class WeekActivityEvents {
+  constructor(private readonly week: WeekActivityReadModel) {}
+
+  @OnEvent('message.sent')
+  async onMessageSent(@Payload() event: EventEnvelope<'message.sent'>): Promise<void> {
+    const { messageId, squadId, senderId, message } = event.payload;
+    if (squadId) await this.week.messageSent(messageId, squadId, senderId, message.created_at);
+  }
+
+  @OnEvent('message.deleted')
+  async onMessageDeleted(@Payload() event: EventEnvelope<'message.deleted'>): Promise<void> {
+    await this.week.messageDeleted(event.payload.messageId);
+  }
+
+  @OnEvent('review.created')
+  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
+    const { reviewId, authorId, created_at } = event.payload;
+    await this.week.reviewCreated(reviewId, authorId, created_at);
+  }
+
+  @OnEvent('review.deleted')
+  async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
+    await this.week.reviewDeleted(event.payload.reviewId);
+  }
+
+  @OnEvent('moderation.content_hidden')
+  async onContentHidden(@Payload() event: EventEnvelope<'moderation.content_hidden'>): Promise<void> {
+    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, true);
+  }
+
+  @OnEvent('moderation.content_shown')
+  async onContentShown(@Payload() event: EventEnvelope<'moderation.content_shown'>): Promise<void> {
+    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, false);
+  }
+}

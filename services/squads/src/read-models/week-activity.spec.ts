@@ -1,0 +1,74 @@
+import 'reflect-metadata';
+import { SquadsFixture, TestMember } from '../squads.fixture';
+
+const DAY = 86_400_000;
+const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+/** Issue 43 §2: a squad's stats are counted from data: members, its members' reviews and its chat's messages this week. */
+describe("a squad's week (messaging's and reviews' events)", () => {
+  let fx: SquadsFixture;
+  let ayse: TestMember;
+  let burak: TestMember;
+  let cem: TestMember;
+
+  beforeAll(async () => {
+    fx = await SquadsFixture.start();
+    [ayse, burak, cem] = [await fx.member('ayse'), await fx.member('burak'), await fx.member('cem')];
+  });
+
+  afterAll(() => fx.close());
+
+  const week = async (squadId: string, viewer = ayse) => (await fx.http().get(`/api/squads/${squadId}`).set(viewer.auth)).body.data.week;
+  const review = (reviewId: string, authorId: string, created_at: string) =>
+    fx.svc.publish('review.created', { reviewId, authorId, productId: null, productName: null, rating: 4, title: '', excerpt: 'x', created_at });
+  const message = (messageId: string, squadId: string | undefined, senderId: string, created_at: string) =>
+    fx.svc.publish('message.sent', {
+      messageId,
+      conversationId: `c-${squadId ?? 'dm'}`,
+      senderId,
+      memberIds: [senderId],
+      message: { id: messageId, conversation_id: `c-${squadId ?? 'dm'}`, sender_id: senderId, sender: { id: senderId, username: 'x', display_name: 'X', profile_image_url: null }, content: 'hi', created_at },
+      ...(squadId && { squadId }),
+    });
+
+  it('a new squad of one with no posts has zeros, whatever its founder wrote before it', async () => {
+    await review('old-r', ayse.id, ago(10));
+    await review('yesterday-r', ayse.id, ago(1));
+    const squadId = await fx.createSquad(ayse, { name: 'Fresh Squad' });
+    expect(await week(squadId)).toEqual({ messages: 0, reviews: 0 });
+  });
+
+  it("counts this week's reviews by its members and messages in its chat, once each, and drops deleted and hidden ones", async () => {
+    const squadId = await fx.createSquad(ayse, { name: 'Busy Squad' });
+    const other = await fx.createSquad(cem, { name: 'Other Squad' });
+    await fx.join(ayse, burak, squadId);
+    const now = () => new Date().toISOString();
+    await review('r1', ayse.id, now());
+    await review('r1', ayse.id, now()); // redelivered
+    await review('r2', burak.id, now());
+    await review('r3', burak.id, ago(2)); // before burak joined
+    await review('r4', cem.id, now()); // not a member
+    await message('m1', squadId, ayse.id, ago(0));
+    await message('m2', squadId, burak.id, ago(3));
+    await message('m3', other, cem.id, ago(0)); // another squad's chat
+    await message('m4', undefined, ayse.id, ago(0)); // a direct message
+    expect(await week(squadId)).toEqual({ messages: 2, reviews: 2 });
+
+    await fx.svc.publish('review.deleted', { reviewId: 'r1', authorId: ayse.id, productId: null });
+    await fx.svc.publish('message.deleted', { messageId: 'm2', conversationId: `c-${squadId}`, senderId: burak.id, memberIds: [burak.id], deletedAt: ago(0) });
+    await fx.svc.publish('moderation.content_hidden', { kind: 'review', contentId: 'r2', authorId: burak.id, reason: 'Spam' });
+    expect(await week(squadId)).toEqual({ messages: 1, reviews: 0 });
+    await fx.svc.publish('moderation.content_shown', { kind: 'review', contentId: 'r2', authorId: burak.id });
+    expect(await week(squadId)).toEqual({ messages: 1, reviews: 1 });
+    // a member who leaves takes their reviews out of the squad's week
+    expect((await fx.http().post(`/api/squads/${squadId}/leave`).set(burak.auth)).status).toBeLessThan(300);
+    expect(await week(squadId)).toEqual({ messages: 1, reviews: 0 });
+  });
+
+  it('only the detail carries the week', async () => {
+    const squadId = await fx.createSquad(cem, { name: 'Listed Squad' });
+    const mine = (await fx.http().get('/api/squads/my-squads').set(cem.auth)).body.data;
+    expect(mine.find((s: { id: string }) => s.id === squadId).week).toBeUndefined();
+    expect(await week(squadId, cem)).toEqual({ messages: 0, reviews: 0 });
+  });
+});
