@@ -59,6 +59,7 @@ export class CreateProductDto {
   @IsAbsentOrValid()
   @Transform(trim)
   @IsString()
+  @IsVisibleName('Brand')
   @MaxLength(80)
   brand?: string;
 

@@ -35,6 +35,7 @@ describe('nameProblem and @IsVisibleName', () => {
     expect(await errorsOf(UpdateProfileDto, { display_name: 'x\u202Ey' })).toEqual(['Display name must not contain text-direction control characters']);
     expect(await errorsOf(UpdateProfileDto, { display_name: 'x\ny' })).toEqual(['Display name must not contain control characters (line breaks, tabs, NUL)']);
     expect(await errorsOf(CreateProductDto, { name: '\u200B\u200B', category: 'Home' })).toEqual(['Product name must contain at least one visible character']);
+    expect(await errorsOf(CreateProductDto, { name: 'Kettle', brand: 'Acme\u202E', category: 'Home' })).toEqual(['Brand must not contain text-direction control characters']);
     expect(await errorsOf(CreateSquadDto, { name: '\u200B', description: 'd', category: 'General' })).toEqual(['Squad name must contain at least one visible character']);
   });
 });
