@@ -79,7 +79,7 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
     process.env.JWT_SECRET = SECRET;
     captureLogs();
     stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'debug', RATE_LIMITS: 'off' } });
-    overHttp = await createGatewayApp(loadGatewayConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, LOG_LEVEL: 'debug', RATE_LIMITS: 'off', WEB_DIR: '/nonexistent' }), stack.serviceUrls);
+    overHttp = await createGatewayApp(loadGatewayConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, LOG_LEVEL: 'debug', RATE_LIMITS: 'off', WEB_DIR: '/nonexistent', APP_ORIGIN: stack.url }), stack.serviceUrls);
     await overHttp.init();
     inProcessServer = stack.url;
     httpServer = overHttp.getHttpServer();
