@@ -3,7 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { JwtClaims } from '@app/contracts';
 import { AccessTokenVerifier, assertAccessClaims } from '@app/platform';
 import type { Step } from '../http/pipeline';
-import { isPublicRoute } from '../proxy/routes';
+import { isPublicRoute, isVisitorRead } from '../proxy/routes';
 import { sendEnvelopeError } from '../proxy/envelope-reply';
 import { routePath } from '../proxy/route-path';
 import { SessionCutoffs } from './session-cutoffs';
@@ -50,7 +50,8 @@ export function createTokenCheck(tokens: AccessTokenVerifier, sessions: SessionC
     const isPublic = isPublicRoute(req.method ?? 'GET', req.url ?? '/');
     if (token) {
       const claims = await currentClaims(tokens, sessions, token);
-      if (!claims && !isPublic) return sendEnvelopeError(res, 401, 'Invalid or expired token', {}, 'INVALID_TOKEN');
+      // a shared link's read with a token is a member's: one that no longer stands is refused, not read as a visitor's
+      if (!claims && (!isPublic || isVisitorRead(req.method ?? 'GET', req.url ?? '/'))) return sendEnvelopeError(res, 401, 'Invalid or expired token', {}, 'INVALID_TOKEN');
       if (claims) {
         req.userId = claims.sub;
         req.sessionVersion = claims.ver ?? 0;

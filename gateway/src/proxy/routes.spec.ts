@@ -1,4 +1,4 @@
-import { isPublicRoute, ownerOf } from './routes';
+import { isPublicRoute, isVisitorRead, ownerOf } from './routes';
 
 describe('gateway route table', () => {
   it.each([
@@ -49,6 +49,9 @@ describe('gateway route table', () => {
     expect(isPublicRoute('GET', '/api/reviews/..')).toBe(false);
     expect(isPublicRoute('GET', '/api/users/profile')).toBe(false);
     expect(isPublicRoute('GET', '/api/feed')).toBe(false);
+    // the token check refuses a stale token on these, unlike on sign-in
+    expect(isVisitorRead('GET', '/api/products/kettle')).toBe(true);
+    expect(isVisitorRead('POST', '/api/auth/login')).toBe(false);
   });
 
   it('lets visitors reach only login, register, media files, the docs and the shared reads', () => {

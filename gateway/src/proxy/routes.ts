@@ -42,11 +42,17 @@ const PUBLIC_AUTH = new Set(['/api/auth/login', '/api/auth/register', '/api/auth
  */
 const VISITOR_READS = [/^\/api\/products\/[^/]+$/, /^\/api\/reviews$/, /^\/api\/reviews\/[^/]+$/, /^\/api\/users\/profile\/[^/]+$/];
 
+/** A shared link's read: a visitor's without a token, a member's with one (which must then stand). */
+export function isVisitorRead(method: string, path: string): boolean {
+  const p = routePath(path);
+  return (method === 'GET' || method === 'HEAD') && VISITOR_READS.some((read) => read.test(p)) && !p.split('/').some((s) => s === '.' || s === '..');
+}
+
 /** Routes a visitor reaches without a token; everything else under /api needs one. */
 export function isPublicRoute(method: string, path: string): boolean {
   const p = routePath(path);
   if (method === 'POST' && PUBLIC_AUTH.has(p)) return true;
-  if ((method === 'GET' || method === 'HEAD') && VISITOR_READS.some((read) => read.test(p)) && !p.split('/').some((s) => s === '.' || s === '..')) return true;
+  if (isVisitorRead(method, path)) return true;
   // Images are fetched by <img> tags, which cannot send a bearer token.
   if ((method === 'GET' || method === 'HEAD') && /^\/api\/media\/[^/]+$/.test(p)) return true;
   // The merged OpenAPI document and its page: reference material, no member data.

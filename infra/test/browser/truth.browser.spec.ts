@@ -182,6 +182,10 @@ describeInBrowser('every screen tells the truth (issue 43 §2, §3)', (world) =>
       expect(await page.getByTestId('review-row').count()).toBe(ayseProfile.reviews_count);
       await page.getByTestId('profile-follow').waitFor();
       await shot(page, `tr06-visitor-profile-${w}`);
+      // where a member would follow, a visitor is asked to sign up
+      await page.getByTestId('profile-follow').click();
+      await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('join'));
+      await page.getByRole('dialog').waitFor();
 
       await page.goto(`/user/${hermit.username}`);
       await page.getByTestId('private-profile').waitFor();

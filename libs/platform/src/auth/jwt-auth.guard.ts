@@ -69,7 +69,11 @@ export class JwtAuthGuard implements CanActivate {
   }
 }
 
-/** For @Public() routes that still read the viewer when a token is sent (public profiles). */
+/**
+ * For @Public() routes that still read the viewer (shared products, reviews, profiles): no token is a
+ * visitor; a token sent must stand as on any route (expired, revoked by a logout or a suspension,
+ * an account gone: 401), so a tab that thinks it is signed in learns it is not on its next read.
+ */
 @Injectable()
 export class OptionalJwtAuthGuard implements CanActivate {
   constructor(
@@ -79,15 +83,19 @@ export class OptionalJwtAuthGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
+    if (bearerToken(req) === undefined) return true;
     const user = userOf(req, this.tokens);
-    if (user && !refusal(user, this.standing)) req.user = current(user, this.standing);
+    if (!user) throw new UnauthorizedException('Invalid or expired token');
+    const refused = refusal(user, this.standing);
+    if (refused) throw refused;
+    req.user = current(user, this.standing);
     return true;
   }
 }
 
 /**
  * A read a visitor may make too (issue 43 §3: shared products, reviews and public profiles): no
- * token needed, the viewer read when a valid one is sent. The handler gets `user` undefined for a
- * visitor and answers for public content only.
+ * token needed, the viewer read when one is sent (and refused when it no longer stands). The
+ * handler gets `user` undefined for a visitor and answers for public content only.
  */
 export const OpenToVisitors = () => applyDecorators(Public(), UseGuards(OptionalJwtAuthGuard));

@@ -49,6 +49,13 @@ describe('what a visitor reads (issue 43 §3)', () => {
     expect((await visitor('/reviews/nope')).status).toBe(404);
   });
 
+  it('refuses a token that does not stand rather than reading it as a visitor (the tab learns it is signed out)', async () => {
+    for (const path of [`/api/products/${product.id}`, `/api/reviews?productId=${product.id}`, `/api/reviews/${ayseReview}`]) {
+      expect((await svc.http().get(path).set('Authorization', 'Bearer not.a.token')).status).toBe(401);
+      expect((await svc.http().get(path).set(ayse.auth)).status).toBe(200);
+    }
+  });
+
   it('keeps everything else behind the guard', async () => {
     expect((await visitor('/reviews')).status).toBe(401);
     expect((await visitor('/products')).status).toBe(401);

@@ -102,8 +102,9 @@ describe('profiles (HTTP)', () => {
     const closed = await svc.http().get(`/api/users/profile/${hermit.username}`);
     expect(closed.status).toBe(200);
     expect(closed.body.data).toEqual(expect.objectContaining({ privacy_profile: 'private', can_view_content: false }));
-    // a token still makes the viewer a member on the same route
+    // a token still makes the viewer a member on the same route, and one that does not stand is refused
     expect((await profile(fan, star.username)).body.data.follow_status.isFollowing).toBe(true);
+    expect((await svc.http().get(`/api/users/profile/${star.username}`).set('Authorization', 'Bearer not.a.token')).status).toBe(401);
   });
 
   it('updates only the named fields and announces user.updated', async () => {

@@ -89,7 +89,8 @@ export function UserProfilePage() {
 
   async function onFollow() {
     if (!p) return;
-    if (button.action === 'login') return navigate('/');
+    // a visitor's follow is a sign-up prompt (issue 43 §3)
+    if (button.action === 'login') return navigate('/?join=1');
     if (button.action === 'follow') {
       const r = await follow(p.id);
       if ('error' in r) {

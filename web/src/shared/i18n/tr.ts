@@ -461,8 +461,8 @@ export const tr = {
     cancel: 'Vazgeç',
   },
   truth: {
-    reviewsThisWeek: 'Bu hafta inceleme',
-    messagesThisWeek: 'Bu hafta mesaj',
+    reviewsThisWeek: 'Bu haftaki incelemeler',
+    messagesThisWeek: 'Bu haftaki mesajlar',
     activeWeek: 'Active Community — bu hafta {{count}} paylaşım',
     logIn: 'Giriş yap',
     signUp: 'Kaydol',
