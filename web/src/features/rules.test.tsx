@@ -51,7 +51,7 @@ describe('follow button states', () => {
 
 describe('squad join labels', () => {
   it('explore and detail', () => {
-    expect(exploreJoinLabel({ is_member: false, join_request_status: null })).toBe('Join Squad');
+    expect(exploreJoinLabel({ is_member: false, join_request_status: null })).toBe('Request to Join');
     expect(exploreJoinLabel({ is_member: false, join_request_status: 'pending' })).toBe('Request Sent');
     expect(exploreJoinLabel({ is_member: false, join_request_status: 'rejected' })).toBe('Request Rejected');
     expect(exploreJoinLabel({ is_member: true, join_request_status: null })).toBe('Member');
