@@ -53,6 +53,8 @@ export async function oneSearch(fetchPart: FetchPart, q: string, limit: string |
       users: users.body!.data as SearchResultsView['users'],
       reviews: part.reviews,
       squads: squads.body!.data as SearchResultsView['squads'],
+      // a reviews service from before the Tags group sends none
+      tags: part.tags ?? [],
     },
   };
 }

@@ -459,4 +459,10 @@ export const en: Translation = {
     send: 'Send report',
     cancel: 'Cancel',
   },
+  /** Issue 43 §4-5: live pages and the small truths. */
+  live: {
+    searchTags: 'Tags',
+    tagReviews_one: '{{count}} review',
+    tagReviews_other: '{{count}} reviews',
+  },
 };

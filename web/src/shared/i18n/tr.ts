@@ -460,6 +460,12 @@ export const tr = {
     send: 'Şikayet et',
     cancel: 'Vazgeç',
   },
+  /** Issue 43 §4-5: live pages and the small truths. */
+  live: {
+    searchTags: 'Etiketler',
+    tagReviews_one: '{{count}} inceleme',
+    tagReviews_other: '{{count}} inceleme',
+  },
 };
 
 /** Every language has the same keys as the default. */
