@@ -464,5 +464,10 @@ export const en: Translation = {
     searchTags: 'Tags',
     tagReviews_one: '{{count}} review',
     tagReviews_other: '{{count}} reviews',
+    twoFactorKey: 'Cannot scan? Enter this key in your app instead:',
+    twoFactorCopy: 'Copy key',
+    twoFactorCopied: 'Copied',
+    deleteCode: 'A code from your authenticator app, or a recovery code',
+    deleteWrongCode: 'That code is not right. Enter the 6-digit code from your app or an unused recovery code.',
   },
 };

@@ -465,6 +465,11 @@ export const tr = {
     searchTags: 'Etiketler',
     tagReviews_one: '{{count}} inceleme',
     tagReviews_other: '{{count}} inceleme',
+    twoFactorKey: 'Tarayamıyor musun? Bu anahtarı uygulamana elle gir:',
+    twoFactorCopy: 'Anahtarı kopyala',
+    twoFactorCopied: 'Kopyalandı',
+    deleteCode: 'Doğrulama uygulamandaki kod ya da bir kurtarma kodu',
+    deleteWrongCode: 'Bu kod doğru değil. Uygulamandaki 6 haneli kodu ya da kullanılmamış bir kurtarma kodunu gir.',
   },
 };
 
