@@ -226,8 +226,11 @@ describeInBrowser('SquadReviews in the browser', (world) => {
 
     await page.getByTestId('write-review').click();
     const reviewForm = page.getByTestId('review-form');
-    await reviewForm.getByPlaceholder('Ne düşündün?').fill('Makes a strong cup in five minutes.');
-    await reviewForm.getByRole('button', { name: 'İncelemeyi Gönder' }).click();
+    // the product page's composer is Home's, its product fixed; the stars are chosen, never preset (issue 43 §5)
+    await reviewForm.getByTestId('composer-text').fill('Makes a strong cup in five minutes.');
+    expect(await reviewForm.getByTestId('post-review').isDisabled()).toBe(true);
+    await reviewForm.getByRole('button', { name: '4.5 stars' }).click();
+    await reviewForm.getByTestId('post-review').click();
     await page.getByTestId('review-card').filter({ hasText: 'Makes a strong cup in five minutes.' }).waitFor();
     await detail.getByText('(1 reviews)').waitFor();
     await page.getByTestId('save-product').click();

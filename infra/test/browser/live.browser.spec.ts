@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { apiCall, contextFor, describeInBrowser, register, shot, type Member } from './harness';
+import { apiCall, composerCleared, contextFor, describeInBrowser, register, shot, solidPng, type Member } from './harness';
 
 jest.setTimeout(180_000);
 
@@ -194,6 +194,62 @@ describeInBrowser('live pages and the small truths (issue 43 §4, §5)', (world)
     expect(await apiCall(world, 'GET', '/auth/me', cem.token)).toMatchObject({ id: cem.id });
     await shot(c.page, 'lv09-delete-asks-code');
     await c.context.close();
+  });
+
+  test('one composer on Home and on a product page: picker, half stars with none preset, photos with alt text kept at their size, spoilers, #tags (1280 px)', async () => {
+    const dila = await register(world, 'Dila Composer');
+    const kettle = await apiCall<{ id: string; name: string }>(world, 'POST', '/products', dila.token, { name: 'Copper Kettle', brand: 'Demir', price: 40, category: 'Home' });
+    const grinder = await apiCall<{ id: string; name: string }>(world, 'POST', '/products', dila.token, { name: 'Hand Grinder', brand: 'Demir', price: 25, category: 'Home' });
+    await world.stack.settle();
+    const d = await contextFor(world, dila);
+
+    await d.page.goto('/home');
+    const composer = d.page.getByTestId('composer');
+    await d.page.getByTestId('composer-text').fill('Boils in three minutes #demlik');
+    await composer.getByTestId('composer-product').click();
+    await composer.getByTestId('product-picker-search').fill('Copper');
+    await composer.getByTestId('product-picker').getByRole('button', { name: /Copper Kettle/ }).click();
+    await composer.getByTestId('linked-product').getByText('Copper Kettle').waitFor();
+    // a product's review waits for its stars: none is preset
+    expect(await composer.getByTestId('composer-rating').getByRole('group').getAttribute('data-value')).toBe('0');
+    expect(await d.page.getByTestId('post-review').isDisabled()).toBe(true);
+    await composer.getByTestId('composer-rating').getByRole('button', { name: '3.5 stars' }).click();
+    await d.page.getByTestId('composer-file').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: solidPng([30, 160, 90], 16) });
+    await d.page.getByTestId('composer-alt').fill('A tiny green square');
+    await d.page.getByTestId('composer-spoilers').check();
+    await shot(d.page, 'lv10-composer-home');
+    await d.page.waitForFunction(() => !(document.querySelector('[data-testid="post-review"]') as HTMLButtonElement).disabled);
+    await d.page.getByTestId('post-review').click();
+    await composerCleared(d.page);
+
+    // the posted card: the stars chosen, the spoiler guard; opened, its #tag links and its small photo keeps its size
+    const card = d.page.getByTestId('review-card').filter({ hasText: 'Copper Kettle' }).first();
+    await card.waitFor();
+    await card.getByRole('img', { name: '3.5 of 5 stars' }).waitFor();
+    await card.getByTestId('spoiler-reveal').click();
+    await card.getByRole('link', { name: '#demlik' }).waitFor();
+    const photo = card.getByRole('img', { name: 'A tiny green square' });
+    await photo.waitFor();
+    await d.page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await photo.elementHandle());
+    const box = await photo.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(16);
+    await shot(d.page, 'lv11-small-photo-kept');
+
+    // the product page writes with the same composer, its product fixed
+    await d.page.goto(`/product/${grinder.id}`);
+    await d.page.getByTestId('write-review').click();
+    const form = d.page.getByTestId('review-form');
+    await form.getByTestId('composer').waitFor();
+    await form.getByTestId('linked-product').getByText('Hand Grinder').waitFor();
+    expect(await form.getByTestId('composer-product').count()).toBe(0);
+    await form.getByTestId('composer-text').fill('Even grind, slow but calm');
+    expect(await form.getByTestId('post-review').isDisabled()).toBe(true);
+    await form.getByRole('button', { name: '4.5 stars' }).click();
+    await shot(d.page, 'lv12-composer-product-page');
+    await form.getByTestId('post-review').click();
+    await d.page.getByTestId('review-card').filter({ hasText: 'Even grind, slow but calm' }).getByRole('img', { name: '4.5 of 5 stars' }).waitFor();
+    expect(kettle.id).toBeTruthy();
+    await d.context.close();
   });
 });
 

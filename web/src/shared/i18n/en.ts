@@ -469,5 +469,10 @@ export const en: Translation = {
     twoFactorCopied: 'Copied',
     deleteCode: 'A code from your authenticator app, or a recovery code',
     deleteWrongCode: 'That code is not right. Enter the 6-digit code from your app or an unused recovery code.',
+    composerRating: 'Your rating',
+    composerRatingHint: 'Choose the stars (halves count) to post your review.',
+    pickerOpen: 'Link a product',
+    pickerSearch: 'Find a product...',
+    pickerNew: 'Add a new product',
   },
 };

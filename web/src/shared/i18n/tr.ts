@@ -470,6 +470,11 @@ export const tr = {
     twoFactorCopied: 'Kopyalandı',
     deleteCode: 'Doğrulama uygulamandaki kod ya da bir kurtarma kodu',
     deleteWrongCode: 'Bu kod doğru değil. Uygulamandaki 6 haneli kodu ya da kullanılmamış bir kurtarma kodunu gir.',
+    composerRating: 'Puanın',
+    composerRatingHint: 'İncelemeni paylaşmak için yıldızları seç (yarım yıldız da olur).',
+    pickerOpen: 'Ürün bağla',
+    pickerSearch: 'Ürün ara...',
+    pickerNew: 'Yeni ürün ekle',
   },
 };
 
