@@ -251,6 +251,30 @@ describeInBrowser('live pages and the small truths (issue 43 §4, §5)', (world)
     expect(kettle.id).toBeTruthy();
     await d.context.close();
   });
+
+  test('after sign-in the frame is drawn at once: never a full-screen "Loading..." (1280 px)', async () => {
+    const eda = await register(world, 'Eda Signin');
+    const v = await contextFor(world);
+    // every element that ever stands alone in #root, recorded as the page draws
+    await v.context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { rootChildren: string[] }).rootChildren = seen;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        for (const child of Array.from(root?.children ?? [])) seen.push(`${child.className}|${child.getAttribute('role') ?? ''}|${(child.textContent ?? '').slice(0, 40)}`);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await v.page.goto('/');
+    await v.page.getByRole('button', { name: 'Log in' }).first().click();
+    await v.page.locator('input[name="email"]').fill(eda.email);
+    await v.page.locator('input[type="password"]').fill(eda.password);
+    await v.page.locator('form').getByRole('button', { name: 'Log In' }).click();
+    await v.page.waitForURL('**/home');
+    await v.page.getByTestId('composer').waitFor();
+    const children = await v.page.evaluate(() => (window as unknown as { rootChildren: string[] }).rootChildren);
+    expect(children.filter((c) => c.includes('spinner-wrap') || c.includes('Loading...'))).toEqual([]);
+    await v.context.close();
+  });
 });
 
 /** The TOTP code (RFC 6238, SHA-1, 6 digits, 30 s) of a base32 key, as an authenticator app shows it. */
