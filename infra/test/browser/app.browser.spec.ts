@@ -158,8 +158,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     await form.getByLabel('Squad Name').fill(squadName);
     await form.getByLabel('Description').fill('Grinders, beans and latte art.');
     await form.getByRole('button', { name: 'Create Squad' }).click();
-    await a.page.waitForURL('**/my-squads');
-    await a.page.getByTestId('my-squad').filter({ hasText: squadName }).getByRole('link', { name: 'View Squad' }).click();
+    // a new squad opens on its own page (issue 43 §5)
     await a.page.waitForURL('**/squads/*');
     const squadUrl = new URL(a.page.url()).pathname;
     await a.page.getByTestId('squad-detail').waitFor();
@@ -346,6 +345,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
       'Explore',
       'My Squads',
       'My Reviews',
+      'Messages',
       'Notifications',
       'Profile',
       'Settings',
