@@ -85,7 +85,8 @@ export function Composer({ onPosted, fixed }: { onPosted: () => void; fixed?: { 
   const [upload] = useUploadMediaMutation();
   const [create, createState] = useCreateReviewMutation();
 
-  const mention = mentionOpen ? mentionQuery(text, caret) : null;
+  // on a product's page the product is fixed: an '@' is only text there
+  const mention = mentionOpen && !fixed ? mentionQuery(text, caret) : null;
   const products = useProductsQuery({ search: mention ?? '', limit: 5 }, { skip: mention === null });
   const matches = (products.data?.items ?? []).slice(0, 5);
   const picker = useProductsQuery({ search: pickerText.trim(), limit: 5 }, { skip: tool !== 'product' });
