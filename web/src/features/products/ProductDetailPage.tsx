@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { ArrowLeft, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorCode, errorMessage } from '../../core/api';
@@ -9,13 +9,15 @@ import { useTimedMessage } from '../../shared/useTimedMessage';
 import { price } from '../../shared/format';
 import { productImage, useProductQuery } from './productsApi';
 import { useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
-import { Composer } from '../composer/Composer';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { SaveProductButton } from './SaveProductButton';
 import { AddToListMenu } from '../lists/AddToListMenu';
 import { useT } from '../../shared/i18n';
 import { useStaged } from '../../shared/useStaged';
 import type { ReviewView } from '@app/contracts';
+
+// the composer's code is asked for when "Write a Review" opens it: a product's first screen does not need it
+const Composer = lazy(() => import('../composer/Composer').then((m) => ({ default: m.Composer })));
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
 export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
@@ -100,13 +102,15 @@ export function ProductDetailPage() {
       {formOpen && (
         // the same composer as Home's, its product fixed to this one (issue 43 §5)
         <div data-testid="review-form">
-          <Composer
-            fixed={{ id: p.id, name: p.name }}
-            onPosted={() => {
-              setFormOpen(false);
-              setPosted('Review posted successfully!');
-            }}
-          />
+          <Suspense fallback={<Spinner />}>
+            <Composer
+              fixed={{ id: p.id, name: p.name }}
+              onPosted={() => {
+                setFormOpen(false);
+                setPosted('Review posted successfully!');
+              }}
+            />
+          </Suspense>
         </div>
       )}
       <div className="page-head">
