@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressReply, COMPRESS_MIN_BYTES } from './reply-compression';
+import { compressReply, COMPRESS_MIN_BYTES, isCompressibleReply } from './reply-compression';
 
 describe('compressReply', () => {
   const page = Buffer.from(JSON.stringify({ success: true, data: Array.from({ length: 30 }, (_, i) => ({ id: `r${i}`, content: 'Köpüğü güzel bir kahve makinesi.' })) }));
@@ -40,5 +40,19 @@ describe('compressReply', () => {
     const headers: Record<string, string | string[] | undefined> = { ...json(), 'content-encoding': 'gzip' };
     expect(compressReply('br', page, headers)).toBe(page);
     expect(headers['content-encoding']).toBe('gzip');
+  });
+
+  it('reads whole only a JSON or HTML reply with a body that may be large enough, for a client that takes an encoding', () => {
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    expect(isCompressibleReply('gzip', 200, json)).toBe(true);
+    expect(isCompressibleReply('br', 400, { ...json, 'content-length': String(COMPRESS_MIN_BYTES) })).toBe(true);
+    expect(isCompressibleReply('gzip', 200, { 'content-type': 'text/html; charset=utf-8' })).toBe(true);
+    expect(isCompressibleReply('gzip', 200, { ...json, 'content-length': String(COMPRESS_MIN_BYTES - 1) })).toBe(false);
+    expect(isCompressibleReply(undefined, 200, json)).toBe(false);
+    expect(isCompressibleReply('identity', 200, json)).toBe(false);
+    expect(isCompressibleReply('gzip', 204, json)).toBe(false);
+    expect(isCompressibleReply('gzip', 304, json)).toBe(false);
+    expect(isCompressibleReply('gzip', 200, { 'content-type': 'image/png' })).toBe(false);
+    expect(isCompressibleReply('gzip', 200, { ...json, 'content-encoding': 'gzip' })).toBe(false);
   });
 });

@@ -18,6 +18,23 @@ function addVary(headers: Headers): void {
   headers.vary = listed.join(', ');
 }
 
+function isCompressibleType(headers: Headers): boolean {
+  const type = String(headers['content-type'] ?? '');
+  return type.startsWith('application/json') || type.startsWith('text/html');
+}
+
+/**
+ * Whether a reply about to start is worth reading whole to compress: JSON or HTML, not encoded yet, with a
+ * body (not 204 or 304), not known to be too small, for a client that takes brotli or gzip. Any route, not
+ * only the tagged ones (issue 43 §5: a product list page went out as 8 KB of plain JSON).
+ */
+export function isCompressibleReply(acceptEncoding: string | string[] | undefined, status: number, headers: Headers): boolean {
+  if (status === 204 || status === 304 || status < 200 || !isCompressibleType(headers) || headers['content-encoding'] !== undefined) return false;
+  const length = headers['content-length'];
+  if (length !== undefined && Number(length) < COMPRESS_MIN_BYTES) return false;
+  return preferredEncoding(acceptEncoding) !== undefined;
+}
+
 /**
  * The body to send for a whole JSON reply (or an HTML page the gateway builds: a shared link's), brotli
  * or gzip by the client's Accept-Encoding when it is large enough to pay; `headers` (lower-case names)
@@ -25,8 +42,7 @@ function addVary(headers: Headers): void {
  * goes out as it is.
  */
 export function compressReply(acceptEncoding: string | string[] | undefined, body: Buffer, headers: Headers): Buffer {
-  const type = String(headers['content-type'] ?? '');
-  if (!(type.startsWith('application/json') || type.startsWith('text/html')) || headers['content-encoding'] !== undefined) return body;
+  if (!isCompressibleType(headers) || headers['content-encoding'] !== undefined) return body;
   addVary(headers);
   const encoding = body.length >= COMPRESS_MIN_BYTES ? preferredEncoding(acceptEncoding) : undefined;
   if (encoding === undefined) return body;

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import serveStatic from 'serve-static';
 import { OPENAPI_PATH } from '@app/platform';
 import type { Step } from '../http/pipeline';
-import { sendJson } from '../proxy/envelope-reply';
+import { sendBody, sendJson } from '../proxy/envelope-reply';
 import { routePath } from '../proxy/route-path';
 import { SERVICE_NAMES, ServiceName } from '../proxy/routes';
 import { ServiceUrls } from '../proxy/service-proxy';
@@ -134,9 +134,8 @@ function page(doc: OpenApiDocument, withUi: boolean): string {
 // Inline scripts are refused by the gateway's Content-Security-Policy, so the start-up is a file.
 const INIT_JS = "window.ui = SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#swagger-ui' });\n";
 
-function sendText(res: ServerResponse, type: string, text: string): void {
-  res.writeHead(200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
+function sendText(req: IncomingMessage, res: ServerResponse, type: string, text: string): void {
+  sendBody(req, res, 200, `${type}; charset=utf-8`, text);
 }
 
 const ASSETS = '/api/docs/assets/';
@@ -186,9 +185,9 @@ export function createDocsHandler(urls: ServiceUrls): Step<IncomingMessage> {
     const path = routePath(req.url ?? '/');
     if (!path.toLowerCase().startsWith('/api/docs')) return next();
     const { dir: uiDir, assets } = docsUi();
-    if (path === '/api/docs/openapi.json') return sendJson(res, await document());
-    if (path === '/api/docs') return sendText(res, 'text/html', page(await document(), uiDir !== undefined));
-    if (uiDir && path === '/api/docs/init.js') return sendText(res, 'application/javascript', INIT_JS);
+    if (path === '/api/docs/openapi.json') return sendJson(req, res, await document());
+    if (path === '/api/docs') return sendText(req, res, 'text/html', page(await document(), uiDir !== undefined));
+    if (uiDir && path === '/api/docs/init.js') return sendText(req, res, 'application/javascript', INIT_JS);
     if (assets) return assets(req, res, next);
     next();
   };

@@ -42,7 +42,7 @@ export function createMemberExport(urls: ServiceUrls, timeoutMs: number): Step<I
         }),
       );
       const document = { exported_at: new Date().toISOString(), ...Object.fromEntries(parts) };
-      sendJson(res, { success: true, data: document }, { 'Content-Disposition': 'attachment; filename="squadreviews-export.json"' });
+      sendJson(req, res, { success: true, data: document }, { 'Content-Disposition': 'attachment; filename="squadreviews-export.json"' });
     } catch (err) {
       if (!(err instanceof PartMissing)) return next(err);
       // A revoked or unknown member is the member's problem (401); anything else is the service's.

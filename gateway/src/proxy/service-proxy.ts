@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import type { LinkFailure, LinkFlow, ReplyTarget } from '@app/platform';
 import type { ServiceLink } from '../link/service-link';
-import { compressReply } from '../compression/reply-compression';
+import { compressReply, isCompressibleReply } from '../compression/reply-compression';
 import { sendEnvelopeError } from './envelope-reply';
 import { noneMatchHits, weakEtag } from './etag';
 import { ownerOf, ServiceName } from './routes';
@@ -91,6 +91,14 @@ export interface Conditional {
   acceptEncoding?: string | string[];
 }
 
+/** A reply read whole to compress it (compression/reply-compression.ts). */
+interface Whole {
+  statusCode: number;
+  statusMessage?: string;
+  headers: Record<string, string | string[]>;
+  chunks: Buffer[];
+}
+
 /** A 200 reply read whole to tag it before it is sent. */
 interface Tagged {
   statusMessage?: string;
@@ -116,12 +124,15 @@ class ReplyRelay implements ReplyTarget {
   private settled = false;
   private held?: Held;
   private tagged?: Tagged;
+  private whole?: Whole;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly service: ServiceName,
     private readonly gate?: ReplyGate,
     private readonly conditional?: Conditional,
+    /** The client's Accept-Encoding, for a request whose reply has a body (not HEAD). */
+    private readonly acceptEncoding?: string | string[],
   ) {
     res.once('close', () => {
       if (res.writableFinished) return;
@@ -140,6 +151,10 @@ class ReplyRelay implements ReplyTarget {
     const passed = endToEnd(headers);
     if (this.conditional && statusCode === 200 && !this.gate) {
       this.tagged = { statusMessage, headers: passed, chunks: [] };
+      return;
+    }
+    if (!this.gate && isCompressibleReply(this.acceptEncoding, statusCode, passed)) {
+      this.whole = { statusCode, statusMessage, headers: passed, chunks: [] };
       return;
     }
     const start = () => (statusMessage ? this.res.writeHead(statusCode, statusMessage, passed) : this.res.writeHead(statusCode, passed));
@@ -164,6 +179,7 @@ class ReplyRelay implements ReplyTarget {
     if (this.clientGone) return;
     if (this.held) return void this.held.chunks.push(chunk);
     if (this.tagged) return void this.tagged.chunks.push(chunk);
+    if (this.whole) return void this.whole.chunks.push(chunk);
     if (!this.res.write(chunk)) {
       this.flow?.pause();
       this.res.once('drain', () => this.flow?.resume());
@@ -175,7 +191,19 @@ class ReplyRelay implements ReplyTarget {
     if (this.held) this.held.ended = true;
     else if (this.clientGone) return;
     else if (this.tagged && this.conditional) this.sendTagged(this.tagged, this.conditional);
+    else if (this.whole) this.sendWhole(this.whole);
     else this.res.end();
+  }
+
+  /** The reply compressed by the client's Accept-Encoding, when it is large enough to pay. */
+  private sendWhole({ statusCode, statusMessage, headers, chunks }: Whole): void {
+    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const out: Record<string, string | string[]> = { ...headers, 'content-length': String(body.length) };
+    delete out['transfer-encoding'];
+    const sent = compressReply(this.acceptEncoding, body, out);
+    if (statusMessage) this.res.writeHead(statusCode, statusMessage, out);
+    else this.res.writeHead(statusCode, out);
+    this.res.end(sent);
   }
 
   /** The reply with its ETag, or 304 without a body when the client holds that tag already. */
@@ -201,6 +229,7 @@ class ReplyRelay implements ReplyTarget {
     this.settled = true;
     this.held = undefined;
     this.tagged = undefined;
+    this.whole = undefined;
     if (this.clientGone) return;
     if (failure === 'timeout') sendEnvelopeError(this.res, 504, `The ${this.service} service did not answer in time`);
     else sendEnvelopeError(this.res, failure === 'unavailable' ? 503 : 502, `The ${this.service} service is unavailable`);
@@ -244,7 +273,8 @@ export class ServiceForwarder implements OnApplicationShutdown {
       });
     }
     const request = { method: req.method ?? 'GET', path: upstreamPath(req.url ?? '/'), headers: upstreamHeaders(req), body, observed: true };
-    this.link.send(service, request, new ReplyRelay(res, service, gate, conditional));
+    const acceptEncoding = request.method === 'HEAD' ? undefined : req.headers['accept-encoding'];
+    this.link.send(service, request, new ReplyRelay(res, service, gate, conditional, acceptEncoding));
   }
 
   /** With the app: in-flight requests end, kept-alive connections close. */

@@ -95,6 +95,35 @@ describe('event relay: payloads checked against the catalogue before any socket 
     expect(pushes).toEqual([{ rooms: [userRoom('u2')], name: 'role-changed', data: { role: 'moderator' } }]);
   });
 
+  it("tells both sides of a squad page of a join request, its decision and role changes, and the staff of their queue (issue 43 §4)", async () => {
+    const { relay, pushes } = relayWithRecorder(['u1', 'u2', 'u3']);
+    const squad = { squadId: 's1', squadName: 'Coffee' };
+    await relay.relay(envelope('squad.join_requested', { ...squad, requestId: 'r1', userId: 'u1', message: null, managerIds: ['u2'] }));
+    await relay.relay(envelope('squad.join_decided', { ...squad, requestId: 'r1', userId: 'u1', decision: 'approved', decidedBy: 'u2', managerIds: ['u2'] }));
+    // a decision stored before it named the managers still reaches the requester
+    await relay.relay(envelope('squad.join_decided', { ...squad, requestId: 'r0', userId: 'u1', decision: 'rejected', decidedBy: 'u2' }));
+    await relay.relay(envelope('squad.member_joined', { ...squad, userId: 'u1', role: 'member', joined_at: '2026-01-01T10:00:00.000Z' }));
+    await relay.relay(envelope('squad.member_role_changed', { ...squad, userId: 'u1', role: 'moderator', changedBy: 'u2', managerIds: ['u2', 'u1'] }));
+    await relay.relay(envelope('squad.member_role_changed', { ...squad, userId: 'u1', role: 'owner', changedBy: 'u2', managerIds: ['u2'] }));
+    await relay.relay(envelope('moderation.report_filed', { reportId: 'p1', reviewId: 'v1', commentId: null, reporterId: 'u1', staffIds: ['u3'] }));
+    await relay.relay(envelope('moderation.report_dismissed', { reportId: 'p1', dismissedBy: 'u3', staffIds: ['u3', 'u2'] }));
+    await relay.relay(envelope('moderation.content_hidden', { kind: 'review', contentId: 'v1', authorId: 'u1', reason: 'spam', staffIds: ['u3'] }));
+    // a hide stored before hides named the staff is pushed to nobody
+    await relay.relay(envelope('moderation.content_hidden', { kind: 'review', contentId: 'v1', authorId: 'u1', reason: 'spam' }));
+    const changed = { name: 'squad-changed', data: { squadId: 's1' } };
+    expect(pushes).toEqual([
+      { rooms: [userRoom('u1'), userRoom('u2')], ...changed },
+      { rooms: [userRoom('u1'), userRoom('u2')], ...changed },
+      { rooms: [userRoom('u1')], ...changed },
+      { rooms: [userRoom('u1')], ...changed },
+      { rooms: [userRoom('u1'), userRoom('u2'), userRoom('u1')], ...changed },
+      { rooms: [userRoom('u3')], name: 'moderation-queue', data: {} },
+      { rooms: [userRoom('u3'), userRoom('u2')], name: 'moderation-queue', data: {} },
+      { rooms: [userRoom('u3')], name: 'moderation-queue', data: {} },
+    ]);
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/^Dropped squad\.member_role_changed v1 /));
+  });
+
   it('applies no session cut-off from an invalid revocation', async () => {
     const { relay, raised } = relayWithRecorder();
     await relay.relay(envelope('auth.sessions_revoked', { userId: 'u2', version: '9' }));

@@ -25,6 +25,13 @@ const RELAYED: EventType[] = [
   'squad.member_left',
   'conversation.read',
   'moderation.role_changed',
+  'moderation.report_filed',
+  'moderation.report_dismissed',
+  'moderation.content_hidden',
+  'squad.join_requested',
+  'squad.join_decided',
+  'squad.member_joined',
+  'squad.member_role_changed',
 ];
 
 /**
@@ -47,6 +54,18 @@ function pushedTo(event: AnyEventEnvelope): unknown[] | undefined {
       return [payload.userId];
     case 'notification.created':
       return payload.push ? [payload.recipientId] : [];
+    case 'moderation.report_filed':
+    case 'moderation.report_dismissed':
+    case 'moderation.content_hidden':
+      // A hide stored before hides named the staff reaches no queue.
+      return Array.isArray(payload.staffIds) ? payload.staffIds : [];
+    case 'squad.join_requested':
+    case 'squad.join_decided':
+    case 'squad.member_role_changed':
+      // The member concerned and the squad's managers: both sides of the squad page.
+      return [payload.userId, ...(Array.isArray(payload.managerIds) ? payload.managerIds : [])];
+    case 'squad.member_joined':
+      return [payload.userId];
     default:
       return undefined;
   }
@@ -152,6 +171,15 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
       to.emit('role-changed', { role: event.payload.role });
     } else if (event.type === 'notification.created') {
       to.emit('notification', event.payload.notification);
+    } else if (event.type === 'moderation.report_filed' || event.type === 'moderation.report_dismissed' || event.type === 'moderation.content_hidden') {
+      to.emit('moderation-queue', {});
+    } else if (
+      event.type === 'squad.join_requested' ||
+      event.type === 'squad.join_decided' ||
+      event.type === 'squad.member_joined' ||
+      event.type === 'squad.member_role_changed'
+    ) {
+      to.emit('squad-changed', { squadId: event.payload.squadId });
     }
   }
 
@@ -178,6 +206,8 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
       await this.rooms.squadChatCreated(event.payload.squadId, event.payload.conversationId);
     } else if (event.type === 'squad.member_left') {
       await this.rooms.leftSquad(server, event.payload.userId, event.payload.squadId);
+      // A member removed by an admin sees it on their squad page at once (and their other tabs after a leave).
+      server.local.to(userRoom(event.payload.userId)).emit('squad-changed', { squadId: event.payload.squadId });
     }
   }
 }

@@ -7,11 +7,14 @@ describe('oneSearch', () => {
     const asked: string[] = [];
     const fetchPart: FetchPart = async (service, path) => {
       asked.push(`${service} ${path}`);
-      if (service === 'reviews') return ok({ products: [{ id: 'p' }], reviews: [{ id: 'r' }] });
+      if (service === 'reviews') return ok({ products: [{ id: 'p' }], reviews: [{ id: 'r' }], tags: [{ tag: 'lamba', review_count: 2 }] });
       return ok([{ id: service }]);
     };
     const outcome = await oneSearch(fetchPart, 'şık lamba', '7');
-    expect(outcome).toEqual({ ok: true, data: { products: [{ id: 'p' }], users: [{ id: 'social' }], reviews: [{ id: 'r' }], squads: [{ id: 'squads' }] } });
+    expect(outcome).toEqual({
+      ok: true,
+      data: { products: [{ id: 'p' }], users: [{ id: 'social' }], reviews: [{ id: 'r' }], squads: [{ id: 'squads' }], tags: [{ tag: 'lamba', review_count: 2 }] },
+    });
     expect(asked.sort()).toEqual([
       'reviews /api/reviews/search?q=%C5%9F%C4%B1k+lamba&limit=7',
       'social /api/users/search?search=%C5%9F%C4%B1k+lamba&limit=7',

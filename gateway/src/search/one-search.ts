@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { ReviewsSearchPart, SEARCH_GROUP_DEFAULT, SearchResultsView } from '@app/contracts';
 import type { Step } from '../http/pipeline';
 import { sendEnvelopeError, sendJson } from '../proxy/envelope-reply';
@@ -53,6 +53,8 @@ export async function oneSearch(fetchPart: FetchPart, q: string, limit: string |
       users: users.body!.data as SearchResultsView['users'],
       reviews: part.reviews,
       squads: squads.body!.data as SearchResultsView['squads'],
+      // a reviews service from before the Tags group sends none
+      tags: part.tags ?? [],
     },
   };
 }
@@ -73,18 +75,11 @@ export function createOneSearch(urls: ServiceUrls, timeoutMs: number): Step<Inco
     };
     try {
       const outcome = await oneSearch(fetchPart, query.get('q') ?? '', query.get('limit'));
-      if (outcome.ok) sendJson(res, { success: true, data: outcome.data });
-      else if (outcome.reply.status >= 400 && outcome.reply.status < 500 && outcome.reply.body) sendStatusJson(res, outcome.reply.status, outcome.reply.body);
+      if (outcome.ok) sendJson(req, res, { success: true, data: outcome.data });
+      else if (outcome.reply.status >= 400 && outcome.reply.status < 500 && outcome.reply.body) sendJson(req, res, outcome.reply.body, {}, outcome.reply.status);
       else sendEnvelopeError(res, 503, 'Search is unavailable');
     } catch (err) {
       next(err);
     }
   };
-}
-
-/** A service's 4xx envelope passed on as it came (its field errors are the reply to bad input). */
-function sendStatusJson(res: ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
-  res.end(json);
 }

@@ -158,8 +158,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     await form.getByLabel('Squad Name').fill(squadName);
     await form.getByLabel('Description').fill('Grinders, beans and latte art.');
     await form.getByRole('button', { name: 'Create Squad' }).click();
-    await a.page.waitForURL('**/my-squads');
-    await a.page.getByTestId('my-squad').filter({ hasText: squadName }).getByRole('link', { name: 'View Squad' }).click();
+    // a new squad opens on its own page (issue 43 §5)
     await a.page.waitForURL('**/squads/*');
     const squadUrl = new URL(a.page.url()).pathname;
     await a.page.getByTestId('squad-detail').waitFor();
@@ -226,8 +225,11 @@ describeInBrowser('SquadReviews in the browser', (world) => {
 
     await page.getByTestId('write-review').click();
     const reviewForm = page.getByTestId('review-form');
-    await reviewForm.getByPlaceholder('Ne düşündün?').fill('Makes a strong cup in five minutes.');
-    await reviewForm.getByRole('button', { name: 'İncelemeyi Gönder' }).click();
+    // the product page's composer is Home's, its product fixed; the stars are chosen, never preset (issue 43 §5)
+    await reviewForm.getByTestId('composer-text').fill('Makes a strong cup in five minutes.');
+    expect(await reviewForm.getByTestId('post-review').isDisabled()).toBe(true);
+    await reviewForm.getByRole('button', { name: '4.5 stars' }).click();
+    await reviewForm.getByTestId('post-review').click();
     await page.getByTestId('review-card').filter({ hasText: 'Makes a strong cup in five minutes.' }).waitFor();
     await detail.getByText('(1 reviews)').waitFor();
     await page.getByTestId('save-product').click();
@@ -343,6 +345,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
       'Explore',
       'My Squads',
       'My Reviews',
+      'Messages',
       'Notifications',
       'Profile',
       'Settings',

@@ -192,6 +192,34 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
     expect(straight).toEqual(['reviews']);
   });
 
+  it('every JSON reply over 1.4 KB goes out compressed through both, tagged or not, the gateway’s own included (issue 43 §5)', async () => {
+    for (let i = 0; i < 20; i++) {
+      const made = await request(stack.url).post('/api/products').set('Authorization', auth).send({ name: `Compressed kettle ${i}`, brand: 'Zip', price: 30 + i, category: 'Home' });
+      expect(made.status).toBe(201);
+    }
+    const list = '/api/products?page=1&limit=20';
+    for (const server of [inProcessServer, httpServer]) {
+      const plain = await request(server).get(list).set('Authorization', auth).set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBeGreaterThan(1400);
+      const gzip = await request(server).get(list).set('Authorization', auth).set('Accept-Encoding', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toMatch(/Accept-Encoding/);
+      expect(gzip.body).toEqual(plain.body);
+      // superagent decodes brotli itself: the header and the length on the wire say what was sent
+      const br = await request(server).get(list).set('Authorization', auth).set('Accept-Encoding', 'br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(Number(br.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']) / 3);
+      expect(br.body).toEqual(plain.body);
+      // the gateway's own merged search, and a reply under the threshold that is not worth it
+      const search = await request(server).get('/api/search?q=kettle').set('Authorization', auth).set('Accept-Encoding', 'gzip');
+      expect(search.status).toBe(200);
+      expect(search.headers['content-encoding']).toBe('gzip');
+      const small = await request(server).get('/api/notifications/unread-count').set('Authorization', auth).set('Accept-Encoding', 'gzip');
+      expect(small.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
   it('a stopped service answers the same 503 through both, the others keep working, and it comes back', async () => {
     await stack.stopService('reviews');
     try {

@@ -45,6 +45,7 @@ const MOBILE_MENU = [
   ['/explore', 'nav.explore'],
   ['/my-squads', 'nav.mySquads'],
   ['/my-reviews', 'nav.myReviews'],
+  ['/messages', 'nav.messages'],
   ['/notifications', 'nav.notifications'],
   ['/profile', 'nav.profile'],
   ['/settings', 'nav.settings'],

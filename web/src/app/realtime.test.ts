@@ -5,6 +5,9 @@ import type { AppSocket } from '../core/socket';
 import { listenToSocket } from './realtime';
 import { notificationsApi, applyPushedNotification } from '../features/notifications/notificationsApi';
 import { messagesApi, applyPushedMessage } from '../features/messages/messagesApi';
+import { squadsApi } from '../features/squads/squadsApi';
+import { moderationApi } from '../features/moderation/moderationApi';
+import { REFETCH_WINDOW_MS } from './realtime';
 import type { AuthUser, NotificationView, ConversationView, MessageView } from '@app/contracts';
 
 const card = { id: 'other', username: 'other', display_name: 'Other', profile_image_url: null };
@@ -89,5 +92,41 @@ describe('a (re)connected socket reads again what pushes keep current', () => {
     stop();
     expect(handlers.size).toBe(0);
     badge.unsubscribe();
+  });
+
+  it('a squad or moderation push reads the open squad page, its requests and the queue again, once per window (issue 43 §4)', async () => {
+    vi.useFakeTimers();
+    const asked: string[] = [];
+    vi.stubGlobal('Request', class extends Request {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+      }
+    });
+    vi.stubGlobal('fetch', async (req: Request) => {
+      const url = new URL(req.url);
+      asked.push(url.pathname);
+      const data = url.pathname.endsWith('/join-requests') || url.pathname.startsWith('/api/moderation') ? [] : { id: 's1' };
+      return new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } });
+    });
+    const store = makeStore();
+    store.dispatch(signedIn({ token: 'a.b.c', user: member }));
+    const subs = [
+      store.dispatch(squadsApi.endpoints.squad.initiate('s1')),
+      store.dispatch(squadsApi.endpoints.joinRequests.initiate('s1')),
+      store.dispatch(moderationApi.endpoints.moderationReports.initiate('open')),
+    ];
+    await vi.waitFor(() => expect(asked).toHaveLength(3));
+    const { socket, handlers } = fakeSocket();
+    const stop = listenToSocket(socket, member.id, store.dispatch);
+    handlers.get('squad-changed')?.({ squadId: 's1' });
+    handlers.get('squad-changed')?.({ squadId: 's1' });
+    handlers.get('moderation-queue')?.({});
+    expect(asked).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(REFETCH_WINDOW_MS);
+    await vi.waitFor(() => expect(asked).toHaveLength(6));
+    expect(asked.slice(3).sort()).toEqual(['/api/moderation/reports', '/api/squads/s1', '/api/squads/s1/join-requests']);
+    stop();
+    for (const sub of subs) sub.unsubscribe();
+    vi.useRealTimers();
   });
 });

@@ -50,7 +50,7 @@ function useRealtime(): void {
  * Asks again the queries providing `tags` that were asked before `moment`: a reply read on the server before the
  * socket joined its room may lack what was pushed since. One asked after it needs nothing (its room was joined).
  */
-function refetchAskedBefore(moment: number, tags: Array<'Notification' | 'Conversation' | 'Messages'>) {
+function refetchAskedBefore(moment: number, tags: Array<'Notification' | 'Conversation' | 'Messages' | 'Squad' | 'SquadRequests' | 'Moderation'>) {
   return (dispatch: AppDispatch, getState: () => RootState) => {
     const state = getState();
     for (const { endpointName, originalArgs, queryCacheKey } of api.util.selectInvalidatedBy(state, tags)) {
@@ -65,6 +65,9 @@ function refetchAskedBefore(moment: number, tags: Array<'Notification' | 'Conver
 export function listenToSocket(s: AppSocket, userId: string, dispatch: AppDispatch): () => void {
   const refetchNotifications = coalesce(() => dispatch(api.util.invalidateTags(['Notification'])), REFETCH_WINDOW_MS);
   const refetchConversations = coalesce(() => dispatch(api.util.invalidateTags(['Conversation'])), REFETCH_WINDOW_MS);
+  // squad and moderation pushes name what changed, not its new state: the views are read again with the member's rights
+  const refetchSquads = coalesce(() => dispatch(api.util.invalidateTags(['Squad', 'SquadRequests', 'Stats'])), REFETCH_WINDOW_MS);
+  const refetchModeration = coalesce(() => dispatch(api.util.invalidateTags(['Moderation'])), REFETCH_WINDOW_MS);
   const onNotification = (n: PushedNotification) => {
     // the push carries the stored notification; its type is one of the service's NotificationTypes
     dispatch(applyPushedNotification(n as NotificationView));
@@ -89,7 +92,7 @@ export function listenToSocket(s: AppSocket, userId: string, dispatch: AppDispat
     void dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }))
       .unwrap()
       .then((u) => dispatch(userLoaded(u)), () => undefined);
-    dispatch(refetchAskedBefore(Date.now(), ['Notification', 'Conversation', 'Messages']));
+    dispatch(refetchAskedBefore(Date.now(), ['Notification', 'Conversation', 'Messages', 'Squad', 'SquadRequests', 'Moderation']));
   };
   s.on('connect', onConnect);
   s.on('role-changed', onRole);
@@ -99,6 +102,8 @@ export function listenToSocket(s: AppSocket, userId: string, dispatch: AppDispat
   s.on('message-updated', onUpdated);
   s.on('message-deleted', onDeleted);
   s.on('message-reactions', onReactions);
+  s.on('squad-changed', refetchSquads);
+  s.on('moderation-queue', refetchModeration);
   return () => {
     s.off('connect', onConnect);
     s.off('role-changed', onRole);
@@ -106,8 +111,12 @@ export function listenToSocket(s: AppSocket, userId: string, dispatch: AppDispat
     s.off('message-updated', onUpdated);
     s.off('message-deleted', onDeleted);
     s.off('message-reactions', onReactions);
+    s.off('squad-changed', refetchSquads);
+    s.off('moderation-queue', refetchModeration);
     refetchNotifications.cancel();
     refetchConversations.cancel();
+    refetchSquads.cancel();
+    refetchModeration.cancel();
     s.off('notification', onNotification);
     s.off('new-message', onMessage);
   };

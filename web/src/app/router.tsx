@@ -3,7 +3,7 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useSession } from '../core/store';
 import { LandingPage } from '../features/auth/LandingPage';
 import { withTexts } from '../shared/i18n/with-texts';
-import { FirstScreenOr } from '../shared/first-screen';
+import { FirstScreenOr, FrameShell } from '../shared/first-screen';
 import { MountingErrorBoundary } from './MountingErrorPage';
 import { FRAMED, SCREENS, SHARED, type ScreenName } from './screens';
 
@@ -28,10 +28,19 @@ const Frame = Page.Frame;
  */
 function screen(Screen: LazyExoticComponent<ComponentType>, part: 'shell' | 'content' = 'content') {
   return (
-    <Suspense fallback={<FirstScreenOr part={part} label="Loading..." />}>
+    <Suspense fallback={<FirstScreenOr part={part} label="Loading...">{part === 'shell' ? <FrameShell /> : undefined}</FirstScreenOr>}>
       <Screen />
     </Suspense>
   );
+}
+
+/**
+ * Asked for once a visitor moves to sign in or up: the frame and Home download while the form is filled in,
+ * so the signed-in first screen draws at once (issue 43 §5).
+ */
+function loadSignedInScreens(): void {
+  void withTexts(SCREENS.Frame);
+  void withTexts(SCREENS.HomePage);
 }
 
 /** Guarded routes (part 2 §2): a visitor is sent to / with the history entry replaced. */
@@ -81,8 +90,8 @@ export function AppRoutes() {
     // a page whose code fails to load or render gets the fatal page with its stack (part 2 §2); another address tries again
     <MountingErrorBoundary resetKey={location.pathname}>
       <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/login" element={<LandingPage />} />
+        <Route path="/" element={<LandingPage onSignInIntent={loadSignedInScreens} />} />
+        <Route path="/login" element={<LandingPage onSignInIntent={loadSignedInScreens} />} />
         <Route path="/reset-password" element={screen(Page.ResetPasswordPage)} />
         <Route element={<FrameIfSignedIn />}>
           {SHARED.map(([path, name]) => (

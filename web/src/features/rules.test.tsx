@@ -50,7 +50,7 @@ describe('follow button states', () => {
 
 describe('squad join labels', () => {
   it('explore and detail', () => {
-    expect(exploreJoinLabel({ is_member: false, join_request_status: null })).toBe('Join Squad');
+    expect(exploreJoinLabel({ is_member: false, join_request_status: null })).toBe('Request to Join');
     expect(exploreJoinLabel({ is_member: false, join_request_status: 'pending' })).toBe('Request Sent');
     expect(exploreJoinLabel({ is_member: false, join_request_status: 'rejected' })).toBe('Request Rejected');
     expect(exploreJoinLabel({ is_member: true, join_request_status: null })).toBe('Member');
@@ -108,13 +108,14 @@ describe('texts and rules', () => {
   it('composer: mention query, payload defaults', () => {
     expect(mentionQuery('I love @Key', 11)).toBe('Key');
     expect(mentionQuery('mail a@b', 8)).toBeNull();
+    // no preset rating (issue 43 §5): the stars are the author's, the composer waits for them
     expect(buildReview({ text: '  hi  ', rating: null, product: { id: 'p1', name: 'Keyboard' }, images: [], location: '', date: '' })).toEqual({
       content: 'hi',
       images: [],
       product_id: 'p1',
       title: 'Keyboard',
-      rating: 5,
     });
+    expect(buildReview({ text: 'hi', rating: 3.5, product: { id: 'p1', name: 'Keyboard' }, images: [], location: '', date: '' })).toMatchObject({ product_id: 'p1', rating: 3.5 });
     expect(buildReview({ text: 'x', rating: null, product: null, images: ['/api/media/1'], location: 'Ankara', date: '' })).toEqual({
       content: 'x',
       images: ['/api/media/1'],

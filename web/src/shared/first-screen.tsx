@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Spinner } from './ui';
+import { Star } from 'lucide-react';
+import { PRODUCT_NAME } from './brand';
+import { Skeleton, Spinner } from './ui';
 
 /**
  * The first screen the server drew for this address in place of the boot shell's skeleton cards
@@ -41,4 +43,28 @@ export function FirstScreenOr({ part, label, children }: { part: 'shell' | 'cont
   const { pathname, search } = useLocation();
   if (kept?.path !== pathname + search) return children ?? <Spinner label={label} />;
   return <KeptCopy node={kept[part]} />;
+}
+
+/**
+ * The frame's shape while its code arrives (after a sign-in, or a cold load of a member's page): the top
+ * bar and skeleton cards, as the boot shell in index.html draws them, never a full-screen "Loading..."
+ * (issue 43 §5).
+ */
+export function FrameShell() {
+  return (
+    <div className="boot-shell" aria-busy="true" data-testid="frame-shell">
+      <div className="topbar">
+        <span className="brand">
+          <Star className="brand-emoji" size={22} aria-hidden="true" />
+          <span className="brand-name">{PRODUCT_NAME}</span>
+        </span>
+      </div>
+      <div className="frame-body">
+        <div className="content">
+          <Skeleton />
+          <Skeleton />
+        </div>
+      </div>
+    </div>
+  );
 }

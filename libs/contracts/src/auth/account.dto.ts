@@ -18,8 +18,8 @@ export class PasswordResetConfirmDto {
 }
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx). */
-const CODE = /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i;
-const CODE_MESSAGE = 'Enter the 6-digit code from your app or a recovery code';
+export const TWO_FACTOR_CODE = /^(\d{6}|[a-z2-7]{5}-?[a-z2-7]{5})$/i;
+export const TWO_FACTOR_CODE_MESSAGE = 'Enter the 6-digit code from your app or a recovery code';
 
 /** POST /auth/2fa/enable: the first code from the app proves it holds the secret. */
 export class TwoFactorEnableDto {
@@ -38,7 +38,7 @@ export class TwoFactorVerifyDto {
 
   @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s/g, '').toLowerCase() : value))
   @IsString()
-  @Matches(CODE, { message: CODE_MESSAGE })
+  @Matches(TWO_FACTOR_CODE, { message: TWO_FACTOR_CODE_MESSAGE })
   code: string;
 }
 

@@ -1,7 +1,8 @@
 import type { Role } from '../moderation/moderation.dto';
 import { PickType } from '@nestjs/mapped-types';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { TWO_FACTOR_CODE, TWO_FACTOR_CODE_MESSAGE } from './account.dto';
 import { LANGUAGES, Language } from './language';
 import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits';
 import { IsPlainEmail, IsVisibleName, normalisedEmail } from '../validation/text-rules';
@@ -69,12 +70,21 @@ export class ChangePasswordDto {
   new_password: string;
 }
 
-/** DELETE /users/me (issue 20 §5): the password confirms it is the member asking to be erased. */
+/**
+ * DELETE /users/me (issue 20 §5): the password confirms it is the member asking to be erased; with two-factor
+ * sign-in on, a code from the app or a recovery code too (issue 43 §5), as a sign-in would ask.
+ */
 export class DeleteAccountDto {
   @IsString()
   @IsNotEmpty({ message: 'Password is required' })
   @MaxLength(PASSWORD_MAX)
   password: string;
+
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.replace(/\s/g, '').toLowerCase() : value))
+  @IsString()
+  @Matches(TWO_FACTOR_CODE, { message: TWO_FACTOR_CODE_MESSAGE })
+  code?: string;
 }
 
 /** GET /auth/session: the member's session version; tokens that carry an older one are revoked. */

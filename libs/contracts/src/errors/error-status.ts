@@ -13,6 +13,7 @@ export function errorStatus(code: ErrorCode): number {
     case 'INVALID_RESET_LINK':
     case 'TWO_FACTOR_NOT_STARTED':
     case 'INVALID_TWO_FACTOR_CODE':
+    case 'TWO_FACTOR_CODE_REQUIRED':
     case 'LOGIN_CHALLENGE_EXPIRED':
     case 'CANNOT_FOLLOW_SELF':
     case 'CANNOT_BLOCK_SELF':

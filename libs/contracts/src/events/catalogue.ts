@@ -189,6 +189,8 @@ export class SquadJoinDecidedPayload {
   @IsString() userId!: string;
   @IsIn(['approved', 'rejected']) decision!: 'approved' | 'rejected';
   @IsString() decidedBy!: string;
+  /** Admins and moderators after the decision: their open request lists follow it live. Optional so version 1 still reads. */
+  @IsOptional() @StringArray() managerIds?: string[];
 }
 
 export class SquadMemberJoinedPayload {
@@ -197,6 +199,17 @@ export class SquadMemberJoinedPayload {
   @IsString() userId!: string;
   @IsIn(SQUAD_ROLES) role!: SquadRole;
   @IsDateString() joined_at!: string;
+}
+
+/** A squad admin changed a member's squad role; the member and the squad's managers see it live. */
+export class SquadMemberRoleChangedPayload {
+  @IsString() squadId!: string;
+  @IsString() squadName!: string;
+  @IsString() userId!: string;
+  @IsIn(SQUAD_ROLES) role!: SquadRole;
+  @IsString() changedBy!: string;
+  /** Admins and moderators after the change. */
+  @StringArray() managerIds!: string[];
 }
 
 export class SquadMemberLeftPayload {
@@ -357,6 +370,25 @@ export class ContentHiddenPayload {
   @IsString() contentId!: string;
   @IsString() authorId!: string;
   @IsString() reason!: string;
+  /** Moderators and admins: the hide settles reports, so their open queues follow. Optional so version 1 still reads. */
+  @IsOptional() @StringArray() staffIds?: string[];
+}
+
+/** moderation.report_filed: a member reported a review or a comment; the staff's open queues show it live. */
+export class ReportFiledPayload {
+  @IsString() reportId!: string;
+  @IsString() reviewId!: string;
+  @Nullable() @IsString() commentId!: string | null;
+  @IsString() reporterId!: string;
+  /** Moderators and admins at the time of the report. */
+  @StringArray() staffIds!: string[];
+}
+
+/** moderation.report_dismissed: a moderator dismissed a report; it leaves every open queue. */
+export class ReportDismissedPayload {
+  @IsString() reportId!: string;
+  @IsString() dismissedBy!: string;
+  @StringArray() staffIds!: string[];
 }
 
 /**
@@ -397,6 +429,7 @@ export const EVENT_PAYLOAD_CLASSES = {
   'squad.join_decided': SquadJoinDecidedPayload,
   'squad.member_joined': SquadMemberJoinedPayload,
   'squad.member_left': SquadMemberLeftPayload,
+  'squad.member_role_changed': SquadMemberRoleChangedPayload,
   'conversation.created': ConversationCreatedPayload,
   'message.sent': MessageSentPayload,
   'message.edited': MessageEditedPayload,
@@ -407,6 +440,8 @@ export const EVENT_PAYLOAD_CLASSES = {
   'moderation.member_suspended': MemberSuspendedPayload,
   'moderation.content_hidden': ContentHiddenPayload,
   'moderation.content_shown': ContentShownPayload,
+  'moderation.report_filed': ReportFiledPayload,
+  'moderation.report_dismissed': ReportDismissedPayload,
   'conversation.read': ConversationReadPayload,
   'user.deleted': UserDeletedPayload,
 } as const;
@@ -448,6 +483,7 @@ export const EVENT_VERSIONS = {
   'squad.join_decided': 1,
   'squad.member_joined': 1,
   'squad.member_left': 1,
+  'squad.member_role_changed': 1,
   'conversation.created': 1,
   'message.sent': 1,
   'message.edited': 1,
@@ -458,6 +494,8 @@ export const EVENT_VERSIONS = {
   'moderation.member_suspended': 1,
   'moderation.content_hidden': 1,
   'moderation.content_shown': 1,
+  'moderation.report_filed': 1,
+  'moderation.report_dismissed': 1,
   'conversation.read': 1,
   'user.deleted': 1,
 } as const satisfies Record<EventType, number>;
@@ -489,6 +527,7 @@ export const EVENT_TYPES = [
   'squad.join_decided',
   'squad.member_joined',
   'squad.member_left',
+  'squad.member_role_changed',
   'conversation.created',
   'message.sent',
   'message.edited',
@@ -499,6 +538,8 @@ export const EVENT_TYPES = [
   'moderation.member_suspended',
   'moderation.content_hidden',
   'moderation.content_shown',
+  'moderation.report_filed',
+  'moderation.report_dismissed',
   'conversation.read',
   'user.deleted',
 ] as const satisfies readonly EventType[];

@@ -50,6 +50,14 @@ export interface ServerToClientPayloads {
   'conversation-read': { conversationId: string; userId: string; readAt: string };
   /** An admin changed the member's site role: their tabs show it at once (every service already applies it). */
   'role-changed': { role: Role };
+  /**
+   * Something of a squad changed for this member: a join request (to its managers and the requester), its
+   * decision, a membership, a squad role. Only the squad's id travels: the page reads its data again with
+   * the member's own rights, so a push shows nothing the member may not read.
+   */
+  'squad-changed': { squadId: string };
+  /** The open moderation queue changed (a report filed, dismissed or settled by a hide): to moderators and admins. */
+  'moderation-queue': Record<string, never>;
 }
 
 /** Server-to-client events as socket.io types them (`Server<ClientToServerEvents, ServerToClientEvents>`). */

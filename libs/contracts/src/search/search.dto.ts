@@ -32,6 +32,14 @@ export class SearchQueryDto {
 export interface ReviewsSearchPart {
   products: ProductView[];
   reviews: ReviewView[];
+  /** Tags named by the words or carried by the matching reviews, with how many reviews the viewer may see carry each (issue 43 §5). */
+  tags: SearchTagView[];
+}
+
+/** One tag of the search's Tags group: its stored form (the `/tags/:tag` path) and its visible review count. */
+export interface SearchTagView {
+  tag: string;
+  review_count: number;
 }
 
 /** GET /api/search: one short page per group, best match first. */

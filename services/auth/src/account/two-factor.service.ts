@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcryptjs';
 import { randomBytes } from 'node:crypto';
-import { AuthErrorCode, RecoveryCodesView, TwoFactorChallenge, TwoFactorDisableDto, TwoFactorSetupView, TwoFactorStatusView, TwoFactorVerifyDto } from '@app/contracts';
+import { AuthErrorCode, RecoveryCodesView, TWO_FACTOR_CODE_MESSAGE, TwoFactorChallenge, TwoFactorDisableDto, TwoFactorSetupView, TwoFactorStatusView, TwoFactorVerifyDto } from '@app/contracts';
 import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { Collection, STORE, Store } from '@app/store';
 import { UserDoc, usersCollection } from '../users/user.collection';
@@ -103,6 +103,17 @@ export class TwoFactorService {
     if (!(await bcrypt.compare(dto.password, user.password_hash))) throw fieldError('WRONG_CURRENT_PASSWORD', 'password', WRONG_PASSWORD);
     await this.enrolments.deleteOne({ _id: user._id });
     await this.challenges.deleteMany({ user_id: user._id });
+  }
+
+  /**
+   * A sensitive act (deleting the account) asks what a sign-in asks: with two-factor on, a code from the app
+   * or an unused recovery code, refused as a field error when missing or wrong.
+   */
+  async confirmSensitive(userId: string, code: string | undefined): Promise<void> {
+    const doc = await this.enrolments.findById(userId);
+    if (!doc?.enabled_at || !doc.secret) return;
+    if (!code) throw fieldError('TWO_FACTOR_CODE_REQUIRED', 'code', TWO_FACTOR_CODE_MESSAGE);
+    if (!(await this.useCode(doc, code))) throw fieldError('INVALID_TWO_FACTOR_CODE', 'code', INVALID_CODE);
   }
 
   /** For a member with two-factor on: the challenge login answers instead of a token. */

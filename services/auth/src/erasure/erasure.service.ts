@@ -5,6 +5,7 @@ import { AuthenticatedUser, MailOutboxWorker } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, STORE, Store } from '@app/store';
 import { authMailCollection, loginChallengesCollection, passwordResetsCollection, twoFactorCollection } from '../account/account.collections';
+import { TwoFactorService } from '../account/two-factor.service';
 import { AuthException } from '../auth.errors';
 import { AuthService } from '../auth/auth.service';
 import { UserDoc, usersCollection } from '../users/user.collection';
@@ -22,6 +23,7 @@ export class ErasureService {
   constructor(
     @Inject(STORE) private readonly store: Store,
     private readonly auth: AuthService,
+    private readonly twoFactor: TwoFactorService,
     private readonly bus: EventBus,
     private readonly mail: MailOutboxWorker,
   ) {
@@ -38,6 +40,7 @@ export class ErasureService {
     if (!(await bcrypt.compare(dto.password, user.password_hash))) {
       throw new AuthException('WRONG_CURRENT_PASSWORD', WRONG_PASSWORD, [{ field: 'password', messages: [WRONG_PASSWORD] }]);
     }
+    await this.twoFactor.confirmSensitive(user._id, dto.code);
     await this.auth.revokeSessions(user, {});
     await this.bus.emitWith(
       {

@@ -7,6 +7,7 @@ import { PasswordResetService } from '../account/password-reset.service';
 import { authService } from '../auth.service-definition';
 import { passwordResetsCollection } from '../account/account.collections';
 import { usersCollection } from '../users/user.collection';
+import { totpCode } from '../account/totp';
 
 describe('auth erasure (DELETE /api/users/me)', () => {
   let svc: TestService;
@@ -37,6 +38,28 @@ describe('auth erasure (DELETE /api/users/me)', () => {
     const res = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${m.token}`).send({});
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('password');
+  });
+
+  it('asks a member with two-factor on for a code as well, and refuses a wrong or missing one (issue 43 §5)', async () => {
+    const m = await member('twofactor@example.com');
+    const auth = { Authorization: `Bearer ${m.token}` };
+    const setup = await svc.http().post('/api/auth/2fa/setup').set(auth);
+    const secret = new URL(setup.body.data.otpauth_url).searchParams.get('secret') as string;
+    const now = () => Math.floor(Date.now() / 1000);
+    expect((await svc.http().post('/api/auth/2fa/enable').set(auth).send({ code: totpCode(secret, now()) })).status).toBe(200);
+    const remove = (body: object) => svc.http().delete('/api/users/me').set(auth).send(body);
+
+    const missing = await remove({ password: PASSWORD });
+    expect([missing.status, missing.body.code, missing.body.errors]).toEqual([400, 'TWO_FACTOR_CODE_REQUIRED', [{ field: 'code', messages: ['Enter the 6-digit code from your app or a recovery code'] }]]);
+    const wrong = await remove({ password: PASSWORD, code: '000000' });
+    expect([wrong.status, wrong.body.code]).toEqual([400, 'INVALID_TWO_FACTOR_CODE']);
+    expect((await remove({ password: PASSWORD, code: 'not a code' })).status).toBe(400);
+    // a good code with a wrong password erases nothing
+    expect((await remove({ password: 'not-my-password-1', code: totpCode(secret, now() + 30) })).status).toBe(400);
+    expect(await svc.store.collection(usersCollection).count({ _id: m.id })).toBe(1);
+
+    expect((await remove({ password: PASSWORD, code: totpCode(secret, now() + 30) })).status).toBe(200);
+    expect(await svc.store.collection(usersCollection).count({ _id: m.id })).toBe(0);
   });
 
   it('revokes every session, erases the credentials and announces user.deleted; the email is free again', async () => {

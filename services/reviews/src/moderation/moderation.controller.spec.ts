@@ -23,6 +23,8 @@ describe('moderation (HTTP)', () => {
 
   const http = () => svc.http();
   const reports = (m: Member) => http().get('/api/moderation/reports').set(m.auth);
+  /** The moderator and the admin, as the staff list orders them. */
+  const staff = () => [mod.id, admin.id].sort();
 
   it('answers 403 to members on every moderation route, before it reads the body or the query (issue 31 §7)', async () => {
     const bad = { reason: 7, hours: 'soon', role: 'emperor', unknown: true };
@@ -75,8 +77,15 @@ describe('moderation (HTTP)', () => {
       }),
     ]);
     const id = open.body.data[0].id;
+    // the staff's open queues follow a report and its dismissal live (issue 43 §4)
+    await svc.settle();
+    expect(svc.emitted('moderation.report_filed')).toEqual([{ reportId: id, reviewId: review.id, commentId: null, reporterId: mehmet.id, staffIds: staff() }]);
+    expect((await http().post(`/api/reviews/${review.id}/report`).set(mehmet.auth).send({ reason: 'Again' })).status).toBe(409);
     expect((await http().post(`/api/moderation/reports/${id}/dismiss`).set(mod.auth).send({})).status).toBe(400);
     expect((await http().post(`/api/moderation/reports/${id}/dismiss`).set(mod.auth).send({ reason: 'Not rude' })).status).toBe(200);
+    await svc.settle();
+    expect(svc.emitted('moderation.report_filed')).toHaveLength(1);
+    expect(svc.emitted('moderation.report_dismissed')).toEqual([{ reportId: id, dismissedBy: mod.id, staffIds: staff() }]);
     expect((await reports(mod)).body.data).toEqual([]);
     expect((await http().get('/api/moderation/reports?status=dismissed').set(mod.auth)).body.data[0].id).toBe(id);
     expect((await http().post('/api/moderation/reports/nope/dismiss').set(mod.auth).send({ reason: 'x' })).status).toBe(404);
@@ -90,7 +99,7 @@ describe('moderation (HTTP)', () => {
     const res = await http().post(`/api/moderation/reviews/${review.id}/hide`).set(mod.auth).send({ reason: 'Spam links' });
     expect(res.status).toBe(200);
     await svc.settle();
-    expect(svc.emitted('moderation.content_hidden')).toEqual([{ kind: 'review', contentId: review.id, authorId: ayse.id, reason: 'Spam links' }]);
+    expect(svc.emitted('moderation.content_hidden')).toEqual([{ kind: 'review', contentId: review.id, authorId: ayse.id, reason: 'Spam links', staffIds: staff() }]);
     for (const viewer of [mehmet, ayse]) {
       expect((await http().get(`/api/reviews/${review.id}`).set(viewer.auth)).status).toBe(404);
       const listed = (await http().get(`/api/reviews?userId=${ayse.id}`).set(viewer.auth)).body.data.map((r: { id: string }) => r.id);
@@ -127,7 +136,7 @@ describe('moderation (HTTP)', () => {
 
     expect((await http().post(`/api/moderation/comments/${rude.id}/hide`).set(mod.auth).send({ reason: 'Insults' })).status).toBe(200);
     await svc.settle();
-    expect(svc.emitted('moderation.content_hidden')).toContainEqual({ kind: 'comment', contentId: rude.id, authorId: ayse.id, reason: 'Insults' });
+    expect(svc.emitted('moderation.content_hidden')).toContainEqual({ kind: 'comment', contentId: rude.id, authorId: ayse.id, reason: 'Insults', staffIds: staff() });
     const thread = async () => (await http().get(`/api/reviews/${review.id}/comments`).set(mehmet.auth)).body;
     expect((await thread()).data.map((c: { id: string }) => c.id)).toEqual([kept.id]);
     expect(await count()).toBe(1);

@@ -61,9 +61,9 @@ export class ModerationService {
   async dismiss(actor: AuthenticatedUser, reportId: string, reason: string): Promise<void> {
     const report = await this.reports.findById(reportId);
     if (!report) throw new ReviewsException('REPORT_NOT_FOUND', 'Report not found');
-    const at = new Date().toISOString();
-    await this.reports.decide(report._id, 'dismissed', at);
-    await this.log.insert(logRow({ action: 'dismiss', actor_id: actor.id, target_user_id: report.review_author_id, target_id: report._id, reason }, at));
+    const row = logRow({ action: 'dismiss', actor_id: actor.id, target_user_id: report.review_author_id, target_id: report._id, reason });
+    const payload = { reportId: report._id, dismissedBy: actor.id, staffIds: await this.reports.staffIds() };
+    await this.recorded('moderation.report_dismissed', payload, actor, row, () => this.reports.decide(report._id, 'dismissed', row.created_at));
   }
 
   /** Out of every listing, kept for moderators; its open reports are settled and its author told why. */
@@ -72,7 +72,8 @@ export class ModerationService {
     // Already hidden: no second log row, no second notice to the author.
     if (review.hidden_at) return;
     const row = logRow({ action: 'hide', actor_id: actor.id, target_user_id: review.user_id, target_id: review._id, reason });
-    await this.recorded('moderation.content_hidden', { kind: 'review', contentId: review._id, authorId: review.user_id, reason }, actor, row, async () => {
+    const hidden = { kind: 'review' as const, contentId: review._id, authorId: review.user_id, reason, staffIds: await this.reports.staffIds() };
+    await this.recorded('moderation.content_hidden', hidden, actor, row, async () => {
       await this.reviews.setHidden(review._id, row.created_at);
       await this.reports.decideOpenFor(review._id, row.created_at);
     });
@@ -93,7 +94,8 @@ export class ModerationService {
     const comment = await this.comments.find(commentId);
     if (comment.hidden_at) return;
     const row = logRow({ action: 'hide_comment', actor_id: actor.id, target_user_id: comment.user_id, target_id: comment._id, reason });
-    await this.recorded('moderation.content_hidden', { kind: 'comment', contentId: comment._id, authorId: comment.user_id, reason }, actor, row, async () => {
+    const hidden = { kind: 'comment' as const, contentId: comment._id, authorId: comment.user_id, reason, staffIds: await this.reports.staffIds() };
+    await this.recorded('moderation.content_hidden', hidden, actor, row, async () => {
       await this.comments.setHidden(comment._id, row.created_at);
       await this.reports.decideOpenForComment(comment._id, row.created_at);
     });

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DUPLICATE_COMMENT_REPORT_MESSAGE, DUPLICATE_REPORT_MESSAGE, ReportStatus } from '@app/contracts';
-import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { EventBus } from '@app/bus';
+import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
 import { CommentsService } from '../comments/comments.service';
+import { SiteRolesReadModel } from '../read-models/site-roles.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { ReportDoc, reportsCollection } from './report.collection';
 import { ReviewsException } from '../reviews.errors';
@@ -14,6 +16,8 @@ export class ReportsService {
     @Inject(STORE) store: Store,
     private readonly reviews: ReviewsService,
     private readonly comments: CommentsService,
+    private readonly roles: SiteRolesReadModel,
+    private readonly bus: EventBus,
   ) {
     this.reports = store.collection(reportsCollection);
   }
@@ -65,10 +69,25 @@ export class ReportsService {
     await this.reports.updateMany({ ...filter, status: 'open' }, { $set: { status: 'actioned', decided_at: at } });
   }
 
-  /** The unique (review, comment, reporter) index decides, also under races. */
+  /** The staff's ids, for the events that change their open queue. */
+  async staffIds(): Promise<string[]> {
+    return (await this.roles.staff()).map((r) => r._id);
+  }
+
+  /** The unique (review, comment, reporter) index decides, also under races. Announced so open queues show it live. */
   private async insertOnce(row: Omit<ReportDoc, '_id' | 'status' | 'created_at' | 'reason'> & { reason: string | null | undefined }, duplicate: string): Promise<void> {
+    const id = newId();
     try {
-      await this.reports.insert({ ...row, reason: row.reason || null, status: 'open', created_at: new Date().toISOString() });
+      await this.bus.emitWith(
+        {
+          type: 'moderation.report_filed',
+          payload: { reportId: id, reviewId: row.review_id, commentId: row.comment_id || null, reporterId: row.reporter_id, staffIds: await this.staffIds() },
+          key: row.review_id,
+          actorId: row.reporter_id,
+          proof: { collection: reportsCollection, match: { _id: id }, present: true },
+        },
+        () => this.reports.insert({ ...row, _id: id, reason: row.reason || null, status: 'open', created_at: new Date().toISOString() }),
+      );
     } catch (err) {
       if (err instanceof DuplicateKeyError) throw new ReviewsException('ALREADY_REPORTED', duplicate);
       throw err;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ReviewsSearchPart } from '@app/contracts';
+import { ReviewsSearchPart, SearchTagView, TAG_PATTERN, tagKey } from '@app/contracts';
 import { Collection, Filter, Store, STORE } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { KeywordFilterService } from '../filters/keyword-filter.service';
@@ -38,6 +38,23 @@ export class SearchService {
     return {
       products: await this.productViews.views(products, viewerId),
       reviews: (await this.keywordFilters.visibleFor(viewerId, await this.presenter.present(reviews, viewerId))).filter((r) => !r.filtered_by),
+      tags: await this.tags(words, reviews, visible, limit),
     };
+  }
+
+  /**
+   * The Tags group: each word that is a tag (`#kahve` or `kahve`), and the matching reviews' tags that begin
+   * with a word, kept when a review the viewer may see carries it; most used first.
+   */
+  private async tags(words: string, reviews: readonly ReviewDoc[], visible: Filter, limit: number): Promise<SearchTagView[]> {
+    const asked = words
+      .split(/\s+/)
+      .map((w) => w.replace(/^#/, ''))
+      .filter((w) => TAG_PATTERN.test(w))
+      .map(tagKey);
+    const carried = reviews.flatMap((r) => r.tags ?? []).filter((tag) => asked.some((w) => tag.startsWith(w)));
+    const candidates = [...new Set([...asked, ...carried])].slice(0, limit);
+    const counted = await Promise.all(candidates.map(async (tag) => ({ tag, review_count: await this.reviews.count({ ...visible, tags: { $in: [tag] } }) })));
+    return counted.filter((t) => t.review_count > 0).sort((a, b) => b.review_count - a.review_count);
   }
 }

@@ -84,4 +84,23 @@ describe('GET /api/reviews/search (the reviews part of the one search)', () => {
   it('refuses a limit above 20', async () => {
     expect((await search(ayse, 'toaster', '&limit=21')).status).toBe(400);
   });
+
+  it('names the tags a search asks for or its reviews carry, with the reviews the viewer may see, most used first (issue 43 §5)', async () => {
+    await makeReview(svc, ayse, { content: 'Morning #Filtre and #filtrekahve' });
+    await makeReview(svc, deniz, { content: 'Evening #filtre' });
+    const hidden = await makeReview(svc, bora, { content: 'Secret #filtre' });
+    expect(hidden.id).toBeTruthy();
+    const tags = async (m: Member, q: string) => (await search(m, q)).body.data.tags;
+    // bora blocked ayse and she muted deniz above: only her own review counts for her
+    expect(await tags(ayse, '#Filtre')).toEqual([
+      { tag: 'filtre', review_count: 1 },
+      { tag: 'filtrekahve', review_count: 1 },
+    ]);
+    expect(await tags(cem, 'filtre')).toEqual([
+      { tag: 'filtre', review_count: 3 },
+      { tag: 'filtrekahve', review_count: 1 },
+    ]);
+    expect(await tags(ayse, 'nosuchtag')).toEqual([]);
+  });
 });
+

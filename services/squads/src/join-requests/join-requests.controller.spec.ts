@@ -77,6 +77,9 @@ describe('squads: join requests (HTTP)', () => {
         expect.objectContaining({ requestId: retry.body.data.id, decision: 'approved', decidedBy: admin.id, userId: asker.id }),
       ]),
     );
+    // the managers' open lists follow the decision live (issue 43 §4)
+    const approval = fx.svc.emitted('squad.join_decided').find((e) => e.requestId === retry.body.data.id);
+    expect([...(approval?.managerIds ?? [])].sort()).toEqual([admin.id, moderator.id].sort());
     expect(fx.svc.emitted('squad.member_joined')).toContainEqual(
       expect.objectContaining({ squadId, userId: asker.id, role: 'member' }),
     );

@@ -89,10 +89,11 @@ export class JoinRequestsService {
     if (!existing) throw new SquadsException('JOIN_REQUEST_NOT_FOUND', REQUEST_NOT_FOUND);
     const decision = action === 'approve' ? 'approved' : 'rejected';
     const decidedAt = new Date().toISOString();
+    const managerIds = await this.members.idsWithRole(squadId, MANAGER_ROLES);
     const decided = await this.bus.emitWith(
       {
         type: 'squad.join_decided',
-        payload: { squadId, squadName: squad.name, requestId, userId: existing.user_id, decision, decidedBy: manager.id },
+        payload: { squadId, squadName: squad.name, requestId, userId: existing.user_id, decision, decidedBy: manager.id, managerIds },
         key: squadId,
         actorId: manager.id,
         // A request leaves "pending" once, so its decision marks this change.

@@ -87,6 +87,28 @@ describe('squads: roles, leaving and removal (HTTP)', () => {
       expect(await roleIn(id, member.id)).toBe('member');
     });
 
+    it('announces a role change to the member and the managers after it, once per change (issue 43 §4)', async () => {
+      const id = await squad('Live roles');
+      const changes = () => fx.svc.emitted('squad.member_role_changed').filter((e) => e.squadId === id);
+      await fx.svc.settle();
+      const sorted = (ids: string[]) => [...ids].sort();
+      expect(changes()).toEqual([{ squadId: id, squadName: 'Live roles', userId: mod.id, role: 'moderator', changedBy: admin.id, managerIds: expect.any(Array) }]);
+      expect(sorted(changes()[0].managerIds)).toEqual(sorted([admin.id, mod.id]));
+      expect((await fx.setRole(admin, id, member.id, 'moderator')).status).toBe(200);
+      expect((await fx.setRole(admin, id, member.id, 'moderator')).status).toBe(200);
+      expect((await fx.setRole(admin, id, mod.id, 'member')).status).toBe(200);
+      await fx.svc.settle();
+      // the second, unchanged "moderator" is no change: nothing announced
+      expect(changes().map((e) => [e.userId, e.role, sorted(e.managerIds)])).toEqual([
+        [mod.id, 'moderator', sorted([admin.id, mod.id])],
+        [member.id, 'moderator', sorted([admin.id, mod.id, member.id])],
+        [mod.id, 'member', sorted([admin.id, member.id])],
+      ]);
+      expect((await fx.setRole(admin, id, admin.id, 'member')).status).toBe(409);
+      await fx.svc.settle();
+      expect(changes()).toHaveLength(3);
+    });
+
     it('refuses moderators, members and outsiders with 403', async () => {
       const id = await squad('Only admins');
       for (const who of [mod, member, outsider]) {

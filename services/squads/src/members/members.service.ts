@@ -64,9 +64,28 @@ export class MembersService {
     const squad = await this.access.squadFor(squadId, actor.id, ['admin'], ONLY_ADMINS_MANAGE_MEMBERS);
     const target = await this.members.findOne({ squad_id: squad._id, user_id: targetId });
     if (!target) throw new SquadsException('MEMBER_NOT_FOUND', MEMBER_NOT_FOUND);
-    if (target.role === 'admin' && role !== 'admin') await this.demoteAdmin(target, role);
-    else await this.members.updateOne({ _id: target._id }, { $set: { role } });
+    if (target.role === role) return this.view(target);
+    await this.bus.emitWith(
+      {
+        type: 'squad.member_role_changed',
+        payload: { squadId: squad._id, squadName: squad.name, userId: targetId, role, changedBy: actor.id, managerIds: await this.managersAfter(squad._id, targetId, role) },
+        key: squad._id,
+        actorId: actor.id,
+        proof: { collection: membersCollection, match: { _id: target._id, role }, present: true },
+      },
+      async () => {
+        if (target.role === 'admin' && role !== 'admin') await this.demoteAdmin(target, role);
+        else await this.members.updateOne({ _id: target._id }, { $set: { role } });
+        return true;
+      },
+    );
     return this.view({ ...target, role });
+  }
+
+  /** The squad's admins and moderators once `userId` holds `role`. */
+  private async managersAfter(squadId: string, userId: string, role: SquadRole): Promise<string[]> {
+    const others = (await this.idsWithRole(squadId)).filter((id) => id !== userId);
+    return MANAGER_ROLES.includes(role) ? [...others, userId] : others;
   }
 
   async remove(squadId: string, actor: AuthenticatedUser, targetId: string): Promise<void> {

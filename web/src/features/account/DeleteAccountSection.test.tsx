@@ -8,9 +8,11 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 
 // jsdom cannot reach the API: the mutation answers from here and records what was asked.
 const remove = vi.fn();
+const twoFactor = { enabled: false };
 vi.mock('./accountApi', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./accountApi')>()),
   useDeleteAccountMutation: () => [remove, { isLoading: false }],
+  useTwoFactorStatusQuery: () => ({ data: { enabled: twoFactor.enabled, recovery_codes_left: 10 } }),
 }));
 
 function renderSettings() {
@@ -34,7 +36,10 @@ function confirmWith(password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Hesabımı kalıcı olarak sil' }));
 }
 
-beforeEach(() => remove.mockReset());
+beforeEach(() => {
+  remove.mockReset();
+  twoFactor.enabled = false;
+});
 afterEach(cleanup);
 
 describe('Settings: delete account (issue 20 §5)', () => {
@@ -53,6 +58,20 @@ describe('Settings: delete account (issue 20 §5)', () => {
     const store = renderSettings();
     confirmWith('not-it');
     expect((await screen.findByRole('alert')).textContent).toBe('Şifre yanlış.');
+    expect(store.getState().session.token).toBe('t');
+  });
+
+  it('with two-factor on, asks for a code too and sends it; a wrong code is said so (issue 43 §5)', async () => {
+    twoFactor.enabled = true;
+    remove.mockResolvedValueOnce({ error: { status: 400, data: { code: 'INVALID_TWO_FACTOR_CODE' } } });
+    const store = renderSettings();
+    fireEvent.change(screen.getByLabelText('Onaylamak için şifren'), { target: { value: 'my-password-1' } });
+    const button = screen.getByRole('button', { name: 'Hesabımı kalıcı olarak sil' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('delete-account-code'), { target: { value: '000 000' } });
+    fireEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Bu kod doğru değil/);
+    expect(remove).toHaveBeenCalledWith({ password: 'my-password-1', code: '000000' });
     expect(store.getState().session.token).toBe('t');
   });
 });

@@ -5,7 +5,7 @@ import { errorCode } from '../../core/api';
 import { useAppDispatch } from '../../core/store';
 import { signedOut } from '../../core/session';
 import { useT } from '../../shared/i18n';
-import { useDeleteAccountMutation } from './accountApi';
+import { useDeleteAccountMutation, useTwoFactorStatusQuery } from './accountApi';
 
 /**
  * Settings' danger zone (issue 20 §5): the password confirms, the server erases the account in
@@ -16,15 +16,24 @@ export function DeleteAccountSection() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [remove, state] = useDeleteAccountMutation();
+  // with two-factor on, the server asks for a code as a sign-in would (issue 43 §5)
+  const twoFactorOn = useTwoFactorStatusQuery().data?.enabled ?? false;
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const r = await remove({ password });
-    if ('error' in r) return setError(errorCode(r.error) === 'WRONG_CURRENT_PASSWORD' ? t('deleteAccount.wrongPassword') : t('deleteAccount.failed'));
+    const r = await remove(twoFactorOn ? { password, code: code.replace(/\s/g, '') } : { password });
+    if ('error' in r) return setError(failure(errorCode(r.error)));
     dispatch(signedOut());
     navigate('/', { replace: true });
+  }
+
+  function failure(code: string | undefined): string {
+    if (code === 'WRONG_CURRENT_PASSWORD') return t('deleteAccount.wrongPassword');
+    if (code === 'INVALID_TWO_FACTOR_CODE' || code === 'TWO_FACTOR_CODE_REQUIRED') return t('live.deleteWrongCode');
+    return t('deleteAccount.failed');
   }
 
   return (
@@ -37,13 +46,19 @@ export function DeleteAccountSection() {
         {t('deleteAccount.password')}
         <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
       </label>
+      {twoFactorOn && (
+        <label>
+          {t('live.deleteCode')}
+          <input name="code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" required data-testid="delete-account-code" />
+        </label>
+      )}
       {error && (
         <div className="error-bar" role="alert">
           {error}
         </div>
       )}
       <div className="form-actions">
-        <button className="btn btn-danger" disabled={state.isLoading || !password}>
+        <button className="btn btn-danger" disabled={state.isLoading || !password || (twoFactorOn && !code.trim())}>
           {t('deleteAccount.confirm')}
         </button>
       </div>

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { TwoFactorSetupView } from '@app/contracts';
 import { errorMessage } from '../../core/api';
 import { Spinner } from '../../shared/ui';
+import { copyText } from '../../shared/clipboard';
+import { useTimedFlag } from '../../shared/useTimedFlag';
 import { useT } from '../../shared/i18n';
 import { useDisableTwoFactorMutation, useEnableTwoFactorMutation, useSetupTwoFactorMutation, useTwoFactorStatusQuery } from './accountApi';
 
@@ -17,6 +19,7 @@ export function TwoFactorSection() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [copied, flashCopied] = useTimedFlag(2000);
 
   async function start() {
     setError(null);
@@ -80,7 +83,21 @@ export function TwoFactorSection() {
       {!enabled && pending && (
         <form onSubmit={confirm} className="form">
           <p className="muted">{t('twoFactor.scan')}</p>
-          <img src={pending.qr_code} alt={t('twoFactor.qrAlt')} width={220} height={220} data-testid="two-factor-qr" />
+          <div className="two-factor-setup">
+            <img src={pending.qr_code} alt={t('twoFactor.qrAlt')} width={220} height={220} data-testid="two-factor-qr" />
+            {/* a phone cannot scan its own screen: the same key as text, to type or paste into the app */}
+            <div>
+              <p className="muted small">{t('live.twoFactorKey')}</p>
+              <code className="two-factor-key" data-testid="two-factor-key">
+                {groupedKey(pending.otpauth_url)}
+              </code>
+              <div className="form-actions">
+                <button type="button" className="btn btn-sm" onClick={() => void copyText(keyOf(pending.otpauth_url)).then((ok) => ok && flashCopied())} data-testid="two-factor-copy">
+                  {copied ? t('live.twoFactorCopied') : t('live.twoFactorCopy')}
+                </button>
+              </div>
+            </div>
+          </div>
           <label>
             {t('twoFactor.code')}
             <input name="code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" required />
@@ -113,4 +130,14 @@ export function TwoFactorSection() {
       )}
     </div>
   );
+}
+
+/** The secret of an otpauth:// URL (base32), as the app takes it typed. */
+function keyOf(otpauthUrl: string): string {
+  return new URL(otpauthUrl).searchParams.get('secret') ?? '';
+}
+
+/** The key in groups of four, easier to read and type. */
+function groupedKey(otpauthUrl: string): string {
+  return keyOf(otpauthUrl).replace(/(.{4})(?=.)/g, '$1 ');
 }

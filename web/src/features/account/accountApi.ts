@@ -23,7 +23,7 @@ export const accountApi = api.injectEndpoints({
       invalidatesTags: ['Me'],
     }),
     /** DELETE /users/me (routed to auth): erases the account everywhere and ends every session. */
-    deleteAccount: b.mutation<void, { password: string }>({
+    deleteAccount: b.mutation<void, { password: string; code?: string }>({
       query: (body) => ({ url: '/users/me', method: 'DELETE', body }),
     }),
   }),

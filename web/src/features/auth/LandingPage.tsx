@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { BookOpen, Camera, ChefHat, Clapperboard, Gamepad2, Headphones, MessageCircle, Palette, Star, Users, Volleyball } from 'lucide-react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../../core/store';
@@ -13,13 +13,17 @@ const AuthModal = lazy(() => withTexts(() => import('./AuthModal')).then((m) => 
 // the hero's rotating picture (part 1 §2), drawn as SVG so it shows without a colour-emoji font
 const EMOJIS = [Gamepad2, Headphones, BookOpen, Volleyball, Palette, ChefHat, Camera, Clapperboard];
 
-export function LandingPage() {
+/** `onSignInIntent`: the visitor opened the sign-in or sign-up form (the router starts loading what follows). */
+export function LandingPage({ onSignInIntent }: { onSignInIntent?: () => void } = {}) {
   const session = useSession();
   const location = useLocation();
   // a shared page's sign-up prompt comes as /?join=1 and opens the sign-up form
   const joining = new URLSearchParams(location.search).has('join');
   const [mode, setMode] = useState<AuthMode>(joining ? 'register' : 'login');
   const [open, setOpen] = useState(location.pathname === '/login' || joining);
+  useEffect(() => {
+    if (open) onSignInIntent?.();
+  }, [open, onSignInIntent]);
 
   if (session.token && session.user) return <Navigate to="/home" replace />;
 

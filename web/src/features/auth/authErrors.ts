@@ -56,6 +56,7 @@ const LOGIN_TEXT_BY_CODE: Record<AuthErrorCode | CommonErrorCode, string> = {
   TWO_FACTOR_ALREADY_ON: CANNOT_SIGN_IN,
   TWO_FACTOR_NOT_STARTED: CANNOT_SIGN_IN,
   INVALID_TWO_FACTOR_CODE: CANNOT_SIGN_IN,
+  TWO_FACTOR_CODE_REQUIRED: CANNOT_SIGN_IN,
   LOGIN_CHALLENGE_EXPIRED: CANNOT_SIGN_IN,
   // The server's message (until when and why) is shown first; this is only its fallback.
   ACCOUNT_SUSPENDED: CANNOT_SIGN_IN,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Calendar, ImagePlus, MapPin, Smile, Star, Tag, X } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Calendar, ImagePlus, MapPin, Package, Smile, Star, Tag, X } from 'lucide-react';
 import { useSession } from '../../core/store';
 import { errorMessage } from '../../core/api';
 import { Avatar, Stars } from '../../shared/ui';
@@ -49,27 +50,34 @@ export function buildReview(input: {
   if (input.product) {
     draft.product_id = input.product.id;
     draft.title = input.product.name;
-    draft.rating = input.rating ?? 5;
-  } else if (input.rating) {
-    draft.rating = input.rating;
   }
+  // no preset rating (issue 43 §5): a review of a product carries the stars its author chose, and the composer
+  // asks for them before it posts one
+  if (input.rating) draft.rating = input.rating;
   if (input.location) draft.location = input.location;
   if (input.date) draft.date = input.date;
   return draft;
 }
 
-export function Composer({ onPosted }: { onPosted: () => void }) {
+/**
+ * The one way to write a review (issue 43 §5), on Home and on a product's page: text with #tags, a product
+ * (picked, or `fixed` on its own page) with half stars and no preset rating, photos with their descriptions,
+ * spoilers, a place and a date.
+ */
+export function Composer({ onPosted, fixed }: { onPosted: () => void; fixed?: { id: string; name: string } }) {
   const t = useT();
   const { user } = useSession();
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [rating, setRating] = useState<number | null>(null);
   const [spoilers, setSpoilers] = useState(false);
-  const [product, setProduct] = useState<{ id: string; name: string } | null>(null);
+  const [picked, setProduct] = useState<{ id: string; name: string } | null>(null);
+  const product = fixed ?? picked;
+  const [pickerText, setPickerText] = useState('');
   const [files, setFiles] = useState<Attachment[]>([]);
   const [location, setLocation] = useState('');
   const [date, setDate] = useState('');
-  const [tool, setTool] = useState<'emoji' | 'date' | 'location' | 'rating' | null>(null);
+  const [tool, setTool] = useState<'emoji' | 'date' | 'location' | 'rating' | 'product' | null>(null);
   const [mentionOpen, setMentionOpen] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -77,9 +85,11 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
   const [upload] = useUploadMediaMutation();
   const [create, createState] = useCreateReviewMutation();
 
-  const mention = mentionOpen ? mentionQuery(text, caret) : null;
+  // on a product's page the product is fixed: an '@' is only text there
+  const mention = mentionOpen && !fixed ? mentionQuery(text, caret) : null;
   const products = useProductsQuery({ search: mention ?? '', limit: 5 }, { skip: mention === null });
   const matches = (products.data?.items ?? []).slice(0, 5);
+  const picker = useProductsQuery({ search: pickerText.trim(), limit: 5 }, { skip: tool !== 'product' });
 
   useEffect(() => () => files.forEach((f) => URL.revokeObjectURL(f.preview)), []); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -97,6 +107,12 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
     setCaret(before.length);
     setProduct({ id: p.id, name: p.name });
     area.current?.focus();
+  }
+
+  function pickProduct(p: { id: string; name: string }) {
+    setProduct({ id: p.id, name: p.name });
+    setTool(null);
+    setPickerText('');
   }
 
   async function addFiles(list: FileList | null) {
@@ -118,9 +134,11 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
 
   const uploading = files.some((f) => !f.url && !f.error);
   const blank = !text.trim();
+  // a product's review needs its stars, chosen by its author
+  const needsRating = !!product && !rating;
 
   async function submit() {
-    if (blank || uploading) return;
+    if (blank || uploading || needsRating) return;
     setError(null);
     const ready = files.filter((f) => f.url);
     const draft = buildReview({
@@ -172,7 +190,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
               setText(e.target.value);
               setCaret(e.target.selectionStart);
               setMentionOpen(true);
-              if (product && !e.target.value.includes(product.name)) setProduct(null);
+              if (picked && !e.target.value.includes(picked.name)) setProduct(null);
             }}
             onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
             onKeyDown={onKey}
@@ -192,9 +210,18 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           {product && (
             <div className="product-chip linked" data-testid="linked-product">
               <Tag size={14} aria-hidden="true" /> {product.name}
-              <button className="icon-btn small" aria-label={t('composer.unlink')} onClick={() => setProduct(null)}>
-                <X size={12} aria-hidden="true" />
-              </button>
+              {!fixed && (
+                <button className="icon-btn small" aria-label={t('composer.unlink')} onClick={() => setProduct(null)}>
+                  <X size={12} aria-hidden="true" />
+                </button>
+              )}
+            </div>
+          )}
+          {product && (
+            <div className="composer-rating" data-testid="composer-rating">
+              <span className="muted small">{t('live.composerRating')}</span>
+              <Stars value={rating ?? 0} size={24} onChange={setRating} />
+              {!rating && <span className="muted small">{t('live.composerRatingHint')}</span>}
             </div>
           )}
           {files.length > 0 && (
@@ -235,9 +262,9 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
               ))}
             </div>
           )}
-          {(location || date || rating) && (
+          {(location || date || (rating && !product)) && (
             <div className="muted small composer-meta">
-              {rating ? <Stars value={rating} size={14} /> : null} {location && <><MapPin size={14} aria-hidden="true" /> {location} </>} {date && <><Calendar size={14} aria-hidden="true" /> {date}</>}
+              {rating && !product ? <Stars value={rating} size={14} /> : null} {location && <><MapPin size={14} aria-hidden="true" /> {location} </>} {date && <><Calendar size={14} aria-hidden="true" /> {date}</>}
             </div>
           )}
           {tool === 'emoji' && (
@@ -263,9 +290,30 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
               ))}
             </div>
           )}
-          {tool === 'rating' && (
+          {tool === 'rating' && !product && (
             <div className="tool-panel">
               <Stars value={rating ?? 0} size={22} onChange={setRating} />
+            </div>
+          )}
+          {tool === 'product' && !fixed && (
+            <div className="tool-panel product-picker" data-testid="product-picker">
+              <input
+                type="text"
+                value={pickerText}
+                onChange={(e) => setPickerText(e.target.value)}
+                placeholder={t('live.pickerSearch')}
+                aria-label={t('live.pickerSearch')}
+                autoFocus
+                data-testid="product-picker-search"
+              />
+              {(picker.data?.items ?? []).slice(0, 5).map((p) => (
+                <button key={p.id} type="button" className="dropdown-item" onClick={() => pickProduct(p)}>
+                  {p.name} <span className="muted small">{p.category}</span>
+                </button>
+              ))}
+              <Link to={pickerText.trim() ? `/create-product?name=${encodeURIComponent(pickerText.trim())}` : '/create-product'} className="dropdown-item" data-testid="product-picker-new">
+                <Package size={14} aria-hidden="true" /> {t('live.pickerNew')}
+              </Link>
             </div>
           )}
           <label className="muted small composer-spoilers" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
@@ -295,13 +343,26 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
             >
               <MapPin size={18} aria-hidden="true" />
             </button>
-            <button type="button" className={`icon-btn ${tool === 'rating' ? 'on' : ''}`} aria-label={t('composer.rating')} onClick={() => setTool(tool === 'rating' ? null : 'rating')}>
-              <Star size={18} aria-hidden="true" />
-            </button>
+            {!fixed && (
+              <button
+                type="button"
+                className={`icon-btn ${tool === 'product' ? 'on' : ''}`}
+                aria-label={t('live.pickerOpen')}
+                onClick={() => setTool(tool === 'product' ? null : 'product')}
+                data-testid="composer-product"
+              >
+                <Package size={18} aria-hidden="true" />
+              </button>
+            )}
+            {!product && (
+              <button type="button" className={`icon-btn ${tool === 'rating' ? 'on' : ''}`} aria-label={t('composer.rating')} onClick={() => setTool(tool === 'rating' ? null : 'rating')}>
+                <Star size={18} aria-hidden="true" />
+              </button>
+            )}
             <span className="muted small push-right">
               {text.length}/{COMPOSER_MAX}
             </span>
-            <button className="btn btn-primary" disabled={blank || uploading || createState.isLoading} onClick={submit} data-testid="post-review">
+            <button className="btn btn-primary" disabled={blank || uploading || needsRating || createState.isLoading} onClick={submit} data-testid="post-review">
               {t('composer.post')}
             </button>
           </div>

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { SquadsTab } from './SquadsTab';
 import { ProductsTab } from './ProductsTab';
 
 export function ExplorePage() {
-  const [tab, setTab] = useState<'products' | 'squads'>('products');
+  // the tab lives in the address (/explore?tab=squads), so "Explore Squads" links open the squads tab
+  const [params, setParams] = useSearchParams();
+  const tab: 'products' | 'squads' = params.get('tab') === 'squads' ? 'squads' : 'products';
+  const setTab = (next: 'products' | 'squads') => setParams(next === 'squads' ? { tab: 'squads' } : {}, { replace: true });
   return (
     <div className="page">
       <h1 className="page-title">Explore</h1>

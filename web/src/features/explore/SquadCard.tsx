@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Avatar } from '../../shared/ui';
 import { extraCount, memberLabel } from '../../shared/format';
 import type { SquadView } from '@app/contracts';
-import { exploreJoinLabel, useRequestJoinMutation } from '../squads/squadsApi';
+import { canRequestJoin, exploreJoinLabel, useRequestJoinMutation } from '../squads/squadsApi';
 import { JoinModal } from '../squads/JoinModal';
 
 export function SquadCard({ squad }: { squad: SquadView }) {
@@ -37,7 +37,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
         <Link to={`/squads/${squad.id}`} className="btn btn-sm">
           View Details
         </Link>
-        <button className="btn btn-sm btn-primary push-right" disabled={label !== 'Join Squad' || state.isLoading} onClick={() => setOpen(true)} data-testid="join-squad">
+        <button className="btn btn-sm btn-primary push-right" disabled={!canRequestJoin(squad) || state.isLoading} onClick={() => setOpen(true)} data-testid="join-squad">
           {label}
         </button>
       </div>

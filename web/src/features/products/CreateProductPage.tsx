@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Upload, X } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../core/api';
 import { productSlug } from '../../shared/format';
 import { useUploadMediaMutation } from '../media/mediaApi';
@@ -12,7 +12,9 @@ import { IMAGE_ALT_MAX } from '@app/contracts/runtime';
 export function CreateProductPage() {
   const t = useT();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
+  // the composer's "Add a new product" brings the name typed in its product picker
+  const [params] = useSearchParams();
+  const [name, setName] = useState(() => params.get('name') ?? '');
   const [brand, setBrand] = useState('');
   const [priceText, setPrice] = useState('');
   const [category, setCategory] = useState('Electronics');
@@ -61,7 +63,8 @@ export function CreateProductPage() {
       image_alt: image?.url ? imageAlt.trim() || null : null,
     });
     if ('error' in r) return setError(errorMessage(r.error, 'Failed to create product'));
-    navigate(`/product/${r.data ? productSlug(r.data) : ''}`);
+    // from the composer's picker: the new product's page opens with its composer, to write the review
+    navigate(`/product/${r.data ? productSlug(r.data) : ''}${params.has('name') ? '?review=1' : ''}`);
   }
 
   return (

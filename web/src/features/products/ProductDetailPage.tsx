@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { useState, type FormEvent } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { ArrowLeft, Package } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { errorCode, errorMessage } from '../../core/api';
@@ -8,7 +8,7 @@ import { FirstScreenOr } from '../../shared/first-screen';
 import { useTimedMessage } from '../../shared/useTimedMessage';
 import { price } from '../../shared/format';
 import { productImage, useProductQuery } from './productsApi';
-import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
+import { useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { SaveProductButton } from './SaveProductButton';
 import { AddToListMenu } from '../lists/AddToListMenu';
@@ -17,6 +17,9 @@ import { useStaged } from '../../shared/useStaged';
 import { NotFoundPage } from '../../shared/NotFoundPage';
 import { JoinPrompt, useVisitor } from '../auth/JoinPrompt';
 import type { ReviewView } from '@app/contracts';
+
+// the composer's code is asked for when "Write a Review" opens it: a product's first screen does not need it
+const Composer = lazy(() => import('../composer/Composer').then((m) => ({ default: m.Composer })));
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
 export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
@@ -38,11 +41,7 @@ export function ProductDetailPage() {
   const [page, setPage] = useState(1);
   const reviews = useReviewsQuery({ productId: product.data?.id, page: 1, limit: 10 * page, sort }, { skip: !product.data });
   const [formOpen, setFormOpen] = useState(params.get('review') === '1');
-  const [rating, setRating] = useState(5);
-  const [content, setContent] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
   const [posted, setPosted] = useTimedMessage(3000);
-  const [create, createState] = useCreateReviewMutation();
   // the product fills a phone's first screen: its reviews are drawn in short tasks after it
   const shownReviews = useStaged(reviews.data?.items ?? NO_REVIEWS, 0, 2);
 
@@ -65,18 +64,6 @@ export function ProductDetailPage() {
   const features = p.features;
   const count = p.review_count;
   const img = productImage(p);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!content.trim()) return;
-    setFormError(null);
-    const r = await create({ product_id: p.id, rating, title: p.name, content: content.trim() });
-    if ('error' in r) return setFormError(reviewErrorText(r.error as never));
-    setContent('');
-    setRating(5);
-    setFormOpen(false);
-    setPosted('Review posted successfully!');
-  }
 
   return (
     <div className="page" data-testid="product-detail">
@@ -124,26 +111,18 @@ export function ProductDetailPage() {
       </section>
       {posted && <div className="success-bar">{posted}</div>}
       {formOpen && !visitor && (
-        <form className="card form" onSubmit={submit} data-testid="review-form">
-          <h2 className="panel-title">Write a Review</h2>
-          <div className="field">
-            <span className="label">Rating</span>
-            <Stars value={rating} size={24} onChange={setRating} />
-          </div>
-          <label>
-            Your review
-            <textarea rows={4} value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} placeholder={t('products.reviewPlaceholder')} />
-          </label>
-          {formError && <div className="error-bar">{formError}</div>}
-          <div className="form-actions">
-            <button type="button" className="btn" onClick={() => setFormOpen(false)}>
-              Cancel
-            </button>
-            <button className="btn btn-primary" disabled={!content.trim() || createState.isLoading}>
-              {t('products.submitReview')}
-            </button>
-          </div>
-        </form>
+        // the same composer as Home's, its product fixed to this one (issue 43 §5)
+        <div data-testid="review-form">
+          <Suspense fallback={<Spinner />}>
+            <Composer
+              fixed={{ id: p.id, name: p.name }}
+              onPosted={() => {
+                setFormOpen(false);
+                setPosted('Review posted successfully!');
+              }}
+            />
+          </Suspense>
+        </div>
       )}
       <div className="page-head">
         <h2 style={{ margin: 0 }} data-testid="product-reviews-heading">Customer Reviews ({count})</h2>

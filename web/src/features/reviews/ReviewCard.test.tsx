@@ -159,3 +159,26 @@ describe('the edit form in the card', () => {
     expect(screen.queryByTestId('review-edit')).toBeNull();
   });
 });
+
+describe('the card menu (issue 43 §5)', () => {
+  it("offers no Report on the member's own review, and Report on another member's", () => {
+    const store = makeStore();
+    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
+    const other = { id: 'u2', username: 'mehmet', display_name: 'Mehmet', profile_image_url: null };
+    render(
+      <Provider store={store}>
+        <MemoryRouter>
+          <ReviewCard review={review()} />
+          <ReviewCard review={review({ id: 'r2', user_id: 'u2', user: other })} />
+        </MemoryRouter>
+      </Provider>,
+    );
+    const [mine, theirs] = screen.getAllByRole('button', { name: 'Diğer işlemler' });
+    fireEvent.click(mine);
+    expect(screen.getByTestId('review-edit-button')).toBeTruthy();
+    expect(screen.queryByTestId('review-report-button')).toBeNull();
+    fireEvent.click(mine);
+    fireEvent.click(theirs);
+    expect(screen.getByTestId('review-report-button')).toBeTruthy();
+  });
+});

@@ -10,7 +10,7 @@ import { useMuteMutation } from '../people/peopleApi';
 import { ReportDialog } from '../moderation/ReportDialog';
 import { useDeleteReviewMutation, useReportReviewMutation } from './reviewsApi';
 
-/** The card's '...' menu: edit and delete for the author, report, mute the author, copy the link. */
+/** The card's '...' menu: edit and delete for the author; report and mute for the others; copy the link. */
 export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { review: ReviewView; onEdit: () => void; onDeleted: () => void; onCopyLink: () => void }) {
   const dispatch = useAppDispatch();
   const { user } = useSession();
@@ -74,15 +74,19 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
               </button>
             </>
           )}
-          <button
-            className="dropdown-item"
-            onClick={() => {
-              menu.close();
-              setReporting(true);
-            }}
-          >
-            <Flag size={14} aria-hidden="true" /> Report review
-          </button>
+          {/* one's own review is not reported: the server refuses it (CANNOT_REPORT_OWN_REVIEW) */}
+          {!mine && (
+            <button
+              className="dropdown-item"
+              onClick={() => {
+                menu.close();
+                setReporting(true);
+              }}
+              data-testid="review-report-button"
+            >
+              <Flag size={14} aria-hidden="true" /> Report review
+            </button>
+          )}
           {user && !mine && (
             <button className="dropdown-item" onClick={() => void muteAuthor()} data-testid="review-mute-button">
               <VolumeX size={14} aria-hidden="true" /> {t('review.mute')}

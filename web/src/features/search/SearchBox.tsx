@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useT } from '../../shared/i18n';
 import { useClickOutside } from '../../shared/useClickOutside';
 import { useSearchQuery } from './searchApi';
-import { SEARCH_GROUPS, searchEntries } from './searchEntries';
+import { SEARCH_GROUP_TITLES, SEARCH_GROUPS, searchEntries } from './searchEntries';
 
 export const TRENDING_SEARCHES = ['mechanical keyboard', 'wireless earbuds', 'gaming monitor'];
 export const RECENT_SEARCHES = ['wireless headphones', 'smart watch', 'portable espresso maker'];
@@ -28,7 +28,7 @@ export function SearchBox() {
   const q = useDebounced(text.trim(), 200);
   const t = useT();
   const { data, isFetching } = useSearchQuery({ q }, { skip: !q });
-  const matches = data && q ? searchEntries(data, t('search.spoilerReview')) : [];
+  const matches = data && q ? searchEntries(data, t('search.spoilerReview'), (count) => t('live.tagReviews', { count })) : [];
   // The highlighted option (arrow keys); -1 is none, and Enter then opens the results page.
   const [active, setActive] = useState(-1);
   useEffect(() => setActive(-1), [q]);
@@ -112,8 +112,8 @@ export function SearchBox() {
                 const entries = matches.map((m, i) => ({ m, i })).filter(({ m }) => m.group === group);
                 if (entries.length === 0) return null;
                 return (
-                  <div key={group} role="group" aria-label={t(`search.${group}`)}>
-                    <div className="dropdown-head">{t(`search.${group}`)}</div>
+                  <div key={group} role="group" aria-label={t(SEARCH_GROUP_TITLES[group])}>
+                    <div className="dropdown-head">{t(SEARCH_GROUP_TITLES[group])}</div>
                     {entries.map(({ m, i }) => (
                       <div
                         key={m.key}

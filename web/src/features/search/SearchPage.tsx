@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useT } from '../../shared/i18n';
 import { useSearchQuery } from './searchApi';
-import { SEARCH_GROUPS, searchEntries } from './searchEntries';
+import { SEARCH_GROUP_TITLES, SEARCH_GROUPS, searchEntries } from './searchEntries';
 
 /** The server's most per group (SEARCH_GROUP_MAX; the web imports only types from contracts). */
 const RESULTS_PER_GROUP = 20;
@@ -12,7 +12,7 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const { data, isFetching, isError } = useSearchQuery({ q, limit: RESULTS_PER_GROUP }, { skip: !q });
-  const entries = data ? searchEntries(data, t('search.spoilerReview')) : [];
+  const entries = data ? searchEntries(data, t('search.spoilerReview'), (count) => t('live.tagReviews', { count })) : [];
 
   return (
     <div className="page" data-testid="search-page">
@@ -25,8 +25,8 @@ export function SearchPage() {
         SEARCH_GROUPS.map((group) => {
           const rows = entries.filter((e) => e.group === group);
           return (
-            <section key={group} className="card" aria-label={t(`search.${group}`)} data-testid={`search-group-${group}`}>
-              <h2>{t(`search.${group}`)}</h2>
+            <section key={group} className="card" aria-label={t(SEARCH_GROUP_TITLES[group])} data-testid={`search-group-${group}`}>
+              <h2>{t(SEARCH_GROUP_TITLES[group])}</h2>
               {rows.length === 0 ? (
                 <p className="muted">{t('search.groupEmpty')}</p>
               ) : (

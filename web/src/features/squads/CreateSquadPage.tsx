@@ -18,7 +18,8 @@ export function CreateSquadPage() {
     if (!name.trim()) return setError('Squad name is required');
     const r = await create({ name: name.trim(), description: description.trim(), category: category || 'General' });
     if ('error' in r) return setError(errorMessage(r.error, 'Failed to create squad'));
-    navigate('/my-squads');
+    // the new squad's own page: its creator is its admin and starts there (issue 43 §5)
+    navigate(`/squads/${r.data.id}`);
   }
 
   return (

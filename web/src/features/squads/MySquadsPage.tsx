@@ -26,7 +26,7 @@ export function MySquadsPage() {
       <div className="page-head">
         <h1 className="page-title">{t('squads.title')}</h1>
         <div className="row gap">
-          <Link to="/explore" className="btn">
+          <Link to="/explore?tab=squads" className="btn">
             {t('squads.explore')}
           </Link>
           <Link to="/create-squad" className="btn btn-primary">
@@ -60,7 +60,7 @@ export function MySquadsPage() {
       {squads.data?.length === 0 && (
         <div className="card empty">
           <p>{t('squads.none')}</p>
-          <Link to="/explore" className="btn btn-primary">
+          <Link to="/explore?tab=squads" className="btn btn-primary">
             {t('squads.explore')}
           </Link>
         </div>

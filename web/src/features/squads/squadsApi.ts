@@ -102,12 +102,17 @@ export const {
   useActivitiesQuery,
 } = squadsApi;
 
-/** Explore card join label (part 2 §4). */
+/** Whether the explore card's join action may be taken: not a member, no request pending or rejected. */
+export function canRequestJoin(s: Pick<SquadView, 'is_member' | 'join_request_status'>): boolean {
+  return !s.is_member && !s.join_request_status;
+}
+
+/** Explore card join label (part 2 §4); every squad's join is a request an admin approves (issue 43 §5). */
 export function exploreJoinLabel(s: Pick<SquadView, 'is_member' | 'join_request_status'>): string {
   if (s.is_member) return 'Member';
   if (s.join_request_status === 'pending') return 'Request Sent';
   if (s.join_request_status === 'rejected') return 'Request Rejected';
-  return 'Join Squad';
+  return 'Request to Join';
 }
 
 /** Squad detail join label for non-members (part 2 §2). */

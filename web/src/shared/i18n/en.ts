@@ -470,4 +470,20 @@ export const en: Translation = {
     joinToSee: 'Sign up or log in to see this',
     spoilerRow: 'Contains spoilers: open to read',
   },
+  /** Issue 43 §4-5: live pages and the small truths. */
+  live: {
+    searchTags: 'Tags',
+    tagReviews_one: '{{count}} review',
+    tagReviews_other: '{{count}} reviews',
+    twoFactorKey: 'Cannot scan? Enter this key in your app instead:',
+    twoFactorCopy: 'Copy key',
+    twoFactorCopied: 'Copied',
+    deleteCode: 'A code from your authenticator app, or a recovery code',
+    deleteWrongCode: 'That code is not right. Enter the 6-digit code from your app or an unused recovery code.',
+    composerRating: 'Your rating',
+    composerRatingHint: 'Choose the stars (halves count) to post your review.',
+    pickerOpen: 'Link a product',
+    pickerSearch: 'Find a product...',
+    pickerNew: 'Add a new product',
+  },
 };

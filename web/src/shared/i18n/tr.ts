@@ -471,6 +471,22 @@ export const tr = {
     joinToSee: 'Bunu görmek için kaydol ya da giriş yap',
     spoilerRow: 'Spoiler içeriyor: okumak için aç',
   },
+  /** Issue 43 §4-5: live pages and the small truths. */
+  live: {
+    searchTags: 'Etiketler',
+    tagReviews_one: '{{count}} inceleme',
+    tagReviews_other: '{{count}} inceleme',
+    twoFactorKey: 'Tarayamıyor musun? Bu anahtarı uygulamana elle gir:',
+    twoFactorCopy: 'Anahtarı kopyala',
+    twoFactorCopied: 'Kopyalandı',
+    deleteCode: 'Doğrulama uygulamandaki kod ya da bir kurtarma kodu',
+    deleteWrongCode: 'Bu kod doğru değil. Uygulamandaki 6 haneli kodu ya da kullanılmamış bir kurtarma kodunu gir.',
+    composerRating: 'Puanın',
+    composerRatingHint: 'İncelemeni paylaşmak için yıldızları seç (yarım yıldız da olur).',
+    pickerOpen: 'Ürün bağla',
+    pickerSearch: 'Ürün ara...',
+    pickerNew: 'Yeni ürün ekle',
+  },
 };
 
 /** Every language has the same keys as the default. */
