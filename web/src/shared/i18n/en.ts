@@ -1,7 +1,8 @@
-import type { Translation } from './tr';
-
-/** English: the default's texts translated, the spec's English ones kept. */
-export const en: Translation = {
+/**
+ * English, the default language (spec part 1 "Settings defaults": language en): every text of the interface.
+ * The spec's English texts are here as written; its Turkish ones translated. tr.ts has the same keys.
+ */
+export const en = {
   language: { tr: 'Türkçe', en: 'English', label: 'Language' },
   offline: 'You are offline: showing the saved app; content refreshes when the connection is back.',
   nav: {
@@ -460,3 +461,6 @@ export const en: Translation = {
     cancel: 'Cancel',
   },
 };
+
+/** Every language has the same keys as the default. */
+export type Translation = { [K in keyof typeof en]: (typeof en)[K] extends string ? string : { [L in keyof (typeof en)[K]]: string } };
