@@ -135,7 +135,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
     });
     const r = await create(draft);
     if ('error' in r) {
-      setError(`Hata: ${reviewErrorText(r.error as never)}`);
+      setError(t('composer.error', { message: reviewErrorText(r.error as never) }));
       return;
     }
     files.forEach((f) => URL.revokeObjectURL(f.preview));
@@ -186,7 +186,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
                   {p.name} <span className="muted small">{p.category}</span>
                 </button>
               ))}
-              {!products.isFetching && matches.length === 0 && <div className="dropdown-empty">No products found matching "{mention}"</div>}
+              {!products.isFetching && matches.length === 0 && <div className="dropdown-empty">{t('composer.noProducts', { q: mention })}</div>}
             </div>
           )}
           {product && (
@@ -251,7 +251,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
           )}
           {tool === 'date' && (
             <div className="tool-panel">
-              <input type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-label="Date" />
+              <input type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-label={t('composer.date')} />
             </div>
           )}
           {tool === 'location' && (

@@ -36,8 +36,8 @@ export function ProductsTab() {
       </div>
       {category && (
         <>
-          {products.isLoading && <p className="muted">Loading products...</p>}
-          {products.data && products.data.items.length === 0 && <p className="muted">No products found matching your criteria.</p>}
+          {products.isLoading && <p className="muted">{t('products.loading')}</p>}
+          {products.data && products.data.items.length === 0 && <p className="muted">{t('products.empty')}</p>}
           <div className="grid grid-2">
             {products.data?.items.map((p) => (
               <ProductCard key={p.id} product={p} />
@@ -45,9 +45,9 @@ export function ProductsTab() {
           </div>
         </>
       )}
-      <h2 className="panel-title" style={{ marginTop: '1rem' }}>Popular reviews</h2>
+      <h2 className="panel-title" style={{ marginTop: '1rem' }}>{t('explore.popular')}</h2>
       {feed.isLoading && <Skeleton />}
-      {feed.data && popular.length === 0 && <p className="muted">Popular reviews will appear here</p>}
+      {feed.data && popular.length === 0 && <p className="muted">{t('explore.popularEmpty')}</p>}
       {popular.map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}

@@ -5,8 +5,10 @@ import { extraCount, memberLabel } from '../../shared/format';
 import type { SquadView } from '@app/contracts';
 import { exploreJoinLabel, useRequestJoinMutation } from '../squads/squadsApi';
 import { JoinModal } from '../squads/JoinModal';
+import { useT } from '../../shared/i18n';
 
 export function SquadCard({ squad }: { squad: SquadView }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [, state] = useRequestJoinMutation();
@@ -25,7 +27,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
         </div>
       </div>
       <p className="muted small" style={{ margin: 0 }}>
-        {squad.description || 'No description available'}
+        {squad.description || t('common.noDescription')}
       </p>
       <div className="avatar-stack">
         {sample.map((m) => (
@@ -35,7 +37,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
       </div>
       <div className="row gap">
         <Link to={`/squads/${squad.id}`} className="btn btn-sm">
-          View Details
+          {t('explore.viewDetails')}
         </Link>
         <button className="btn btn-sm btn-primary push-right" disabled={label !== 'Join Squad' || state.isLoading} onClick={() => setOpen(true)} data-testid="join-squad">
           {label}
@@ -45,7 +47,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
         <div className="error-bar small">
           {error}{' '}
           <button className="link" onClick={() => setOpen(true)}>
-            Try Again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}

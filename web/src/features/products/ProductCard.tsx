@@ -47,7 +47,7 @@ export const ProductCard = memo(function ProductCard({ product, saved: savedAtFi
             const r = await save({ id: product.id, save: !saved });
             if ('error' in r) {
               setSaved(saved);
-              dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to save product'), kind: 'error' }));
+              dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('products.saveFailed')), kind: 'error' }));
             }
           }}
         >
@@ -86,7 +86,7 @@ export const ProductCard = memo(function ProductCard({ product, saved: savedAtFi
               if ('error' in r) {
                 setLiked(before.liked);
                 setLikes(before.likes);
-                dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
+                dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('review.likeFailed')), kind: 'error' }));
               } else if (r.data) {
                 setLiked(r.data.liked);
                 setLikes(r.data.like_count);

@@ -43,17 +43,17 @@ export function ProductDetailPage() {
   // the product fills a phone's first screen: its reviews are drawn in short tasks after it
   const shownReviews = useStaged(reviews.data?.items ?? NO_REVIEWS, 0, 2);
 
-  if (!id) return <div className="card error-box">Invalid product ID</div>;
+  if (!id) return <div className="card error-box">{t('products.invalidId')}</div>;
   if (product.isLoading) return <FirstScreenOr part="content" />;
   if (product.isError || !product.data)
     return (
       <div className="card error-box" data-testid="product-error">
         <p className="error-text">
           {['PRODUCT_NOT_FOUND', 'NOT_FOUND'].includes(errorCode(product.error) ?? '')
-            ? errorMessage(product.error, 'Product not found')
-            : errorMessage(product.error, 'Failed to load product. Please try again later.')}
+            ? errorMessage(product.error, t('products.notFound'))
+            : errorMessage(product.error, t('products.loadFailed'))}
         </p>
-        <Link to="/products">Back to Products</Link>
+        <Link to="/products">{t('products.back')}</Link>
       </div>
     );
   const p = product.data;
@@ -76,7 +76,7 @@ export function ProductDetailPage() {
   return (
     <div className="page" data-testid="product-detail">
       <Link to="/products" className="small">
-        <ArrowLeft size={14} aria-hidden="true" /> Back to Products
+        <ArrowLeft size={14} aria-hidden="true" /> {t('products.back')}
       </Link>
       <section className="card product-detail" style={{ marginTop: '0.6rem' }}>
         {img ? <img className="hero-img" src={img} alt={p.image_alt || p.name} fetchPriority="high" /> : <div className="hero-img product-img"><Package size={64} aria-hidden="true" /></div>}
@@ -85,7 +85,7 @@ export function ProductDetailPage() {
           <h1>{p.name}</h1>
           <div className="row gap">
             <Stars value={p.rating} size={20} />
-            <span className="muted">({count} reviews)</span>
+            <span className="muted">{t('products.reviews', { count })}</span>
           </div>
           <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>
             {price(p.price)}
@@ -94,7 +94,7 @@ export function ProductDetailPage() {
           <p className="pre-wrap">{p.description}</p>
           {features.length > 0 && (
             <>
-              <h2 className="panel-title">Key Features:</h2>
+              <h2 className="panel-title">{t('products.keyFeatures')}</h2>
               <ul>
                 {features.map((f) => (
                   <li key={f}>{f}</li>
@@ -104,7 +104,7 @@ export function ProductDetailPage() {
           )}
           <div className="row gap wrap">
             <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
-              Write a Review
+              {t('products.writeReview')}
             </button>
             <SaveProductButton productId={p.id} />
             <AddToListMenu productId={p.id} />
@@ -114,19 +114,19 @@ export function ProductDetailPage() {
       {posted && <div className="success-bar">{posted}</div>}
       {formOpen && (
         <form className="card form" onSubmit={submit} data-testid="review-form">
-          <h2 className="panel-title">Write a Review</h2>
+          <h2 className="panel-title">{t('products.writeReview')}</h2>
           <div className="field">
-            <span className="label">Rating</span>
+            <span className="label">{t('composer.rating')}</span>
             <Stars value={rating} size={24} onChange={setRating} />
           </div>
           <label>
-            Your review
+            {t('products.yourReview')}
             <textarea rows={4} value={content} maxLength={5000} onChange={(e) => setContent(e.target.value)} placeholder={t('products.reviewPlaceholder')} />
           </label>
           {formError && <div className="error-bar">{formError}</div>}
           <div className="form-actions">
             <button type="button" className="btn" onClick={() => setFormOpen(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button className="btn btn-primary" disabled={!content.trim() || createState.isLoading}>
               {t('products.submitReview')}
@@ -135,7 +135,7 @@ export function ProductDetailPage() {
         </form>
       )}
       <div className="page-head">
-        <h2 style={{ margin: 0 }}>Customer Reviews ({reviews.data?.meta.total ?? count})</h2>
+        <h2 style={{ margin: 0 }}>{t('products.customerReviews', { count: reviews.data?.meta.total ?? count })}</h2>
         <select
           value={sort}
           onChange={(e) => {
@@ -154,14 +154,14 @@ export function ProductDetailPage() {
         </select>
       </div>
       {reviews.isLoading && <Spinner />}
-      {reviews.isError && <p className="error-text">Failed to load reviews. Please try again.</p>}
-      {reviews.data && reviews.data.items.length === 0 && <div className="card empty">No reviews yet. Be the first to review this product!</div>}
+      {reviews.isError && <p className="error-text">{t('myReviews.loadFailed')}</p>}
+      {reviews.data && reviews.data.items.length === 0 && <div className="card empty">{t('products.noReviews')}</div>}
       {shownReviews.map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}
       {reviews.data && reviews.data.meta.total > reviews.data.items.length && (
         <button className="btn btn-block" onClick={() => setPage((x) => x + 1)} disabled={reviews.isFetching}>
-          {reviews.isFetching ? 'Loading...' : 'Load More'}
+          {reviews.isFetching ? t('common.loading') : t('common.loadMore')}
         </button>
       )}
     </div>

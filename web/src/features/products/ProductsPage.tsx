@@ -29,14 +29,14 @@ export function ProductsPage() {
       <div className="page-head">
         <h1 className="page-title">{t('products.title')}</h1>
         <Link to="/create-product" className="btn btn-primary">
-          Add Product
+          {t('products.add')}
         </Link>
       </div>
       <div className="toolbar">
         <input placeholder={t('products.search')} value={text} onChange={(e) => setText(e.target.value)} aria-label={t('products.searchLabel')} />
         <select
           value={category}
-          aria-label="Category"
+          aria-label={t('common.category')}
           onChange={(e) => {
             const next = new URLSearchParams(params);
             if (e.target.value === 'All') next.delete('category');
