@@ -4,10 +4,12 @@
  * page's language (set by main.tsx and shared/i18n), so the first chunk stays without the i18n chunk (issue 30).
  */
 const TEXTS = {
-  en: { loading: 'Loading...', mountingError: 'React Mounting Error', reload: 'Reload', close: 'Close' },
-  tr: { loading: 'Yükleniyor...', mountingError: 'React Yükleme Hatası', reload: 'Yeniden yükle', close: 'Kapat' },
+  en: { loading: 'Loading...', mountingError: 'React Mounting Error', reload: 'Reload', close: 'Close', stars: '{n} of 5 stars', star: '{n} star', starMany: '{n} stars' },
+  tr: { loading: 'Yükleniyor...', mountingError: 'React Yükleme Hatası', reload: 'Yeniden yükle', close: 'Kapat', stars: "5 üzerinden {n} yıldız", star: '{n} yıldız', starMany: '{n} yıldız' },
 };
 
-export function firstChunkText(key: keyof (typeof TEXTS)['en']): string {
-  return TEXTS[typeof document !== 'undefined' && document.documentElement.lang === 'tr' ? 'tr' : 'en'][key];
+/** The text of `key` in the page's language, `{n}` filled with `n`. */
+export function firstChunkText(key: keyof (typeof TEXTS)['en'], n?: number): string {
+  const text = TEXTS[typeof document !== 'undefined' && document.documentElement.lang === 'tr' ? 'tr' : 'en'][key];
+  return n === undefined ? text : text.replace('{n}', String(n));
 }

@@ -15,9 +15,9 @@ export function CreateSquadPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return setError('Squad name is required');
+    if (!name.trim()) return setError(t('squads.nameRequired'));
     const r = await create({ name: name.trim(), description: description.trim(), category: category || 'General' });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to create squad'));
+    if ('error' in r) return setError(errorMessage(r.error, t('squads.createFailed')));
     navigate('/my-squads');
   }
 
@@ -26,11 +26,11 @@ export function CreateSquadPage() {
       <h1 className="page-title">{t('squads.create')}</h1>
       <form className="card form" onSubmit={submit} data-testid="create-squad-form">
         <label>
-          Squad Name
+          {t('squads.name')}
           <input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={80} />
         </label>
         <label>
-          Category
+          {t('common.category')}
           <select name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
             {SQUAD_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
@@ -38,13 +38,13 @@ export function CreateSquadPage() {
           </select>
         </label>
         <label>
-          Description
+          {t('common.description')}
           <textarea name="description" rows={4} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={1000} />
         </label>
         {error && <div className="error-bar">{error}</div>}
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => navigate('/my-squads')}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button className="btn btn-primary" disabled={!name.trim() || state.isLoading}>
             {state.isLoading ? t('squads.creating') : t('squads.create')}

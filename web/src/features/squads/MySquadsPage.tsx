@@ -51,9 +51,9 @@ export function MySquadsPage() {
       {squads.isLoading && <Skeleton />}
       {squads.isError && (
         <div className="error-bar">
-          Failed to load squads{' '}
+          {t('squads.loadFailed')}{' '}
           <button className="link" onClick={() => squads.refetch()}>
-            Try Again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}

@@ -7,7 +7,7 @@ export function SquadAchievements({ createdAt, memberCount, joinsLast30Days }: {
   const t = useT();
   return (
     <section className="card">
-      <h2 className="panel-title">Squad Achievements</h2>
+      <h2 className="panel-title">{t('squads.achievements')}</h2>
       <ul className="plain-list small">
         <li>
           <Trophy size={14} aria-hidden="true" className="inline-icon" /> {t('squads.pioneer', { date: squadTime(createdAt) })}</li>
