@@ -457,7 +457,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
           disabled={(!text.trim() && images.length === 0) || sending || uploadState.isLoading}
           onClick={() => void submit()}
         >
-          Send
+          {t('common.send')}
         </button>
       </div>
     </div>

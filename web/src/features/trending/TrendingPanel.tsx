@@ -10,8 +10,8 @@ export function TrendingPanel() {
   const list = (data ?? []).slice(0, 5);
   return (
     <section className="card panel" data-testid="trending-panel">
-      <h2 className="panel-title">Trending Topics</h2>
-      {isLoading && <p className="muted">Loading...</p>}
+      <h2 className="panel-title">{t('trending.title')}</h2>
+      {isLoading && <p className="muted">{t('common.loading')}</p>}
       {isError && <p className="muted">{t('trending.failed')}</p>}
       {!isLoading && !isError && list.length === 0 && <p className="muted">{t('trending.empty')}</p>}
       <ul className="plain-list">
@@ -22,7 +22,7 @@ export function TrendingPanel() {
               <button className="trend-row" onClick={() => navigate(`/products?category=${encodeURIComponent(topic.topic)}`)}>
                 <span className="trend-name">#{topic.topic}</span>
                 <span className="muted small">
-                  {topic.reviews_this_week} reviews this week
+                  {t('trending.thisWeek', { count: topic.reviews_this_week })}
                   <span className={change >= 0 ? 'up' : 'down'}>
                     {' '}
                     {change >= 0 ? '+' : ''}
@@ -37,7 +37,7 @@ export function TrendingPanel() {
       <TrendingTags />
       {/* the API ranks at most 5 topics: every category lives on Explore's Products & Reviews tab */}
       <button className="link" onClick={() => navigate('/explore')} data-testid="view-all-topics">
-        View all topics
+        {t('trending.viewAll')}
       </button>
     </section>
   );
