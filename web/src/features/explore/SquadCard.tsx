@@ -39,7 +39,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
         <Link to={`/squads/${squad.id}`} className="btn btn-sm">
           {t('explore.viewDetails')}
         </Link>
-        <button className="btn btn-sm btn-primary push-right" disabled={label !== 'Join Squad' || state.isLoading} onClick={() => setOpen(true)} data-testid="join-squad">
+        <button className="btn btn-sm btn-primary push-right" disabled={label !== t('squads.join') || state.isLoading} onClick={() => setOpen(true)} data-testid="join-squad">
           {label}
         </button>
       </div>

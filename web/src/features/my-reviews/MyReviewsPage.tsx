@@ -42,9 +42,9 @@ export function MyReviewsPage() {
       <div className="tabs">
         {(
           [
-            ['all', 'All Reviews'],
-            ['rated', 'Rated'],
-            ['posts', 'Posts'],
+            ['all', t('myReviews.all')],
+            ['rated', t('myReviews.rated')],
+            ['posts', t('myReviews.posts')],
           ] as Array<[Filter, string]>
         ).map(([id, label]) => (
           <button key={id} className={`tab ${filter === id ? 'active' : ''}`} onClick={() => setFilter(id)}>

@@ -15,12 +15,13 @@ import { AddToListMenu } from '../lists/AddToListMenu';
 import { useT } from '../../shared/i18n';
 import { useStaged } from '../../shared/useStaged';
 import type { ReviewView } from '@app/contracts';
+import type { TextKey } from '../../shared/i18n/translate';
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
-export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
-  { id: 'recent', label: 'Most Recent' },
-  { id: 'rating_desc', label: 'Highest Rated' },
-  { id: 'rating_asc', label: 'Lowest Rated' },
+export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: TextKey }> = [
+  { id: 'recent', label: 'products.sortRecent' },
+  { id: 'rating_desc', label: 'products.sortHighest' },
+  { id: 'rating_asc', label: 'products.sortLowest' },
 ];
 
 const NO_REVIEWS: ReviewView[] = [];
@@ -70,7 +71,7 @@ export function ProductDetailPage() {
     setContent('');
     setRating(5);
     setFormOpen(false);
-    setPosted('Review posted successfully!');
+    setPosted(t('products.posted'));
   }
 
   return (
@@ -148,7 +149,7 @@ export function ProductDetailPage() {
         >
           {REVIEW_SORTS.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.label}
+              {t(s.label)}
             </option>
           ))}
         </select>

@@ -179,10 +179,10 @@ export function UserProfilePage() {
       <div className="tabs">
         {(
           [
-            ['reviews', 'İncelemeler'],
+            ['reviews', t('profile.tabReviews')],
             ['lists', t('lists.tab')],
-            ['followers', 'Takipçiler'],
-            ['following', 'Takip Edilenler'],
+            ['followers', t('profile.tabFollowers')],
+            ['following', t('profile.tabFollowing')],
           ] as Array<[Tab, string]>
         ).map(([id, label]) => (
           <button key={id} className={`tab ${tab === id ? 'active' : ''}`} onClick={() => openTab(id)}>
