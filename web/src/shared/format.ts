@@ -3,7 +3,7 @@
  * and times: every one is written in the interface language (en-US in English, tr-TR in Turkish).
  */
 import { currentLanguage } from './i18n/language';
-import { translate } from './i18n/translate';
+import { translate, type TextKey } from './i18n/translate';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -188,4 +188,11 @@ export function memberLabel(count: number): string {
 /** Product link: its slug, else the name lowercased with spaces replaced by hyphens (part 1 §2). */
 export function productSlug(p: { slug?: string | null; name: string; id?: string }): string {
   return p.slug || p.name.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** A product or squad category as the API stores it (English), shown in the interface language. */
+export function categoryName(category: string): string {
+  const key = `categories.${category}` as TextKey;
+  const text = translate(key);
+  return text === key ? category : text;
 }

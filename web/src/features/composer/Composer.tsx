@@ -3,7 +3,7 @@ import { Calendar, ImagePlus, MapPin, Smile, Star, Tag, X } from 'lucide-react';
 import { useSession } from '../../core/store';
 import { errorMessage } from '../../core/api';
 import { Avatar, Stars } from '../../shared/ui';
-import { personName } from '../../shared/format';
+import { categoryName, personName } from '../../shared/format';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { useProductsQuery } from '../products/productsApi';
 import { reviewErrorText, useCreateReviewMutation, type ReviewDraft } from '../reviews/reviewsApi';
@@ -183,7 +183,7 @@ export function Composer({ onPosted }: { onPosted: () => void }) {
               <div className="dropdown-head">{t('composer.products')}</div>
               {matches.map((p) => (
                 <button key={p.id} type="button" className="dropdown-item" onMouseDown={(e) => e.preventDefault()} onClick={() => chooseProduct(p)}>
-                  {p.name} <span className="muted small">{p.category}</span>
+                  {p.name} <span className="muted small">{categoryName(p.category)}</span>
                 </button>
               ))}
               {!products.isFetching && matches.length === 0 && <div className="dropdown-empty">{t('composer.noProducts', { q: mention })}</div>}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../shared/ui';
-import { extraCount, memberLabel } from '../../shared/format';
+import { categoryName, extraCount, memberLabel } from '../../shared/format';
 import type { SquadView } from '@app/contracts';
 import { exploreJoinLabel, useRequestJoinMutation } from '../squads/squadsApi';
 import { JoinModal } from '../squads/JoinModal';
@@ -22,7 +22,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
         <div style={{ flex: 1, minWidth: 0 }}>
           <div className="strong ellipsis">{squad.name}</div>
           <div className="muted small">
-            {squad.category} · {memberLabel(squad.member_count)}
+            {categoryName(squad.category)} · {memberLabel(squad.member_count)}
           </div>
         </div>
       </div>

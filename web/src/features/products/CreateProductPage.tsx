@@ -8,6 +8,7 @@ import { CATEGORIES, useCreateProductMutation } from './productsApi';
 import { useT } from '../../shared/i18n';
 // the dependency-free file, not the contracts index (which loads class-validator)
 import { IMAGE_ALT_MAX } from '@app/contracts/runtime';
+import { categoryName } from '../../shared/format';
 
 export function CreateProductPage() {
   const t = useT();
@@ -108,7 +109,9 @@ export function CreateProductPage() {
             {t('common.category')}
           <select value={category} onChange={(e) => setCategory(e.target.value)} name="category">
             {CATEGORIES.filter((c) => c !== 'All').map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryName(c)}
+              </option>
             ))}
           </select>
         </label>

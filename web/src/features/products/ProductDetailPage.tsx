@@ -6,7 +6,7 @@ import { errorCode, errorMessage } from '../../core/api';
 import { Spinner, Stars } from '../../shared/ui';
 import { FirstScreenOr } from '../../shared/first-screen';
 import { useTimedMessage } from '../../shared/useTimedMessage';
-import { price } from '../../shared/format';
+import { categoryName, price } from '../../shared/format';
 import { productImage, useProductQuery } from './productsApi';
 import { reviewErrorText, useCreateReviewMutation, useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
@@ -91,7 +91,7 @@ export function ProductDetailPage() {
           <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>
             {price(p.price)}
           </div>
-          {p.category && <span className="pill">{p.category}</span>}
+          {p.category && <span className="pill">{categoryName(p.category)}</span>}
           <p className="pre-wrap">{p.description}</p>
           {features.length > 0 && (
             <>

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../core/api';
 import { SQUAD_CATEGORIES, useCreateSquadMutation } from './squadsApi';
 import { useT } from '../../shared/i18n';
+import { categoryName } from '../../shared/format';
 
 export function CreateSquadPage() {
   const t = useT();
@@ -33,7 +34,9 @@ export function CreateSquadPage() {
           {t('common.category')}
           <select name="category" value={category} onChange={(e) => setCategory(e.target.value)}>
             {SQUAD_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryName(c)}
+              </option>
             ))}
           </select>
         </label>

@@ -5,6 +5,7 @@ import { Modal } from '../../shared/ui';
 import type { SquadView } from '@app/contracts';
 import { SQUAD_CATEGORIES, useDeleteSquadMutation, useUpdateSquadMutation } from './squadsApi';
 import { useT } from '../../shared/i18n';
+import { categoryName } from '../../shared/format';
 
 export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; open: boolean; onClose: () => void }) {
   const t = useT();
@@ -33,7 +34,9 @@ export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; ope
           {t('common.category')}
           <select value={category} onChange={(e) => setCategory(e.target.value as SquadView['category'])}>
             {SQUAD_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryName(c)}
+              </option>
             ))}
           </select>
         </label>

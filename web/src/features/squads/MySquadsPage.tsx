@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Crown, Shield, User, type LucideIcon } from 'lucide-react';
 import { Avatar, Skeleton } from '../../shared/ui';
-import { memberLabel } from '../../shared/format';
+import { categoryName, memberLabel } from '../../shared/format';
 import { useMySquadsQuery, useSquadStatsQuery } from './squadsApi';
 import { useT } from '../../shared/i18n';
 
@@ -75,7 +75,7 @@ export function MySquadsPage() {
                   {sq.name} <RoleIcon role={sq.user_role} />
                 </div>
                 <div className="muted small">
-                  {sq.category} · {memberLabel(sq.member_count)}
+                  {categoryName(sq.category)} · {memberLabel(sq.member_count)}
                 </div>
               </div>
             </div>

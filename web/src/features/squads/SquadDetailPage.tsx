@@ -7,7 +7,7 @@ import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { copyText } from '../../shared/clipboard';
 import { useTimedFlag } from '../../shared/useTimedFlag';
-import { longDate, memberLabel } from '../../shared/format';
+import { categoryName, longDate, memberLabel } from '../../shared/format';
 import { RoleIcon } from './MySquadsPage';
 import { JoinModal } from './JoinModal';
 import { EditSquadModal } from './EditSquadModal';
@@ -118,7 +118,7 @@ export function SquadDetailPage() {
                   {squad.name} <RoleIcon role={squad.is_member ? squad.user_role : null} />
                 </h1>
                 <div className="muted small">
-                  <span className="pill">{squad.category}</span> · {t('squads.created', { date: longDate(squad.created_at) })} · {memberLabel(squad.member_count)}
+                  <span className="pill">{categoryName(squad.category)}</span> · {t('squads.created', { date: longDate(squad.created_at) })} · {memberLabel(squad.member_count)}
                 </div>
               </div>
               <button className="icon-btn" aria-label={t('squads.share')} onClick={share} data-testid="squad-share">
