@@ -184,6 +184,7 @@ describe('notification text', () => {
   it('drops the actor name the service already put at the start of the message', () => {
     expect(messageAfterName('Mert Reader liked your review', 'Mert Reader')).toBe('liked your review');
     expect(messageAfterName('Someone else liked it', 'Mert Reader')).toBe('Someone else liked it');
+    expect(messageAfterName('Burak, Kahve topluluğuna katılmak istiyor', 'Burak')).toBe('Kahve topluluğuna katılmak istiyor');
   });
 });
 
