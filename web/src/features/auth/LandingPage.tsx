@@ -37,13 +37,14 @@ export function LandingPage() {
           <Star className="brand-emoji" size={22} aria-hidden="true" /> {PRODUCT_NAME}
         </div>
         <div className="row gap">
-          <select className="landing-language" aria-label={x.language} value={lng} onChange={(e) => chooseLandingLanguage(e.target.value === 'tr' ? 'tr' : 'en')} data-testid="landing-language">
+          {/* buttons, not a select: a click before the app has taken the prerendered page over is held and given again (main.tsx) */}
+          <div className="landing-language" role="group" aria-label={x.language} data-testid="landing-language">
             {(['en', 'tr'] as const).map((l) => (
-              <option key={l} value={l} lang={l}>
+              <button key={l} className="link small" lang={l} aria-pressed={lng === l} onClick={() => chooseLandingLanguage(l)}>
                 {LANGUAGE_NAMES[l]}
-              </option>
+              </button>
             ))}
-          </select>
+          </div>
           <button className="btn" onClick={() => openWith('login')}>
             {x.logIn}
           </button>

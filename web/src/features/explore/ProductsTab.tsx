@@ -5,17 +5,18 @@ import { useProductsQuery } from '../products/productsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { ProductCard } from '../products/ProductCard';
 import { useT } from '../../shared/i18n';
+import type { TextKey } from '../../shared/i18n/translate';
 
 /** Trending categories of the Products & Reviews tab, mapped onto the catalogue's categories. */
-const EXPLORE_CATEGORIES: Array<[string, string]> = [
-  ['Electronics', 'Electronics'],
-  ['Fashion', 'Fashion'],
-  ['Home & Living', 'Home'],
-  ['Beauty', 'Beauty'],
-  ['Sports', 'Fitness'],
-  ['Books', 'Books'],
-  ['Gaming', 'Gaming'],
-  ['Food', 'Kitchen'],
+const EXPLORE_CATEGORIES: Array<[TextKey, string]> = [
+  ['explore.catElectronics', 'Electronics'],
+  ['explore.catFashion', 'Fashion'],
+  ['explore.catHome', 'Home'],
+  ['explore.catBeauty', 'Beauty'],
+  ['explore.catSports', 'Fitness'],
+  ['explore.catBooks', 'Books'],
+  ['explore.catGaming', 'Gaming'],
+  ['explore.catFood', 'Kitchen'],
 ];
 
 export function ProductsTab() {
@@ -30,7 +31,7 @@ export function ProductsTab() {
       <div className="chips" style={{ marginBottom: '1rem' }}>
         {EXPLORE_CATEGORIES.map(([label, value]) => (
           <button key={label} className={`chip ${category === value ? 'chip-on' : ''}`} onClick={() => setCategory(category === value ? null : value)}>
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>

@@ -1,5 +1,5 @@
 import type { SearchResultsView } from '@app/contracts';
-import { productSlug } from '../../shared/format';
+import { categoryName, productSlug } from '../../shared/format';
 
 export const SEARCH_GROUPS = ['products', 'users', 'reviews', 'squads'] as const;
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
@@ -20,7 +20,7 @@ export interface SearchEntry {
  */
 export function searchEntries(results: SearchResultsView, spoilerLabel: string): SearchEntry[] {
   return [
-    ...results.products.map((p) => ({ key: `p:${p.id}`, group: 'products' as const, label: p.name, detail: p.category, path: `/product/${productSlug(p)}` })),
+    ...results.products.map((p) => ({ key: `p:${p.id}`, group: 'products' as const, label: p.name, detail: categoryName(p.category), path: `/product/${productSlug(p)}` })),
     ...results.users.map((u) => ({ key: `u:${u.id}`, group: 'users' as const, label: u.display_name, detail: `@${u.username}`, path: `/user/${u.username}` })),
     ...results.reviews.map((r) => ({
       key: `r:${r.id}`,
@@ -29,6 +29,6 @@ export function searchEntries(results: SearchResultsView, spoilerLabel: string):
       detail: `${r.user.display_name}${r.product ? ` · ${r.product.name}` : ''}`,
       path: r.product ? `/product/${productSlug(r.product)}` : `/user/${r.user.username}`,
     })),
-    ...results.squads.map((s) => ({ key: `s:${s.id}`, group: 'squads' as const, label: s.name, detail: s.category, path: `/squads/${s.id}` })),
+    ...results.squads.map((s) => ({ key: `s:${s.id}`, group: 'squads' as const, label: s.name, detail: categoryName(s.category), path: `/squads/${s.id}` })),
   ];
 }

@@ -4,13 +4,15 @@ import { Avatar, Skeleton } from '../../shared/ui';
 import { categoryName, memberLabel } from '../../shared/format';
 import { useMySquadsQuery, useSquadStatsQuery } from './squadsApi';
 import { useT } from '../../shared/i18n';
+import { translate } from '../../shared/i18n';
 
 export function RoleIcon({ role }: { role?: string | null }) {
   if (!role) return null;
   const map: Record<string, [LucideIcon, string]> = { admin: [Crown, 'role-admin'], moderator: [Shield, 'role-moderator'], member: [User, 'role-member'] };
   const [Icon, cls] = map[role] ?? map.member;
+  const name = translate(`squads.role_${role in map ? (role as 'admin' | 'moderator' | 'member') : 'member'}`);
   return (
-    <span className={cls} title={role} aria-label={role} role="img" data-testid="role-icon">
+    <span className={cls} title={name} aria-label={name} role="img" data-testid="role-icon">
       <Icon size={20} aria-hidden="true" />
     </span>
   );

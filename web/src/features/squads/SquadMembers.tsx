@@ -97,7 +97,7 @@ export function SquadMembers({ squad }: { squad: SquadView }) {
                 )}
               </>
             ) : (
-              <span className={`pill pill-${m.role}`}>{m.role}</span>
+              <span className={`pill pill-${m.role}`}>{t(`squads.role_${m.role}`)}</span>
             )}
           </div>
         );

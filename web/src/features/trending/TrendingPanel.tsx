@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useT } from '../../shared/i18n';
 import { useTrendingQuery } from './trendingApi';
 import { TrendingTags } from './TrendingTags';
+import { categoryName } from '../../shared/format';
 
 export function TrendingPanel() {
   const { data, isLoading, isError } = useTrendingQuery();
@@ -20,7 +21,7 @@ export function TrendingPanel() {
           return (
             <li key={topic.topic}>
               <button className="trend-row" onClick={() => navigate(`/products?category=${encodeURIComponent(topic.topic)}`)}>
-                <span className="trend-name">#{topic.topic}</span>
+                <span className="trend-name">#{categoryName(topic.topic)}</span>
                 <span className="muted small">
                   {t('trending.thisWeek', { count: topic.reviews_this_week })}
                   <span className={change >= 0 ? 'up' : 'down'}>
