@@ -47,24 +47,24 @@ run('account lifecycle in the browser', () => {
     await page.getByTestId('forgot-password').click();
     const forgot = page.getByTestId('forgot-form');
     await forgot.getByLabel('E-posta').fill(member.email);
-    await forgot.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }).click();
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('forgot-sent').waitFor();
     await shot(page, 'account-01-forgot-sent');
 
     const token = await resetTokenFor(member.email);
     await page.goto(`/reset-password?token=${token}`);
     const form = page.getByTestId('reset-password');
-    await form.getByLabel('Yeni Şifre', { exact: true }).fill('weak');
-    await form.getByLabel('Yeni Şifre (Tekrar)').fill('weak');
-    await form.getByRole('button', { name: 'Şifreyi sıfırla' }).click();
+    await form.getByLabel('New Password', { exact: true }).fill('weak');
+    await form.getByLabel('Confirm New Password').fill('weak');
+    await form.getByRole('button', { name: 'Reset password' }).click();
     await page.getByTestId('reset-error').waitFor();
-    await form.getByLabel('Yeni Şifre', { exact: true }).fill('copper-lantern-orchard-5');
-    await form.getByLabel('Yeni Şifre (Tekrar)').fill('copper-lantern-orchard-5');
-    await form.getByRole('button', { name: 'Şifreyi sıfırla' }).click();
+    await form.getByLabel('New Password', { exact: true }).fill('copper-lantern-orchard-5');
+    await form.getByLabel('Confirm New Password').fill('copper-lantern-orchard-5');
+    await form.getByRole('button', { name: 'Reset password' }).click();
     await page.getByTestId('reset-done').waitFor();
     await shot(page, 'account-02-reset-done');
 
-    await page.getByRole('link', { name: 'Yeni şifrenle giriş yap' }).click();
+    await page.getByRole('link', { name: 'Log in with the new one' }).click();
     const login = page.getByTestId('auth-form');
     await login.getByLabel('Email').fill(member.email);
     await login.getByLabel('Password').fill(member.password);
@@ -81,9 +81,9 @@ run('account lifecycle in the browser', () => {
     const signedIn = await contextFor(world, member);
     const page = signedIn.page;
     await page.goto('/settings');
-    await page.getByRole('button', { name: 'İki adımlı giriş' }).click();
+    await page.getByRole('button', { name: 'Two-factor', exact: true }).click();
     const section = page.getByTestId('settings-two-factor');
-    await section.getByRole('button', { name: 'İki adımlı girişi kur' }).click();
+    await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const qr = section.getByTestId('two-factor-qr');
     await qr.waitFor();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await qr.elementHandle());
@@ -95,7 +95,7 @@ run('account lifecycle in the browser', () => {
       return new URL((await r.json()).data.otpauth_url).searchParams.get('secret') as string;
     }, member.token);
     await section.getByLabel('Kod').fill(totpCode(secret));
-    await section.getByRole('button', { name: 'Aç', exact: true }).click();
+    await section.getByRole('button', { name: 'Turn on', exact: true }).click();
     const codes = section.getByTestId('recovery-codes').locator('code');
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
@@ -111,11 +111,11 @@ run('account lifecycle in the browser', () => {
     const step = fresh.getByTestId('two-factor-form');
     await step.waitFor();
     await step.getByLabel('Kod').fill('000000');
-    await step.getByRole('button', { name: 'Doğrula' }).click();
+    await step.getByRole('button', { name: 'Verify' }).click();
     await step.getByTestId('auth-error').waitFor();
     await shot(fresh, 'account-05-two-factor-step');
     await step.getByLabel('Kod').fill(totpCode(secret, Math.floor(Date.now() / 1000) + 30));
-    await step.getByRole('button', { name: 'Doğrula' }).click();
+    await step.getByRole('button', { name: 'Verify' }).click();
     await fresh.waitForURL('**/home');
     await context.close();
   });
@@ -127,7 +127,7 @@ run('account lifecycle in the browser', () => {
     await page.getByRole('button', { name: /Privacy|Gizlilik/ }).click();
     const section = page.getByTestId('settings-export');
     await shot(page, 'account-06-export');
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Verilerimi indir' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^squadreviews-export-\d{4}-\d\d-\d\d\.json$/);
     const exported = JSON.parse(await readFile((await download.path()) as string, 'utf8'));
     expect(exported.auth.account).toMatchObject({ id: member.id, email: member.email });
@@ -140,15 +140,15 @@ run('account lifecycle in the browser', () => {
     await apiCall(world, 'POST', '/reviews', member.token, { title: 'Last words', content: 'Goodbye, kettle.' });
     const { context, page } = await contextFor(world, member);
     await page.goto('/settings');
-    await page.getByRole('button', { name: /Hesabı sil|Delete account/ }).click();
+    await page.getByRole('button', { name: /Delete account/ }).click();
     const section = page.getByTestId('settings-delete-account');
     await section.getByRole('note').waitFor();
-    const password = section.getByLabel(/Onaylamak için şifren|Your password, to confirm/);
-    const confirm = section.getByRole('button', { name: /Hesabımı kalıcı olarak sil|Delete my account permanently/ });
+    const password = section.getByLabel(/Your password, to confirm/);
+    const confirm = section.getByRole('button', { name: /Delete my account permanently/ });
     await password.fill('not-my-password-7');
     await confirm.click();
     await section.getByRole('alert').waitFor();
-    expect(await section.getByRole('alert').textContent()).toMatch(/Şifre yanlış|password is incorrect/);
+    expect(await section.getByRole('alert').textContent()).toMatch(/password is incorrect/);
     await shot(page, 'account-07-delete-wrong-password');
 
     await password.fill(member.password);
