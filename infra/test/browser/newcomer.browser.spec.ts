@@ -128,7 +128,7 @@ describeInBrowser('a new member in the browser (issue 19)', (world) => {
     await context.close();
   });
 
-  test('own review: edited with the 'edited' label, then deleted', async () => {
+  test('own review: edited with the "edited" label, then deleted', async () => {
     const author = await register(world, 'Eda Editor');
     const product = await apiCall<{ id: string }>(world, 'POST', '/products', author.token, {
       name: `Edit Lamp ${Date.now() % 100000}`,
