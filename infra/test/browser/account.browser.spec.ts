@@ -46,7 +46,7 @@ run('account lifecycle in the browser', () => {
     await page.goto('/login');
     await page.getByTestId('forgot-password').click();
     const forgot = page.getByTestId('forgot-form');
-    await forgot.getByLabel('E-posta').fill(member.email);
+    await forgot.getByLabel('Email').fill(member.email);
     await forgot.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByTestId('forgot-sent').waitFor();
     await shot(page, 'account-01-forgot-sent');
@@ -94,7 +94,7 @@ run('account lifecycle in the browser', () => {
       const r = await fetch('/api/auth/2fa/setup', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
       return new URL((await r.json()).data.otpauth_url).searchParams.get('secret') as string;
     }, member.token);
-    await section.getByLabel('Kod').fill(totpCode(secret));
+    await section.getByLabel('Code').fill(totpCode(secret));
     await section.getByRole('button', { name: 'Turn on', exact: true }).click();
     const codes = section.getByTestId('recovery-codes').locator('code');
     await codes.first().waitFor();
@@ -110,11 +110,11 @@ run('account lifecycle in the browser', () => {
     await login.getByRole('button', { name: 'Log In' }).click();
     const step = fresh.getByTestId('two-factor-form');
     await step.waitFor();
-    await step.getByLabel('Kod').fill('000000');
+    await step.getByLabel('Code').fill('000000');
     await step.getByRole('button', { name: 'Verify' }).click();
     await step.getByTestId('auth-error').waitFor();
     await shot(fresh, 'account-05-two-factor-step');
-    await step.getByLabel('Kod').fill(totpCode(secret, Math.floor(Date.now() / 1000) + 30));
+    await step.getByLabel('Code').fill(totpCode(secret, Math.floor(Date.now() / 1000) + 30));
     await step.getByRole('button', { name: 'Verify' }).click();
     await fresh.waitForURL('**/home');
     await context.close();

@@ -81,7 +81,7 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
 
     const other = await contextFor(world, reader);
     await other.page.goto(`/user/${owner.username}`);
-    await other.page.getByRole('button', { name: 'Listeler' }).click();
+    await other.page.getByRole('button', { name: 'Lists' }).click();
     await other.page.getByTestId('list-link').filter({ hasText: 'Kamp eşyaları' }).waitFor();
     expect(await other.page.getByTestId('list-link').allTextContents()).toEqual([expect.stringContaining('Kamp eşyaları')]);
     await shot(other.page, 'li05-other-profile-lists');

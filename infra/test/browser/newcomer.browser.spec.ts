@@ -148,7 +148,7 @@ describeInBrowser('a new member in the browser (issue 19)', (world) => {
     await card.getByTestId('review-edit-button').click();
     const edit = page.getByTestId('review-edit'); // the form replaces the text the card was found by
     await edit.getByLabel('Review text').fill('Second thoughts: the lamp is great.');
-    await edit.getByRole('button', { name: 'Kaydet' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
     const updated = page.getByTestId('review-card').filter({ hasText: 'Second thoughts: the lamp is great.' });
     await updated.getByTestId('edited-label').filter({ hasText: 'edited' }).waitFor();
     await shot(page, 'n07-review-edited');

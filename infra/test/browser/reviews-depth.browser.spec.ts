@@ -39,7 +39,7 @@ describeInBrowser('reviews with half stars, spoilers and history (browser)', (wo
     const edit = page.getByTestId('review-edit');
     await edit.getByLabel('Review text').fill('Reread it: the cat was foreshadowed from page one.');
     await edit.getByRole('button', { name: '4.5 stars' }).click();
-    await edit.getByRole('button', { name: 'Kaydet' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
     const updated = page.getByTestId('review-card').filter({ hasText: 'Reread it: the cat was foreshadowed from page one.' });
     await updated.getByRole('img', { name: '4.5 of 5 stars' }).waitFor();
     const label = updated.getByTestId('edited-label').filter({ hasText: 'edited' });

@@ -41,7 +41,7 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     expect(await alt.inputValue()).toBe('Köpüklü bir fincan kahve');
     await alt.fill('Köpüklü bir fincan Türk kahvesi');
     await shot(page, 'tg02b-edit-alt');
-    await edit.getByRole('button', { name: 'Kaydet' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
     await card.getByRole('img', { name: 'Köpüklü bir fincan Türk kahvesi' }).waitFor();
     expect(await card.getByRole('img', { name: 'Köpüklü bir fincan kahve', exact: true }).count()).toBe(0);
 
