@@ -45,7 +45,7 @@ describeInBrowser('moderation (browser)', (world) => {
     await report.waitFor();
     await report.getByText('Rana Reporter', { exact: false }).first().waitFor();
     // the moderator reads the category in their language and the note as written
-    await report.getByText('Spam veya reklam: Links to a shop in every line', { exact: false }).waitFor();
+    await report.getByText('Spam or advertising: Links to a shop in every line', { exact: false }).waitFor();
     await report.getByTestId('moderation-reason').fill('Spam links');
     await shot(adm.page, 'md01-moderation-1400');
     await adm.page.setViewportSize({ width: 390, height: 844 });
