@@ -199,6 +199,8 @@ describeInBrowser('one language at a time, the member’s (issue 43 §1)', (worl
     await page.getByRole('heading', { name: 'Sevdiğin Her Şey İçin Squad Bul' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Sevdiğin Her Şey İçin Squad Bul' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'i43-landing-phone-tr');
     await page.getByRole('button', { name: 'Kaydol' }).click();
     const form = page.getByTestId('auth-form');
     await form.locator('input[name="name"]').fill('Yeni Gelen');

@@ -37,14 +37,6 @@ export function LandingPage() {
           <Star className="brand-emoji" size={22} aria-hidden="true" /> {PRODUCT_NAME}
         </div>
         <div className="row gap">
-          {/* buttons, not a select: a click before the app has taken the prerendered page over is held and given again (main.tsx) */}
-          <div className="landing-language" role="group" aria-label={x.language} data-testid="landing-language">
-            {(['en', 'tr'] as const).map((l) => (
-              <button key={l} className="link small" lang={l} aria-pressed={lng === l} onClick={() => chooseLandingLanguage(l)}>
-                {LANGUAGE_NAMES[l]}
-              </button>
-            ))}
-          </div>
           <button className="btn" onClick={() => openWith('login')}>
             {x.logIn}
           </button>
@@ -68,6 +60,14 @@ export function LandingPage() {
             <button className="btn btn-lg" onClick={() => document.getElementById('learn-more')?.scrollIntoView({ behavior: 'smooth' })}>
               {x.more}
             </button>
+          </div>
+          {/* buttons, not a select: a click before the app has taken the prerendered page over is held and given again (main.tsx) */}
+          <div className="landing-language" role="group" aria-label={x.language} data-testid="landing-language">
+            {(['en', 'tr'] as const).map((l) => (
+              <button key={l} className="link small" lang={l} aria-pressed={lng === l} onClick={() => chooseLandingLanguage(l)}>
+                {LANGUAGE_NAMES[l]}
+              </button>
+            ))}
           </div>
         </section>
         <section id="learn-more" className="features">
