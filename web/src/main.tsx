@@ -5,7 +5,7 @@
  * the server sent already rendered (the landing page) is painted before the app's code runs.
  */
 import './styles.css';
-import { applyTheme, LANGUAGE_KEY, readStorage, storedDarkMode, storedSession } from './core/stored-session';
+import { applyTheme, initialLanguage, storedDarkMode, storedSession } from './core/stored-session';
 import { askEarly, firstCalls } from './core/early-replies';
 import { SCREEN_MODULES, firstScreens } from './app/screens';
 
@@ -38,13 +38,14 @@ function preloadModules(modules: string[]): void {
 // the stored theme at once: the server's first screen and the boot shell are drawn in it, not in the light one
 // until the app's store starts (a dark member saw a light page for as long as the app took to load)
 applyTheme(storedDarkMode());
+// the language this browser shows (chosen, else the browser's): what assistive tech reads the page in
+document.documentElement.lang = initialLanguage();
 
 const { token } = storedSession();
 if (token) {
   for (const call of firstCalls(window.location.pathname, window.location.search)) askEarly(call, token);
   // the first screen, the interface's texts and the language it will show them in (shared/i18n)
-  const language = readStorage(LANGUAGE_KEY) === 'en' ? 'en' : 'tr';
-  preloadModules([...firstScreens(window.location.pathname).map((name) => SCREEN_MODULES[name]), 'shared/i18n/index.ts', `shared/i18n/${language}.ts`]);
+  preloadModules([...firstScreens(window.location.pathname).map((name) => SCREEN_MODULES[name]), 'shared/i18n/index.ts', `shared/i18n/${initialLanguage()}.ts`]);
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

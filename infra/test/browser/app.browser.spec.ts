@@ -54,9 +54,9 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     const second = await contextFor(world, reader);
     await second.page.goto(`/user/${author.username}`);
     const follow = second.page.getByTestId('profile-follow');
-    await follow.filter({ hasText: 'Takip Et' }).waitFor();
+    await follow.filter({ hasText: 'Follow' }).waitFor();
     await follow.click();
-    await follow.filter({ hasText: 'Takibi Bırak' }).waitFor();
+    await follow.filter({ hasText: 'Unfollow' }).waitFor();
     await shot(second.page, '04-profile-following');
     await world.stack.settle();
     await second.page.goto('/home');
@@ -99,9 +99,9 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     const a = await contextFor(world, asker);
     await a.page.goto(`/user/${privateOne.username}`);
     const follow = a.page.getByTestId('profile-follow');
-    await follow.filter({ hasText: 'Takip Et' }).waitFor();
+    await follow.filter({ hasText: 'Follow' }).waitFor();
     await follow.click();
-    await follow.filter({ hasText: 'İstek Gönderildi' }).waitFor();
+    await follow.filter({ hasText: 'Request Sent' }).waitFor();
     await shot(a.page, '08-request-sent');
     await world.stack.settle();
 
@@ -114,7 +114,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     await world.stack.settle();
 
     await a.page.reload();
-    await a.page.getByTestId('profile-follow').filter({ hasText: 'Takibi Bırak' }).waitFor();
+    await a.page.getByTestId('profile-follow').filter({ hasText: 'Unfollow' }).waitFor();
     await a.context.close();
     await c.context.close();
   });
@@ -209,7 +209,7 @@ describeInBrowser('SquadReviews in the browser', (world) => {
     await form.getByLabel('Price').fill('34.5');
     await form.getByLabel('Category').selectOption('Kitchen');
     await form.getByLabel('Description').fill('Stovetop espresso maker.');
-    await form.getByPlaceholder('Bir özellik ekle').fill('Aluminium body');
+    await form.getByPlaceholder('Add a feature').fill('Aluminium body');
     await form.getByRole('button', { name: 'Add' }).click();
     await page.getByTestId('product-file').setInputFiles({ name: 'pot.png', mimeType: 'image/png', buffer: solidPng([37, 99, 235]) });
     await form.locator('img').first().waitFor();

@@ -4,7 +4,7 @@ import { apiCall, contextFor, describeInBrowser, register, shot, solidPng } from
 jest.setTimeout(120_000);
 
 describeInBrowser('chat images, "Seen" and mentions in the browser (issue 22 §4)', (world) => {
-  test('Ayse sends Burak an image: he sees it, she sees "Görüldü"; her @mention in squad chat reaches him as a notification that opens the chat', async () => {
+  test('Ayse sends Burak an image: he sees it, she sees "Seen"; her @mention in squad chat reaches him as a notification that opens the chat', async () => {
     const ayse = await register(world, 'Ayse Chat');
     const burak = await register(world, 'Burak Chat');
     const dm = (await apiCall<{ id: string }>(world, 'POST', '/messages/conversations', ayse.token, { memberIds: [burak.id] })).id;
@@ -24,13 +24,13 @@ describeInBrowser('chat images, "Seen" and mentions in the browser (issue 22 §4
     });
     await a.page.goto(`/messages/${dm}`);
     await a.page.getByTestId('chat-pane').waitFor();
-    expect((await a.page.getByTestId('attach-button').textContent())?.trim()).toBe('Görsel ekle');
+    expect((await a.page.getByTestId('attach-button').textContent())?.trim()).toBe('Attach image');
     const chooser = a.page.waitForEvent('filechooser');
     await a.page.getByTestId('attach-button').focus();
     await a.page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'kutu.png', mimeType: 'image/png', buffer: solidPng([30, 120, 200], 64) });
     await a.page.getByTestId('pending-images').locator('img').waitFor();
-    await a.page.getByLabel('Görsel açıklaması (isteğe bağlı)').fill('Mavi kutu');
+    await a.page.getByLabel('Image description (optional)').fill('Mavi kutu');
     await a.page.getByTestId('message-input').fill('Yeni kutu geldi');
     await a.page.getByTestId('message-input').press('Enter');
     await a.page.getByTestId('message-image').waitFor();
@@ -50,7 +50,7 @@ describeInBrowser('chat images, "Seen" and mentions in the browser (issue 22 §4
 
     // ...and Ayse's open tab learns he read it, live
     await a.page.getByTestId('message-seen').waitFor();
-    expect(await a.page.getByTestId('message-seen').textContent()).toBe('Görüldü');
+    expect(await a.page.getByTestId('message-seen').textContent()).toBe('Seen');
     await shot(a.page, 'ch02-seen');
 
     // In the squad chat her @mention is a link to his profile, on her screen and on his

@@ -106,9 +106,10 @@ export async function register(world: World, name: string): Promise<Member> {
 export async function contextFor(
   world: World,
   member?: Member,
-  options: { dark?: boolean; viewport?: { width: number; height: number } } = {},
+  options: { dark?: boolean; viewport?: { width: number; height: number }; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await world.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 }, baseURL: world.stack.url });
+  // the browser's language (navigator.languages) is the visitor's first language: English unless a test says
+  const context = await world.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 }, baseURL: world.stack.url, locale: options.locale ?? 'en-US' });
   const storage: Record<string, string> = { darkMode: String(options.dark ?? false) };
   if (member) {
     const me = await apiCall<Record<string, unknown>>(world, 'GET', '/auth/me', member.token);

@@ -17,18 +17,18 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
     const menu = card.getByTestId('add-to-list-menu');
     // "Want to try" (the default language: Turkish) leads the member's lists
     await menu.getByRole('menuitemcheckbox').first().waitFor();
-    expect(await menu.getByRole('menuitemcheckbox').first().textContent()).toBe('Denemek istediklerim');
-    const wantToTry = menu.getByRole('menuitemcheckbox', { name: 'Denemek istediklerim' });
+    expect(await menu.getByRole('menuitemcheckbox').first().textContent()).toBe('Want to try');
+    const wantToTry = menu.getByRole('menuitemcheckbox', { name: 'Want to try' });
     expect(await wantToTry.getAttribute('aria-checked')).toBe('false');
     await shot(page, 'li01-add-to-list-menu');
     await wantToTry.click();
-    await page.getByTestId('toast').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Want to try' }).waitFor();
     // issue 31 §5: the menu stays open and checks the list that now holds it; a second click takes it out
-    await menu.locator('[aria-checked="true"]').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+    await menu.locator('[aria-checked="true"]').filter({ hasText: 'Want to try' }).waitFor();
     await shot(page, 'li01b-add-to-list-checked');
     await menu.locator('[aria-checked="true"]:not([disabled])').click();
-    await page.getByTestId('toast').filter({ hasText: 'listesinden çıkarıldı' }).waitFor();
-    await menu.locator('[aria-checked="false"]:not([disabled])').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+    await page.getByTestId('toast').filter({ hasText: 'Removed from' }).waitFor();
+    await menu.locator('[aria-checked="false"]:not([disabled])').filter({ hasText: 'Want to try' }).waitFor();
     expect((await apiCall<Array<{ item_count: number }>>(world, 'GET', '/lists', ayse.token))[0].item_count).toBe(0);
     await menu.locator('[aria-checked="false"]:not([disabled])').click();
     await menu.locator('[aria-checked="true"]').waitFor();
@@ -37,10 +37,10 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
     expect(lists[0]).toMatchObject({ is_default: true, item_count: 1 });
 
     await page.goto('/profile?tab=lists');
-    await page.getByTestId('list-link').filter({ hasText: 'Denemek istediklerim' }).click();
+    await page.getByTestId('list-link').filter({ hasText: 'Want to try' }).click();
     await page.getByTestId('list-page').waitFor();
     await page.waitForURL(`**/lists/${lists[0].id}`);
-    expect(await page.getByTestId('list-title').textContent()).toBe('Denemek istediklerim');
+    expect(await page.getByTestId('list-title').textContent()).toBe('Want to try');
     const item = page.getByTestId('list-item');
     await item.getByText(name).waitFor();
     expect(await item.count()).toBe(1);
@@ -54,7 +54,7 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
     await page.getByTestId('product-detail').waitFor();
     await page.getByTestId('add-to-list').click();
     // opened elsewhere, the menu still shows the list holding the product as checked
-    await page.getByTestId('add-to-list-menu').locator('[aria-checked="true"]').filter({ hasText: 'Denemek istediklerim' }).waitFor();
+    await page.getByTestId('add-to-list-menu').locator('[aria-checked="true"]').filter({ hasText: 'Want to try' }).waitFor();
     await shot(page, 'li03-product-page-add-to-list');
 
     // another member does not see it: "Want to try" starts private
@@ -81,7 +81,7 @@ describeInBrowser('lists in the browser (issue 21 §4)', (world) => {
 
     const other = await contextFor(world, reader);
     await other.page.goto(`/user/${owner.username}`);
-    await other.page.getByRole('button', { name: 'Listeler' }).click();
+    await other.page.getByRole('button', { name: 'Lists' }).click();
     await other.page.getByTestId('list-link').filter({ hasText: 'Kamp eşyaları' }).waitFor();
     expect(await other.page.getByTestId('list-link').allTextContents()).toEqual([expect.stringContaining('Kamp eşyaları')]);
     await shot(other.page, 'li05-other-profile-lists');

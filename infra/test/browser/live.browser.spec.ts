@@ -116,8 +116,8 @@ describeInBrowser('live pages and the small truths (issue 43 §4, §5)', (world)
     expect(await rep.page.getByTestId('search-box').getByRole('button', { name: CLEAR_SEARCH }).count()).toBe(1);
     // Chromium draws its own clear button in a search field unless the page's style hides it (its shadow part is not reachable)
     const nativeHidden = await search.evaluate(() =>
-      [...document.styleSheets].some((sheet) =>
-        [...sheet.cssRules].some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('::-webkit-search-cancel-button') && rule.style.display === 'none'),
+      Array.from(document.styleSheets).some((sheet) =>
+        Array.from(sheet.cssRules).some((rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('::-webkit-search-cancel-button') && rule.style.display === 'none'),
       ),
     );
     expect(nativeHidden).toBe(true);

@@ -22,17 +22,17 @@ describeInBrowser('moderation (browser)', (world) => {
     await rep.page.goto('/home');
     const card = rep.page.getByTestId('review-card').filter({ hasText: text });
     await card.waitFor();
-    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
+    await card.getByRole('button', { name: 'More actions' }).click();
     await card.getByRole('button', { name: 'Report review' }).click();
     // the dialog asks why: nothing goes before a category is chosen
     const dialog = rep.page.getByTestId('report-dialog');
-    const send = dialog.getByRole('button', { name: 'Şikayet et' });
+    const send = dialog.getByRole('button', { name: 'Send report' });
     expect(await send.isDisabled()).toBe(true);
-    await dialog.getByLabel('Spam veya reklam').check();
-    await dialog.getByLabel('Moderatörlere not (isteğe bağlı)').fill('Links to a shop in every line');
+    await dialog.getByLabel('Spam or advertising').check();
+    await dialog.getByLabel('A note for the moderators (optional)').fill('Links to a shop in every line');
     await shot(rep.page, 'md00-report-dialog');
     await send.click();
-    await rep.page.getByText('Teşekkürler, inceleme şikayet edildi.').waitFor();
+    await rep.page.getByText('Thanks, the review was reported.').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     // the admin opens Moderation from the avatar menu and sees the report with the review
@@ -45,7 +45,7 @@ describeInBrowser('moderation (browser)', (world) => {
     await report.waitFor();
     await report.getByText('Rana Reporter', { exact: false }).first().waitFor();
     // the moderator reads the category in their language and the note as written
-    await report.getByText('Spam veya reklam: Links to a shop in every line', { exact: false }).waitFor();
+    await report.getByText('Spam or advertising: Links to a shop in every line', { exact: false }).waitFor();
     await report.getByTestId('moderation-reason').fill('Spam links');
     await shot(adm.page, 'md01-moderation-1400');
     await adm.page.setViewportSize({ width: 390, height: 844 });

@@ -94,10 +94,10 @@ describeInBrowser('a new member in the browser (issue 19)', (world) => {
     const member = await register(world, 'Nora Nowhere');
     const { context, page } = await contextFor(world, member);
     await page.goto('/this/does-not-exist');
-    await page.getByRole('heading', { name: 'Sayfa Bulunamadı' }).waitFor();
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/this/does-not-exist');
     await shot(page, 'n04-not-found');
-    await page.getByRole('link', { name: 'Ana Sayfaya Dön' }).click();
+    await page.getByRole('link', { name: 'Go Home' }).click();
     await page.waitForURL('**/home');
     await context.close();
   });
@@ -128,7 +128,7 @@ describeInBrowser('a new member in the browser (issue 19)', (world) => {
     await context.close();
   });
 
-  test('own review: edited with the düzenlendi label, then deleted', async () => {
+  test('own review: edited with the "edited" label, then deleted', async () => {
     const author = await register(world, 'Eda Editor');
     const product = await apiCall<{ id: string }>(world, 'POST', '/products', author.token, {
       name: `Edit Lamp ${Date.now() % 100000}`,
@@ -144,16 +144,16 @@ describeInBrowser('a new member in the browser (issue 19)', (world) => {
     await page.goto('/home');
     const card = page.getByTestId('review-card').filter({ hasText: 'First thoughts on the lamp.' });
     await card.waitFor();
-    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
+    await card.getByRole('button', { name: 'More actions' }).click();
     await card.getByTestId('review-edit-button').click();
     const edit = page.getByTestId('review-edit'); // the form replaces the text the card was found by
-    await edit.getByLabel('İnceleme metni').fill('Second thoughts: the lamp is great.');
-    await edit.getByRole('button', { name: 'Kaydet' }).click();
+    await edit.getByLabel('Review text').fill('Second thoughts: the lamp is great.');
+    await edit.getByRole('button', { name: 'Save' }).click();
     const updated = page.getByTestId('review-card').filter({ hasText: 'Second thoughts: the lamp is great.' });
-    await updated.getByTestId('edited-label').filter({ hasText: 'düzenlendi' }).waitFor();
+    await updated.getByTestId('edited-label').filter({ hasText: 'edited' }).waitFor();
     await shot(page, 'n07-review-edited');
     page.once('dialog', (d) => void d.accept());
-    await updated.getByRole('button', { name: 'Diğer işlemler' }).click();
+    await updated.getByRole('button', { name: 'More actions' }).click();
     await updated.getByTestId('review-delete-button').click();
     await updated.waitFor({ state: 'detached' });
     await context.close();

@@ -34,20 +34,20 @@ describeInBrowser('reviews with half stars, spoilers and history (browser)', (wo
     await shot(page, 'rd03-card-spoiler-revealed');
 
     // edit: new text and 4.5 stars
-    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
+    await card.getByRole('button', { name: 'More actions' }).click();
     await card.getByTestId('review-edit-button').click();
     const edit = page.getByTestId('review-edit');
-    await edit.getByLabel('İnceleme metni').fill('Reread it: the cat was foreshadowed from page one.');
+    await edit.getByLabel('Review text').fill('Reread it: the cat was foreshadowed from page one.');
     await edit.getByRole('button', { name: '4.5 stars' }).click();
-    await edit.getByRole('button', { name: 'Kaydet' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
     const updated = page.getByTestId('review-card').filter({ hasText: 'Reread it: the cat was foreshadowed from page one.' });
     await updated.getByRole('img', { name: '4.5 of 5 stars' }).waitFor();
-    const label = updated.getByTestId('edited-label').filter({ hasText: 'düzenlendi' });
+    const label = updated.getByTestId('edited-label').filter({ hasText: 'edited' });
     await label.waitFor();
 
     // history: the first version with its 3.5 stars
     await label.click();
-    const dialog = page.getByRole('dialog', { name: 'Düzenleme geçmişi' });
+    const dialog = page.getByRole('dialog', { name: 'Edit history' });
     await dialog.waitFor();
     const versions = dialog.getByTestId('review-version');
     await versions.first().waitFor();

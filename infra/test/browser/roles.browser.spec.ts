@@ -25,7 +25,7 @@ describeInBrowser('roles and cut-offs take effect at once (browser)', (world) =>
 
     // demoted: the screen closes at once
     await apiCall(world, 'PUT', `/moderation/roles/${member.id}`, admin.token, { role: 'member', reason: 'stepped down' });
-    await page.getByText('Bu sayfa yalnızca moderatörler içindir.').waitFor();
+    await page.getByText('This page is for moderators only.').waitFor();
     expect(await page.getByTestId('moderation-page').count()).toBe(0);
     await page.getByTestId('avatar-menu').click();
     await page.locator('.menu-dropdown').waitFor();

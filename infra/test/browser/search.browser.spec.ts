@@ -17,7 +17,7 @@ describeInBrowser('one search (browser)', (world) => {
     const box = page.getByTestId('search-box').getByRole('combobox');
     await box.fill('SAHANE ISILDAK');
     const listbox = page.getByRole('listbox');
-    const reviews = listbox.getByRole('group', { name: 'İncelemeler' });
+    const reviews = listbox.getByRole('group', { name: 'Reviews' });
     await reviews.getByRole('option').filter({ hasText: 'Şahane bir Işıldak' }).waitFor();
     await shot(page, 'se01-top-bar-groups');
     const axe = await new AxeBuilder({ page }).include('[data-testid="search-box"]').withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
@@ -31,7 +31,7 @@ describeInBrowser('one search (browser)', (world) => {
     await page.waitForURL(/\/search\?q=SAHANE(\+|%20)ISILDAK/);
     const group = page.getByTestId('search-group-reviews');
     await group.getByRole('link', { name: /Şahane bir Işıldak/ }).waitFor();
-    await page.getByTestId('search-group-products').getByText('Burada bir şey yok.').waitFor();
+    await page.getByTestId('search-group-products').getByText('Nothing here.').waitFor();
     await shot(page, 'se02-results-page');
     await context.close();
   });

@@ -17,7 +17,7 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     await page.getByTestId('composer-spoilers').check();
     await page.getByTestId('composer-file').setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: solidPng([180, 83, 9]) });
     await page.waitForFunction(() => !document.querySelector('.composer .preview-state'));
-    await composer.getByLabel('Görsel 1 açıklaması').fill('Köpüklü bir fincan kahve');
+    await composer.getByLabel('Image 1 description').fill('Köpüklü bir fincan kahve');
     await shot(page, 'tg01-composer-tag-alt');
     await composer.getByRole('button', { name: 'Post Review' }).click();
     await composerCleared(page);
@@ -34,14 +34,14 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     await shot(page, 'tg02-card-tag-alt');
 
     // the author changes the description in the edit form; the image then carries the new one
-    await card.getByRole('button', { name: 'Diğer işlemler' }).click();
+    await card.getByRole('button', { name: 'More actions' }).click();
     await card.getByTestId('review-edit-button').click();
     const edit = page.getByTestId('review-edit');
-    const alt = edit.getByLabel('Görsel 1 açıklaması');
+    const alt = edit.getByLabel('Image 1 description');
     expect(await alt.inputValue()).toBe('Köpüklü bir fincan kahve');
     await alt.fill('Köpüklü bir fincan Türk kahvesi');
     await shot(page, 'tg02b-edit-alt');
-    await edit.getByRole('button', { name: 'Kaydet' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
     await card.getByRole('img', { name: 'Köpüklü bir fincan Türk kahvesi' }).waitFor();
     expect(await card.getByRole('img', { name: 'Köpüklü bir fincan kahve', exact: true }).count()).toBe(0);
 
@@ -55,8 +55,8 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     // the top bar's search finds it by its words, folded (dükkanı = DUKKANI), without spelling out the spoiler
     const box = page.getByTestId('search-box').getByRole('combobox');
     await box.fill(`DUKKANI ${stamp}`);
-    const found = page.getByRole('listbox').getByRole('group', { name: 'İncelemeler' }).getByRole('option');
-    await found.filter({ hasText: 'Spoiler içeren inceleme' }).waitFor();
+    const found = page.getByRole('listbox').getByRole('group', { name: 'Reviews' }).getByRole('option');
+    await found.filter({ hasText: 'Review with spoilers' }).waitFor();
     expect(await found.filter({ hasText: 'Sonunda bulduk' }).count()).toBe(0);
     await shot(page, 'tg02c-search-spoiler');
     await box.press('Escape');
@@ -67,10 +67,10 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     const second = await contextFor(world, reader);
     await second.page.goto('/tags/kahve');
     const follow = second.page.getByTestId('tag-follow');
-    await follow.filter({ hasText: 'Etiketi takip et' }).waitFor();
+    await follow.filter({ hasText: 'Follow tag' }).waitFor();
     await follow.focus();
     await second.page.keyboard.press('Enter');
-    await follow.filter({ hasText: 'Takibi bırak' }).waitFor();
+    await follow.filter({ hasText: 'Unfollow tag' }).waitFor();
     expect(await follow.getAttribute('aria-pressed')).toBe('true');
     await shot(second.page, 'tg03-tag-page-following');
     await second.page.goto('/home');

@@ -12,7 +12,7 @@ const PHONE = { width: 390, height: 844 };
 /** Uploads a picture as the member; its URL. */
 async function upload(world: World, member: Member, rgb: [number, number, number]): Promise<string> {
   const form = new FormData();
-  form.append('file', new Blob([solidPng(rgb, 64)], { type: 'image/png' }), 'photo.png');
+  form.append('file', new Blob([new Uint8Array(solidPng(rgb, 64))], { type: 'image/png' }), 'photo.png');
   const res = await fetch(`${world.stack.url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
   const json = (await res.json()) as { data: { url: string } };
   if (!res.ok) throw new Error(`upload -> ${res.status}`);
@@ -104,7 +104,7 @@ describeInBrowser('every screen tells the truth (issue 43 §2, §3)', (world) =>
     // a like from the card survives the reload too
     const like = card.locator('.product-actions .action').first();
     await like.click();
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="product-card"]')].some((c) => c.textContent?.includes('Truthful Kettle') && c.querySelector('.product-actions .action.liked')));
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="product-card"]')).some((c) => c.textContent?.includes('Truthful Kettle') && c.querySelector('.product-actions .action.liked')));
     await world.stack.settle();
     await page.reload();
     await card.waitFor();

@@ -21,7 +21,7 @@ describe('data export (embedded stack)', () => {
     const res = await request(stack.url).post('/api/auth/register').send({ email, name, password: PASSWORD }).expect(201);
     return { id: res.body.data.user.id as string, auth: { Authorization: `Bearer ${res.body.data.token}` } };
   };
-  async function ok<T>(auth: Record<string, string>, method: 'post' | 'get', path: string, body?: object): Promise<T> {
+  async function ok<T>(auth: Record<string, string>, method: 'post' | 'get' | 'put', path: string, body?: object): Promise<T> {
     const res = await request(stack.url)[method](path).set(auth).send(body);
     if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${res.text}`);
     return res.body.data as T;
@@ -48,7 +48,14 @@ describe('data export (embedded stack)', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toContain('attachment');
     const doc = res.body.data;
-    expect(doc.auth.account).toMatchObject({ id: ayse.id, email: 'export.ayse@example.com', language: 'tr' });
+    // no language at sign-up: the spec's default; then the export carries the one chosen in Settings
+    expect(doc.auth.account).toMatchObject({ id: ayse.id, email: 'export.ayse@example.com', language: 'en' });
+    expect(doc.social.profile[0].settings.language).toBe('en');
+    await ok(ayse.auth, 'put', '/api/users/settings', { language: 'tr' });
+    await stack.settle();
+    const again = (await request(stack.url).get('/api/users/me/export').set(ayse.auth)).body.data;
+    expect(again.auth.account.language).toBe('tr');
+    expect(again.social.profile[0].settings.language).toBe('tr');
     expect(doc.auth.two_factor).toEqual({ enabled: false, recovery_codes_left: 0 });
     expect(doc.social.profile).toEqual([expect.objectContaining({ id: ayse.id, settings: expect.any(Object) })]);
     expect(doc.social.follows).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { firstChunkText } from '../shared/first-chunk-texts';
 
 /** Text of a caught failure: message and stack. */
 export function errorDetail(err: unknown): string {
@@ -13,10 +14,10 @@ export function errorDetail(err: unknown): string {
 export function MountingErrorPage({ error }: { error: unknown }) {
   return (
     <div className="fatal" data-testid="mounting-error" style={{ fontFamily: 'system-ui,sans-serif', maxWidth: 720, margin: '10vh auto', padding: 24 }}>
-      <h1>React Mounting Error</h1>
+      <h1>{firstChunkText('mountingError')}</h1>
       <pre style={{ whiteSpace: 'pre-wrap', background: '#f3f4f6', padding: 12, borderRadius: 8, color: '#b91c1c' }}>{errorDetail(error)}</pre>
       <button className="btn btn-primary" onClick={() => window.location.reload()}>
-        Reload
+        {firstChunkText('reload')}
       </button>
     </div>
   );

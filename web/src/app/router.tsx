@@ -6,6 +6,7 @@ import { withTexts } from '../shared/i18n/with-texts';
 import { FirstScreenOr, FrameShell } from '../shared/first-screen';
 import { MountingErrorBoundary } from './MountingErrorPage';
 import { FRAMED, SCREENS, SHARED, type ScreenName } from './screens';
+import { firstChunkText } from '../shared/first-chunk-texts';
 
 /**
  * Every screen behind the landing page is its own chunk (React.lazy), so a visitor's first load carries only
@@ -28,7 +29,7 @@ const Frame = Page.Frame;
  */
 function screen(Screen: LazyExoticComponent<ComponentType>, part: 'shell' | 'content' = 'content') {
   return (
-    <Suspense fallback={<FirstScreenOr part={part} label="Loading...">{part === 'shell' ? <FrameShell /> : undefined}</FirstScreenOr>}>
+    <Suspense fallback={<FirstScreenOr part={part} label={firstChunkText('loading')}>{part === 'shell' ? <FrameShell /> : undefined}</FirstScreenOr>}>
       <Screen />
     </Suspense>
   );

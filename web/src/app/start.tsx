@@ -6,6 +6,7 @@ import { makeStore } from '../core/store';
 import { keepFirstScreen } from '../shared/first-screen';
 import { errorDetail } from './MountingErrorPage';
 import { AppTree } from './AppTree';
+import { firstChunkText } from '../shared/first-chunk-texts';
 
 function fatalPage(title: string, detail?: string) {
   document.body.innerHTML = '';
@@ -43,7 +44,7 @@ function mount() {
   try {
     const store = makeStore();
     // errors outside the router's boundary (store provider, session check) also end on the fatal page
-    const onUncaughtError = (err: unknown) => fatalPage('React Mounting Error', errorDetail(err));
+    const onUncaughtError = (err: unknown) => fatalPage(firstChunkText('mountingError'), errorDetail(err));
     const app = <AppTree store={store} router={BrowserRouter} />;
     const prerendered = rootEl.dataset.prerendered === 'landing' && window.location.pathname === '/' && !store.getState().session.token;
     // in a transition: React renders (or hydrates) the tree in short tasks, not in one long one
@@ -73,7 +74,7 @@ function mount() {
       );
     }
   } catch (err) {
-    fatalPage('React Mounting Error', errorDetail(err));
+    fatalPage(firstChunkText('mountingError'), errorDetail(err));
   }
 }
 

@@ -66,6 +66,8 @@ export const api = createApi({
 
 /** The message of a failed call: the server's message when present, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
+  // the server writes its messages in English: a Turkish screen says its own (fallback) text instead
+  if (typeof document !== 'undefined' && document.documentElement.lang === 'tr') return fallback;
   const e = error as { data?: { message?: unknown }; error?: string } | undefined;
   const m = e?.data?.message;
   if (typeof m === 'string' && m) return m;

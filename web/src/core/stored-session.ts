@@ -7,8 +7,24 @@
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 export const DARK_KEY = 'darkMode';
-/** The interface language this browser last showed (shared/i18n). */
+/** The interface language this browser last showed or was given (shared/i18n). */
 export const LANGUAGE_KEY = 'language';
+
+/** A visitor's first language: Turkish when any of the browser's languages is Turkish, English otherwise. */
+export function browserLanguage(): 'tr' | 'en' {
+  try {
+    const tags = navigator.languages?.length ? navigator.languages : [navigator.language];
+    return tags.some((tag) => /^tr(-|$)/i.test(tag ?? '')) ? 'tr' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** The language this browser shows: the one chosen (landing page, Settings, the account at sign-in), else the browser's. */
+export function initialLanguage(): 'tr' | 'en' {
+  const stored = readStorage(LANGUAGE_KEY);
+  return stored === 'tr' || stored === 'en' ? stored : browserLanguage();
+}
 
 /** Reads the `exp` claim of a JWT; true when it has passed (or the token is unreadable). */
 export function tokenExpired(token: string | null, now: number = Date.now()): boolean {

@@ -20,6 +20,7 @@ import { tokenExpired } from '../core/session';
 import { errorCode, isSignedOutCode } from '../core/api';
 import { profileErrorText, profileMissing } from './profile/profileApi';
 import type { ReviewView } from '@app/contracts';
+import { applyLanguage } from '../shared/i18n';
 
 const S = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
 
@@ -38,13 +39,13 @@ describe('follow button states', () => {
   it('profile button', () => {
     const base = { signedIn: true, own: false, placeholder: false };
     expect(profileFollowButton({ ...base, own: true }).hidden).toBe(true);
-    expect(profileFollowButton({ ...base, signedIn: false }).label).toBe('Takip etmek için giriş yap');
-    expect(profileFollowButton({ ...base, placeholder: true }).label).toBe('Takip etmek için giriş yap');
-    expect(profileFollowButton({ ...base, status: S }).label).toBe('Takip Et');
-    expect(profileFollowButton({ ...base, status: { ...S, isFollowing: true } }).label).toBe('Takibi Bırak');
-    expect(profileFollowButton({ ...base, status: { ...S, isPending: true } })).toMatchObject({ label: 'İstek Gönderildi', action: 'unfollow' });
-    expect(profileFollowButton({ ...base, status: { ...S, isBlocked: true } })).toMatchObject({ label: 'Engellendi', disabled: true });
-    expect(profileFollowButton({ ...base, status: { ...S, isBlockedBy: true } })).toMatchObject({ label: 'Engellendin', disabled: true });
+    expect(profileFollowButton({ ...base, signedIn: false }).label).toBe('Sign in to follow');
+    expect(profileFollowButton({ ...base, placeholder: true }).label).toBe('Sign in to follow');
+    expect(profileFollowButton({ ...base, status: S }).label).toBe('Follow');
+    expect(profileFollowButton({ ...base, status: { ...S, isFollowing: true } }).label).toBe('Unfollow');
+    expect(profileFollowButton({ ...base, status: { ...S, isPending: true } })).toMatchObject({ label: 'Request Sent', action: 'unfollow' });
+    expect(profileFollowButton({ ...base, status: { ...S, isBlocked: true } })).toMatchObject({ label: 'Blocked', disabled: true });
+    expect(profileFollowButton({ ...base, status: { ...S, isBlockedBy: true } })).toMatchObject({ label: 'You are blocked', disabled: true });
   });
 });
 
@@ -63,44 +64,55 @@ describe('squad join labels', () => {
 describe('texts and rules', () => {
   it('login and register errors', () => {
     expect(loginErrorText({ status: 401, data: { message: 'Invalid email or password' } })).toBe('API Error: Invalid email or password');
-    expect(loginErrorText({ status: 401 })).toBe('E-posta veya şifre hatalı.');
-    expect(loginErrorText({ status: 404 })).toBe('Giriş yapmaya çalıştığınız hesap bulunamadı.');
-    expect(loginErrorText({ status: 503 })).toBe('Sunucu hatası. Lütfen daha sonra tekrar deneyin.');
-    expect(loginErrorText({ status: 'FETCH_ERROR' })).toBe('Giriş yapılamadı. Lütfen bağlantınızı kontrol edin ve tekrar deneyin.');
-    expect(registerErrorText({ status: 409 })).toBe('Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.');
+    expect(loginErrorText({ status: 401 })).toBe('Wrong email or password.');
+    expect(loginErrorText({ status: 404 })).toBe('The account you are trying to sign in to was not found.');
+    expect(loginErrorText({ status: 503 })).toBe('Server error. Please try again later.');
+    expect(loginErrorText({ status: 'FETCH_ERROR' })).toBe('Could not sign in. Please check your connection and try again.');
+    expect(registerErrorText({ status: 409 })).toBe('Registration failed. This email address may already be in use.');
     expect(registerErrorText({ status: 400 })).toBe('Registration failed');
   });
+  it('login errors in Turkish: by code, never the server\'s English message', async () => {
+    await applyLanguage('tr');
+    try {
+      expect(loginErrorText({ status: 401, data: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } })).toBe('E-posta veya şifre hatalı.');
+      expect(loginErrorText({ status: 'FETCH_ERROR' })).toBe('Giriş yapılamadı. Lütfen bağlantınızı kontrol edin ve tekrar deneyin.');
+      expect(registerErrorText({ status: 409, data: { code: 'EMAIL_TAKEN', message: 'x' } })).toBe('Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.');
+      expect(reviewErrorText({ status: 409, data: { code: 'ALREADY_REVIEWED', message: 'dup' } })).toBe('İnceleme gönderilirken bir hata oluştu. Lütfen tekrar deneyin.');
+    } finally {
+      await applyLanguage('en');
+    }
+  });
   it('login and register errors are decided by the code, not the status', () => {
-    expect(loginErrorText({ status: 401, data: { code: 'INVALID_CREDENTIALS' } })).toBe('E-posta veya şifre hatalı.');
-    expect(loginErrorText({ status: 401, data: { code: 'ACCOUNT_GONE' } })).toBe('E-posta veya şifre hatalı.');
-    expect(loginErrorText({ status: 404, data: { code: 'ACCOUNT_NOT_FOUND' } })).toBe('Giriş yapmaya çalıştığınız hesap bulunamadı.');
-    expect(loginErrorText({ status: 502, data: { code: 'BAD_GATEWAY' } })).toBe('Sunucu hatası. Lütfen daha sonra tekrar deneyin.');
-    expect(loginErrorText({ status: 429, data: { code: 'RATE_LIMITED' } })).toBe('Giriş yapılamadı. Lütfen bağlantınızı kontrol edin ve tekrar deneyin.');
+    expect(loginErrorText({ status: 401, data: { code: 'INVALID_CREDENTIALS' } })).toBe('Wrong email or password.');
+    expect(loginErrorText({ status: 401, data: { code: 'ACCOUNT_GONE' } })).toBe('Wrong email or password.');
+    expect(loginErrorText({ status: 404, data: { code: 'ACCOUNT_NOT_FOUND' } })).toBe('The account you are trying to sign in to was not found.');
+    expect(loginErrorText({ status: 502, data: { code: 'BAD_GATEWAY' } })).toBe('Server error. Please try again later.');
+    expect(loginErrorText({ status: 429, data: { code: 'RATE_LIMITED' } })).toBe('Could not sign in. Please check your connection and try again.');
     expect(registerErrorText({ status: 409, data: { code: 'EMAIL_TAKEN', message: 'An account with this email already exists' } })).toBe(
-      'Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.',
+      'Registration failed. This email address may already be in use.',
     );
     expect(registerErrorText({ status: 409, data: { code: 'USERNAME_UNAVAILABLE', message: 'x' } })).toBe(
-      'Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.',
+      'Registration failed. This email address may already be in use.',
     );
     expect(registerErrorText({ status: 400, data: { code: 'WEAK_PASSWORD', message: 'Password too weak' } })).toBe('Password too weak');
   });
   it('profile and product not found by code', () => {
-    expect(profileErrorText({ status: 404, data: { code: 'USER_NOT_FOUND', message: 'User not found' } }, 'ayse')).toBe('Kullanıcı bulunamadı: ayse');
+    expect(profileErrorText({ status: 404, data: { code: 'USER_NOT_FOUND', message: 'User not found' } }, 'ayse')).toBe('User not found: ayse');
     expect(profileMissing({ status: 404, data: { code: 'NOT_FOLLOWING' } })).toBe(false);
-    expect(profileErrorText({ status: 'FETCH_ERROR' }, 'ayse')).toBe('Sunucudan yanıt alınamadı. Lütfen internet bağlantınızı kontrol edin.');
+    expect(profileErrorText({ status: 'FETCH_ERROR' }, 'ayse')).toBe('No reply from the server. Please check your internet connection.');
     expect(errorCode({ status: 503 })).toBe('SERVICE_UNAVAILABLE');
     expect(errorCode({ status: 'FETCH_ERROR' })).toBeUndefined();
     expect(isSignedOutCode(errorCode({ status: 401, data: { code: 'INVALID_TOKEN' } }))).toBe(true);
   });
   it('review errors', () => {
-    expect(reviewErrorText({ status: 400 })).toMatch(/^Geçersiz inceleme verileri \(400\)/);
-    expect(reviewErrorText({ status: 404 })).toBe('Belirtilen ürün bulunamadı (404).');
-    expect(reviewErrorText({ status: 'FETCH_ERROR' })).toBe('Sunucudan yanıt alınamadı. İnternet bağlantınızı kontrol edin.');
+    expect(reviewErrorText({ status: 400 })).toMatch(/^Invalid review data \(400\)/);
+    expect(reviewErrorText({ status: 404 })).toBe('The product was not found (404).');
+    expect(reviewErrorText({ status: 'FETCH_ERROR' })).toBe('No reply from the server. Check your internet connection.');
     expect(reviewErrorText({ status: 409, data: { message: 'dup' } })).toBe('API Error: dup');
-    expect(reviewErrorText({ status: 404, data: { code: 'PRODUCT_NOT_FOUND' } })).toBe('Belirtilen ürün bulunamadı (404).');
-    expect(reviewErrorText({ status: 401, data: { code: 'INVALID_TOKEN' } })).toBe('Oturum süreniz dolmuş olabilir. Lütfen tekrar giriş yapın (401).');
-    expect(reviewErrorText({ status: 400, data: { code: 'VALIDATION_FAILED' } })).toMatch(/^Geçersiz inceleme verileri \(400\)/);
-    expect(reviewErrorText({ status: 409, data: { code: 'ALREADY_REVIEWED' } })).toBe('İnceleme gönderilirken bir hata oluştu. Lütfen tekrar deneyin.');
+    expect(reviewErrorText({ status: 404, data: { code: 'PRODUCT_NOT_FOUND' } })).toBe('The product was not found (404).');
+    expect(reviewErrorText({ status: 401, data: { code: 'INVALID_TOKEN' } })).toBe('Your session may have expired. Please sign in again (401).');
+    expect(reviewErrorText({ status: 400, data: { code: 'VALIDATION_FAILED' } })).toMatch(/^Invalid review data \(400\)/);
+    expect(reviewErrorText({ status: 409, data: { code: 'ALREADY_REVIEWED' } })).toBe('Something went wrong while posting the review. Please try again.');
   });
   it('products summary', () => {
     expect(productSummary(3, 'All', 'key')).toBe('Showing 3 product(s) in All matching "key"');
@@ -172,5 +184,6 @@ describe('notification text', () => {
   it('drops the actor name the service already put at the start of the message', () => {
     expect(messageAfterName('Mert Reader liked your review', 'Mert Reader')).toBe('liked your review');
     expect(messageAfterName('Someone else liked it', 'Mert Reader')).toBe('Someone else liked it');
+    expect(messageAfterName('Burak, Kahve topluluğuna katılmak istiyor', 'Burak')).toBe('Kahve topluluğuna katılmak istiyor');
   });
 });

@@ -1,10 +1,9 @@
 /**
- * Pure display rules of the spec: badges, cuts, relative times, names, prices. The one formatter for dates:
- * in the default language each screen keeps the spec's locale (Turkish feed and profiles, English squads and
- * messages); in English every date is en-US.
+ * Pure display rules of the spec: badges, cuts, relative times, names, prices. The one formatter for dates
+ * and times: every one is written in the interface language (en-US in English, tr-TR in Turkish).
  */
 import { currentLanguage } from './i18n/language';
-import { translate } from './i18n/translate';
+import { translate, type TextKey } from './i18n/translate';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -28,26 +27,27 @@ export function cutText(text: string, max = 150): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** Notifications and activity: s, m, h, d ago (part 1 §2, part 2 §9). */
+const turkish = () => currentLanguage() === 'tr';
+
+/** Notifications and activity: s, m, h, d ago (part 1 §2, part 2 §9); sn, dk, sa, g önce in Turkish. */
 export function shortAgo(value: string | number | Date, now: number = Date.now()): string {
   const diff = Math.max(0, now - toDate(value).getTime());
+  const tr = turkish();
   const s = Math.floor(diff / 1000);
-  if (s < 60) return `${s}s ago`;
+  if (s < 60) return tr ? `${s} sn önce` : `${s}s ago`;
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m ago`;
+  if (m < 60) return tr ? `${m} dk önce` : `${m}m ago`;
   const h = Math.floor(m / 60);
-  if (h < 24) return `${h}h ago`;
-  return `${Math.floor(h / 24)}d ago`;
+  if (h < 24) return tr ? `${h} sa önce` : `${h}h ago`;
+  const d = Math.floor(h / 24);
+  return tr ? `${d} g önce` : `${d}d ago`;
 }
 
-/** The spec's locale for a screen, or en-US when the interface is in English. */
-const localeOr = (spec: 'tr-TR' | 'en-US') => (currentLanguage() === 'en' ? 'en-US' : spec);
-
-/** Feed card and comment time: Turkish by default (part 1 §2), English when the language is en. */
+/** Feed card and comment time (part 1 §2), in the interface language. */
 export function feedAgo(value: string | number | Date, now: number = Date.now()): string {
   const d = toDate(value);
   const diff = Math.max(0, now - d.getTime());
-  if (currentLanguage() === 'en') return englishAgo(d, diff);
+  if (!turkish()) return englishAgo(d, diff);
   if (diff < MINUTE) return 'az önce';
   if (diff < HOUR) return `${Math.floor(diff / MINUTE)} dakika önce`;
   if (diff < DAY) return `${Math.floor(diff / HOUR)} saat önce`;
@@ -76,6 +76,8 @@ function englishAgo(d: Date, diff: number): string {
  */
 const TR_MONTHS = ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'];
 const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const TR_SHORT_MONTHS = ['Oca', 'Şub', 'Mar', 'Nis', 'May', 'Haz', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas', 'Ara'];
+const TR_WEEKDAYS = ['Pazar', 'Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi'];
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /** What toLocaleDateString writes for a date that is none. */
 const INVALID = 'Invalid Date';
@@ -91,18 +93,18 @@ const dateWriter =
 const turkishLong = (d: Date) => `${d.getDate()} ${TR_MONTHS[d.getMonth()]} ${d.getFullYear()}`;
 const englishLong = (d: Date) => `${EN_MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 
-/** Turkish long date: 'Joined {date}' / 'Katılma: {date}' (part 1 §2). */
-export const longDate = dateWriter((d) => (localeOr('tr-TR') === 'tr-TR' ? turkishLong(d) : englishLong(d)));
+/** Long date: 'Joined {date}' / 'Katılma: {date}' (part 1 §2), 'Created {date}' (part 2 §9). */
+export const longDate = dateWriter((d) => (turkish() ? turkishLong(d) : englishLong(d)));
 
 export const shortDate = dateWriter((d) =>
-  localeOr('tr-TR') === 'tr-TR' ? `${pad2(d.getDate())}.${pad2(d.getMonth() + 1)}.${d.getFullYear()}` : `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`,
+  turkish() ? `${pad2(d.getDate())}.${pad2(d.getMonth() + 1)}.${d.getFullYear()}` : `${d.getMonth() + 1}/${d.getDate()}/${d.getFullYear()}`,
 );
 
-/** English (US) long date: month day, year (part 2 §9). */
-export const englishLongDate = dateWriter(englishLong);
+/** Month and year, e.g. 'Nov 2026' / 'Kas 2026' (part 2 §9, 'Joined {month year}'). */
+export const monthYear = dateWriter((d) => `${turkish() ? TR_SHORT_MONTHS[d.getMonth()] : EN_MONTHS[d.getMonth()].slice(0, 3)} ${d.getFullYear()}`);
 
-/** English (US) short date: month year, e.g. 'Nov 2026' (part 2 §9, 'Joined {month year}'). */
-export const englishMonthYear = dateWriter((d) => `${EN_MONTHS[d.getMonth()].slice(0, 3)} ${d.getFullYear()}`);
+/** Month and day, e.g. 'Jun 10' / '10 Haz'. */
+const monthDay = (d: Date) => (turkish() ? `${d.getDate()} ${TR_SHORT_MONTHS[d.getMonth()]}` : `${EN_MONTHS[d.getMonth()].slice(0, 3)} ${d.getDate()}`);
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 const dayDiff = (value: Date, now: Date) => Math.round((startOfDay(now) - startOfDay(value)) / DAY);
@@ -111,35 +113,34 @@ const dayDiff = (value: Date, now: Date) => Math.round((startOfDay(now) - startO
 export function squadTime(value: string | number | Date, now: Date = new Date()): string {
   const d = toDate(value);
   const days = dayDiff(d, now);
-  if (days <= 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return `${days} days ago`;
-  if (days < 30) {
-    const w = Math.floor(days / 7);
-    return `${w} ${w === 1 ? 'week' : 'weeks'} ago`;
-  }
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  if (days <= 0) return translate('time.today');
+  if (days === 1) return translate('time.yesterday');
+  if (days < 7) return translate('time.daysAgo', { count: days });
+  if (days < 30) return translate('time.weeksAgo', { count: Math.floor(days / 7) });
+  return turkish() ? `${monthDay(d)} ${d.getFullYear()}` : `${monthDay(d)}, ${d.getFullYear()}`;
 }
 
 /** Message times: Now, Nm, Nh, Nd (under 7), otherwise a date (part 2 §9). */
 export function messageTime(value: string | number | Date, now: number = Date.now()): string {
   const d = toDate(value);
   const diff = Math.max(0, now - d.getTime());
-  if (diff < MINUTE) return 'Now';
-  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}m`;
-  if (diff < DAY) return `${Math.floor(diff / HOUR)}h`;
-  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}d`;
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  const tr = turkish();
+  if (diff < MINUTE) return translate('time.now');
+  if (diff < HOUR) return `${Math.floor(diff / MINUTE)}${tr ? ' dk' : 'm'}`;
+  if (diff < DAY) return `${Math.floor(diff / HOUR)}${tr ? ' sa' : 'h'}`;
+  if (diff < 7 * DAY) return `${Math.floor(diff / DAY)}${tr ? ' g' : 'd'}`;
+  return monthDay(d);
 }
 
 /** Conversation list time: clock today, Yesterday, weekday within 7 days, else month and day (part 2 §9). */
 export function conversationTime(value: string | number | Date, now: Date = new Date()): string {
   const d = toDate(value);
   const days = dayDiff(d, now);
-  if (days <= 0) return d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return d.toLocaleDateString('en-US', { weekday: 'long' });
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  const tr = turkish();
+  if (days <= 0) return tr ? `${pad2(d.getHours())}:${pad2(d.getMinutes())}` : d.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  if (days === 1) return translate('time.yesterday');
+  if (days < 7) return tr ? TR_WEEKDAYS[d.getDay()] : d.toLocaleDateString('en-US', { weekday: 'long' });
+  return monthDay(d);
 }
 
 export interface NamedPerson {
@@ -152,18 +153,18 @@ export interface NamedPerson {
 const DELETED_MEMBER = 'Deleted member';
 
 export function personName(p: NamedPerson | null | undefined): string {
-  if (!p) return 'Unknown User';
+  if (!p) return translate('products.unknownUser');
   if (p.display_name === DELETED_MEMBER && !p.username) return translate('deleteAccount.deletedMember');
-  return p.display_name || p.name || p.username || 'Unknown User';
+  return p.display_name || p.name || p.username || translate('products.unknownUser');
 }
 
 /** Group conversation name: first 2 member names plus '+N others' (part 2 §2). */
 export function conversationName(others: NamedPerson[], explicit?: string | null): string {
   if (explicit) return explicit;
-  if (!others || others.length === 0) return 'Conversation';
+  if (!others || others.length === 0) return translate('messages.conversation');
   const names = others.map(personName);
   if (names.length <= 2) return names.join(', ');
-  return `${names.slice(0, 2).join(', ')} +${names.length - 2} others`;
+  return translate('messages.andOthers', { names: names.slice(0, 2).join(', '), count: names.length - 2 });
 }
 
 /** '+N' after three avatars on a squad card (part 2 §2). */
@@ -181,10 +182,17 @@ export function oneDecimal(value: number | null | undefined): string {
 }
 
 export function memberLabel(count: number): string {
-  return `${count} ${count === 1 ? 'member' : 'members'}`;
+  return translate('squads.memberCount', { count });
 }
 
 /** Product link: its slug, else the name lowercased with spaces replaced by hyphens (part 1 §2). */
 export function productSlug(p: { slug?: string | null; name: string; id?: string }): string {
   return p.slug || p.name.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** A product or squad category as the API stores it (English), shown in the interface language. */
+export function categoryName(category: string): string {
+  const key = `categories.${category}` as TextKey;
+  const text = translate(key);
+  return text === key ? category : text;
 }

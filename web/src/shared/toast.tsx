@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import { firstChunkText } from './first-chunk-texts';
 
 export interface Toast {
   id: number;
@@ -43,7 +44,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     <div className={`toast toast-${toast.kind}`} role="status" data-testid="toast">
       <strong>{toast.title}</strong>
       <span>{toast.message}</span>
-      <button className="icon-btn" aria-label="Close" onClick={() => dispatch(dropToast(toast.id))}>
+      <button className="icon-btn" aria-label={firstChunkText('close')} onClick={() => dispatch(dropToast(toast.id))}>
         <X size={14} aria-hidden="true" />
       </button>
     </div>

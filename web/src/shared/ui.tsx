@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Star as StarIcon } from 'lucide-react';
 import { initials, initialsColour } from './avatar';
 import { useFocusTrap } from './useFocusTrap';
+import { firstChunkText } from './first-chunk-texts';
 
 /**
  * A member's picture, or their initials on a colour of their own when they have none (or it fails to
@@ -44,7 +45,7 @@ function StarGlyph({ fill, size }: { fill: number; size: number }) {
   );
 }
 
-const starLabel = (v: number) => `${v} star${v === 1 ? '' : 's'}`;
+const starLabel = (v: number) => firstChunkText(v === 1 ? 'star' : 'starMany', v);
 
 /**
  * Half-star ratings (issue 21 §1). As an input each star has two buttons, its left half (n - 0.5)
@@ -54,7 +55,7 @@ export function Stars({ value, size = 16, onChange }: { value: number; size?: nu
   const shown = roundToHalf(value);
   const fillOf = (i: number) => (shown >= i ? 1 : shown >= i - 0.5 ? 0.5 : 0);
   return (
-    <span className="stars" role={onChange ? 'group' : 'img'} aria-label={`${shown} of 5 stars`} data-testid="stars" data-value={shown}>
+    <span className="stars" role={onChange ? 'group' : 'img'} aria-label={firstChunkText('stars', shown)} data-testid="stars" data-value={shown}>
       {[1, 2, 3, 4, 5].map((i) =>
         onChange ? (
           <span key={i} className="star-slot" style={{ position: 'relative', display: 'inline-flex', padding: '0 1px' }}>

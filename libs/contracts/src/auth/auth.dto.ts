@@ -34,7 +34,7 @@ export class RegisterDto {
   @MaxLength(PASSWORD_MAX)
   password: string;
 
-  /** The web's language at sign-up: the member's emails are written in it (Turkish when absent). */
+  /** The web's language at sign-up: the account's language (settings, emails, notifications); English when absent. */
   @IsOptional()
   @IsIn(LANGUAGES)
   language?: Language;

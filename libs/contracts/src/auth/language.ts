@@ -1,4 +1,5 @@
-/** The languages emails are written in; Turkish unless the member chose English. */
+/** A member's language: their interface, emails and notifications. English unless they chose Turkish. */
 export const LANGUAGES = ['tr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'tr';
+/** Spec part 1, "Settings defaults": language en. */
+export const DEFAULT_LANGUAGE: Language = 'en';

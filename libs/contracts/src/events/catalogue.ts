@@ -41,7 +41,7 @@ export class UserRegisteredPayload {
   @IsString() name!: string;
   @Nullable() @IsString() profile_image_url!: string | null;
   @IsDateString() created_at!: string;
-  /** The language the member's emails are written in. Optional: events stored before it existed lack it (Turkish). */
+  /** The account's language (the newcomer's at sign-up). Optional: events stored before it existed lack it (the default). */
   @IsOptional() @IsIn(LANGUAGES) language?: Language;
   /** Site role at registration (issue 22 §3); absent in events from before roles: member. */
   @IsOptional() @IsIn(['member', 'moderator', 'admin']) role?: 'member' | 'moderator' | 'admin';
@@ -62,6 +62,8 @@ export class UserSettingsUpdatedPayload {
   @IsBoolean() notification_push!: boolean;
   @IsIn(PRIVACY_VALUES) privacy_profile!: PrivacyProfile;
   @IsIn(THEME_VALUES) theme!: Theme;
+  /** The member's language, for what is written to them (emails, notifications). Optional: older events lack it. */
+  @IsOptional() @IsIn(LANGUAGES) language?: Language;
 }
 
 /**

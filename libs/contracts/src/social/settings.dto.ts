@@ -1,7 +1,7 @@
 import { IsBoolean, IsIn } from 'class-validator';
 import { IsAbsentOrValid } from '../http/partial-update';
 import { PrivacyProfile } from './profile.dto';
-// one list with the email language: 'tr' is the interface's default texts (the spec's, Turkish and English mixed)
+// one list with the email language: a member has one language for screens, emails and notifications
 import { DEFAULT_LANGUAGE, LANGUAGES, Language } from '../auth/language';
 
 export const PRIVACY_VALUES: readonly PrivacyProfile[] = ['public', 'friends', 'private'];
@@ -23,7 +23,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   notification_push: true,
   privacy_profile: 'public',
   theme: 'system',
-  // the spec lists 'en', but its own texts are the default interface; English is chosen explicitly
+  // as the spec lists it; a new account takes the language its newcomer signed up in (user.registered)
   language: DEFAULT_LANGUAGE,
 };
 

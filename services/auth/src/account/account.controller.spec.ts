@@ -68,6 +68,17 @@ describe('auth service: password reset and two-factor sign-in', () => {
       expect((await resetLinkFor('reset2@example.com', 'tr')).subject).toBe('SquadReviews şifreni sıfırla');
     });
 
+    it('keeps the account language of the sign-up, then the one chosen in Settings, for mails and the export', async () => {
+      const { token, user } = await register('lang1@example.com', 'Lang One', 'tr');
+      const exported = async () => (await svc.http().get('/api/auth/me/export').set(bearer(token))).body.data.account.language;
+      expect(await exported()).toBe('tr');
+      await svc.publish('user.settings_updated', { userId: user.id, notification_email: true, notification_push: true, privacy_profile: 'public', theme: 'system', language: 'en' });
+      expect(await exported()).toBe('en');
+      expect((await resetLinkFor('lang1@example.com')).subject).toBe('Reset your SquadReviews password');
+      const { token: second } = await register('lang2@example.com', 'Lang Two');
+      expect((await svc.http().get('/api/auth/me/export').set(bearer(second))).body.data.account.language).toBe('en');
+    });
+
     it('sets the password once per link and ends every older session', async () => {
       const { token: session } = await register('reset3@example.com', 'Reset Three');
       const { token } = await resetLinkFor('reset3@example.com');

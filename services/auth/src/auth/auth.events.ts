@@ -17,6 +17,13 @@ export class AuthEvents {
       .catch(() => undefined);
   }
 
+  /** The language chosen in Settings (social) is the one the account's emails and export carry. */
+  @OnEvent('user.settings_updated')
+  async onSettingsUpdated(@Payload() event: EventEnvelope<'user.settings_updated'>): Promise<void> {
+    const { userId, language } = event.payload;
+    if (language) await this.auth.applyLanguage(userId, language);
+  }
+
   @OnEvent('moderation.role_changed')
   async onRoleChanged(@Payload() event: EventEnvelope<'moderation.role_changed'>): Promise<void> {
     await this.auth.applyRole(event.payload.userId, event.payload.role);

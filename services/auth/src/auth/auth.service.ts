@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
-import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, LoginDto, normaliseEmail, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
+import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, Language, LoginDto, normaliseEmail, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
 import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
@@ -211,6 +211,11 @@ export class AuthService {
   async applyProfileUpdate(userId: string, fields: Pick<UserDoc, 'username' | 'display_name' | 'avatar'>): Promise<void> {
     const res = await this.users.updateOne({ _id: userId }, { $set: fields });
     if (res.matched === 0) throw new AuthException('ACCOUNT_NOT_FOUND', 'Unknown user');
+  }
+
+  /** The member's language as chosen in Settings (an unknown member: nothing to keep). */
+  async applyLanguage(userId: string, language: Language): Promise<void> {
+    await this.users.updateOne({ _id: userId }, { $set: { language } });
   }
 
   /**

@@ -12,7 +12,7 @@ export interface UserDoc {
   password_hash: string;
   /** Bumped by logout and password change: tokens whose `ver` is lower are revoked. Absent means 0. */
   session_version?: number;
-  /** The emails' language; absent (members from before it) means Turkish. */
+  /** The account's language (sign-up, then Settings via user.settings_updated); absent (members from before it) means the default. */
   language?: Language;
   /** Site role (issue 22 §3); absent means member. */
   role?: Role;

@@ -24,9 +24,19 @@ describe('notificationMessage', () => {
     for (const type of NOTIFICATION_TYPES) expect(notificationMessage(type, burak, 'S')).toMatch(/\S/);
   });
 
+  it.each([
+    ['review_liked', 'Burak Kaya incelemeni beğendi'],
+    ['squad_join_request', 'Burak Kaya, Kahve topluluğuna katılmak istiyor'],
+    ['review_hidden', 'Bir moderatör incelemeni gizledi: Spam'],
+    ['squad_mention', 'Burak Kaya, Kahve sohbetinde senden bahsetti'],
+  ] as const)('%s reads "%s" in Turkish', (type, text) => {
+    expect(notificationMessage(type, burak, 'Kahve', 'Spam', 'tr')).toBe(text);
+  });
+
   it('falls back to the username, then to a neutral word, when the name is missing', () => {
     expect(notificationMessage('comment', { ...burak, display_name: '' }, null)).toBe('burak commented on your review');
     expect(notificationMessage('comment', null, null)).toBe(`${UNKNOWN_ACTOR} commented on your review`);
+    expect(notificationMessage('comment', null, null, undefined, 'tr')).toBe('Birisi incelemene yorum yaptı');
   });
 });
 

@@ -381,25 +381,29 @@ describe('notifications service: notifications from events', () => {
       expect(pushesTo(svc, ayse).map((p) => p.push)).toEqual([false, true]);
     });
 
-    it('email on: an email-worthy notification lands in the outbox, unsent, in Turkish by default', async () => {
+    it('email on: an email-worthy notification lands in the outbox, unsent, in English by default', async () => {
       await follow(burak, ayse);
       expect(await emailsTo(ayse)).toEqual([
         expect.objectContaining({
           to: ayse.email,
-          subject: 'Burak Kaya seni takip etmeye başladı',
-          body: expect.stringContaining('Merhaba Ayşe Yılmaz,'),
+          subject: 'Burak Kaya started following you',
+          body: expect.stringContaining('Hi Ayşe Yılmaz,'),
           sent_at: null,
           created_at: expect.any(String),
         }),
       ]);
     });
 
-    it('writes the email in English for a member who signed up in English', async () => {
-      const ellen = await addMember(svc, 'Ellen Page', 'en');
-      await follow(burak, ellen);
-      expect(await emailsTo(ellen)).toEqual([
-        expect.objectContaining({ subject: 'Burak Kaya started following you', body: expect.stringContaining('Hi Ellen Page,') }),
+    it('writes in Turkish for a member who signed up in Turkish, and follows a language chosen in Settings', async () => {
+      const elif = await addMember(svc, 'Elif Su', 'tr');
+      await follow(burak, elif);
+      expect(await emailsTo(elif)).toEqual([
+        expect.objectContaining({ subject: 'Burak Kaya seni takip etmeye başladı', body: expect.stringContaining('Merhaba Elif Su,') }),
       ]);
+      expect((await notificationsOf(svc, elif)).map((n) => n.message)).toEqual(['Burak Kaya seni takip etmeye başladı']);
+      expect(pushesTo(svc, elif).map((p) => p.notification.message)).toEqual(['Burak Kaya seni takip etmeye başladı']);
+      await svc.publish('user.settings_updated', { userId: elif.id, notification_push: true, notification_email: true, privacy_profile: 'public', theme: 'system', language: 'en' });
+      expect((await notificationsOf(svc, elif)).map((n) => n.message)).toEqual(['Burak Kaya started following you']);
     });
 
     it('no email for likes, nor for anything once notification_email is off', async () => {

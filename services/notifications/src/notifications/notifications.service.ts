@@ -33,7 +33,7 @@ export class NotificationsService {
       this.notifications.count(filter),
       this.unreadCount(userId),
     ]);
-    return { items: await this.views(docs), total, unread };
+    return { items: await this.views(userId, docs), total, unread };
   }
 
   unreadCount(userId: string): Promise<number> {
@@ -43,7 +43,7 @@ export class NotificationsService {
   async markRead(userId: string, id: string): Promise<NotificationView> {
     const doc = await this.notifications.findOneAndUpdate({ _id: id, recipient_id: userId }, { $set: { is_read: true } });
     if (!doc) throw new NotificationsException('NOTIFICATION_NOT_FOUND', NOT_FOUND);
-    const [view] = await this.views([doc]);
+    const [view] = await this.views(userId, [doc]);
     return view;
   }
 
@@ -57,8 +57,9 @@ export class NotificationsService {
     if (removed === 0) throw new NotificationsException('NOTIFICATION_NOT_FOUND', NOT_FOUND);
   }
 
-  private async views(docs: NotificationDoc[]): Promise<NotificationView[]> {
-    const cards = await this.members.cards(docs.map((d) => d.actor_id));
-    return docs.map((doc) => toNotificationView(doc, cards.get(doc.actor_id) ?? null));
+  /** Each notification's sentence is written in the reader's language (their settings, user.settings_updated). */
+  private async views(userId: string, docs: NotificationDoc[]): Promise<NotificationView[]> {
+    const [cards, reader] = await Promise.all([this.members.cards(docs.map((d) => d.actor_id)), this.members.recipient(userId)]);
+    return docs.map((doc) => toNotificationView(doc, cards.get(doc.actor_id) ?? null, reader.language));
   }
 }

@@ -198,7 +198,7 @@ export class Notifier {
   /** The notification.created of `doc` and whom it tells. */
   private told(doc: NotificationDoc, members: Map<string, MemberFacts>) {
     const recipient = (members.get(doc.recipient_id) as MemberFacts).recipient;
-    const notification = toNotificationView(doc, members.get(doc.actor_id)?.card ?? null);
+    const notification = toNotificationView(doc, members.get(doc.actor_id)?.card ?? null, recipient.language);
     const event: PlannedEvent<'notification.created'> = {
       type: 'notification.created',
       payload: { notificationId: doc._id, recipientId: doc.recipient_id, push: recipient.push, notification },

@@ -9,7 +9,7 @@ import { defineCollection } from '@app/store';
  */
 export interface MemberDoc extends StoredUserCard {
   email?: string;
-  /** The emails' language (from user.registered); absent means Turkish. */
+  /** The member's language for emails and notifications (user.registered, then user.settings_updated); absent means the default. */
   language?: Language;
   notification_push?: boolean;
   notification_email?: boolean;

@@ -50,7 +50,7 @@ export class MembersService {
   }
 
   async settingsUpdated(p: EventPayloads['user.settings_updated']): Promise<void> {
-    await this.set(p.userId, { notification_push: p.notification_push, notification_email: p.notification_email });
+    await this.set(p.userId, { notification_push: p.notification_push, notification_email: p.notification_email, ...(p.language ? { language: p.language } : {}) });
   }
 
   async card(userId: string): Promise<UserCard | null> {

@@ -46,7 +46,8 @@ export class ProfilesService {
         created_at: p.created_at,
         followers_count: 0,
         following_count: 0,
-        settings: { ...DEFAULT_SETTINGS },
+        // the language the newcomer signed up in (spec default otherwise)
+        settings: { ...DEFAULT_SETTINGS, ...(p.language ? { language: p.language } : {}) },
         search_key: profileSearchKey.of({ username, display_name }),
       });
     } catch (err) {

@@ -20,33 +20,39 @@ describe('settings (HTTP)', () => {
       notification_push: true,
       privacy_profile: 'public',
       theme: 'system',
-      language: 'tr',
+      language: 'en',
     });
   });
 
-  it('stores the language and returns it, without announcing it', async () => {
-    const res = await svc.http().put('/api/users/settings').set(zeynep.auth).send({ language: 'en' });
+  it('starts a newcomer in the language they signed up in', async () => {
+    const id = 'newcomer-tr';
+    await svc.publish('user.registered', { userId: id, username: 'yeni_uye', email: 'yeni@example.com', display_name: 'Yeni', name: 'Yeni', profile_image_url: null, created_at: new Date().toISOString(), language: 'tr' });
+    const res = await svc.http().get('/api/users/settings').set(svc.authHeader({ id, username: 'yeni_uye' }));
+    expect(res.body.data.language).toBe('tr');
+  });
+
+  it('stores the language, returns it and announces it (emails and notifications are written in it)', async () => {
+    const res = await svc.http().put('/api/users/settings').set(zeynep.auth).send({ language: 'tr' });
     expect(res.status).toBe(200);
-    expect(res.body.data.language).toBe('en');
-    expect((await svc.http().get('/api/users/settings').set(zeynep.auth)).body.data.language).toBe('en');
+    expect(res.body.data.language).toBe('tr');
+    expect((await svc.http().get('/api/users/settings').set(zeynep.auth)).body.data.language).toBe('tr');
     await svc.settle();
-    expect(svc.emitted('user.settings_updated').at(-1)).not.toHaveProperty('language');
-    await svc.http().put('/api/users/settings').set(zeynep.auth).send({ language: 'tr' });
+    expect(svc.emitted('user.settings_updated').at(-1)).toMatchObject({ userId: zeynep.id, language: 'tr' });
+    await svc.http().put('/api/users/settings').set(zeynep.auth).send({ language: 'en' });
   });
 
   it('changes only what a partial PUT names and announces the whole set', async () => {
     const res = await svc.http().put('/api/users/settings').set(zeynep.auth).send({ theme: 'dark' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ notification_email: true, notification_push: true, privacy_profile: 'public', theme: 'dark', language: 'tr' });
+    expect(res.body.data).toEqual({ notification_email: true, notification_push: true, privacy_profile: 'public', theme: 'dark', language: 'en' });
 
     const second = await svc.http().put('/api/users/settings').set(zeynep.auth).send({ notification_push: false, privacy_profile: 'friends' });
-    expect(second.body.data).toEqual({ notification_email: true, notification_push: false, privacy_profile: 'friends', theme: 'dark', language: 'tr' });
+    expect(second.body.data).toEqual({ notification_email: true, notification_push: false, privacy_profile: 'friends', theme: 'dark', language: 'en' });
 
     const stored = await svc.http().get('/api/users/settings').set(zeynep.auth);
     expect(stored.body.data).toEqual(second.body.data);
     await svc.settle();
-    const { language: _language, ...announced } = second.body.data;
-    expect(svc.emitted('user.settings_updated').at(-1)).toEqual({ userId: zeynep.id, ...announced });
+    expect(svc.emitted('user.settings_updated').at(-1)).toEqual({ userId: zeynep.id, ...second.body.data });
   });
 
   it.each([

@@ -23,12 +23,11 @@ export class SettingsService {
     const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
     const current = await this.profiles.require(userId);
     const settings: UserSettings = { ...DEFAULT_SETTINGS, ...current.settings, ...fields };
-    // the language only concerns this member's own screens: the event's payload stays as the catalogue has it
-    const { language: _language, ...announced } = settings;
     await this.bus.emitWith(
       {
         type: 'user.settings_updated',
-        payload: { userId, ...announced },
+        // the language too: auth and notifications write this member's emails and notifications in it
+        payload: { userId, ...settings },
         key: userId,
         actorId: userId,
         proof: { collection: profilesCollection, match: { _id: userId, ...settingsPaths(fields) }, present: true },

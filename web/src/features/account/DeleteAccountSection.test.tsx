@@ -32,8 +32,8 @@ function renderSettings() {
 }
 
 function confirmWith(password: string) {
-  fireEvent.change(screen.getByLabelText('Onaylamak için şifren'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Hesabımı kalıcı olarak sil' }));
+  fireEvent.change(screen.getByLabelText('Your password, to confirm'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Delete my account permanently' }));
 }
 
 beforeEach(() => {
@@ -46,7 +46,7 @@ describe('Settings: delete account (issue 20 §5)', () => {
   it('warns, sends the password, then signs this tab out and lands on the public page', async () => {
     remove.mockResolvedValue({ data: undefined });
     const store = renderSettings();
-    expect(screen.getByRole('note').textContent).toContain('geri alınamaz');
+    expect(screen.getByRole('note').textContent).toContain('cannot be undone');
     confirmWith('my-password-1');
     await waitFor(() => expect(screen.getByText('public page')).toBeTruthy());
     expect(remove).toHaveBeenCalledWith({ password: 'my-password-1' });
@@ -57,7 +57,7 @@ describe('Settings: delete account (issue 20 §5)', () => {
     remove.mockResolvedValue({ error: { status: 400, data: { code: 'WRONG_CURRENT_PASSWORD' } } });
     const store = renderSettings();
     confirmWith('not-it');
-    expect((await screen.findByRole('alert')).textContent).toBe('Şifre yanlış.');
+    expect((await screen.findByRole('alert')).textContent).toBe('The password is incorrect.');
     expect(store.getState().session.token).toBe('t');
   });
 

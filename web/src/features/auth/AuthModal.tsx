@@ -5,13 +5,15 @@ import { signedIn } from '../../core/session';
 import { Modal } from '../../shared/ui';
 import type { AuthResult } from '@app/contracts';
 import { challengeOf, emailLanguage, useLoginMutation, useRegisterMutation, validAuthReply } from './authApi';
-import { LOGIN_TEXTS, loginErrorText, registerErrorText } from './authErrors';
+import { loginErrorText, registerErrorText } from './authErrors';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
-import { useT } from '../../shared/i18n';
+import { applyLanguage, isLanguage, useT } from '../../shared/i18n';
+import { setDarkMode } from '../../core/session';
+import { accountLook } from '../settings/settingsApi';
 import { TwoFactorStep } from './TwoFactorStep';
 
-const INTERESTS = ['Gaming', 'Music', 'Tech', 'Sports', 'Art'];
+const INTERESTS = ['gaming', 'music', 'tech', 'sports', 'art'] as const;
 
 export type AuthMode = 'login' | 'register';
 
@@ -48,25 +50,29 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    if (mode === 'register' && !name.trim()) return setError(LOGIN_TEXTS.nameBlank);
-    if (!email.trim()) return setError(LOGIN_TEXTS.emailBlank);
-    if (!password.trim()) return setError(LOGIN_TEXTS.passwordBlank);
+    if (mode === 'register' && !name.trim()) return setError(t('authErrors.nameBlank'));
+    if (!email.trim()) return setError(t('authErrors.emailBlank'));
+    if (!password.trim()) return setError(t('authErrors.passwordBlank'));
     if (mode === 'login') {
       const r = await login({ email: email.trim(), password });
       if ('error' in r) return setError(loginErrorText(r.error as never));
       const pending = challengeOf(r.data);
       if (pending) return setChallenge(pending);
-      if (!validAuthReply(r.data)) return setError(LOGIN_TEXTS.unexpectedShape);
-      finish(r.data.data);
+      if (!validAuthReply(r.data)) return setError(t('authErrors.unexpectedShape'));
+      await finish(r.data.data, true);
     } else {
       const r = await register({ email: email.trim(), name: name.trim(), password, language: emailLanguage() });
       if ('error' in r) return setError(registerErrorText(r.error as never));
-      if (!validAuthReply(r.data)) return setError(LOGIN_TEXTS.registerShape);
-      finish(r.data.data);
+      if (!validAuthReply(r.data)) return setError(t('authErrors.registerShape'));
+      await finish(r.data.data, false);
     }
   }
 
-  function finish(result: AuthResult) {
+  /** After a sign-in, the account's language and theme are applied before its first screen is drawn (a new account has the ones in use). */
+  async function finish(result: AuthResult, signIn = true) {
+    const look = signIn ? await accountLook(result.token) : null;
+    if (look && isLanguage(look.language)) await applyLanguage(look.language);
+    if (look && look.theme !== 'system') dispatch(setDarkMode(look.theme === 'dark'));
     dispatch(signedIn({ token: result.token, user: result.user }));
     onClose();
     navigate('/home', { replace: true });
@@ -75,7 +81,7 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
   if (challenge) {
     return (
       <Modal open={open} onClose={onClose} title={t('twoFactor.title')}>
-        <TwoFactorStep challenge={challenge} onSignedIn={finish} onRestart={() => setChallenge(null)} />
+        <TwoFactorStep challenge={challenge} onSignedIn={(result) => void finish(result)} onRestart={() => setChallenge(null)} />
       </Modal>
     );
   }
@@ -88,7 +94,7 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
   }
 
   return (
-    <Modal open={open} onClose={onClose} title={mode === 'login' ? 'Welcome Back' : `Join ${PRODUCT_NAME}`}>
+    <Modal open={open} onClose={onClose} title={mode === 'login' ? t('auth.welcomeBack') : t('auth.join', { name: PRODUCT_NAME })}>
       <form className="form auth-form" onSubmit={submit} data-testid="auth-form">
         {error && (
           <div className="error-bar" role="alert" data-testid="auth-error">
@@ -97,16 +103,16 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
         )}
         {mode === 'register' && (
           <label>
-            Full Name
+            {t('auth.fullName')}
             <input name="name" value={name} onChange={(e) => setName(e.target.value)} required autoComplete="name" />
           </label>
         )}
         <label>
-          Email
+          {t('auth.email')}
           <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
         </label>
         <label>
-          Password
+          {t('auth.password')}
           <input
             name="password"
             type="password"
@@ -123,7 +129,7 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
         )}
         {mode === 'register' && (
           <div className="field">
-            <span className="label">Interests</span>
+            <span className="label">{t('auth.interests')}</span>
             <div className="chips">
               {INTERESTS.map((i) => (
                 <button
@@ -132,7 +138,7 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
                   className={`chip ${interests.includes(i) ? 'chip-on' : ''}`}
                   onClick={() => setInterests((l) => (l.includes(i) ? l.filter((x) => x !== i) : [...l, i]))}
                 >
-                  {i}
+                  {t(`auth.interest_${i}`)}
                 </button>
               ))}
             </div>
@@ -140,16 +146,16 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
         )}
         <div className="form-actions">
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {t('auth.cancel')}
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {mode === 'login' ? 'Log In' : 'Create Account'}
+            {mode === 'login' ? t('auth.logIn') : t('auth.createAccount')}
           </button>
         </div>
         <p className="muted center">
           {mode === 'login' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
           <button type="button" className="link" onClick={() => onMode(mode === 'login' ? 'register' : 'login')}>
-            {mode === 'login' ? 'Sign up' : 'Log in'}
+            {mode === 'login' ? t('auth.signUp') : t('auth.switchToLogIn')}
           </button>
         </p>
       </form>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState, useSyncExternalStore } from 'react';
 import { BookOpen, Camera, ChefHat, Clapperboard, Gamepad2, Headphones, MessageCircle, Palette, Star, Users, Volleyball } from 'lucide-react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../../core/store';
@@ -6,6 +6,7 @@ import type { AuthMode } from './AuthModal';
 import { withTexts } from '../../shared/i18n/with-texts';
 import { PRODUCT_NAME } from '../../shared/brand';
 import { RotatingIcon } from '../../shared/RotatingIcon';
+import { chooseLandingLanguage, LANDING_TEXTS, LANGUAGE_NAMES, landingLanguage, onLandingLanguage, prerenderedLanguage } from './landing-texts';
 
 // the sign-in and sign-up forms load when first opened
 const AuthModal = lazy(() => withTexts(() => import('./AuthModal')).then((m) => ({ default: m.AuthModal })));
@@ -24,6 +25,9 @@ export function LandingPage({ onSignInIntent }: { onSignInIntent?: () => void } 
   useEffect(() => {
     if (open) onSignInIntent?.();
   }, [open, onSignInIntent]);
+  // the prerendered page is English: hydrated as such, then drawn in the visitor's language
+  const lng = useSyncExternalStore(onLandingLanguage, landingLanguage, prerenderedLanguage);
+  const x = LANDING_TEXTS[lng];
 
   if (session.token && session.user) return <Navigate to="/home" replace />;
 
@@ -40,10 +44,10 @@ export function LandingPage({ onSignInIntent }: { onSignInIntent?: () => void } 
         </div>
         <div className="row gap">
           <button className="btn" onClick={() => openWith('login')}>
-            Log in
+            {x.logIn}
           </button>
           <button className="btn btn-primary" onClick={() => openWith('register')}>
-            Sign up
+            {x.signUp}
           </button>
         </div>
       </header>
@@ -53,32 +57,40 @@ export function LandingPage({ onSignInIntent }: { onSignInIntent?: () => void } 
             {/* the hero emoji rotates every 2 s (part 1 §2) */}
             <RotatingIcon icons={EMOJIS} everyMs={2000} size={72} strokeWidth={1.5} />
           </div>
-          <h1>Find Squads for Everything You Love</h1>
-          <p className="hero-sub">Share honest product reviews with friends, follow people whose taste you trust and join squads around what you love.</p>
+          <h1>{x.title}</h1>
+          <p className="hero-sub">{x.sub}</p>
           <div className="row gap center">
             <button className="btn btn-primary btn-lg" onClick={() => openWith('register')}>
-              Get Started
+              {x.start}
             </button>
             <button className="btn btn-lg" onClick={() => document.getElementById('learn-more')?.scrollIntoView({ behavior: 'smooth' })}>
-              Learn more
+              {x.more}
             </button>
+          </div>
+          {/* buttons, not a select: a click before the app has taken the prerendered page over is held and given again (main.tsx) */}
+          <div className="landing-language" role="group" aria-label={x.language} data-testid="landing-language">
+            {(['en', 'tr'] as const).map((l) => (
+              <button key={l} className="link small" lang={l} aria-pressed={lng === l} onClick={() => chooseLandingLanguage(l)}>
+                {LANGUAGE_NAMES[l]}
+              </button>
+            ))}
           </div>
         </section>
         <section id="learn-more" className="features">
           <div className="card feature">
             <Star className="feature-icon" size={32} aria-hidden="true" />
-            <h2>Review products</h2>
-            <p>Rate what you buy from 1 to 5 stars, add photos and tell your friends what you really think.</p>
+            <h2>{x.reviewTitle}</h2>
+            <p>{x.reviewText}</p>
           </div>
           <div className="card feature">
             <Users className="feature-icon" size={32} aria-hidden="true" />
-            <h2>Join squads</h2>
-            <p>Find people who love the same things, from mechanical keyboards to espresso.</p>
+            <h2>{x.squadsTitle}</h2>
+            <p>{x.squadsText}</p>
           </div>
           <div className="card feature">
             <MessageCircle className="feature-icon" size={32} aria-hidden="true" />
-            <h2>Chat live</h2>
-            <p>Message friends one to one or talk with your whole squad in real time.</p>
+            <h2>{x.chatTitle}</h2>
+            <p>{x.chatText}</p>
           </div>
         </section>
       </main>

@@ -59,9 +59,9 @@ export const {
   useConfirmPasswordResetMutation,
 } = authApi;
 
-/** The language emails are written in: the page's, Turkish unless it is English. */
+/** The language the newcomer is using (the page's): the account's at sign-up, a reset email's. */
 export function emailLanguage(): Language {
-  return document.documentElement.lang.toLowerCase().startsWith('en') ? 'en' : 'tr';
+  return document.documentElement.lang.toLowerCase().startsWith('tr') ? 'tr' : 'en';
 }
 
 /** A login reply asking for the second factor. */

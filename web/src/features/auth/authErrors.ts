@@ -1,16 +1,7 @@
 import type { AuthErrorCode, CommonErrorCode } from '@app/contracts';
-import { errorCode } from '../../core/api';
-
-/** Error texts of the landing modal (part 1 §5, §8). */
-export const LOGIN_TEXTS = {
-  emailBlank: 'E-posta adresi boş olamaz',
-  passwordBlank: 'Şifre boş olamaz',
-  nameBlank: 'Kullanıcı adı gerekli',
-  unexpectedShape: 'Giriş yapılamadı: Beklenmeyen yanıt formatı',
-  registerShape: 'Registration failed: Invalid response format',
-  registerFailed: 'Kayıt işlemi başarısız. Bu e-posta adresi zaten kullanılmış olabilir.',
-  unexpected: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
-};
+import { errorCode, errorMessage } from '../../core/api';
+import { translate } from '../../shared/i18n';
+import type { TextKey } from '../../shared/i18n/translate';
 
 interface FailedCall {
   status?: number | string;
@@ -24,13 +15,13 @@ function serverMessage(err: FailedCall): string | null {
   return null;
 }
 
-const WRONG_CREDENTIALS = 'E-posta veya şifre hatalı.';
-const NO_ACCOUNT = 'Giriş yapmaya çalıştığınız hesap bulunamadı.';
-const SERVER_DOWN = 'Sunucu hatası. Lütfen daha sonra tekrar deneyin.';
-const CANNOT_SIGN_IN = 'Giriş yapılamadı. Lütfen bağlantınızı kontrol edin ve tekrar deneyin.';
+const WRONG_CREDENTIALS = 'authErrors.wrongCredentials';
+const NO_ACCOUNT = 'authErrors.noAccount';
+const SERVER_DOWN = 'authErrors.serverDown';
+const CANNOT_SIGN_IN = 'authErrors.cannotSignIn';
 
 /** The sign-in text of each code the gateway and auth can answer with: a new auth code does not compile until it has one. */
-const LOGIN_TEXT_BY_CODE: Record<AuthErrorCode | CommonErrorCode, string> = {
+const LOGIN_TEXT_BY_CODE: Record<AuthErrorCode | CommonErrorCode, TextKey> = {
   INVALID_CREDENTIALS: WRONG_CREDENTIALS,
   UNAUTHORIZED: WRONG_CREDENTIALS,
   INVALID_TOKEN: WRONG_CREDENTIALS,
@@ -62,22 +53,24 @@ const LOGIN_TEXT_BY_CODE: Record<AuthErrorCode | CommonErrorCode, string> = {
   ACCOUNT_SUSPENDED: CANNOT_SIGN_IN,
 };
 
-/** Login failure text: the server's message as 'API Error: ...', else by code (no reply at all: the connection text). */
+/** Login failure text: the server's message as 'API Error: ...' (in English; a Turkish screen says it by code), else by code (no reply at all: the connection text). */
 export function loginErrorText(err: FailedCall): string {
-  const msg = serverMessage(err);
-  if (msg) return `API Error: ${msg}`;
   const code = errorCode(err);
-  return (code && LOGIN_TEXT_BY_CODE[code as AuthErrorCode | CommonErrorCode]) || CANNOT_SIGN_IN;
+  const msg = serverMessage(err);
+  if (msg && (document.documentElement.lang !== 'tr' || !code)) return translate('authErrors.apiError', { message: msg });
+  return translate((code && LOGIN_TEXT_BY_CODE[code as AuthErrorCode | CommonErrorCode]) || CANNOT_SIGN_IN);
 }
 
-/** Register failure text: a taken email or name gets the modal text; else the server message or 'Registration failed'. */
+/** Register failure text: a taken email or name gets the modal text; else the server message (English) or 'Registration failed'. */
 export function registerErrorText(err: FailedCall): string {
   switch (errorCode(err)) {
     case 'EMAIL_TAKEN':
     case 'USERNAME_UNAVAILABLE':
     case 'CONFLICT':
-      return LOGIN_TEXTS.registerFailed;
+      return translate('authErrors.registerFailed');
+    case 'WEAK_PASSWORD':
+      return errorMessage(err, translate('authErrors.weakPassword'));
     default:
-      return serverMessage(err) ?? 'Registration failed';
+      return errorMessage(err, translate('authErrors.registrationFailed'));
   }
 }

@@ -4,7 +4,7 @@ import { Calendar, ImagePlus, MapPin, Package, Smile, Star, Tag, X } from 'lucid
 import { useSession } from '../../core/store';
 import { errorMessage } from '../../core/api';
 import { Avatar, Stars } from '../../shared/ui';
-import { personName } from '../../shared/format';
+import { categoryName, personName } from '../../shared/format';
 import { useUploadMediaMutation } from '../media/mediaApi';
 import { useProductsQuery } from '../products/productsApi';
 import { reviewErrorText, useCreateReviewMutation, type ReviewDraft } from '../reviews/reviewsApi';
@@ -153,7 +153,7 @@ export function Composer({ onPosted, fixed }: { onPosted: () => void; fixed?: { 
     });
     const r = await create(draft);
     if ('error' in r) {
-      setError(`Hata: ${reviewErrorText(r.error as never)}`);
+      setError(t('composer.error', { message: reviewErrorText(r.error as never) }));
       return;
     }
     files.forEach((f) => URL.revokeObjectURL(f.preview));
@@ -201,10 +201,10 @@ export function Composer({ onPosted, fixed }: { onPosted: () => void; fixed?: { 
               <div className="dropdown-head">{t('composer.products')}</div>
               {matches.map((p) => (
                 <button key={p.id} type="button" className="dropdown-item" onMouseDown={(e) => e.preventDefault()} onClick={() => chooseProduct(p)}>
-                  {p.name} <span className="muted small">{p.category}</span>
+                  {p.name} <span className="muted small">{categoryName(p.category)}</span>
                 </button>
               ))}
-              {!products.isFetching && matches.length === 0 && <div className="dropdown-empty">No products found matching "{mention}"</div>}
+              {!products.isFetching && matches.length === 0 && <div className="dropdown-empty">{t('composer.noProducts', { q: mention })}</div>}
             </div>
           )}
           {product && (
@@ -278,7 +278,7 @@ export function Composer({ onPosted, fixed }: { onPosted: () => void; fixed?: { 
           )}
           {tool === 'date' && (
             <div className="tool-panel">
-              <input type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-label="Date" />
+              <input type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-label={t('composer.date')} />
             </div>
           )}
           {tool === 'location' && (

@@ -5,17 +5,18 @@ import { useProductsQuery } from '../products/productsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
 import { ProductCard } from '../products/ProductCard';
 import { useT } from '../../shared/i18n';
+import type { TextKey } from '../../shared/i18n/translate';
 
 /** Trending categories of the Products & Reviews tab, mapped onto the catalogue's categories. */
-const EXPLORE_CATEGORIES: Array<[string, string]> = [
-  ['Electronics', 'Electronics'],
-  ['Fashion', 'Fashion'],
-  ['Home & Living', 'Home'],
-  ['Beauty', 'Beauty'],
-  ['Sports', 'Fitness'],
-  ['Books', 'Books'],
-  ['Gaming', 'Gaming'],
-  ['Food', 'Kitchen'],
+const EXPLORE_CATEGORIES: Array<[TextKey, string]> = [
+  ['explore.catElectronics', 'Electronics'],
+  ['explore.catFashion', 'Fashion'],
+  ['explore.catHome', 'Home'],
+  ['explore.catBeauty', 'Beauty'],
+  ['explore.catSports', 'Fitness'],
+  ['explore.catBooks', 'Books'],
+  ['explore.catGaming', 'Gaming'],
+  ['explore.catFood', 'Kitchen'],
 ];
 
 export function ProductsTab() {
@@ -30,14 +31,14 @@ export function ProductsTab() {
       <div className="chips" style={{ marginBottom: '1rem' }}>
         {EXPLORE_CATEGORIES.map(([label, value]) => (
           <button key={label} className={`chip ${category === value ? 'chip-on' : ''}`} onClick={() => setCategory(category === value ? null : value)}>
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
       {category && (
         <>
-          {products.isLoading && <p className="muted">Loading products...</p>}
-          {products.data && products.data.items.length === 0 && <p className="muted">No products found matching your criteria.</p>}
+          {products.isLoading && <p className="muted">{t('products.loading')}</p>}
+          {products.data && products.data.items.length === 0 && <p className="muted">{t('products.empty')}</p>}
           <div className="grid grid-2">
             {products.data?.items.map((p) => (
               <ProductCard key={p.id} product={p} />
@@ -45,9 +46,9 @@ export function ProductsTab() {
           </div>
         </>
       )}
-      <h2 className="panel-title" style={{ marginTop: '1rem' }}>Popular reviews</h2>
+      <h2 className="panel-title" style={{ marginTop: '1rem' }}>{t('explore.popular')}</h2>
       {feed.isLoading && <Skeleton />}
-      {feed.data && popular.length === 0 && <p className="muted">Popular reviews will appear here</p>}
+      {feed.data && popular.length === 0 && <p className="muted">{t('explore.popularEmpty')}</p>}
       {popular.map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}

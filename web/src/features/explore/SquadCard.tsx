@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../shared/ui';
-import { extraCount, memberLabel } from '../../shared/format';
+import { categoryName, extraCount, memberLabel } from '../../shared/format';
 import type { SquadView } from '@app/contracts';
 import { canRequestJoin, exploreJoinLabel, useRequestJoinMutation } from '../squads/squadsApi';
 import { JoinModal } from '../squads/JoinModal';
+import { useT } from '../../shared/i18n';
 
 export function SquadCard({ squad }: { squad: SquadView }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [, state] = useRequestJoinMutation();
@@ -20,12 +22,12 @@ export function SquadCard({ squad }: { squad: SquadView }) {
         <div style={{ flex: 1, minWidth: 0 }}>
           <div className="strong ellipsis">{squad.name}</div>
           <div className="muted small">
-            {squad.category} · {memberLabel(squad.member_count)}
+            {categoryName(squad.category)} · {memberLabel(squad.member_count)}
           </div>
         </div>
       </div>
       <p className="muted small" style={{ margin: 0 }}>
-        {squad.description || 'No description available'}
+        {squad.description || t('common.noDescription')}
       </p>
       <div className="avatar-stack">
         {sample.map((m) => (
@@ -35,7 +37,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
       </div>
       <div className="row gap">
         <Link to={`/squads/${squad.id}`} className="btn btn-sm">
-          View Details
+          {t('explore.viewDetails')}
         </Link>
         <button className="btn btn-sm btn-primary push-right" disabled={!canRequestJoin(squad) || state.isLoading} onClick={() => setOpen(true)} data-testid="join-squad">
           {label}
@@ -45,7 +47,7 @@ export function SquadCard({ squad }: { squad: SquadView }) {
         <div className="error-bar small">
           {error}{' '}
           <button className="link" onClick={() => setOpen(true)}>
-            Try Again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}

@@ -11,9 +11,9 @@ export function SquadPage({ page, search, last, onMore }: { page: number; search
   if (isError)
     return (
       <div className="error-bar">
-        {errorMessage(error, 'Failed to load squads')}{' '}
+        {errorMessage(error, t('squads.loadFailed'))}{' '}
         <button className="link" onClick={() => refetch()}>
-          Try Again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
@@ -27,7 +27,7 @@ export function SquadPage({ page, search, last, onMore }: { page: number; search
       {last && page < data.totalPages && (
         <div style={{ gridColumn: '1 / -1' }}>
           <button className="btn btn-block" onClick={onMore} disabled={isFetching}>
-            Load More Squads
+            {t('explore.moreSquads')}
           </button>
         </div>
       )}

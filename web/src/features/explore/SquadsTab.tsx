@@ -21,7 +21,7 @@ export function SquadsTab() {
       <div className="toolbar">
         <input placeholder={t('squads.search')} value={input} onChange={(e) => setInput(e.target.value)} />
         <button className="btn btn-primary" onClick={() => navigate('/create-squad')}>
-          Create Your Own Squad
+          {t('explore.createOwn')}
         </button>
       </div>
       <div className="grid grid-2">

@@ -45,11 +45,11 @@ describe('keyword filters in the web (issue 22 §2)', () => {
     expect(sent.phrase).toBe('şeker');
     expect(sent.whole_word).toBe(true);
     expect(Date.parse(sent.expires_at) - Date.now()).toBeGreaterThan(6 * 86_400_000);
-    fireEvent.click(screen.getByRole('button', { name: 'Sil' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(remove).toHaveBeenCalledWith('f1');
   });
 
-  it('shows a matching review collapsed as "Filtrelendi: phrase" until asked', () => {
+  it('shows a matching review collapsed as "Filtered: phrase" until asked', () => {
     const review = {
       id: 'r1', user_id: 'u2', product_id: null, rating: null, title: '', content: 'Çok şekerli', images: [], image_alts: [], tags: [], location: null, date: null,
       created_at: new Date().toISOString(), updated_at: new Date().toISOString(), edited: false, has_spoilers: false, likes: 0, like_count: 0,
@@ -57,9 +57,9 @@ describe('keyword filters in the web (issue 22 §2)', () => {
       filtered_by: 'şeker',
     } satisfies ReviewView;
     wrap(<ReviewCard review={review} />);
-    expect(screen.getByTestId('review-filtered').textContent).toContain('Filtrelendi: şeker');
+    expect(screen.getByTestId('review-filtered').textContent).toContain('Filtered: şeker');
     expect(screen.queryByText('Çok şekerli')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Yine de göster' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show anyway' }));
     expect(screen.getByText('Çok şekerli')).toBeTruthy();
   });
 });

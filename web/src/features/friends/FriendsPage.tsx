@@ -5,8 +5,10 @@ import { Avatar } from '../../shared/ui';
 import { personName } from '../../shared/format';
 import { FollowButton } from '../people/FollowButton';
 import { useSearchUsersQuery, useSuggestionsQuery } from '../people/peopleApi';
+import { useT } from '../../shared/i18n';
 
 export function FriendsPage() {
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const [input, setInput] = useState('');
@@ -21,13 +23,13 @@ export function FriendsPage() {
   const people = (q.data ?? []).filter((p) => p.id !== user?.id);
   return (
     <div className="page" data-testid="friends-page">
-      <h1 className="page-title">Friends</h1>
-      <input placeholder="Search people..." value={input} onChange={(e) => setInput(e.target.value)} style={{ marginBottom: '1rem' }} />
+      <h1 className="page-title">{t('nav.friends')}</h1>
+      <input placeholder={t('friends.search')} value={input} onChange={(e) => setInput(e.target.value)} style={{ marginBottom: '1rem' }} />
       <section className="card">
-        <h2 className="panel-title">People you may know</h2>
-        {q.isLoading && <p className="muted">Loading users...</p>}
-        {q.isError && <p className="error-text">Failed to load users</p>}
-        {!q.isLoading && !q.isError && people.length === 0 && <p className="muted">No users found matching your search.</p>}
+        <h2 className="panel-title">{t('friends.mayKnow')}</h2>
+        {q.isLoading && <p className="muted">{t('common.loadingUsers')}</p>}
+        {q.isError && <p className="error-text">{t('common.usersFailed')}</p>}
+        {!q.isLoading && !q.isError && people.length === 0 && <p className="muted">{t('friends.none')}</p>}
         {people.map((p) => (
           <div key={p.id} className="person-item" style={{ cursor: 'pointer' }} onClick={() => navigate(`/user/${p.username}`)}>
             <Avatar src={p.profile_image_url} name={personName(p)} size={44} />

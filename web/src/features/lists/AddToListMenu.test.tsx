@@ -52,12 +52,12 @@ describe('"Add to list" shows which lists hold the product (issue 31 §5)', () =
     expect(asked).toContain('p1');
     const items = screen.getAllByRole('menuitemcheckbox');
     expect(items.map((i) => [i.textContent, i.getAttribute('aria-checked')])).toEqual([
-      ['Denemek istediklerim', 'true'],
+      ['Want to try', 'true'],
       ['Kitchen', 'false'],
     ]);
     fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Kitchen' }));
     await vi.waitFor(() => expect(add).toHaveBeenCalledWith({ id: 'l2', productId: 'p1' }));
-    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Denemek istediklerim' }));
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Want to try' }));
     await vi.waitFor(() => expect(remove).toHaveBeenCalledWith({ id: 'l1', productId: 'p1' }));
     expect(add).toHaveBeenCalledTimes(1);
     // the menu stays open for the next choice

@@ -192,7 +192,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
     const r = socket ? await sendOverSocket(socket, payload) : await send(payload);
     setSending(false);
     if ('error' in r) {
-      return setError(errorCode(r.error) === 'RECIPIENT_DELETED' ? t('messages.recipientDeleted') : errorMessage(r.error, 'Failed to send message'));
+      return setError(errorCode(r.error) === 'RECIPIENT_DELETED' ? t('messages.recipientDeleted') : errorMessage(r.error, t('messages.sendFailed')));
     }
     setError(null);
     setText('');
@@ -278,9 +278,9 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
         {msgs.isLoading && <Spinner />}
         {msgs.isError && (
           <div className="error-bar">
-            Failed to load messages{' '}
+            {t('messages.loadFailed')}{' '}
             <button className="link" onClick={() => msgs.refetch()}>
-              Try Again
+              {t('common.tryAgain')}
             </button>
           </div>
         )}
@@ -388,7 +388,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
         })}
       </div>
       <div className="typing" data-testid="typing-indicator">
-        {typers.length === 1 ? `${typers[0]} is typing...` : typers.length > 1 ? `${typers.join(', ')} are typing...` : ''}
+        {typers.length === 1 ? t('messages.typingOne', { name: typers[0] }) : typers.length > 1 ? t('messages.typingMany', { names: typers.join(', ') }) : ''}
       </div>
       {error && (
         <div className="error-bar" style={{ margin: '0 0.7rem' }}>
@@ -457,7 +457,7 @@ export function ChatPane({ conversation }: { conversation: ConversationView }) {
           disabled={(!text.trim() && images.length === 0) || sending || uploadState.isLoading}
           onClick={() => void submit()}
         >
-          Send
+          {t('common.send')}
         </button>
       </div>
     </div>

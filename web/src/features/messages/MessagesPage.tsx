@@ -27,7 +27,7 @@ export function MessagesPage() {
     void (async () => {
       const r = await create([to]);
       setParams({}, { replace: true });
-      if ('error' in r) setCreateError(errorMessage(r.error, 'Failed to create conversation'));
+      if ('error' in r) setCreateError(errorMessage(r.error, t('messages.createFailed')));
       else navigate(`/messages/${r.data.id}`, { replace: true });
     })();
   }, [to]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -44,7 +44,7 @@ export function MessagesPage() {
 
   async function start(ids: string[]): Promise<string | null> {
     const r = await create(ids);
-    if ('error' in r) return errorMessage(r.error, 'Failed to create conversation');
+    if ('error' in r) return errorMessage(r.error, t('messages.createFailed'));
     navigate(`/messages/${r.data.id}`);
     return null;
   }
@@ -65,9 +65,9 @@ export function MessagesPage() {
           {list.isLoading && <Spinner />}
           {list.isError && (
             <div className="error-bar" style={{ margin: '0.6rem' }}>
-              Failed to load conversations{' '}
+              {t('messages.conversationsFailed')}{' '}
               <button className="link" onClick={() => list.refetch()}>
-                Try Again
+                {t('common.tryAgain')}
               </button>
             </div>
           )}

@@ -23,7 +23,7 @@ export function NewMessageModal({ open, onClose, onStart }: { open: boolean; onC
     onClose();
   };
   return (
-    <Modal open={open} onClose={close} title="New Message">
+    <Modal open={open} onClose={close} title={t('messages.newMessage')}>
       <div className="form" data-testid="new-message-modal">
         <input placeholder={t('messages.searchUsers')} aria-label={t('messages.searchUsers')} value={search} onChange={(e) => setSearch(e.target.value)} autoFocus />
         {selected.length > 0 && (
@@ -64,7 +64,7 @@ export function NewMessageModal({ open, onClose, onStart }: { open: boolean; onC
         {error && <div className="error-bar">{error}</div>}
         <div className="form-actions">
           <button className="btn" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button
             className="btn btn-primary"

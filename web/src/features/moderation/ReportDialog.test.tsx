@@ -11,10 +11,10 @@ describe('ReportDialog', () => {
     const onSend = vi.fn().mockResolvedValue(true);
     const onClose = vi.fn();
     render(<ReportDialog title="Report review" onSend={onSend} onClose={onClose} />);
-    const send = screen.getByRole('button', { name: 'Şikayet et' });
+    const send = screen.getByRole('button', { name: 'Send report' });
     expect(send).toHaveProperty('disabled', true);
-    fireEvent.click(screen.getByLabelText('Uyarısız spoiler'));
-    fireEvent.change(screen.getByLabelText('Moderatörlere not (isteğe bağlı)'), { target: { value: '  The ending, in the first line ' } });
+    fireEvent.click(screen.getByLabelText('A spoiler without a warning'));
+    fireEvent.change(screen.getByLabelText('A note for the moderators (optional)'), { target: { value: '  The ending, in the first line ' } });
     fireEvent.click(send);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSend).toHaveBeenCalledWith('spoiler: The ending, in the first line');
@@ -24,8 +24,8 @@ describe('ReportDialog', () => {
     const onSend = vi.fn().mockResolvedValue(false);
     const onClose = vi.fn();
     render(<ReportDialog title="Report review" onSend={onSend} onClose={onClose} />);
-    fireEvent.click(screen.getByLabelText('Spam veya reklam'));
-    fireEvent.click(screen.getByRole('button', { name: 'Şikayet et' }));
+    fireEvent.click(screen.getByLabelText('Spam or advertising'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send report' }));
     await waitFor(() => expect(onSend).toHaveBeenCalledWith('spam'));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId('report-dialog')).toBeTruthy();
@@ -35,8 +35,8 @@ describe('ReportDialog', () => {
 describe('reportReasonText', () => {
   it("shows the category in the moderator's language and older reasons as written", () => {
     const t = translate;
-    expect(reportReasonText('harassment: see the second line', t)).toBe('Taciz veya nefret söylemi: see the second line');
-    expect(reportReasonText('other', t)).toBe('Başka bir sebep');
+    expect(reportReasonText('harassment: see the second line', t)).toBe('Harassment or hate: see the second line');
+    expect(reportReasonText('other', t)).toBe('Something else');
     expect(reportReasonText('inappropriate', t)).toBe('inappropriate');
   });
 });

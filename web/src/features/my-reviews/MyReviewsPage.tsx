@@ -22,17 +22,17 @@ export function MyReviewsPage() {
   return (
     <div className="page" data-testid="my-reviews">
       <h1 className="page-title" style={{ marginBottom: 0 }}>
-        My Reviews
+        {t('nav.myReviews')}
       </h1>
-      <p className="muted">Manage and track all your product reviews</p>
+      <p className="muted">{t('myReviews.subtitle')}</p>
       <div className="grid grid-3">
         <div className="card stat-tile">
           <b data-testid="total-reviews">{data?.meta.total ?? 0}</b>
-          <span className="muted small">Total Reviews</span>
+          <span className="muted small">{t('myReviews.total')}</span>
         </div>
         <div className="card stat-tile">
           <b>{oneDecimal(avg)}</b>
-          <span className="muted small">Average Rating</span>
+          <span className="muted small">{t('myReviews.average')}</span>
         </div>
         <div className="card stat-tile">
           <b>{totalLikes}</b>
@@ -42,9 +42,9 @@ export function MyReviewsPage() {
       <div className="tabs">
         {(
           [
-            ['all', 'All Reviews'],
-            ['rated', 'Rated'],
-            ['posts', 'Posts'],
+            ['all', t('myReviews.all')],
+            ['rated', t('myReviews.rated')],
+            ['posts', t('myReviews.posts')],
           ] as Array<[Filter, string]>
         ).map(([id, label]) => (
           <button key={id} className={`tab ${filter === id ? 'active' : ''}`} onClick={() => setFilter(id)}>
@@ -55,13 +55,13 @@ export function MyReviewsPage() {
       {isLoading && <Skeleton />}
       {isError && (
         <div className="error-bar">
-          Failed to load reviews. Please try again.{' '}
+          {t('myReviews.loadFailed')}{' '}
           <button className="link" onClick={() => refetch()}>
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       )}
-      {data && shown.length === 0 && <div className="card empty">Your reviews will appear here</div>}
+      {data && shown.length === 0 && <div className="card empty">{t('myReviews.empty')}</div>}
       {shown.map((r) => (
         <ReviewCard key={r.id} review={r} timeStyle="date" />
       ))}

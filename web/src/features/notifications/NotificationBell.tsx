@@ -8,9 +8,11 @@ import { Bell } from 'lucide-react';
 import { messageAfterName, notificationTarget } from './notificationMeta';
 import { NotificationTypeIcon } from './NotificationTypeIcon';
 import { useMarkAllReadMutation, useMarkReadMutation, useNotificationsQuery, useUnreadCountQuery } from './notificationsApi';
+import { useT } from '../../shared/i18n';
 
 /** Where a click on a notification leads. */
 export function NotificationBell() {
+  const t = useT();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -47,7 +49,7 @@ export function NotificationBell() {
       <button className="icon-btn bell" data-testid="bell" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
         <Bell size={20} aria-hidden="true" />
         {/* a hidden name rather than aria-label, so the visible badge is part of the name */}
-        <span className="sr-only">Notifications</span>
+        <span className="sr-only">{t('notifications.title')}</span>
         {unread > 0 && (
           <span className="badge" data-testid="bell-badge">
             {bellBadge(unread)}
@@ -58,7 +60,7 @@ export function NotificationBell() {
         <div className="dropdown notif-dropdown" data-testid="notif-dropdown">
           <div className="dropdown-header">
             <span className="strong">
-              Notifications{' '}
+              {t('notifications.title')}{' '}
               {unread > 0 && (
                 <span className="badge badge-inline" data-testid="panel-badge">
                   {panelBadge(unread)}
@@ -67,12 +69,12 @@ export function NotificationBell() {
             </span>
             {unread > 0 && (
               <button className="link small" onClick={() => void markAll()}>
-                Mark all read
+                {t('notifications.markAllShort')}
               </button>
             )}
           </div>
           <div className="notif-scroll" onScroll={onScroll}>
-            {items.length === 0 && !list.isLoading && <div className="dropdown-empty">No notifications yet</div>}
+            {items.length === 0 && !list.isLoading && <div className="dropdown-empty">{t('notifications.empty')}</div>}
             {items.map((n) => (
               <button
                 key={n.id}
@@ -98,7 +100,7 @@ export function NotificationBell() {
             ))}
           </div>
           <Link className="dropdown-footer link" to="/notifications" onClick={() => setOpen(false)}>
-            View all notifications
+            {t('notifications.viewAll')}
           </Link>
         </div>
       )}

@@ -32,7 +32,7 @@ export function NotificationsPage() {
       {list.isLoading && <Skeleton />}
       {list.isError && (
         <div className="card error-box">
-          <p className="error-text">{errorMessage(list.error, 'Failed to load notifications')}</p>
+          <p className="error-text">{errorMessage(list.error, t('notifications.loadFailed'))}</p>
           <button className="btn" onClick={() => list.refetch()}>
             {t('notifications.retry')}
           </button>

@@ -44,6 +44,7 @@ export function notificationTarget(n: NotificationView): string {
 /** The message after the actor's name: the service already starts its text with the name, shown bold beside it. */
 export function messageAfterName(message: string, name: string): string {
   const text = message ?? '';
-  if (name && text.startsWith(name)) return text.slice(name.length).trimStart();
+  // 'Burak wants to join…', and in Turkish 'Burak, Kahve topluluğuna…': the words after the name
+  if (name && text.startsWith(name)) return text.slice(name.length).replace(/^,?\s*/, '');
   return text;
 }

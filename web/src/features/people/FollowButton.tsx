@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../core/store';
-import { errorMessage } from '../../core/api';
+import { errorCode, errorMessage } from '../../core/api';
+import { translate } from '../../shared/i18n';
 import { pushToast } from '../../shared/toast';
 import { followReplyPending, useFollowMutation, useFollowStatusQuery, useUnfollowMutation } from './peopleApi';
 
@@ -8,10 +9,10 @@ export type FollowState = 'none' | 'pending' | 'following';
 
 /** Label of the People to Follow and Friends button (part 1 §2, part 2 §2). */
 export function followLabel(state: FollowState, loading: boolean): string {
-  if (loading) return 'Loading...';
-  if (state === 'following') return 'Following';
-  if (state === 'pending') return 'Pending';
-  return 'Follow';
+  if (loading) return translate('common.loading');
+  if (state === 'following') return translate('people.following');
+  if (state === 'pending') return translate('people.pending');
+  return translate('people.follow');
 }
 
 export function FollowButton({ userId, small }: { userId: string; small?: boolean }) {
@@ -32,16 +33,15 @@ export function FollowButton({ userId, small }: { userId: string; small?: boolea
     if (state === 'none') {
       const r = await follow(userId);
       if ('error' in r) {
-        const msg = errorMessage(r.error, 'Failed to update follow status');
-        if (msg === 'You are already following this user') return setState('following');
-        dispatch(pushToast({ title: 'Hata', message: msg, kind: 'error' }));
+        if (errorCode(r.error) === 'ALREADY_FOLLOWING') return setState('following');
+        dispatch(pushToast({ title: translate('common.error'), message: errorMessage(r.error, translate('people.followFailed')), kind: 'error' }));
         return;
       }
       setState(followReplyPending(r.data) ? 'pending' : 'following');
     } else {
       const r = await unfollow(userId);
       if ('error' in r) {
-        dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to update follow status'), kind: 'error' }));
+        dispatch(pushToast({ title: translate('common.error'), message: errorMessage(r.error, translate('people.followFailed')), kind: 'error' }));
         return;
       }
       setState('none');

@@ -4,18 +4,20 @@ import { Avatar } from '../../shared/ui';
 import { personName } from '../../shared/format';
 import { FollowButton } from './FollowButton';
 import { useSuggestionsQuery } from './peopleApi';
+import { useT } from '../../shared/i18n';
 
 export function PeopleToFollow() {
+  const t = useT();
   const { user } = useSession();
   const navigate = useNavigate();
   const { data, isLoading, isError } = useSuggestionsQuery(8);
   const people = (data ?? []).filter((p) => p.id !== user?.id).slice(0, 4);
   return (
     <section className="card panel" data-testid="people-panel">
-      <h2 className="panel-title">People to Follow</h2>
-      {isLoading && <p className="muted">Loading users...</p>}
-      {isError && <p className="error-text">Failed to load users</p>}
-      {!isLoading && !isError && people.length === 0 && <p className="muted">No users found</p>}
+      <h2 className="panel-title">{t('people.title')}</h2>
+      {isLoading && <p className="muted">{t('common.loadingUsers')}</p>}
+      {isError && <p className="error-text">{t('common.usersFailed')}</p>}
+      {!isLoading && !isError && people.length === 0 && <p className="muted">{t('people.none')}</p>}
       <ul className="plain-list">
         {people.map((p) => (
           <li key={p.id} className="person-row" onClick={() => navigate(`/user/${p.username}`)}>
@@ -31,7 +33,7 @@ export function PeopleToFollow() {
         ))}
       </ul>
       <Link className="link" to="/friends">
-        View all suggestions
+        {t('people.viewAll')}
       </Link>
     </section>
   );

@@ -8,6 +8,7 @@ import { CATEGORIES, useCreateProductMutation } from './productsApi';
 import { useT } from '../../shared/i18n';
 // the dependency-free file, not the contracts index (which loads class-validator)
 import { IMAGE_ALT_MAX } from '@app/contracts/runtime';
+import { categoryName } from '../../shared/format';
 
 export function CreateProductPage() {
   const t = useT();
@@ -42,7 +43,7 @@ export function CreateProductPage() {
     setError(null);
     const r = await upload(file);
     if ('error' in r) {
-      setError(errorMessage(r.error, 'Image upload failed'));
+      setError(errorMessage(r.error, t('products.uploadFailed')));
       setImage(null);
       return;
     }
@@ -62,14 +63,14 @@ export function CreateProductPage() {
       image: image?.url ?? null,
       image_alt: image?.url ? imageAlt.trim() || null : null,
     });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to create product'));
+    if ('error' in r) return setError(errorMessage(r.error, t('products.createFailed')));
     // from the composer's picker: the new product's page opens with its composer, to write the review
     navigate(`/product/${r.data ? productSlug(r.data) : ''}${params.has('name') ? '?review=1' : ''}`);
   }
 
   return (
     <div className="page">
-      <h1 className="page-title">Create New Product</h1>
+      <h1 className="page-title">{t('products.createTitle')}</h1>
       <form className="card form" onSubmit={submit} data-testid="create-product-form">
         <div className="field">
           <span className="label">{t('products.image')}</span>
@@ -87,7 +88,7 @@ export function CreateProductPage() {
             </button>
           )}
           <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => pick(e.target.files?.[0])} data-testid="product-file" />
-          <span className="muted small">PNG, JPG or WEBP, max 2MB</span>
+          <span className="muted small">{t('products.imageHint')}</span>
           {image && (
             <label>
               {t('hashtags.altLabelOne')}
@@ -96,31 +97,33 @@ export function CreateProductPage() {
           )}
         </div>
         <label>
-          Product Name
+          {t('products.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} name="name" />
         </label>
         <label>
-          Brand
+          {t('products.brand')}
           <input value={brand} onChange={(e) => setBrand(e.target.value)} name="brand" />
         </label>
         <label>
-          Price
+          {t('products.price')}
           <input type="number" step="0.01" min="0" value={priceText} onChange={(e) => setPrice(e.target.value)} name="price" />
         </label>
         <label>
-          Category
+            {t('common.category')}
           <select value={category} onChange={(e) => setCategory(e.target.value)} name="category">
             {CATEGORIES.filter((c) => c !== 'All').map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryName(c)}
+              </option>
             ))}
           </select>
         </label>
         <label>
-          Description
+            {t('common.description')}
           <textarea rows={4} value={description} onChange={(e) => setDescription(e.target.value)} name="description" />
         </label>
         <div className="field">
-          <span className="label">Features</span>
+          <span className="label">{t('products.features')}</span>
           <div className="row gap">
             <input
               value={feature}
@@ -132,17 +135,17 @@ export function CreateProductPage() {
                   addFeature();
                 }
               }}
-              aria-label="Feature"
+              aria-label={t('products.feature')}
             />
             <button type="button" className="btn" onClick={addFeature}>
-              Add
+              {t('common.add')}
             </button>
           </div>
           <ul className="plain-list">
             {features.map((f, i) => (
               <li key={f + i} className="row gap" style={{ padding: '0.25rem 0' }}>
                 • {f}
-                <button type="button" className="icon-btn small" aria-label={`Remove ${f}`} onClick={() => setFeatures((l) => l.filter((_, j) => j !== i))}>
+                <button type="button" className="icon-btn small" aria-label={t('common.remove', { name: f })} onClick={() => setFeatures((l) => l.filter((_, j) => j !== i))}>
                   <X size={14} aria-hidden="true" />
                 </button>
               </li>
@@ -152,10 +155,10 @@ export function CreateProductPage() {
         {error && <div className="error-bar">{error}</div>}
         <div className="form-actions">
           <button type="button" className="btn" onClick={() => navigate(-1)}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button className="btn btn-primary" disabled={createState.isLoading || uploadState.isLoading}>
-            Create Product
+            {t('products.create')}
           </button>
         </div>
       </form>

@@ -53,7 +53,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false }:
             const r = await save({ id: product.id, save: !saved });
             if ('error' in r) {
               setSaved(saved);
-              dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to save product'), kind: 'error' }));
+              dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('products.saveFailed')), kind: 'error' }));
             }
           }}
         >
@@ -92,7 +92,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false }:
               if ('error' in r) {
                 setLiked(before.liked);
                 setLikes(before.likes);
-                dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
+                dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('review.likeFailed')), kind: 'error' }));
               } else if (r.data) {
                 setLiked(r.data.liked);
                 setLikes(r.data.like_count);

@@ -6,7 +6,7 @@ import { errorCode, errorMessage } from '../../core/api';
 import { Spinner, Stars } from '../../shared/ui';
 import { FirstScreenOr } from '../../shared/first-screen';
 import { useTimedMessage } from '../../shared/useTimedMessage';
-import { price } from '../../shared/format';
+import { categoryName, price } from '../../shared/format';
 import { productImage, useProductQuery } from './productsApi';
 import { useReviewsQuery, type ReviewSort } from '../reviews/reviewsApi';
 import { ReviewCard } from '../reviews/ReviewCard';
@@ -17,15 +17,16 @@ import { useStaged } from '../../shared/useStaged';
 import { NotFoundPage } from '../../shared/NotFoundPage';
 import { JoinPrompt, useVisitor } from '../auth/JoinPrompt';
 import type { ReviewView } from '@app/contracts';
+import type { TextKey } from '../../shared/i18n/translate';
 
 // the composer's code is asked for when "Write a Review" opens it: a product's first screen does not need it
 const Composer = lazy(() => import('../composer/Composer').then((m) => ({ default: m.Composer })));
 
 /** The sort selector's entries; the server orders the pages (`GET /reviews?sort=`), so paging keeps the order. */
-export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: string }> = [
-  { id: 'recent', label: 'Most Recent' },
-  { id: 'rating_desc', label: 'Highest Rated' },
-  { id: 'rating_asc', label: 'Lowest Rated' },
+export const REVIEW_SORTS: ReadonlyArray<{ id: ReviewSort; label: TextKey }> = [
+  { id: 'recent', label: 'products.sortRecent' },
+  { id: 'rating_desc', label: 'products.sortHighest' },
+  { id: 'rating_asc', label: 'products.sortLowest' },
 ];
 
 const NO_REVIEWS: ReviewView[] = [];
@@ -45,7 +46,7 @@ export function ProductDetailPage() {
   // the product fills a phone's first screen: its reviews are drawn in short tasks after it
   const shownReviews = useStaged(reviews.data?.items ?? NO_REVIEWS, 0, 2);
 
-  if (!id) return <div className="card error-box">Invalid product ID</div>;
+  if (!id) return <div className="card error-box">{t('products.invalidId')}</div>;
   if (product.isLoading) return <FirstScreenOr part="content" />;
   // an unknown or deleted product is the app's 404 screen (the server answered 404 for the page too)
   if (product.isError && ['PRODUCT_NOT_FOUND', 'NOT_FOUND'].includes(errorCode(product.error) ?? '')) return <NotFoundPage />;
@@ -54,10 +55,10 @@ export function ProductDetailPage() {
       <div className="card error-box" data-testid="product-error">
         <p className="error-text">
           {['PRODUCT_NOT_FOUND', 'NOT_FOUND'].includes(errorCode(product.error) ?? '')
-            ? errorMessage(product.error, 'Product not found')
-            : errorMessage(product.error, 'Failed to load product. Please try again later.')}
+            ? errorMessage(product.error, t('products.notFound'))
+            : errorMessage(product.error, t('products.loadFailed'))}
         </p>
-        <Link to="/products">Back to Products</Link>
+        <Link to="/products">{t('products.back')}</Link>
       </div>
     );
   const p = product.data;
@@ -69,7 +70,7 @@ export function ProductDetailPage() {
     <div className="page" data-testid="product-detail">
       {!visitor && (
         <Link to="/products" className="small">
-          <ArrowLeft size={14} aria-hidden="true" /> Back to Products
+          <ArrowLeft size={14} aria-hidden="true" /> {t('products.back')}
         </Link>
       )}
       <section className="card product-detail" style={{ marginTop: '0.6rem' }}>
@@ -79,16 +80,16 @@ export function ProductDetailPage() {
           <h1>{p.name}</h1>
           <div className="row gap">
             <Stars value={p.rating} size={20} />
-            <span className="muted" data-testid="product-review-count">({count} reviews)</span>
+            <span className="muted" data-testid="product-review-count">{t('products.reviews', { count })}</span>
           </div>
           <div className="price" style={{ fontSize: '1.6rem', margin: '0.6rem 0' }}>
             {price(p.price)}
           </div>
-          {p.category && <span className="pill">{p.category}</span>}
+          {p.category && <span className="pill">{categoryName(p.category)}</span>}
           <p className="pre-wrap">{p.description}</p>
           {features.length > 0 && (
             <>
-              <h2 className="panel-title">Key Features:</h2>
+              <h2 className="panel-title">{t('products.keyFeatures')}</h2>
               <ul>
                 {features.map((f) => (
                   <li key={f}>{f}</li>
@@ -101,7 +102,7 @@ export function ProductDetailPage() {
           ) : (
             <div className="row gap wrap">
               <button className="btn btn-primary" onClick={() => setFormOpen((o) => !o)} data-testid="write-review">
-                Write a Review
+                {t('products.writeReview')}
               </button>
               <SaveProductButton productId={p.id} saved={p.saved} />
               <AddToListMenu productId={p.id} />
@@ -118,14 +119,14 @@ export function ProductDetailPage() {
               fixed={{ id: p.id, name: p.name }}
               onPosted={() => {
                 setFormOpen(false);
-                setPosted('Review posted successfully!');
+                setPosted(t('products.posted'));
               }}
             />
           </Suspense>
         </div>
       )}
       <div className="page-head">
-        <h2 style={{ margin: 0 }} data-testid="product-reviews-heading">Customer Reviews ({count})</h2>
+        <h2 style={{ margin: 0 }} data-testid="product-reviews-heading">{t('products.customerReviews', { count })}</h2>
         <select
           value={sort}
           onChange={(e) => {
@@ -138,20 +139,20 @@ export function ProductDetailPage() {
         >
           {REVIEW_SORTS.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.label}
+              {t(s.label)}
             </option>
           ))}
         </select>
       </div>
       {reviews.isLoading && <Spinner />}
-      {reviews.isError && <p className="error-text">Failed to load reviews. Please try again.</p>}
-      {reviews.data && reviews.data.items.length === 0 && <div className="card empty">No reviews yet. Be the first to review this product!</div>}
+      {reviews.isError && <p className="error-text">{t('myReviews.loadFailed')}</p>}
+      {reviews.data && reviews.data.items.length === 0 && <div className="card empty">{t('products.noReviews')}</div>}
       {shownReviews.map((r) => (
         <ReviewCard key={r.id} review={r} />
       ))}
       {reviews.data && reviews.data.meta.total > reviews.data.items.length && (
         <button className="btn btn-block" onClick={() => setPage((x) => x + 1)} disabled={reviews.isFetching}>
-          {reviews.isFetching ? 'Loading...' : 'Load More'}
+          {reviews.isFetching ? t('common.loading') : t('common.loadMore')}
         </button>
       )}
     </div>

@@ -6,10 +6,12 @@ import { ProductCard } from './ProductCard';
 import { useT } from '../../shared/i18n';
 import { useStaged } from '../../shared/useStaged';
 import { FirstScreenOr } from '../../shared/first-screen';
+import { translate } from '../../shared/i18n';
+import { categoryName } from '../../shared/format';
 
 /** 'Showing {n} product(s) in {category} matching "{text}"' (part 1 §2). */
 export function productSummary(n: number, category: string, text: string): string {
-  return `Showing ${n} product(s) in ${category} matching "${text}"`;
+  return translate('products.summary', { count: n, category, text });
 }
 
 const NO_PRODUCTS: ProductView[] = [];
@@ -29,14 +31,14 @@ export function ProductsPage() {
       <div className="page-head">
         <h1 className="page-title">{t('products.title')}</h1>
         <Link to="/create-product" className="btn btn-primary">
-          Add Product
+          {t('products.add')}
         </Link>
       </div>
       <div className="toolbar">
         <input placeholder={t('products.search')} value={text} onChange={(e) => setText(e.target.value)} aria-label={t('products.searchLabel')} />
         <select
           value={category}
-          aria-label="Category"
+          aria-label={t('common.category')}
           onChange={(e) => {
             const next = new URLSearchParams(params);
             if (e.target.value === 'All') next.delete('category');
@@ -45,7 +47,9 @@ export function ProductsPage() {
           }}
         >
           {CATEGORIES.map((c) => (
-            <option key={c}>{c}</option>
+            <option key={c} value={c}>
+                {categoryName(c)}
+              </option>
           ))}
         </select>
       </div>
@@ -54,7 +58,7 @@ export function ProductsPage() {
       {data && (
         <>
           <p className="muted small" data-testid="products-summary">
-            {productSummary(data.total ?? items.length, category, text)}
+            {productSummary(data.total ?? items.length, categoryName(category), text)}
           </p>
           {items.length === 0 ? (
             <div className="card empty">

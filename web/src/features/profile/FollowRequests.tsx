@@ -9,7 +9,7 @@ export function FollowRequests({ compact }: { compact?: boolean }) {
   const t = useT();
   const { data, isLoading } = useFollowRequestsQuery();
   const [decide, state] = useDecideFollowRequestMutation();
-  if (isLoading) return compact ? null : <p className="muted">Loading...</p>;
+  if (isLoading) return compact ? null : <p className="muted">{t('common.loading')}</p>;
   if (!data || data.length === 0) return compact ? null : <p className="muted">{t('profile.requestsNone')}</p>;
   return (
     <div className={compact ? 'card' : undefined} data-testid="follow-requests">

@@ -32,7 +32,7 @@ export function OwnProfilePage() {
       <div className="card error-box">
         <p className="error-text">{t('profile.loadError')}</p>
         <button className="btn" onClick={() => profile.refetch()}>
-          Retry
+          {t('common.retry')}
         </button>
       </div>
     );
@@ -90,18 +90,18 @@ export function OwnProfilePage() {
           <PeopleList
             people={followers.data}
             loading={followers.isLoading}
-            error={followers.isError ? 'Failed to load followers. Please try again.' : null}
+            error={followers.isError ? t('profile.followersFailed') : null}
             emptyText={t('profile.emptyOwnFollowers')}
-            buttonLabel="Profili Görüntüle"
+            buttonLabel={t('profile.viewProfile')}
           />
         )}
         {tab === 'following' && (
           <PeopleList
             people={following.data}
             loading={following.isLoading}
-            error={following.isError ? 'Failed to load following. Please try again.' : null}
+            error={following.isError ? t('profile.followingFailed') : null}
             emptyText={t('profile.emptyOwnFollowing')}
-            buttonLabel="Profili Görüntüle"
+            buttonLabel={t('profile.viewProfile')}
           />
         )}
         {tab === 'requests' && <FollowRequests />}

@@ -88,13 +88,13 @@ export function ProfileReviews({ userId, emptyText }: { userId: string; emptyTex
   const t = useT();
   const [pages, setPages] = useState(1);
   const { data, isLoading, isError, isFetching, refetch } = useReviewsQuery({ userId, page: 1, limit: 5 * pages }, { skip: !userId || userId === '0' });
-  if (isLoading) return <p className="muted">Loading...</p>;
+  if (isLoading) return <p className="muted">{t('common.loading')}</p>;
   if (isError)
     return (
       <p className="error-text">
-        Failed to load reviews. Please try again.{' '}
+        {t('myReviews.loadFailed')}{' '}
         <button className="link" onClick={() => refetch()}>
-          Retry
+          {t('common.retry')}
         </button>
       </p>
     );
@@ -127,8 +127,9 @@ export function PeopleList({
   emptyText: string;
   buttonLabel: string;
 }) {
+  const t = useT();
   const navigate = useNavigate();
-  if (loading) return <p className="muted">Loading...</p>;
+  if (loading) return <p className="muted">{t('common.loading')}</p>;
   if (error) return <p className="error-text">{error}</p>;
   if (!people || people.length === 0) return <p className="muted">{emptyText}</p>;
   return (

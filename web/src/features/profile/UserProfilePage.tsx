@@ -72,7 +72,7 @@ export function UserProfilePage() {
       <div className="card error-box">
         <p className="error-text">{profileErrorText(q.error as never, username)}</p>
         <button className="btn" onClick={() => q.refetch()}>
-          Yeniden Dene
+          {t('feed.retry')}
         </button>
       </div>
     );
@@ -94,10 +94,10 @@ export function UserProfilePage() {
     if (button.action === 'follow') {
       const r = await follow(p.id);
       if ('error' in r) {
-        const msg = errorMessage(r.error, 'Failed to follow user');
-        if (msg === 'You are already following this user') {
+        const msg = errorMessage(r.error, t('profile.followFailed'));
+        if (errorCode(r.error) === 'ALREADY_FOLLOWING') {
           setLocal({ ...p, follow_status: { ...p.follow_status, isFollowing: true, isPending: false } });
-        } else dispatch(pushToast({ title: 'API Hatası', message: msg, kind: 'error' }));
+        } else dispatch(pushToast({ title: t('common.apiError'), message: msg, kind: 'error' }));
         return;
       }
       const pending = followReplyPending(r.data);
@@ -110,7 +110,7 @@ export function UserProfilePage() {
       const wasFollowing = !!p.follow_status.isFollowing;
       const r = await unfollow(p.id);
       if ('error' in r) {
-        dispatch(pushToast({ title: 'API Hatası', message: errorMessage(r.error, 'Failed to unfollow user'), kind: 'error' }));
+        dispatch(pushToast({ title: t('common.apiError'), message: errorMessage(r.error, t('profile.unfollowFailed')), kind: 'error' }));
         return;
       }
       setLocal({
@@ -129,7 +129,7 @@ export function UserProfilePage() {
 
   return (
     <div className="page" data-testid="user-profile">
-      {placeholder && <div className="warn-bar">Sınırlı bilgi görüntüleniyor. Tam erişim için giriş yapın.</div>}
+      {placeholder && <div className="warn-bar">{t('profile.limited')}</div>}
       <section className="card">
         <div className="profile-banner" />
         <div className="profile-head">
@@ -154,11 +154,11 @@ export function UserProfilePage() {
                   onClick={async () => {
                     const blocking = !p.follow_status.isBlocked;
                     const r = await block({ id: p.id, block: blocking });
-                    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'İşlem başarısız'), kind: 'error' }));
+                    if ('error' in r) dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('profile.actionFailed')), kind: 'error' }));
                     else q.refetch();
                   }}
                 >
-                  {p.follow_status.isBlocked ? t('profile.unblock') : 'Engelle'}
+                  {p.follow_status.isBlocked ? t('profile.unblock') : t('profile.block')}
                 </button>
               )}
               {signedIn && !placeholder && !p.follow_status.isBlocked && !p.follow_status.isBlockedBy && (
@@ -170,16 +170,16 @@ export function UserProfilePage() {
           )}
         </div>
         {p.bio && <p className="pre-wrap">{p.bio}</p>}
-        <div className="muted small">Katılma: {longDate(p.created_at)}</div>
+        <div className="muted small">{t('profile.joined', { date: longDate(p.created_at) })}</div>
         <Counters reviews={p.reviews_count} following={p.following_count} followers={p.followers_count} />
       </section>
       <div className="tabs">
         {(
           [
-            ['reviews', 'İncelemeler'],
+            ['reviews', t('profile.tabReviews')],
             ['lists', t('lists.tab')],
-            ['followers', 'Takipçiler'],
-            ['following', 'Takip Edilenler'],
+            ['followers', t('profile.tabFollowers')],
+            ['following', t('profile.tabFollowing')],
           ] as Array<[Tab, string]>
         ).map(([id, label]) => (
           <button key={id} className={`tab ${tab === id ? 'active' : ''}`} onClick={() => openTab(id)}>
@@ -201,24 +201,24 @@ export function UserProfilePage() {
         ) : (
           <>
         {tab === 'reviews' &&
-          (p.id === '0' ? <p className="muted">Henüz hiç inceleme yok.</p> : <ProfileReviews userId={p.id} emptyText="Henüz hiç inceleme yok." />)}
+          (p.id === '0' ? <p className="muted">{t('profile.emptyReviews')}</p> : <ProfileReviews userId={p.id} emptyText={t('profile.emptyReviews')} />)}
         {tab === 'lists' && (p.id === '0' ? <p className="muted">{t('lists.none')}</p> : <ProfileLists userId={p.id} own={false} />)}
         {tab === 'followers' && (
           <PeopleList
             people={p.id === '0' ? [] : followers.data}
             loading={followers.isLoading}
-            error={followers.isError ? 'Failed to load followers. Please try again.' : null}
-            emptyText="Henüz hiç takipçi yok."
-            buttonLabel="Profil"
+            error={followers.isError ? t('profile.followersFailed') : null}
+            emptyText={t('profile.emptyFollowers')}
+            buttonLabel={t('profile.profile')}
           />
         )}
         {tab === 'following' && (
           <PeopleList
             people={p.id === '0' ? [] : following.data}
             loading={following.isLoading}
-            error={following.isError ? 'Failed to load following. Please try again.' : null}
-            emptyText="Henüz hiç takip edilen kullanıcı yok."
-            buttonLabel="Profil"
+            error={following.isError ? t('profile.followingFailed') : null}
+            emptyText={t('profile.emptyFollowing')}
+            buttonLabel={t('profile.profile')}
           />
         )}
           </>

@@ -1,4 +1,5 @@
 import type { FollowStatus } from '@app/contracts';
+import { translate } from '../../shared/i18n';
 
 export interface ProfileFollowInput {
   signedIn: boolean;
@@ -17,10 +18,10 @@ export interface ProfileFollowButton {
 /** Follow button on another user's profile (part 1 §2). */
 export function profileFollowButton({ signedIn, own, placeholder, status }: ProfileFollowInput): ProfileFollowButton {
   if (own) return { hidden: true, label: '', disabled: true, action: 'none' };
-  if (!signedIn || placeholder) return { hidden: false, label: 'Takip etmek için giriş yap', disabled: false, action: 'login' };
-  if (status?.isBlocked) return { hidden: false, label: 'Engellendi', disabled: true, action: 'none' };
-  if (status?.isBlockedBy) return { hidden: false, label: 'Engellendin', disabled: true, action: 'none' };
-  if (status?.isFollowing) return { hidden: false, label: 'Takibi Bırak', disabled: false, action: 'unfollow' };
-  if (status?.isPending) return { hidden: false, label: 'İstek Gönderildi', disabled: false, action: 'unfollow' };
-  return { hidden: false, label: 'Takip Et', disabled: false, action: 'follow' };
+  if (!signedIn || placeholder) return { hidden: false, label: translate('profile.loginToFollow'), disabled: false, action: 'login' };
+  if (status?.isBlocked) return { hidden: false, label: translate('profile.blocked'), disabled: true, action: 'none' };
+  if (status?.isBlockedBy) return { hidden: false, label: translate('profile.blockedBy'), disabled: true, action: 'none' };
+  if (status?.isFollowing) return { hidden: false, label: translate('profile.unfollow'), disabled: false, action: 'unfollow' };
+  if (status?.isPending) return { hidden: false, label: translate('profile.requested'), disabled: false, action: 'unfollow' };
+  return { hidden: false, label: translate('people.follow'), disabled: false, action: 'follow' };
 }

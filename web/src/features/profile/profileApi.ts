@@ -1,5 +1,6 @@
 import { api, data, errorCode } from '../../core/api';
 import type { UserProfile, UserStats } from '@app/contracts';
+import { translate } from '../../shared/i18n';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (b) => ({
@@ -55,8 +56,8 @@ export function profileMissing(err: unknown): boolean {
 
 /** Profile load failure text (part 1 §8). */
 export function profileErrorText(err: { status?: number | string; data?: unknown }, username: string): string {
-  if (profileMissing(err)) return `Kullanıcı bulunamadı: ${username}`;
-  if (err.status === 'FETCH_ERROR' || err.status === 'TIMEOUT_ERROR') return 'Sunucudan yanıt alınamadı. Lütfen internet bağlantınızı kontrol edin.';
+  if (profileMissing(err)) return translate('profile.missing', { username });
+  if (err.status === 'FETCH_ERROR' || err.status === 'TIMEOUT_ERROR') return translate('profile.noReply');
   const m = (err.data as { message?: unknown } | undefined)?.message;
-  return typeof m === 'string' && m ? m : `Sunucu hatası: ${err.status}`;
+  return typeof m === 'string' && m && document.documentElement.lang !== 'tr' ? m : translate('profile.serverError', { status: err.status });
 }

@@ -30,22 +30,22 @@ function renderItem(c: CommentView, canEdit: boolean) {
 afterEach(cleanup);
 
 describe('CommentItem', () => {
-  it("says 'düzenlendi' only on an edited comment", () => {
+  it("says 'edited' only on an edited comment", () => {
     renderItem(comment(true), false);
-    expect(screen.getByTestId('comment-edited-label').textContent).toBe(' · düzenlendi');
+    expect(screen.getByTestId('comment-edited-label').textContent).toBe(' · edited');
   });
 
   it('offers Edit to its author only, opening the text in place', () => {
     renderItem(comment(false), true);
     expect(screen.queryByTestId('comment-edited-label')).toBeNull();
-    fireEvent.click(screen.getByLabelText('Yorumu düzenle'));
-    expect((screen.getByLabelText('Yorum metni') as HTMLInputElement).value).toBe('Which model?');
+    fireEvent.click(screen.getByLabelText('Edit comment'));
+    expect((screen.getByLabelText('Comment text') as HTMLInputElement).value).toBe('Which model?');
   });
 
   it('shows no Edit on another member’s comment, and Report there instead', () => {
     renderItem(comment(false), false);
-    expect(screen.queryByLabelText('Yorumu düzenle')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Yorumu şikayet et' })).toBeTruthy();
+    expect(screen.queryByLabelText('Edit comment')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Report comment' })).toBeTruthy();
   });
 
   it('offers no Report on the member’s own comment', () => {

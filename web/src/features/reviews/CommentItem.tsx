@@ -43,7 +43,7 @@ export function CommentItem({
     const content = text.trim();
     if (!content) return;
     const r = await update({ id: c.id, reviewId: c.reviewId, content });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update comment'));
+    if ('error' in r) return setError(errorMessage(r.error, t('comment.updateFailed')));
     setError(null);
     setEditing(false);
   }
@@ -75,7 +75,7 @@ export function CommentItem({
           <form className="comment-form" onSubmit={save}>
             <input value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} aria-label={t('comment.text')} autoFocus />
             <button className="btn btn-sm btn-primary" disabled={!text.trim() || updateState.isLoading}>
-              Save
+              {t('common.save')}
             </button>
             <button
               type="button"
@@ -86,7 +86,7 @@ export function CommentItem({
                 setError(null);
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </button>
           </form>
         ) : (

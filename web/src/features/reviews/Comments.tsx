@@ -19,7 +19,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
     const content = text.trim();
     if (!content) return;
     const r = await add({ reviewId, content });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to add comment'));
+    if ('error' in r) return setError(errorMessage(r.error, t('comment.addFailed')));
     setText('');
     setError(null);
     onCount(1);
@@ -32,7 +32,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
         <p className="error-text small">
           {t('comment.loadFailed')}{' '}
           <button className="link" onClick={() => refetch()}>
-            Retry
+            {t('common.retry')}
           </button>
         </p>
       )}
@@ -54,7 +54,7 @@ export function Comments({ reviewId, reviewAuthorId, onCount }: { reviewId: stri
         <form className="comment-form" onSubmit={submit}>
           <input placeholder={t('comment.placeholder')} aria-label={t('comment.placeholder')} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
           <button className="btn btn-sm btn-primary" disabled={!text.trim() || addState.isLoading}>
-            Send
+            {t('common.send')}
           </button>
         </form>
       )}

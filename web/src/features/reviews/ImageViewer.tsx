@@ -36,7 +36,7 @@ export function ImageViewer({ images, alts = [], start, onClose }: { images: str
           <ChevronLeft size={28} aria-hidden="true" />
         </button>
       )}
-      <img src={images[i]} alt={alts[i] || `Image ${i + 1}`} onClick={(e) => e.stopPropagation()} />
+      <img src={images[i]} alt={alts[i] || t('viewer.image', { n: i + 1 })} onClick={(e) => e.stopPropagation()} />
       {total > 1 && (
         <button
           className="viewer-nav right"

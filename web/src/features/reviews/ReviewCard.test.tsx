@@ -137,7 +137,7 @@ describe('hashtags and alt text (issue 21 §6, §7)', () => {
 });
 
 describe('the edit form in the card', () => {
-  it('shows one star input, not the read-only stars too, and Turkish buttons', () => {
+  it('shows one star input, not the read-only stars too, and its Save and Cancel buttons', () => {
     const store = makeStore();
     store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
     render(
@@ -148,14 +148,14 @@ describe('the edit form in the card', () => {
       </Provider>,
     );
     expect(screen.getAllByTestId('stars')).toHaveLength(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Diğer işlemler' }));
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     fireEvent.click(screen.getByTestId('review-edit-button'));
 
     const stars = screen.getAllByTestId('stars');
     expect(stars).toHaveLength(1);
     expect(stars[0].getAttribute('role')).toBe('group');
-    expect(screen.getByRole('button', { name: 'Kaydet' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Vazgeç' }));
+    expect(screen.getByTestId('review-edit').querySelector('.btn-primary')?.textContent).toBe('Save');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByTestId('review-edit')).toBeNull();
   });
 });

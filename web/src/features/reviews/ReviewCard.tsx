@@ -67,7 +67,7 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
     if ('error' in r) {
       setLiked(before.liked);
       setLikes(before.likes);
-      dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to toggle like'), kind: 'error' }));
+      dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('review.likeFailed')), kind: 'error' }));
     } else if (r.data) {
       setLiked(r.data.liked);
       setLikes(r.data.like_count);
@@ -80,7 +80,7 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
     const r = await saveReview({ id: review.id, save: next });
     if ('error' in r) {
       setSaved(!next);
-      dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, 'Failed to save review'), kind: 'error' }));
+      dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('review.saveFailed')), kind: 'error' }));
     }
   }
 

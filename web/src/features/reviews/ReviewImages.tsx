@@ -1,4 +1,5 @@
 import type { SyntheticEvent } from 'react';
+import { translate } from '../../shared/i18n';
 /** Up to four images in a grid, '+N' on the fourth when there are more; a click opens the viewer there. */
 /** `alts` are the author's descriptions (issue 21 §7); an image without one keeps its numbered name. */
 export function ReviewImages({ images, alts = [], onOpen }: { images: string[]; alts?: string[]; onOpen: (index: number) => void }) {
@@ -6,7 +7,7 @@ export function ReviewImages({ images, alts = [], onOpen }: { images: string[]; 
     <div className={`image-grid n${Math.min(images.length, 4)}`}>
       {images.slice(0, 4).map((src, i) => (
         <button key={src + i} className="image-cell" onClick={() => onOpen(i)}>
-          <img src={src} alt={alts[i] || `Review image ${i + 1}`} loading="lazy" onLoad={markSmall} />
+          <img src={src} alt={alts[i] || translate('review.image', { n: i + 1 })} loading="lazy" onLoad={markSmall} />
           {i === 3 && images.length > 4 && <span className="more-images">+{images.length - 4}</span>}
         </button>
       ))}

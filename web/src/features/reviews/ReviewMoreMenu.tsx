@@ -26,7 +26,7 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
     menu.close();
     if (!window.confirm(t('review.confirmDelete'))) return;
     const r = await deleteReview(review.id);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, t('review.deleteFailed')), kind: 'error' }));
+    if ('error' in r) dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('review.deleteFailed')), kind: 'error' }));
     else onDeleted();
   }
 
@@ -34,8 +34,8 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
     const r = await report({ id: review.id, reason });
     dispatch(
       'error' in r
-        ? pushToast({ title: 'Hata', message: errorMessage(r.error, t('review.reportFailed')), kind: 'error' })
-        : pushToast({ title: 'Report review', message: t('review.reported'), kind: 'success' }),
+        ? pushToast({ title: t('common.error'), message: errorMessage(r.error, t('review.reportFailed')), kind: 'error' })
+        : pushToast({ title: t('review.report'), message: t('review.reported'), kind: 'success' }),
     );
     return !('error' in r);
   }
@@ -84,7 +84,7 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
               }}
               data-testid="review-report-button"
             >
-              <Flag size={14} aria-hidden="true" /> Report review
+              <Flag size={14} aria-hidden="true" /> {t('review.report')}
             </button>
           )}
           {user && !mine && (
@@ -99,11 +99,11 @@ export function ReviewMoreMenu({ review, onEdit, onDeleted, onCopyLink }: { revi
               menu.close();
             }}
           >
-            <LinkIcon size={14} aria-hidden="true" /> Copy link to review
+            <LinkIcon size={14} aria-hidden="true" /> {t('review.copyLink')}
           </button>
         </div>
       )}
-      {reporting && <ReportDialog title="Report review" onSend={reportReview} onClose={() => setReporting(false)} />}
+      {reporting && <ReportDialog title={t('review.report')} onSend={reportReview} onClose={() => setReporting(false)} />}
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { Share2 } from 'lucide-react';
 import { useMenu } from '../../shared/useMenu';
+import { useT } from '../../shared/i18n';
 
 /** Share: Twitter, Facebook and LinkedIn intents for the review's link, and Copy link ('Copied!' 2 s). */
 export function ReviewShareMenu({ link, text, copied, onCopyLink }: { link: string; text: string; copied: boolean; onCopyLink: () => void }) {
+  const t = useT();
   const menu = useMenu();
   const url = encodeURIComponent(link);
   const shareText = encodeURIComponent(text);
@@ -10,7 +12,7 @@ export function ReviewShareMenu({ link, text, copied, onCopyLink }: { link: stri
     <>
       <div className="menu-wrap" ref={menu.ref}>
         <button className="action" onClick={() => menu.setOpen((o) => !o)} data-testid="share-button" aria-expanded={menu.open}>
-          <Share2 size={16} aria-hidden="true" /> <span className="sr-only">Share</span> 0
+          <Share2 size={16} aria-hidden="true" /> <span className="sr-only">{t('common.share')}</span> 0
         </button>
         {menu.open && (
           <div className="dropdown menu-dropdown">
@@ -24,12 +26,12 @@ export function ReviewShareMenu({ link, text, copied, onCopyLink }: { link: stri
               LinkedIn
             </a>
             <button className="dropdown-item" onClick={onCopyLink}>
-              {copied ? 'Copied!' : 'Copy link'}
+              {copied ? t('common.copied') : t('review.copyLinkShort')}
             </button>
           </div>
         )}
       </div>
-      {copied && !menu.open && <span className="muted small">Copied!</span>}
+      {copied && !menu.open && <span className="muted small">{t('common.copied')}</span>}
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { api, data, errorCode, isSignedOutCode, listOf } from '../../core/api';
 import type { CommentView, CommonErrorCode, LikeStatus, ReviewsErrorCode, ReviewVersionView, ReviewView } from '@app/contracts';
+import { translate } from '../../shared/i18n';
+import type { TextKey } from '../../shared/i18n/translate';
 
 export interface ReviewDraft {
   product_id?: string;
@@ -126,14 +128,14 @@ export const {
   useReviewHistoryQuery,
 } = reviewsApi;
 
-const REVIEW_INVALID = 'Geçersiz inceleme verileri (400). Bu ürün için zaten bir incelemeniz olabilir veya içerik formatı uygun değil.';
-const REVIEW_NO_PRODUCT = 'Belirtilen ürün bulunamadı (404).';
-const REVIEW_SIGNED_OUT = 'Oturum süreniz dolmuş olabilir. Lütfen tekrar giriş yapın (401).';
-const REVIEW_NO_REPLY = 'Sunucudan yanıt alınamadı. İnternet bağlantınızı kontrol edin.';
-const REVIEW_FAILED = 'İnceleme gönderilirken bir hata oluştu. Lütfen tekrar deneyin.';
+const REVIEW_INVALID = 'reviewErrors.invalid';
+const REVIEW_NO_PRODUCT = 'reviewErrors.noProduct';
+const REVIEW_SIGNED_OUT = 'reviewErrors.signedOut';
+const REVIEW_NO_REPLY = 'reviewErrors.noReply';
+const REVIEW_FAILED = 'reviewErrors.failed';
 
 /** The create-review text of each code reviews and the gateway answer with: a new reviews code does not compile until it has one. */
-const REVIEW_TEXT_BY_CODE: Record<ReviewsErrorCode | CommonErrorCode, string> = {
+const REVIEW_TEXT_BY_CODE: Record<ReviewsErrorCode | CommonErrorCode, TextKey> = {
   VALIDATION_FAILED: REVIEW_INVALID,
   BAD_REQUEST: REVIEW_INVALID,
   CANNOT_REPORT_OWN_REVIEW: REVIEW_INVALID,
@@ -181,10 +183,11 @@ const REVIEW_TEXT_BY_CODE: Record<ReviewsErrorCode | CommonErrorCode, string> = 
 export function reviewErrorText(err: { status?: number | string; data?: unknown } | undefined): string {
   const m = (err?.data as { message?: unknown } | undefined)?.message;
   const msg = typeof m === 'string' ? m : Array.isArray(m) ? String(m[0]) : null;
-  if (msg) return `API Error: ${msg}`;
-  if (err?.status === 'FETCH_ERROR' || err?.status === 'TIMEOUT_ERROR') return REVIEW_NO_REPLY;
+  // the server writes in English: a Turkish screen says it by code
+  if (msg && document.documentElement.lang !== 'tr') return translate('authErrors.apiError', { message: msg });
+  if (err?.status === 'FETCH_ERROR' || err?.status === 'TIMEOUT_ERROR') return translate(REVIEW_NO_REPLY);
   const code = errorCode(err);
-  if (isSignedOutCode(code)) return REVIEW_SIGNED_OUT;
-  return (code && REVIEW_TEXT_BY_CODE[code as ReviewsErrorCode | CommonErrorCode]) || REVIEW_FAILED;
+  if (isSignedOutCode(code)) return translate(REVIEW_SIGNED_OUT);
+  return translate((code && REVIEW_TEXT_BY_CODE[code as ReviewsErrorCode | CommonErrorCode]) || REVIEW_FAILED);
 }
 

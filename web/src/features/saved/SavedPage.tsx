@@ -29,13 +29,13 @@ export function SavedPage() {
   const { currentData: data, isFetching, isError, refetch } = useSavedQuery(tab);
   return (
     <div className="page" data-testid="saved-page">
-      <h1 className="page-title">Saved Items</h1>
+      <h1 className="page-title">{t('saved.title')}</h1>
       <div className="tabs">
         <button className={`tab ${tab === 'products' ? 'active' : ''}`} onClick={() => setTab('products')} data-testid="saved-tab-products">
-          Products
+          {t('saved.products')}
         </button>
         <button className={`tab ${tab === 'reviews' ? 'active' : ''}`} onClick={() => setTab('reviews')} data-testid="saved-tab-reviews">
-          Reviews
+          {t('saved.reviews')}
         </button>
       </div>
       {!data && isFetching && <Skeleton />}
@@ -43,12 +43,12 @@ export function SavedPage() {
         <div className="error-bar">
           {t('saved.loadFailed')}{' '}
           <button className="link" onClick={() => refetch()}>
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       )}
       {data && data.length === 0 && (
-        <div className="card empty">{tab === 'products' ? "You haven't saved any products yet." : "You haven't saved any reviews yet."}</div>
+        <div className="card empty">{tab === 'products' ? t('saved.noProducts') : t('saved.noReviews')}</div>
       )}
       {data && tab === 'products' && (
         <div className="grid grid-2">

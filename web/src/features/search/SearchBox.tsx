@@ -6,8 +6,9 @@ import { useClickOutside } from '../../shared/useClickOutside';
 import { useSearchQuery } from './searchApi';
 import { SEARCH_GROUP_TITLES, SEARCH_GROUPS, searchEntries } from './searchEntries';
 
-export const TRENDING_SEARCHES = ['mechanical keyboard', 'wireless earbuds', 'gaming monitor'];
-export const RECENT_SEARCHES = ['wireless headphones', 'smart watch', 'portable espresso maker'];
+/** Suggested searches, by text key (the words are the interface language's). */
+export const TRENDING_SEARCHES = ['search.trend1', 'search.trend2', 'search.trend3'] as const;
+export const RECENT_SEARCHES = ['search.recent1', 'search.recent2', 'search.recent3'] as const;
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
@@ -87,18 +88,18 @@ export function SearchBox() {
           {!text.trim() ? (
             <div className="search-suggest">
               <div>
-                <div className="dropdown-head">Trending</div>
+                <div className="dropdown-head">{t('search.trending')}</div>
                 {TRENDING_SEARCHES.map((s) => (
-                  <button key={s} className="dropdown-item" onClick={() => setText(s)}>
-                    <TrendingUp size={14} aria-hidden="true" /> {s}
+                  <button key={s} className="dropdown-item" onClick={() => setText(t(s))}>
+                    <TrendingUp size={14} aria-hidden="true" /> {t(s)}
                   </button>
                 ))}
               </div>
               <div>
-                <div className="dropdown-head">Recent</div>
+                <div className="dropdown-head">{t('search.recent')}</div>
                 {RECENT_SEARCHES.map((s) => (
-                  <button key={s} className="dropdown-item" onClick={() => setText(s)}>
-                    <History size={14} aria-hidden="true" /> {s}
+                  <button key={s} className="dropdown-item" onClick={() => setText(t(s))}>
+                    <History size={14} aria-hidden="true" /> {t(s)}
                   </button>
                 ))}
               </div>
@@ -142,7 +143,7 @@ export function SearchBox() {
             <div className="dropdown-empty">
               <p>{t('search.none', { q: text.trim() })}</p>
               <button className="btn btn-primary btn-sm" onClick={() => go('/create-product')}>
-                Create New Product
+                {t('products.createTitle')}
               </button>
             </div>
           )}

@@ -1,5 +1,5 @@
 import type { SearchResultsView } from '@app/contracts';
-import { productSlug } from '../../shared/format';
+import { categoryName, productSlug } from '../../shared/format';
 import type { TextKey } from '../../shared/i18n/translate';
 
 export const SEARCH_GROUPS = ['products', 'users', 'reviews', 'tags', 'squads'] as const;
@@ -30,7 +30,7 @@ export interface SearchEntry {
  */
 export function searchEntries(results: SearchResultsView, spoilerLabel: string, tagDetail: (reviews: number) => string): SearchEntry[] {
   return [
-    ...results.products.map((p) => ({ key: `p:${p.id}`, group: 'products' as const, label: p.name, detail: p.category, path: `/product/${productSlug(p)}` })),
+    ...results.products.map((p) => ({ key: `p:${p.id}`, group: 'products' as const, label: p.name, detail: categoryName(p.category), path: `/product/${productSlug(p)}` })),
     ...results.users.map((u) => ({ key: `u:${u.id}`, group: 'users' as const, label: u.display_name, detail: `@${u.username}`, path: `/user/${u.username}` })),
     ...results.reviews.map((r) => ({
       key: `r:${r.id}`,
@@ -46,6 +46,6 @@ export function searchEntries(results: SearchResultsView, spoilerLabel: string, 
       detail: tagDetail(tag.review_count),
       path: `/tags/${encodeURIComponent(tag.tag)}`,
     })),
-    ...results.squads.map((s) => ({ key: `s:${s.id}`, group: 'squads' as const, label: s.name, detail: s.category, path: `/squads/${s.id}` })),
+    ...results.squads.map((s) => ({ key: `s:${s.id}`, group: 'squads' as const, label: s.name, detail: categoryName(s.category), path: `/squads/${s.id}` })),
   ];
 }

@@ -42,20 +42,20 @@ describe('mutes on the server (issue 22 §1)', () => {
     rows = [burak];
     renderWithStore(<MutedAccounts />);
     expect(screen.getByText('@burak')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Sesi aç' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
     expect(mute).toHaveBeenCalledWith({ id: 'u2', mute: false });
   });
 
   it('says so when nobody is muted', () => {
     rows = [];
     renderWithStore(<MutedAccounts />);
-    expect(screen.getByText('Kimseyi sessize almadın.')).toBeTruthy();
+    expect(screen.getByText('You have not muted anyone.')).toBeTruthy();
   });
 
   it("the card menu's Mute this user asks the server and says the member is not told", async () => {
     const review = { id: 'r1', user_id: 'u2', user: { id: 'u2', username: 'burak', display_name: 'Burak', profile_image_url: null } } as ReviewView;
     const store = renderWithStore(<ReviewMoreMenu review={review} onEdit={() => undefined} onDeleted={() => undefined} onCopyLink={() => undefined} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Diğer işlemler' }));
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     fireEvent.click(screen.getByTestId('review-mute-button'));
     expect(mute).toHaveBeenCalledWith({ id: 'u2', mute: true });
     await vi.waitFor(() => expect(store.getState().toasts.at(-1)?.message).toContain('@burak'));

@@ -45,7 +45,7 @@ export function ProfileSettings({
     // email is shown read-only and never sent (part 2 §2: editing it changed nothing)
     const body = { display_name: form.display_name, username: form.username, bio: form.bio };
     const r = await updateProfile(form.profile_image_url !== profile?.profile_image_url ? { ...body, profile_image_url: form.profile_image_url } : body);
-    if ('error' in r) return onError(errorMessage(r.error, 'Failed to update profile. Please try again.'));
+    if ('error' in r) return onError(errorMessage(r.error, t('settings.profileFailed')));
     if (user && r.data)
       dispatch(
         userLoaded({
@@ -55,32 +55,32 @@ export function ProfileSettings({
           avatar: r.data.profile_image_url ?? user.avatar,
         }),
       );
-    onSaved('Profile updated successfully!');
+    onSaved(t('settings.profileUpdated'));
   }
 
   async function changeAvatar(file: File | undefined) {
     if (!file) return;
     const r = await upload(file);
-    if ('error' in r) return onError(errorMessage(r.error, 'Failed to update profile. Please try again.'));
+    if ('error' in r) return onError(errorMessage(r.error, t('settings.profileFailed')));
     setForm((f) => ({ ...f, profile_image_url: r.data!.url }));
   }
 
   return (
     <SettingsSection
-      title="Profile"
+      title={t('settings.profile')}
       testId="settings-profile"
       saving={profileState.isLoading}
       onSave={() => void save()}
       actions={
         <button type="button" className="btn" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       }
     >
       <div className="row gap">
         <Avatar src={form.profile_image_url} name={form.display_name || personName(user)} size={72} />
         <button type="button" className="btn" disabled={uploadState.isLoading} onClick={() => fileRef.current?.click()}>
-          {uploadState.isLoading ? t('settings.uploading') : 'Change avatar'}
+          {uploadState.isLoading ? t('settings.uploading') : t('settings.changeAvatar')}
         </button>
         <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => changeAvatar(e.target.files?.[0])} data-testid="avatar-file" />
       </div>
@@ -97,7 +97,7 @@ export function ProfileSettings({
         <textarea name="bio" rows={3} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} />
       </label>
       <label>
-        Email
+        {t('auth.email')}
         <input name="email" type="email" value={form.email} readOnly aria-describedby="email-note" />
         <span id="email-note" className="muted small">
           {t('settings.emailNote')}

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useT } from '../../shared/i18n';
 
 /** One settings form: its title, its fields, and Save (plus any `actions` before it). */
 export function SettingsSection({
@@ -16,6 +17,7 @@ export function SettingsSection({
   actions?: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   function submit(e: FormEvent) {
     e.preventDefault();
     onSave();
@@ -27,7 +29,7 @@ export function SettingsSection({
       <div className="form-actions">
         {actions}
         <button className="btn btn-primary" disabled={saving}>
-          Save
+          {t('common.save')}
         </button>
       </div>
     </form>

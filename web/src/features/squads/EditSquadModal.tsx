@@ -5,6 +5,7 @@ import { Modal } from '../../shared/ui';
 import type { SquadView } from '@app/contracts';
 import { SQUAD_CATEGORIES, useDeleteSquadMutation, useUpdateSquadMutation } from './squadsApi';
 import { useT } from '../../shared/i18n';
+import { categoryName } from '../../shared/format';
 
 export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; open: boolean; onClose: () => void }) {
   const t = useT();
@@ -17,28 +18,30 @@ export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; ope
   const [del, d] = useDeleteSquadMutation();
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!name.trim()) return setError('Squad name is required');
+    if (!name.trim()) return setError(t('squads.nameRequired'));
     const r = await update({ id: squad.id, name: name.trim(), description: description.trim(), category });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to update squad'));
+    if ('error' in r) return setError(errorMessage(r.error, t('squads.updateFailed')));
     onClose();
   }
   return (
     <Modal open={open} onClose={onClose} title={t('squads.settingsTitle')}>
       <form className="form" onSubmit={submit} data-testid="squad-settings">
         <label>
-          Squad Name
+          {t('squads.name')}
           <input value={name} onChange={(e) => setName(e.target.value)} />
         </label>
         <label>
-          Category
+          {t('common.category')}
           <select value={category} onChange={(e) => setCategory(e.target.value as SquadView['category'])}>
             {SQUAD_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryName(c)}
+              </option>
             ))}
           </select>
         </label>
         <label>
-          Description
+          {t('common.description')}
           <textarea rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
         </label>
         {error && <div className="error-bar">{error}</div>}
@@ -49,19 +52,19 @@ export function EditSquadModal({ squad, open, onClose }: { squad: SquadView; ope
             style={{ marginRight: 'auto' }}
             disabled={d.isLoading}
             onClick={async () => {
-              if (!window.confirm(`Delete ${squad.name}? This cannot be undone.`)) return;
+              if (!window.confirm(t('squads.confirmDelete', { name: squad.name }))) return;
               const r = await del(squad.id);
-              if ('error' in r) return setError(errorMessage(r.error, 'Failed to delete squad'));
+              if ('error' in r) return setError(errorMessage(r.error, t('squads.deleteFailed')));
               navigate('/my-squads');
             }}
           >
             {t('squads.deleteSquad')}
           </button>
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button className="btn btn-primary" disabled={u.isLoading}>
-            Save
+            {t('common.save')}
           </button>
         </div>
       </form>

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { errorMessage } from '../../core/api';
 import { Modal } from '../../shared/ui';
 import { JOIN_MESSAGE_MAX, useRequestJoinMutation } from './squadsApi';
+import { useT } from '../../shared/i18n';
 
 export function JoinModal({ squad, open, onClose }: { squad: { id: string; name: string }; open: boolean; onClose: () => void }) {
+  const t = useT();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [requestJoin, state] = useRequestJoinMutation();
@@ -16,16 +18,16 @@ export function JoinModal({ squad, open, onClose }: { squad: { id: string; name:
     const trimmed = message.trim();
     // the message is optional and sent only when non-empty after trimming
     const r = await requestJoin({ id: squad.id, message: trimmed || undefined });
-    if ('error' in r) return setError(errorMessage(r.error, 'Failed to request to join squad'));
+    if ('error' in r) return setError(errorMessage(r.error, t('squads.joinFailed')));
     close();
   }
   return (
-    <Modal open={open} onClose={close} title={`Request to Join ${squad.name}`}>
+    <Modal open={open} onClose={close} title={t('squads.joinTitle', { name: squad.name })}>
       <div className="form" data-testid="join-modal">
-        <p>Send a message to the squad admins explaining why you'd like to join (optional):</p>
+        <p>{t('squads.joinHint')}</p>
         <textarea
           rows={3}
-          placeholder="I'd like to join because..."
+          placeholder={t('squads.joinPlaceholder')}
           value={message}
           maxLength={JOIN_MESSAGE_MAX}
           onChange={(e) => setMessage(e.target.value.slice(0, JOIN_MESSAGE_MAX))}
@@ -36,10 +38,10 @@ export function JoinModal({ squad, open, onClose }: { squad: { id: string; name:
         {error && <div className="error-bar">{error}</div>}
         <div className="form-actions">
           <button type="button" className="btn" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className="btn btn-primary" disabled={state.isLoading} onClick={send}>
-            {state.isLoading ? 'Sending...' : 'Send Request'}
+            {state.isLoading ? t('squads.sending') : t('squads.sendRequest')}
           </button>
         </div>
       </div>

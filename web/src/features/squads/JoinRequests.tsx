@@ -19,13 +19,13 @@ export function JoinRequests({ squadId, requests }: { squadId: string; requests:
     setPending(`${action}-${requestId}`);
     const r = await decide({ id: squadId, requestId, action });
     setPending(null);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, `Failed to ${action} join request`), kind: 'error' }));
+    if ('error' in r) dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t(action === 'approve' ? 'squads.approveFailed' : 'squads.rejectFailed')), kind: 'error' }));
   }
 
   return (
     <section className="card" data-testid="join-requests">
-      <h2 className="panel-title">Join Requests</h2>
-      {requests.length === 0 && <p className="muted">No pending join requests</p>}
+      <h2 className="panel-title">{t('squads.joinRequests')}</h2>
+      {requests.length === 0 && <p className="muted">{t('squads.noRequests')}</p>}
       {requests.map((r) => (
         <div key={r.id} className="request-row">
           <Avatar src={r.user.profile_image_url} name={personName(r.user)} size={40} />
@@ -35,10 +35,10 @@ export function JoinRequests({ squadId, requests }: { squadId: string; requests:
             {r.message && <blockquote>"{r.message}"</blockquote>}
           </div>
           <button className="btn btn-sm btn-success" disabled={pending === `approve-${r.id}`} onClick={() => doDecide(r.id, 'approve')}>
-            {pending === `approve-${r.id}` ? t('squads.approving') : 'Approve'}
+            {pending === `approve-${r.id}` ? t('squads.approving') : t('squads.approve')}
           </button>
           <button className="btn btn-sm" disabled={pending === `reject-${r.id}`} onClick={() => doDecide(r.id, 'reject')}>
-            {pending === `reject-${r.id}` ? t('squads.rejecting') : 'Reject'}
+            {pending === `reject-${r.id}` ? t('squads.rejecting') : t('squads.reject')}
           </button>
         </div>
       ))}

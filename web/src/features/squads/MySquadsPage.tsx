@@ -1,16 +1,18 @@
 import { Link } from 'react-router-dom';
 import { Crown, Shield, User, type LucideIcon } from 'lucide-react';
 import { Avatar, Skeleton } from '../../shared/ui';
-import { memberLabel } from '../../shared/format';
+import { categoryName, memberLabel } from '../../shared/format';
 import { useMySquadsQuery, useSquadStatsQuery } from './squadsApi';
 import { useT } from '../../shared/i18n';
+import { translate } from '../../shared/i18n';
 
 export function RoleIcon({ role }: { role?: string | null }) {
   if (!role) return null;
   const map: Record<string, [LucideIcon, string]> = { admin: [Crown, 'role-admin'], moderator: [Shield, 'role-moderator'], member: [User, 'role-member'] };
   const [Icon, cls] = map[role] ?? map.member;
+  const name = translate(`squads.role_${role in map ? (role as 'admin' | 'moderator' | 'member') : 'member'}`);
   return (
-    <span className={cls} title={role} aria-label={role} role="img" data-testid="role-icon">
+    <span className={cls} title={name} aria-label={name} role="img" data-testid="role-icon">
       <Icon size={20} aria-hidden="true" />
     </span>
   );
@@ -51,9 +53,9 @@ export function MySquadsPage() {
       {squads.isLoading && <Skeleton />}
       {squads.isError && (
         <div className="error-bar">
-          Failed to load squads{' '}
+          {t('squads.loadFailed')}{' '}
           <button className="link" onClick={() => squads.refetch()}>
-            Try Again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}
@@ -75,7 +77,7 @@ export function MySquadsPage() {
                   {sq.name} <RoleIcon role={sq.user_role} />
                 </div>
                 <div className="muted small">
-                  {sq.category} · {memberLabel(sq.member_count)}
+                  {categoryName(sq.category)} · {memberLabel(sq.member_count)}
                 </div>
               </div>
             </div>

@@ -15,7 +15,7 @@ export function SquadAchievements({ memberCount, week }: { memberCount: number; 
   if (posts === 0 && memberCount < GROWING_MEMBERS) return null;
   return (
     <section className="card" data-testid="squad-achievements">
-      <h2 className="panel-title">Squad Achievements</h2>
+      <h2 className="panel-title">{t('squads.achievements')}</h2>
       <ul className="plain-list small">
         {posts > 0 && (
           <li>

@@ -10,8 +10,8 @@ export function SquadActivity({ squadId }: { squadId: string; squadName: string 
   return (
     <section className="card" data-testid="squad-activity">
       <h2 className="panel-title">{t('squads.recentActivity')}</h2>
-      {isLoading && <p className="muted small">Loading...</p>}
-      {isError && <p className="error-text small">Failed to load squad activities</p>}
+      {isLoading && <p className="muted small">{t('common.loading')}</p>}
+      {isError && <p className="error-text small">{t('squads.activityFailed')}</p>}
       {!isLoading && !isError && items.length === 0 && <p className="muted small">{t('squads.noActivity')}</p>}
       {items.map((a) => (
         <div key={a.id} className="row gap" style={{ padding: '0.35rem 0' }}>

@@ -7,7 +7,7 @@ import { pushToast } from '../../shared/toast';
 import { Avatar, Skeleton } from '../../shared/ui';
 import { copyText } from '../../shared/clipboard';
 import { useTimedFlag } from '../../shared/useTimedFlag';
-import { englishLongDate, memberLabel } from '../../shared/format';
+import { categoryName, longDate, memberLabel } from '../../shared/format';
 import { RoleIcon } from './MySquadsPage';
 import { JoinModal } from './JoinModal';
 import { EditSquadModal } from './EditSquadModal';
@@ -62,13 +62,13 @@ export function SquadDetailPage() {
     return (
       <div className="page">
         <Link to="/my-squads" className="small">
-          <ArrowLeft size={14} aria-hidden="true" /> Back to My Squads
+          <ArrowLeft size={14} aria-hidden="true" /> {t('squads.back')}
         </Link>
         <div className="card empty" data-testid="squad-not-found">
-          <h2>Squad Not Found</h2>
-          <p className="muted">{q.isError ? errorMessage(q.error, "The squad you're looking for doesn't exist or has been deleted.") : 'Failed to load squad details'}</p>
+          <h2>{t('squads.notFound')}</h2>
+          <p className="muted">{q.isError ? errorMessage(q.error, t('squads.notFoundText')) : t('squads.detailsFailed')}</p>
           <button className="btn btn-primary" onClick={() => navigate('/my-squads')}>
-            Go Back
+            {t('squads.goBack')}
           </button>
         </div>
       </div>
@@ -87,20 +87,20 @@ export function SquadDetailPage() {
     setLeaveError(null);
     const r = await leave(id);
     setLeaving(false);
-    if ('error' in r) setLeaveError(errorMessage(r.error, 'Failed to leave squad'));
+    if ('error' in r) setLeaveError(errorMessage(r.error, t('squads.leaveFailed')));
     else q.refetch();
   }
 
   async function chat() {
     const r = await openChat(id);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to load conversations'), kind: 'error' }));
+    if ('error' in r) dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('messages.conversationsFailed')), kind: 'error' }));
     else navigate(`/messages/${r.data.id}`);
   }
 
   return (
     <div className="page" data-testid="squad-detail">
       <Link to="/my-squads" className="small">
-        <ArrowLeft size={14} aria-hidden="true" /> Back to My Squads
+        <ArrowLeft size={14} aria-hidden="true" /> {t('squads.back')}
       </Link>
       <div className="squad-layout" style={{ marginTop: '0.6rem' }}>
         <div>
@@ -112,7 +112,7 @@ export function SquadDetailPage() {
                   {squad.name} <RoleIcon role={squad.is_member ? squad.user_role : null} />
                 </h1>
                 <div className="muted small">
-                  <span className="pill">{squad.category}</span> · {t('squads.created', { date: englishLongDate(squad.created_at) })} · {memberLabel(squad.member_count)}
+                  <span className="pill">{categoryName(squad.category)}</span> · {t('squads.created', { date: longDate(squad.created_at) })} · {memberLabel(squad.member_count)}
                 </div>
               </div>
               <button className="icon-btn" aria-label={t('squads.share')} onClick={share} data-testid="squad-share">
@@ -124,25 +124,25 @@ export function SquadDetailPage() {
                 </button>
               )}
             </div>
-            <p className="pre-wrap">{squad.description || 'No description available'}</p>
+            <p className="pre-wrap">{squad.description || t('common.noDescription')}</p>
             <div className="row gap wrap">
               {squad.is_member ? (
                 <>
                   <button className="btn btn-primary" onClick={chat} disabled={chatState.isLoading} data-testid="squad-chat">
-                    <MessageCircle size={16} aria-hidden="true" /> Squad Chat
+                    <MessageCircle size={16} aria-hidden="true" /> {t('squads.chat')}
                   </button>
                   <button className="btn" disabled={squad.user_role === 'admin' || leaving} onClick={doLeave}>
-                    {leaving ? 'Leaving...' : 'Leave Squad'}
+                    {leaving ? t('squads.leaving') : t('squads.leave')}
                   </button>
                   {canManage && pendingRequests.length > 0 && (
                     <button className="btn" onClick={() => setShowRequests((s) => !s)} data-testid="manage-requests">
-                      Manage Requests ({pendingRequests.length})
+                      {t('squads.manageRequests', { count: pendingRequests.length })}
                     </button>
                   )}
                 </>
               ) : squad.join_request_status === 'pending' ? (
                 <span className="pill" data-testid="request-pending">
-                  Request Pending
+                  {t('squads.requestPending')}
                 </span>
               ) : (
                 <button className="btn btn-primary" onClick={() => setJoinOpen(true)} data-testid="request-join">

@@ -6,7 +6,7 @@ import { useAppDispatch, useSession } from '../../core/store';
 import { errorMessage } from '../../core/api';
 import { pushToast } from '../../shared/toast';
 import { Avatar } from '../../shared/ui';
-import { englishMonthYear, personName } from '../../shared/format';
+import { monthYear, personName } from '../../shared/format';
 import type { SquadView } from '@app/contracts';
 import { useRemoveMemberMutation, useSetMemberRoleMutation } from './squadsApi';
 import { useT } from '../../shared/i18n';
@@ -34,24 +34,24 @@ export function SquadMembers({ squad }: { squad: SquadView }) {
     setBusy(userId);
     const r = await setRole({ id: squad.id, userId, role });
     setBusy(null);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to update member role'), kind: 'error' }));
+    if ('error' in r) dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('squads.roleFailed')), kind: 'error' }));
   }
 
   async function removeMember(userId: string, name: string) {
-    if (!window.confirm(`Remove ${name} from ${squad.name}?`)) return;
+    if (!window.confirm(t('squads.confirmRemove', { name, squad: squad.name }))) return;
     setBusy(userId);
     const r = await remove({ id: squad.id, userId });
     setBusy(null);
-    if ('error' in r) dispatch(pushToast({ title: 'Hata', message: errorMessage(r.error, 'Failed to remove member'), kind: 'error' }));
+    if ('error' in r) dispatch(pushToast({ title: t('common.error'), message: errorMessage(r.error, t('squads.removeFailed')), kind: 'error' }));
   }
 
   return (
     <section className="card" data-testid="squad-members">
       <div className="row">
-        <h2 className="panel-title">Members</h2>
+        <h2 className="panel-title">{t('squads.members')}</h2>
         {members.length > 5 && (
           <button className="link small push-right" onClick={() => setShowAll((s) => !s)}>
-            {showAll ? 'Show Less' : 'View All'}
+            {showAll ? t('squads.showLess') : t('squads.viewAll')}
           </button>
         )}
       </div>
@@ -65,13 +65,13 @@ export function SquadMembers({ squad }: { squad: SquadView }) {
               <Link to={`/user/${m.username}`} className="strong ellipsis block">
                 {name}
               </Link>
-              <div className="muted small">Joined {englishMonthYear(m.joined_at)}</div>
+              <div className="muted small">{t('squads.joined', { date: monthYear(m.joined_at) })}</div>
             </div>
             {manageable ? (
               <>
                 <select
                   className="role-select"
-                  aria-label={`Role of ${name}`}
+                  aria-label={t('squads.roleOf', { name })}
                   value={m.role}
                   disabled={busy === m.id}
                   onChange={(e) => void changeRole(m.id, e.target.value as SquadRole)}
@@ -79,14 +79,14 @@ export function SquadMembers({ squad }: { squad: SquadView }) {
                 >
                   {ROLES.map((r) => (
                     <option key={r} value={r}>
-                      {r}
+                      {t(`squads.role_${r}`)}
                     </option>
                   ))}
                 </select>
                 {m.role !== 'admin' && (
                   <button
                     className="icon-btn small"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t('common.remove', { name })}
                     title={t('squads.removeMember')}
                     disabled={busy === m.id}
                     onClick={() => void removeMember(m.id, name)}
@@ -97,7 +97,7 @@ export function SquadMembers({ squad }: { squad: SquadView }) {
                 )}
               </>
             ) : (
-              <span className={`pill pill-${m.role}`}>{m.role}</span>
+              <span className={`pill pill-${m.role}`}>{t(`squads.role_${m.role}`)}</span>
             )}
           </div>
         );

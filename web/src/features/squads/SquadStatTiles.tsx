@@ -11,7 +11,7 @@ export function SquadStatTiles({ memberCount, week }: { memberCount: number; wee
     <div className="grid grid-3" data-testid="squad-stats">
       <div className="card stat-tile">
         <b data-testid="squad-members-count">{memberCount}</b>
-        <span className="muted small">Total Members</span>
+        <span className="muted small">{t('squads.totalMembers')}</span>
       </div>
       {week && (
         <>

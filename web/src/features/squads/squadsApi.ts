@@ -1,6 +1,7 @@
 import { api, data, listOf } from '../../core/api';
 import type { SquadRole } from '@app/contracts';
 import type { ActivityView, ConversationView, JoinRequestView, SquadView, SquadStats } from '@app/contracts';
+import { translate } from '../../shared/i18n';
 
 export const SQUAD_CATEGORIES = ['General', 'Technology', 'Gaming', 'Books', 'Movies', 'Music', 'Sports', 'Food', 'Travel', 'Art', 'Science', 'Fitness'];
 export const JOIN_MESSAGE_MAX = 250;
@@ -109,15 +110,15 @@ export function canRequestJoin(s: Pick<SquadView, 'is_member' | 'join_request_st
 
 /** Explore card join label (part 2 §4); every squad's join is a request an admin approves (issue 43 §5). */
 export function exploreJoinLabel(s: Pick<SquadView, 'is_member' | 'join_request_status'>): string {
-  if (s.is_member) return 'Member';
-  if (s.join_request_status === 'pending') return 'Request Sent';
-  if (s.join_request_status === 'rejected') return 'Request Rejected';
-  return 'Request to Join';
+  if (s.is_member) return translate('squads.member');
+  if (s.join_request_status === 'pending') return translate('squads.requestSent');
+  if (s.join_request_status === 'rejected') return translate('squads.requestRejected');
+  return translate('squads.requestToJoin');
 }
 
 /** Squad detail join label for non-members (part 2 §2). */
 export function detailJoinLabel(s: Pick<SquadView, 'join_request_status'>): string {
-  if (s.join_request_status === 'pending') return 'Request Pending';
-  if (s.join_request_status === 'rejected') return 'Request Again';
-  return 'Request to Join';
+  if (s.join_request_status === 'pending') return translate('squads.requestPending');
+  if (s.join_request_status === 'rejected') return translate('squads.requestAgain');
+  return translate('squads.requestToJoin');
 }

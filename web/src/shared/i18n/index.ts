@@ -1,6 +1,7 @@
 import { cloneElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
-import type { Translation } from './tr';
-import { LANGUAGE_KEY, isLanguage, type Language } from './language';
+import type { Translation } from './en';
+import { LANGUAGE_KEY, type Language } from './language';
+import { initialLanguage } from '../../core/stored-session';
 import { activeLanguage, addTexts, currentT, hasTexts, interpolate, onTextsChange, rawText, setLanguage, type TFunction } from './translate';
 
 /** Each language's texts are a chunk of their own: a page loads only the one it shows. */
@@ -15,21 +16,12 @@ export async function loadLanguage(lng: Language): Promise<void> {
   addTexts(lng, await LOADERS[lng]());
 }
 
-function storedLanguage(): Language {
-  try {
-    const v = localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(v) ? v : 'tr';
-  } catch {
-    return 'tr';
-  }
-}
-
-// started on first import with no texts; screens render once `i18nReady` (the stored language's texts) is settled.
-// English has every key of the default (i18n.test.ts), so no fallback language is loaded beside it.
-setLanguage(storedLanguage());
+// started on first import with no texts; screens render once `i18nReady` (the language's texts) is settled.
+// Both languages have every key (i18n.test.ts), so no fallback language is loaded beside one.
+setLanguage(initialLanguage());
 document.documentElement.lang = activeLanguage();
 
-/** The stored language's texts, loading: every lazily loaded screen waits for them (with-texts.ts). */
+/** The shown language's texts, loading: every lazily loaded screen waits for them (with-texts.ts). */
 export const i18nReady: Promise<void> = loadLanguage(activeLanguage());
 
 /**

@@ -10,24 +10,24 @@ function FeedTab() {
 
 /** Switches the language while React renders, after FeedTab rendered and before its effects ran. */
 function SwitchDuringRender() {
-  if (activeLanguage() !== 'en') setLanguage('en');
+  if (activeLanguage() !== 'tr') setLanguage('tr');
   return null;
 }
 
 describe('a language switch while a screen renders', () => {
   afterEach(async () => {
     cleanup();
-    await applyLanguage('tr');
+    await applyLanguage('en');
   });
 
   it('still shows the screen in the new language', async () => {
-    expect(activeLanguage()).toBe('tr');
+    expect(activeLanguage()).toBe('en');
     render(
       <>
         <FeedTab />
         <SwitchDuringRender />
       </>,
     );
-    await waitFor(() => expect(screen.getByRole('tab').textContent).toBe('All Posts'));
+    await waitFor(() => expect(screen.getByRole('tab').textContent).toBe('Tüm Paylaşımlar'));
   });
 });

@@ -1,6 +1,6 @@
 import { activeLanguage } from './translate';
 
-/** 'tr' is the spec's own text (Turkish and English mixed, exactly as written); 'en' its English translation. */
+/** English (the default) and Turkish, each wholly in its own language. */
 export type Language = 'tr' | 'en';
 export const LANGUAGES: readonly Language[] = ['tr', 'en'];
 export { LANGUAGE_KEY } from '../../core/stored-session';

@@ -6,7 +6,7 @@
  * of milliseconds of a phone's main thread at start (issue 30).
  */
 import { isLanguage, type Language } from './language';
-import type { tr } from './tr';
+import type { en } from './en';
 
 type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type KeysOf<T, P extends string = ''> = {
@@ -14,7 +14,7 @@ type KeysOf<T, P extends string = ''> = {
 }[keyof T & string];
 
 /** Every text's key, dotted (`nav.home`); a plural text by its base (`items` for `items_one`): a misspelt key fails to compile. */
-export type TextKey = KeysOf<typeof tr>;
+export type TextKey = KeysOf<typeof en>;
 
 type Texts = { [key: string]: string | Texts };
 
@@ -71,9 +71,9 @@ export const translate: TFunction = (key, options) => {
   return text === undefined ? key : interpolate(text, options);
 };
 
-/** The language texts are drawn in; 'tr' (the spec's own texts) before one is chosen. */
+/** The language texts are drawn in; English (the default) before one is chosen. */
 export function activeLanguage(): Language {
-  return language ?? 'tr';
+  return language ?? 'en';
 }
 
 /** A new function each time the texts change, so a component that reads it draws again (useT). */
