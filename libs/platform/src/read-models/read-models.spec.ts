@@ -55,6 +55,17 @@ describe('shared read models', () => {
       expect(await svc.store.collection(userCardsCollection).count({ _id: 'u1' })).toBe(1);
     });
 
+    it('keeps the newest card when an older user.updated arrives last (a late delivery, issue 46)', async () => {
+      const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s)).toISOString();
+      const deliver = (payload: ReturnType<typeof updated>, occurredAt: string) =>
+        svc.transport.publish({ id: `late-${occurredAt}`, type: 'user.updated', version: 1, occurredAt, actorId: null, key: 'u9', payload } as never).then(() => svc.settle());
+      await deliver(updated('u9', 'deniz', 'Deniz New', null), at(20));
+      await deliver(updated('u9', 'deniz', 'Deniz Old', null), at(10));
+      expect((await cards.card('u9'))?.display_name).toBe('Deniz New');
+      await deliver(updated('u9', 'deniz', 'Deniz Newest', null), at(30));
+      expect((await cards.card('u9'))?.display_name).toBe('Deniz Newest');
+    });
+
     it('gives every id a card, the configured placeholder for unknown ones, in the order asked', async () => {
       await svc.publish('user.registered', registered('u2', 'bora'));
       const map = await cards.cardsById(['nobody', 'u2', 'nobody']);
@@ -197,6 +208,7 @@ describe('user cards kept in a collection shared with other fields', () => {
       username: 'dora',
       display_name: 'Dora',
       profile_image_url: null,
+      card_at: expect.any(String),
     });
     expect(await model.unknownIds(['u9'])).toEqual([]);
   });
