@@ -11,7 +11,8 @@ import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-s
  * bus, after the claim window and behind later events on Redis Streams, which reorders) and
  * redelivers events. Once the bus has settled, every derived view checked here equals a
  * recomputation from the owning services' own data: each member's feed (reviews, from social's
- * follows, mutes and blocks and reviews' own rows), its cards' like counts and marks, and each
+ * follows, mutes and blocks and reviews' own rows), its cards' like counts, marks and author names
+ * (reviews' user cards, from social's profiles), and each
  * profile's review count (social, from reviews' events). A bounded number of runs, not a timed test.
  */
 
@@ -82,6 +83,7 @@ interface TrackedReview {
 type Action =
   | { kind: 'follow' | 'unfollow' | 'approve' | 'mute' | 'unmute' | 'block' | 'unblock'; by: number; other: number }
   | { kind: 'privacy'; by: number; restricted: boolean }
+  | { kind: 'rename'; by: number; name: number }
   | { kind: 'post'; by: number }
   | { kind: 'edit' | 'delete' | 'like' | 'save' | 'hide'; by: number; review: number }
   | { kind: 'read'; by: number };
@@ -91,6 +93,7 @@ const pair = fc.tuple(member, member).filter(([a, b]) => a !== b);
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: pair.chain(([by, other]) => fc.constantFrom('follow', 'unfollow', 'approve', 'mute', 'unmute', 'block', 'unblock').map((kind) => ({ kind, by, other }) as Action)) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('privacy' as const), by: member, restricted: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), by: member, name: fc.nat(99) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('post' as const), by: member }) },
   {
     weight: 3,
@@ -167,6 +170,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
         case 'privacy':
           await api().put('/api/users/settings').set(as(by)).send({ privacy_profile: a.restricted ? 'private' : 'public' });
           return;
+        case 'rename':
+          await api().put('/api/users/profile').set(as(by)).send({ display_name: `Member ${a.by} v${a.name}` });
+          return;
         case 'post': {
           const res = await api().post('/api/reviews').set(as(by)).send({ product_id: productId, rating: 4, content: `Review by ${a.by}` });
           if (res.status === 409) {
@@ -217,6 +223,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
     /** Every derived view checked against the owners' data; the differences, empty when all agree. */
     async function differences(): Promise<string[]> {
       const found: string[] = [];
+      const names = await Promise.all(
+        members.map(async (m) => ((await api().get(`/api/users/profile/${m.username}`).set(as(m))).body.data as { display_name: string }).display_name),
+      );
       const graph = await Promise.all(
         members.map(async (m) => ({ following: await ids(m, '/api/follows/following'), muted: await ids(m, '/api/users/mutes'), blocked: await ids(m, '/api/users/blocked') })),
       );
@@ -229,7 +238,7 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
           .slice(0, 100);
         const res = await api().get('/api/feed?limit=100').set(as(m));
         expect(res.status).toBe(200);
-        const cards = res.body.data as { id: string; like_count: number; liked: boolean }[];
+        const cards = res.body.data as { id: string; like_count: number; liked: boolean; user: { id: string; display_name: string } }[];
         const feed = cards.map((c) => c.id);
         if (JSON.stringify(feed) !== JSON.stringify(expected.map((r) => r.id))) {
           found.push(`feed of member ${i}: ${JSON.stringify(feed)} instead of ${JSON.stringify(expected.map((r) => `${r.id} by ${r.author}`))}`);
@@ -238,6 +247,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
           const review = reviews.find((r) => r.id === card.id);
           if (review && (card.like_count !== review.likers.size || card.liked !== review.likers.has(i))) {
             found.push(`card ${card.id} for member ${i}: ${card.like_count} likes, liked ${card.liked}; the likes say ${review.likers.size}, ${review.likers.has(i)}`);
+          }
+          if (review && card.user.display_name !== names[review.author]) {
+            found.push(`card ${card.id} for member ${i}: author named ${card.user.display_name}, social says ${names[review.author]}`);
           }
         }
       }
