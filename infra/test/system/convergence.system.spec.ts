@@ -12,7 +12,8 @@ import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-s
  * redelivers events. Once the bus has settled, every derived view checked here equals a
  * recomputation from the owning services' own data: each member's feed (reviews, from social's
  * follows, mutes and blocks and reviews' own rows), its cards' like counts, marks and author names
- * (reviews' user cards, from social's profiles), and each
+ * (reviews' user cards, from social's profiles), each member's squad count (social, from squads'
+ * events) and each
  * profile's review count (social, from reviews' events). A bounded number of runs, not a timed test.
  */
 
@@ -84,6 +85,7 @@ type Action =
   | { kind: 'follow' | 'unfollow' | 'approve' | 'mute' | 'unmute' | 'block' | 'unblock'; by: number; other: number }
   | { kind: 'privacy'; by: number; restricted: boolean }
   | { kind: 'rename'; by: number; name: number }
+  | { kind: 'join' | 'leave'; by: number }
   | { kind: 'post'; by: number }
   | { kind: 'edit' | 'delete' | 'like' | 'save' | 'hide'; by: number; review: number }
   | { kind: 'read'; by: number };
@@ -94,6 +96,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: pair.chain(([by, other]) => fc.constantFrom('follow', 'unfollow', 'approve', 'mute', 'unmute', 'block', 'unblock').map((kind) => ({ kind, by, other }) as Action)) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('privacy' as const), by: member, restricted: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), by: member, name: fc.nat(99) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('join' as const, 'leave' as const), by: member }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('post' as const), by: member }) },
   {
     weight: 3,
@@ -120,6 +123,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
     let admin: Member;
     let members: Member[];
     let productId: string;
+    let squadId: string;
+    /** Squad memberships seen by the checks over all runs: the squad count was compared on something. */
+    let joined = 0;
     const reviews: TrackedReview[] = [];
 
     const api = () => request(stack.url);
@@ -137,6 +143,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
       for (let i = 0; i < MEMBERS; i++) members.push(await register(`Member${i}`));
       await stack.settle();
       productId = (await api().post('/api/products').set(as(admin)).send({ name: 'Kettle', category: 'Kitchen', price: 25 })).body.data.id;
+      const squad = await api().post('/api/squads').set(as(admin)).send({ name: 'Kettle fans' });
+      expect(squad.status).toBe(201);
+      squadId = squad.body.data.id;
     }, 60_000);
 
     afterAll(async () => {
@@ -169,6 +178,15 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
           return;
         case 'privacy':
           await api().put('/api/users/settings').set(as(by)).send({ privacy_profile: a.restricted ? 'private' : 'public' });
+          return;
+        case 'join': {
+          // Asked, then approved by the squad's creator (the admin).
+          const asked = await api().post(`/api/squads/${squadId}/request-join`).set(as(by)).send({});
+          if (ok(asked.status)) await api().post(`/api/squads/${squadId}/join-requests/${asked.body.data.id}`).set(as(admin)).send({ action: 'approve' });
+          return;
+        }
+        case 'leave':
+          await api().post(`/api/squads/${squadId}/leave`).set(as(by));
           return;
         case 'rename':
           await api().put('/api/users/profile').set(as(by)).send({ display_name: `Member ${a.by} v${a.name}` });
@@ -258,6 +276,11 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
         expect(profile.status).toBe(200);
         const written = reviews.filter((r) => r.author === i && !r.deleted).length;
         if (profile.body.data.reviews_count !== written) found.push(`profile of member ${i}: ${profile.body.data.reviews_count} reviews, ${written} written`);
+        // Social's squad count (from squads' events) against the member's squads in squads.
+        const [stats, squads] = await Promise.all([api().get('/api/users/stats').set(as(m)), api().get('/api/squads/my-squads').set(as(m))]);
+        expect([stats.status, squads.status]).toEqual([200, 200]);
+        joined += squads.body.meta.total;
+        if (stats.body.data.squadsCount !== squads.body.meta.total) found.push(`stats of member ${i}: ${stats.body.data.squadsCount} squads, squads says ${squads.body.meta.total}`);
       }
       return found;
     }
@@ -275,6 +298,7 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
         }),
         { numRuns: RUNS, endOnFailure: true },
       );
+      expect(joined).toBeGreaterThan(0);
     }, 600_000);
   });
 }
