@@ -6,6 +6,7 @@ import { BlocksReadModel } from './blocks.service';
 import { mutesCollection } from './mutes.collection';
 import { MutesModule } from './mutes.module';
 import { MutesReadModel } from './mutes.service';
+import { relationVersionsCollection } from './relation-versions';
 import { StoredUserCard, userCardsCollection } from './user-cards.collection';
 import { UserCardsModule } from './user-cards.module';
 import { cardFromToken, UserCardsReadModel } from './user-cards.service';
@@ -172,6 +173,10 @@ describe('shared read models', () => {
       await svc.publish('user.deleted', { userId: 'x' });
       expect(await svc.store.collection(blocksCollection).count({ $or: [{ blocker_id: 'x' }, { blocked_id: 'x' }] })).toBe(0);
       expect(await svc.store.collection(mutesCollection).count({ $or: [{ muter_id: 'x' }, { muted_id: 'x' }] })).toBe(0);
+      // The relations' versions (issue 46) name the member too: they go with them, the others stay.
+      const versions = svc.store.collection(relationVersionsCollection);
+      expect(await versions.count({ $or: [{ a: 'x' }, { b: 'x' }] })).toBe(0);
+      expect(await versions.count({ a: 'y', b: 'z' })).toBe(1);
       expect(await blocks.hiddenFrom('y')).toEqual(['z']);
     });
   });
