@@ -11,7 +11,9 @@ import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-s
  * bus, after the claim window and behind later events on Redis Streams, which reorders) and
  * redelivers events. Once the bus has settled, every derived view checked here equals a
  * recomputation from the owning services' own data: each member's feed (reviews, from social's
- * follows, mutes and blocks and reviews' own rows), its cards' like counts and marks, and each
+ * follows, mutes and blocks and reviews' own rows), its cards' like counts, marks and author names
+ * (reviews' user cards, from social's profiles), each member's squad count (social, from squads'
+ * events) and each
  * profile's review count (social, from reviews' events). A bounded number of runs, not a timed test.
  */
 
@@ -82,6 +84,8 @@ interface TrackedReview {
 type Action =
   | { kind: 'follow' | 'unfollow' | 'approve' | 'mute' | 'unmute' | 'block' | 'unblock'; by: number; other: number }
   | { kind: 'privacy'; by: number; restricted: boolean }
+  | { kind: 'rename'; by: number; name: number }
+  | { kind: 'join' | 'leave'; by: number }
   | { kind: 'post'; by: number }
   | { kind: 'edit' | 'delete' | 'like' | 'save' | 'hide'; by: number; review: number }
   | { kind: 'read'; by: number };
@@ -91,6 +95,8 @@ const pair = fc.tuple(member, member).filter(([a, b]) => a !== b);
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: pair.chain(([by, other]) => fc.constantFrom('follow', 'unfollow', 'approve', 'mute', 'unmute', 'block', 'unblock').map((kind) => ({ kind, by, other }) as Action)) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('privacy' as const), by: member, restricted: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), by: member, name: fc.nat(99) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('join' as const, 'leave' as const), by: member }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('post' as const), by: member }) },
   {
     weight: 3,
@@ -117,6 +123,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
     let admin: Member;
     let members: Member[];
     let productId: string;
+    let squadId: string;
+    /** Squad memberships seen by the checks over all runs: the squad count was compared on something. */
+    let joined = 0;
     const reviews: TrackedReview[] = [];
 
     const api = () => request(stack.url);
@@ -134,6 +143,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
       for (let i = 0; i < MEMBERS; i++) members.push(await register(`Member${i}`));
       await stack.settle();
       productId = (await api().post('/api/products').set(as(admin)).send({ name: 'Kettle', category: 'Kitchen', price: 25 })).body.data.id;
+      const squad = await api().post('/api/squads').set(as(admin)).send({ name: 'Kettle fans' });
+      expect(squad.status).toBe(201);
+      squadId = squad.body.data.id;
     }, 60_000);
 
     afterAll(async () => {
@@ -166,6 +178,18 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
           return;
         case 'privacy':
           await api().put('/api/users/settings').set(as(by)).send({ privacy_profile: a.restricted ? 'private' : 'public' });
+          return;
+        case 'join': {
+          // Asked, then approved by the squad's creator (the admin).
+          const asked = await api().post(`/api/squads/${squadId}/request-join`).set(as(by)).send({});
+          if (ok(asked.status)) await api().post(`/api/squads/${squadId}/join-requests/${asked.body.data.id}`).set(as(admin)).send({ action: 'approve' });
+          return;
+        }
+        case 'leave':
+          await api().post(`/api/squads/${squadId}/leave`).set(as(by));
+          return;
+        case 'rename':
+          await api().put('/api/users/profile').set(as(by)).send({ display_name: `Member ${a.by} v${a.name}` });
           return;
         case 'post': {
           const res = await api().post('/api/reviews').set(as(by)).send({ product_id: productId, rating: 4, content: `Review by ${a.by}` });
@@ -217,6 +241,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
     /** Every derived view checked against the owners' data; the differences, empty when all agree. */
     async function differences(): Promise<string[]> {
       const found: string[] = [];
+      const names = await Promise.all(
+        members.map(async (m) => ((await api().get(`/api/users/profile/${m.username}`).set(as(m))).body.data as { display_name: string }).display_name),
+      );
       const graph = await Promise.all(
         members.map(async (m) => ({ following: await ids(m, '/api/follows/following'), muted: await ids(m, '/api/users/mutes'), blocked: await ids(m, '/api/users/blocked') })),
       );
@@ -229,7 +256,7 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
           .slice(0, 100);
         const res = await api().get('/api/feed?limit=100').set(as(m));
         expect(res.status).toBe(200);
-        const cards = res.body.data as { id: string; like_count: number; liked: boolean }[];
+        const cards = res.body.data as { id: string; like_count: number; liked: boolean; user: { id: string; display_name: string } }[];
         const feed = cards.map((c) => c.id);
         if (JSON.stringify(feed) !== JSON.stringify(expected.map((r) => r.id))) {
           found.push(`feed of member ${i}: ${JSON.stringify(feed)} instead of ${JSON.stringify(expected.map((r) => `${r.id} by ${r.author}`))}`);
@@ -239,6 +266,9 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
           if (review && (card.like_count !== review.likers.size || card.liked !== review.likers.has(i))) {
             found.push(`card ${card.id} for member ${i}: ${card.like_count} likes, liked ${card.liked}; the likes say ${review.likers.size}, ${review.likers.has(i)}`);
           }
+          if (review && card.user.display_name !== names[review.author]) {
+            found.push(`card ${card.id} for member ${i}: author named ${card.user.display_name}, social says ${names[review.author]}`);
+          }
         }
       }
       for (const [i, m] of members.entries()) {
@@ -247,6 +277,11 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
         // A hidden review leaves its author's count as a deleted one does (issue 43 §2).
         const shown = reviews.filter((r) => r.author === i && !r.deleted && !r.hidden).length;
         if (profile.body.data.reviews_count !== shown) found.push(`profile of member ${i}: ${profile.body.data.reviews_count} reviews, ${shown} shown`);
+        // Social's squad count (from squads' events) against the member's squads in squads.
+        const [stats, squads] = await Promise.all([api().get('/api/users/stats').set(as(m)), api().get('/api/squads/my-squads').set(as(m))]);
+        expect([stats.status, squads.status]).toEqual([200, 200]);
+        joined += squads.body.meta.total;
+        if (stats.body.data.squadsCount !== squads.body.meta.total) found.push(`stats of member ${i}: ${stats.body.data.squadsCount} squads, squads says ${squads.body.meta.total}`);
       }
       return found;
     }
@@ -264,6 +299,7 @@ function convergence(name: string, start: () => Promise<EmbeddedStack>, stop: ()
         }),
         { numRuns: RUNS, endOnFailure: true },
       );
+      expect(joined).toBeGreaterThan(0);
     }, 600_000);
   });
 }

@@ -21,7 +21,7 @@ export class BlocksReadModel {
   /** Idempotent both ways: a repeated block keeps one row, a repeated unblock finds none. */
   async setBlock(blockerId: string, blockedId: string, blocked: boolean, at?: string): Promise<void> {
     // `at`: the event's occurredAt; an event older than the last one applied to the pair changes nothing.
-    if (at && !(await this.versions.claim(`block:${blockerId}:${blockedId}`, at))) return;
+    if (at && !(await this.versions.claim('block', blockerId, blockedId, at))) return;
     const pair = { blocker_id: blockerId, blocked_id: blockedId };
     if (!blocked) {
       await this.blocks.deleteMany(pair);
@@ -65,6 +65,7 @@ export class BlocksReadModel {
 
   /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
   async forgetMember(userId: string): Promise<void> {
+    await this.versions.forgetMember(userId);
     await this.blocks.deleteMany({ $or: [{ blocker_id: userId }, { blocked_id: userId }] });
   }
 }

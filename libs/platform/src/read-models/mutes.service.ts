@@ -17,7 +17,7 @@ export class MutesReadModel {
   /** Idempotent both ways: a repeated mute keeps one row, a repeated unmute finds none. */
   async setMute(muterId: string, mutedId: string, muted: boolean, at?: string): Promise<void> {
     // `at`: the event's occurredAt; an event older than the last one applied to the pair changes nothing.
-    if (at && !(await this.versions.claim(`mute:${muterId}:${mutedId}`, at))) return;
+    if (at && !(await this.versions.claim('mute', muterId, mutedId, at))) return;
     const pair = { muter_id: muterId, muted_id: mutedId };
     if (!muted) {
       await this.mutes.deleteMany(pair);
@@ -49,6 +49,7 @@ export class MutesReadModel {
 
   /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
   async forgetMember(userId: string): Promise<void> {
+    await this.versions.forgetMember(userId);
     await this.mutes.deleteMany({ $or: [{ muter_id: userId }, { muted_id: userId }] });
   }
 }

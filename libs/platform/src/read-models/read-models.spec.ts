@@ -6,6 +6,7 @@ import { BlocksReadModel } from './blocks.service';
 import { mutesCollection } from './mutes.collection';
 import { MutesModule } from './mutes.module';
 import { MutesReadModel } from './mutes.service';
+import { relationVersionsCollection } from './relation-versions';
 import { StoredUserCard, userCardsCollection } from './user-cards.collection';
 import { UserCardsModule } from './user-cards.module';
 import { cardFromToken, UserCardsReadModel } from './user-cards.service';
@@ -53,6 +54,17 @@ describe('shared read models', () => {
       await svc.publish('user.updated', updated('u1', 'ayse2', 'Ayse K', '/a.png'));
       expect(await cards.card('u1')).toEqual({ id: 'u1', username: 'ayse2', display_name: 'Ayse K', profile_image_url: '/a.png' });
       expect(await svc.store.collection(userCardsCollection).count({ _id: 'u1' })).toBe(1);
+    });
+
+    it('keeps the newest card when an older user.updated arrives last (a late delivery, issue 46)', async () => {
+      const at = (s: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, s)).toISOString();
+      const deliver = (payload: ReturnType<typeof updated>, occurredAt: string) =>
+        svc.transport.publish({ id: `late-${occurredAt}`, type: 'user.updated', version: 1, occurredAt, actorId: null, key: 'u9', payload } as never).then(() => svc.settle());
+      await deliver(updated('u9', 'deniz', 'Deniz New', null), at(20));
+      await deliver(updated('u9', 'deniz', 'Deniz Old', null), at(10));
+      expect((await cards.card('u9'))?.display_name).toBe('Deniz New');
+      await deliver(updated('u9', 'deniz', 'Deniz Newest', null), at(30));
+      expect((await cards.card('u9'))?.display_name).toBe('Deniz Newest');
     });
 
     it('gives every id a card, the configured placeholder for unknown ones, in the order asked', async () => {
@@ -161,6 +173,10 @@ describe('shared read models', () => {
       await svc.publish('user.deleted', { userId: 'x' });
       expect(await svc.store.collection(blocksCollection).count({ $or: [{ blocker_id: 'x' }, { blocked_id: 'x' }] })).toBe(0);
       expect(await svc.store.collection(mutesCollection).count({ $or: [{ muter_id: 'x' }, { muted_id: 'x' }] })).toBe(0);
+      // The relations' versions (issue 46) name the member too: they go with them, the others stay.
+      const versions = svc.store.collection(relationVersionsCollection);
+      expect(await versions.count({ $or: [{ a: 'x' }, { b: 'x' }] })).toBe(0);
+      expect(await versions.count({ a: 'y', b: 'z' })).toBe(1);
       expect(await blocks.hiddenFrom('y')).toEqual(['z']);
     });
   });
@@ -197,6 +213,7 @@ describe('user cards kept in a collection shared with other fields', () => {
       username: 'dora',
       display_name: 'Dora',
       profile_image_url: null,
+      card_at: expect.any(String),
     });
     expect(await model.unknownIds(['u9'])).toEqual([]);
   });

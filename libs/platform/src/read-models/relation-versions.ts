@@ -3,10 +3,13 @@ import { BaseDoc, Collection, defineCollection, DuplicateKeyError, Store } from 
 /** When the newest event applied to one relation of a read model was emitted (its `occurredAt`). */
 export interface RelationVersionDoc extends BaseDoc {
   at: string;
+  /** The two members of the relation: an erased member's versions go with them. */
+  a: string;
+  b: string;
 }
 
 /** Listed by every service that keeps the blocks, mutes or follow-graph read models. */
-export const relationVersionsCollection = defineCollection<RelationVersionDoc>('relation_versions', []);
+export const relationVersionsCollection = defineCollection<RelationVersionDoc>('relation_versions', [{ fields: { a: 1 } }, { fields: { b: 1 } }]);
 
 /**
  * Versioned relations (issue 46): an add and a remove of one relation (a block, a mute, a follow
@@ -22,17 +25,26 @@ export class RelationVersions {
     this.rows = store.collection(relationVersionsCollection);
   }
 
-  /** True when an event of `at` is the newest seen for `key` (and is recorded so); false when a newer one was applied. */
-  async claim(key: string, at: string): Promise<boolean> {
+  /**
+   * True when an event of `at` is the newest seen for the relation `kind` of `a` to `b` (and is
+   * recorded so); false when a newer one was applied.
+   */
+  async claim(kind: string, a: string, b: string, at: string): Promise<boolean> {
+    const key = `${kind}:${a}:${b}`;
     for (;;) {
       if ((await this.rows.updateOne({ _id: key, at: { $lte: at } }, { $set: { at } })).matched > 0) return true;
       if (await this.rows.findById(key)) return false;
       try {
-        await this.rows.insert({ _id: key, at });
+        await this.rows.insert({ _id: key, at, a, b });
         return true;
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err; // another delivery recorded one meanwhile: compare again
       }
     }
+  }
+
+  /** A member's account was deleted: every version of their relations goes too (late events about them are dropped anyway). */
+  async forgetMember(userId: string): Promise<void> {
+    await this.rows.deleteMany({ $or: [{ a: userId }, { b: userId }] });
   }
 }

@@ -7,6 +7,8 @@ export interface UserCardDoc extends BaseDoc {
   profile_image_url: string | null;
   /** The member deleted their account: the card is the bare DELETED_MEMBER_CARD and stays so. */
   deleted?: boolean;
+  /** When the event the card came from was emitted: an older one arriving later changes nothing (issue 46). */
+  card_at?: string;
 }
 
 /**

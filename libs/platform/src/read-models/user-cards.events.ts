@@ -11,12 +11,12 @@ export class UserCardsEvents {
 
   @OnEvent('user.registered')
   async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
-    await this.cards.upsertCard(cardOf(event.payload));
+    await this.cards.upsertCard(cardOf(event.payload), event.occurredAt);
   }
 
   @OnEvent('user.updated')
   async onUpdated(@Payload() event: EventEnvelope<'user.updated'>): Promise<void> {
-    await this.cards.upsertCard(cardOf(event.payload));
+    await this.cards.upsertCard(cardOf(event.payload), event.occurredAt);
   }
 
   @OnEvent('user.deleted')

@@ -36,14 +36,30 @@ export class UserCardsReadModel {
     this.placeholder = options.placeholder ?? SPEC_PLACEHOLDER;
   }
 
-  /** Idempotent: the latest card wins; other fields of the row are left alone. A deleted member's card stays deleted. */
-  async upsertCard(card: UserCard): Promise<void> {
+  /**
+   * Idempotent: the card of the latest event wins (`at`, its occurredAt), whatever order the events
+   * arrive in; other fields of the row are left alone. A deleted member's card stays deleted.
+   */
+  async upsertCard(card: UserCard, at?: string): Promise<void> {
     if (await this.isDeleted(card.id)) return;
-    await this.cards.updateOne(
-      { _id: card.id },
-      { $set: { username: card.username, display_name: card.display_name, profile_image_url: card.profile_image_url } },
-      { upsert: true },
-    );
+    const fields = { username: card.username, display_name: card.display_name, profile_image_url: card.profile_image_url, ...(at && { card_at: at }) };
+    if (!at) {
+      await this.cards.updateOne({ _id: card.id }, { $set: fields }, { upsert: true });
+      return;
+    }
+    for (;;) {
+      const older = { _id: card.id, $or: [{ card_at: { $exists: false } }, { card_at: { $lte: at } }] };
+      if ((await this.cards.updateOne(older, { $set: fields })).matched > 0) return;
+      const row = await this.cards.findById(card.id);
+      if (row?.card_at && row.card_at > at) return; // a newer card is there
+      if (row) continue; // the row appeared meanwhile (another handler writes its other fields): try again
+      try {
+        await this.cards.insert({ _id: card.id, ...fields });
+        return;
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err; // one arrived meanwhile: compare again
+      }
+    }
   }
 
   /** Keeps `card` only when the member has no row yet (seen before their registration arrived); the event overwrites it. */

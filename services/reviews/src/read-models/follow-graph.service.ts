@@ -27,7 +27,7 @@ export class FollowGraphService {
    */
   async add(followerId: string, followeeId: string, at?: string): Promise<boolean> {
     if (followerId === followeeId) return false;
-    if (at && !(await this.versions.claim(`follow:${followerId}:${followeeId}`, at))) return false;
+    if (at && !(await this.versions.claim('follow', followerId, followeeId, at))) return false;
     try {
       await this.edges.insert({ follower_id: followerId, followee_id: followeeId, created_at: new Date().toISOString() });
     } catch (err) {
@@ -40,7 +40,7 @@ export class FollowGraphService {
 
   /** True when this call removed the edge; `at` as for `add` (the version stays as the removal's tombstone). */
   async remove(followerId: string, followeeId: string, at?: string): Promise<boolean> {
-    if (at && !(await this.versions.claim(`follow:${followerId}:${followeeId}`, at))) return false;
+    if (at && !(await this.versions.claim('follow', followerId, followeeId, at))) return false;
     if ((await this.edges.deleteOne({ follower_id: followerId, followee_id: followeeId })) === 0) return false;
     await this.counts.updateOne({ _id: followeeId, follower_count: { $gte: 1 } }, { $inc: { follower_count: -1 } });
     return true;
