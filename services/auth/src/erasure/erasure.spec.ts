@@ -36,7 +36,9 @@ describe('auth erasure (DELETE /api/users/me)', () => {
     const m = await member('missing@example.com');
     const res = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${m.token}`).send({});
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('password');
+    // Says what is wrong (issue 45 §8: it said "password must be shorter than or equal to 128 characters").
+    expect(res.body.message).toBe('Password is required');
+    expect(res.body.errors).toEqual([{ field: 'password', messages: ['Password is required'] }]);
   });
 
   it('revokes every session, erases the credentials and announces user.deleted; the email is free again', async () => {
