@@ -29,7 +29,9 @@ describe.each(['http', 'in-process'] as const)('the gateway in front of a servic
     seen.push({ method: req.method, url: req.url, headers: req.headers });
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      // Media says how it is cached, as the reviews service's media route does.
+      const caching = req.url?.startsWith('/api/media/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {};
+      res.writeHead(200, { 'content-type': 'application/json', ...caching });
       res.end('{"success":true}');
     });
   }
@@ -168,5 +170,32 @@ describe.each(['http', 'in-process'] as const)('the gateway in front of a servic
     }
     const untagged = await request(server).get('/api/reviews').set('Authorization', bearer);
     expect(untagged.headers.etag).toBeUndefined();
+  });
+
+  it('sends every /api reply as no-store unless its route caches it (issue 45 §8: private replies had no Cache-Control)', async () => {
+    const server = await gateway();
+    const cachingOf = async (path: string, token?: string) => {
+      const res = await (token ? request(server).get(path).set('Authorization', token) : request(server).get(path));
+      return [path, res.status, res.headers['cache-control']];
+    };
+    expect([
+      await cachingOf('/api/saved/products', bearer),
+      await cachingOf('/api/users/settings', bearer),
+      await cachingOf('/api/reviews', bearer),
+      // The gateway's own answers: no such service here, no token.
+      await cachingOf('/api/notifications', bearer),
+      await cachingOf('/api/saved/products'),
+      // What a route caches itself keeps its own header.
+      await cachingOf('/api/media/m1'),
+      await cachingOf('/api/products/a-phone', bearer),
+    ]).toEqual([
+      ['/api/saved/products', 200, 'no-store'],
+      ['/api/users/settings', 200, 'no-store'],
+      ['/api/reviews', 200, 'no-store'],
+      ['/api/notifications', 404, 'no-store'],
+      ['/api/saved/products', 401, 'no-store'],
+      ['/api/media/m1', 200, 'public, max-age=31536000, immutable'],
+      ['/api/products/a-phone', 200, 'private, no-cache'],
+    ]);
   });
 });

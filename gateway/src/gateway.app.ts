@@ -8,6 +8,7 @@ import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { createJsonDepthCheck } from './access/json-depth';
+import { noStoreByDefault } from './access/no-store';
 import { SessionCutoffs } from './access/session-cutoffs';
 import { clientAddress, TrustedProxies } from './access/client-address';
 import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
@@ -162,6 +163,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
   ];
   const steps: Step<GatewayRequest>[] = [
     ...common,
+    underApi(noStoreByDefault),
     underApi(createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)),
     underApi(createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET), sessions)),
     underApi(createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis)),
