@@ -172,6 +172,26 @@ describe.each(['http', 'in-process'] as const)('the gateway in front of a servic
     expect(untagged.headers.etag).toBeUndefined();
   });
 
+  it('answers a body in a type its route does not read with the 415 envelope, before the service (issue 45 §8)', async () => {
+    const server = await gateway();
+    const post = (path: string, type: string, body: string) => request(server).post(path).set('Authorization', bearer).set('Content-Type', type).send(body);
+    const refusals = [
+      await post('/api/reviews', 'text/plain', '{"rating":5}'),
+      await post('/api/reviews', 'application/x-www-form-urlencoded', 'rating=5'),
+      await post('/api/reviews', 'multipart/form-data; boundary=x', '--x--'),
+      await post('/api/media', 'application/json', '{"file":"x.png"}'),
+    ];
+    for (const res of refusals) {
+      expect([res.status, res.body]).toEqual([415, { success: false, message: expect.stringMatching(/^The body must be /), code: 'UNSUPPORTED_MEDIA_TYPE' }]);
+    }
+    expect(seen).toEqual([]);
+    // What the routes read passes: JSON (any charset parameter), multipart on the upload, and no body at all.
+    expect((await post('/api/reviews', 'application/json; charset=utf-8', '{"rating":5}')).status).toBe(200);
+    expect((await post('/api/media', 'multipart/form-data; boundary=x', '--x--')).status).toBe(200);
+    expect((await request(server).delete('/api/reviews/r1').set('Authorization', bearer)).status).toBe(200);
+    expect(seen).toHaveLength(3);
+  });
+
   it('sends every /api reply as no-store unless its route caches it (issue 45 §8: private replies had no Cache-Control)', async () => {
     const server = await gateway();
     const cachingOf = async (path: string, token?: string) => {

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
+import { contentTypeCheck } from './access/content-type';
 import { createJsonDepthCheck } from './access/json-depth';
 import { noStoreByDefault } from './access/no-store';
 import { SessionCutoffs } from './access/session-cutoffs';
@@ -166,6 +167,7 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
     underApi(noStoreByDefault),
     underApi(createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)),
     underApi(createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET), sessions)),
+    underApi(contentTypeCheck),
     underApi(createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis)),
     underApi(createJsonDepthCheck(config.BODY_LIMIT_BYTES)),
     createDocsHandler(urls),
