@@ -192,6 +192,14 @@ describe.each(['http', 'in-process'] as const)('the gateway in front of a servic
     expect(seen).toHaveLength(3);
   });
 
+  it('answers headers over the limit with the 431 envelope and closes (issue 45 §8: not an envelope before)', async () => {
+    const server = await gateway();
+    const res = await request(server).get('/api/feed').set('Authorization', bearer).set('X-Padding', 'a'.repeat(20 * 1024));
+    expect([res.status, res.headers['content-type'], res.headers.connection]).toEqual([431, 'application/json; charset=utf-8', 'close']);
+    expect(res.body).toEqual({ success: false, message: 'Request header fields are too large', code: 'BAD_REQUEST' });
+    expect(seen).toEqual([]);
+  });
+
   it('sends every /api reply as no-store unless its route caches it (issue 45 §8: private replies had no Cache-Control)', async () => {
     const server = await gateway();
     const cachingOf = async (path: string, token?: string) => {

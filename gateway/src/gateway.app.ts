@@ -18,6 +18,7 @@ import { createDocsHandler } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
 import { StartupGate } from './access/starting';
+import { answerClientError } from './http/client-error';
 import { runSteps, Step, underApi } from './http/pipeline';
 import { createOneSearch } from './search/one-search';
 import { sendEnvelopeError } from './proxy/envelope-reply';
@@ -102,6 +103,7 @@ function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {
     skipMiddie: true,
     return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
     serverFactory: (toFastify: Handler) => createServer((req, res) => (front() ?? toFastify)(req, res, toFastify)),
   });
 }
