@@ -29,7 +29,9 @@ describe.each(['http', 'in-process'] as const)('the gateway in front of a servic
     seen.push({ method: req.method, url: req.url, headers: req.headers });
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      // Media says how it is cached, as the reviews service's media route does.
+      const caching = req.url?.startsWith('/api/media/') ? { 'cache-control': 'public, max-age=31536000, immutable' } : {};
+      res.writeHead(200, { 'content-type': 'application/json', ...caching });
       res.end('{"success":true}');
     });
   }
@@ -168,5 +170,60 @@ describe.each(['http', 'in-process'] as const)('the gateway in front of a servic
     }
     const untagged = await request(server).get('/api/reviews').set('Authorization', bearer);
     expect(untagged.headers.etag).toBeUndefined();
+  });
+
+  it('answers a body in a type its route does not read with the 415 envelope, before the service (issue 45 §8)', async () => {
+    const server = await gateway();
+    const post = (path: string, type: string, body: string) => request(server).post(path).set('Authorization', bearer).set('Content-Type', type).send(body);
+    const refusals = [
+      await post('/api/reviews', 'text/plain', '{"rating":5}'),
+      await post('/api/reviews', 'application/x-www-form-urlencoded', 'rating=5'),
+      await post('/api/reviews', 'multipart/form-data; boundary=x', '--x--'),
+      await post('/api/media', 'application/json', '{"file":"x.png"}'),
+    ];
+    for (const res of refusals) {
+      expect([res.status, res.body]).toEqual([415, { success: false, message: expect.stringMatching(/^The body must be /), code: 'UNSUPPORTED_MEDIA_TYPE' }]);
+    }
+    expect(seen).toEqual([]);
+    // What the routes read passes: JSON (any charset parameter), multipart on the upload, and no body at all.
+    expect((await post('/api/reviews', 'application/json; charset=utf-8', '{"rating":5}')).status).toBe(200);
+    expect((await post('/api/media', 'multipart/form-data; boundary=x', '--x--')).status).toBe(200);
+    expect((await request(server).delete('/api/reviews/r1').set('Authorization', bearer)).status).toBe(200);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('answers headers over the limit with the 431 envelope and closes (issue 45 §8: not an envelope before)', async () => {
+    const server = await gateway();
+    const res = await request(server).get('/api/feed').set('Authorization', bearer).set('X-Padding', 'a'.repeat(20 * 1024));
+    expect([res.status, res.headers['content-type'], res.headers.connection]).toEqual([431, 'application/json; charset=utf-8', 'close']);
+    expect(res.body).toEqual({ success: false, message: 'Request header fields are too large', code: 'BAD_REQUEST' });
+    expect(seen).toEqual([]);
+  });
+
+  it('sends every /api reply as no-store unless its route caches it (issue 45 §8: private replies had no Cache-Control)', async () => {
+    const server = await gateway();
+    const cachingOf = async (path: string, token?: string) => {
+      const res = await (token ? request(server).get(path).set('Authorization', token) : request(server).get(path));
+      return [path, res.status, res.headers['cache-control']];
+    };
+    expect([
+      await cachingOf('/api/saved/products', bearer),
+      await cachingOf('/api/users/settings', bearer),
+      await cachingOf('/api/reviews', bearer),
+      // The gateway's own answers: no such service here, no token.
+      await cachingOf('/api/notifications', bearer),
+      await cachingOf('/api/saved/products'),
+      // What a route caches itself keeps its own header.
+      await cachingOf('/api/media/m1'),
+      await cachingOf('/api/products/a-phone', bearer),
+    ]).toEqual([
+      ['/api/saved/products', 200, 'no-store'],
+      ['/api/users/settings', 200, 'no-store'],
+      ['/api/reviews', 200, 'no-store'],
+      ['/api/notifications', 404, 'no-store'],
+      ['/api/saved/products', 401, 'no-store'],
+      ['/api/media/m1', 200, 'public, max-age=31536000, immutable'],
+      ['/api/products/a-phone', 200, 'private, no-cache'],
+    ]);
   });
 });

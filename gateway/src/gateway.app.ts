@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
+import { contentTypeCheck } from './access/content-type';
 import { createJsonDepthCheck } from './access/json-depth';
+import { noStoreByDefault } from './access/no-store';
 import { SessionCutoffs } from './access/session-cutoffs';
 import { clientAddress, TrustedProxies } from './access/client-address';
 import { createTokenCheck, GatewayRequest, sessionEndGate } from './access/token-check';
@@ -16,6 +18,7 @@ import { createDocsHandler } from './docs/openapi-docs';
 import { GatewayModule } from './gateway.module';
 import { createMemberExport } from './export/member-export';
 import { StartupGate } from './access/starting';
+import { answerClientError } from './http/client-error';
 import { runSteps, Step, underApi } from './http/pipeline';
 import { createOneSearch } from './search/one-search';
 import { sendEnvelopeError } from './proxy/envelope-reply';
@@ -100,6 +103,7 @@ function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {
     skipMiddie: true,
     return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
     serverFactory: (toFastify: Handler) => createServer((req, res) => (front() ?? toFastify)(req, res, toFastify)),
   });
 }
@@ -162,8 +166,10 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
   ];
   const steps: Step<GatewayRequest>[] = [
     ...common,
+    underApi(noStoreByDefault),
     underApi(createBodyLimit(config.BODY_LIMIT_BYTES, config.UPLOAD_LIMIT_BYTES)),
     underApi(createTokenCheck(new AccessTokenVerifier(config.JWT_SECRET), sessions)),
+    underApi(contentTypeCheck),
     underApi(createRateLimits(rateLimitSettings(config), app.get(RateLimitStore).redis)),
     underApi(createJsonDepthCheck(config.BODY_LIMIT_BYTES)),
     createDocsHandler(urls),

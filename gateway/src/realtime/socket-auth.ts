@@ -24,15 +24,13 @@ function stripBearer(value: unknown): string | undefined {
   return value.startsWith('Bearer ') ? value.slice(7) : value;
 }
 
-/** The token from `auth.token`, the `Authorization: Bearer` header or `?token=`, in that order. */
+/**
+ * The token from the handshake's `auth.token` only: a `?token=` lands in access logs and proxy
+ * histories, and no client of ours sends a header (issue 45 §8).
+ */
 export function tokenFromHandshake(handshake: Socket['handshake']): string | undefined {
   const auth = handshake.auth as { token?: unknown } | undefined;
-  const header = handshake.headers.authorization;
-  return (
-    stripBearer(auth?.token) ??
-    (header?.startsWith('Bearer ') ? header.slice(7) : undefined) ??
-    stripBearer(handshake.query.token)
-  );
+  return stripBearer(auth?.token);
 }
 
 /**

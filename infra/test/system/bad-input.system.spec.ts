@@ -270,8 +270,11 @@ interface Probe {
   token?: string;
   body?: unknown;
   contentType?: string;
-  /** 'reject': must be a 4xx envelope. 'safe': a 2xx or a 4xx envelope. 'deep': the 400 for nesting (or an earlier 401/404). */
-  expect: 'reject' | 'safe' | 'deep';
+  /**
+   * 'reject': must be a 4xx envelope. 'safe': a 2xx or a 4xx envelope. 'deep': the 400 for nesting (or an earlier
+   * 401/404). 'unsupported': a body in a type the route does not read, the 415 envelope (issue 45 §8).
+   */
+  expect: 'reject' | 'safe' | 'deep' | 'unsupported';
 }
 
 interface Finding {
@@ -401,8 +404,9 @@ describe('bad input on every route (embedded stack)', () => {
         ['constructor field', { ...carrier, constructor: { prototype: { polluted: true } } }],
       ];
       for (const [label, body] of polluting) out.push({ ...base, label: `${name} ${label}`, path, body, expect: 'reject' });
-      // A form-encoded body is not JSON: either refused or read as an empty body, never half-parsed into operators.
-      out.push({ ...base, label: `${name} urlencoded operators`, path, body: 'content[$ne]=x&name[$gt]=', contentType: 'application/x-www-form-urlencoded', expect: 'safe' });
+      // A body in another type than JSON is refused as such (issue 45 §8), never read as an empty or half-parsed body.
+      out.push({ ...base, label: `${name} urlencoded operators`, path, body: 'content[$ne]=x&name[$gt]=', contentType: 'application/x-www-form-urlencoded', expect: 'unsupported' });
+      out.push({ ...base, label: `${name} JSON sent as text/plain`, path, body: JSON.stringify(valid), contentType: 'text/plain', expect: 'unsupported' });
     }
 
     if (route.method === 'GET') {
@@ -424,6 +428,9 @@ describe('bad input on every route (embedded stack)', () => {
     };
     if (res.status >= 500) return fail('server error');
     if (/\bat .+\.(ts|js):\d+/.test(res.text)) return fail('stack trace in reply');
+    if (p.expect === 'unsupported' && (res.status !== 415 || (res.json as { code?: string } | undefined)?.code !== 'UNSUPPORTED_MEDIA_TYPE')) {
+      return fail('a body of another type not refused with 415');
+    }
     if (res.status >= 400) {
       if (!isErrorEnvelope(res.json)) fail('4xx without an error envelope');
       else if (p.expect === 'deep' && res.status === 400 && (res.json as { message?: string }).message !== 'Request body is nested too deeply') fail('deep body refused for another reason');
@@ -550,5 +557,9 @@ describe('bad input on every route (embedded stack)', () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
+    // The upload reads multipart only: a JSON body is the 415 envelope, not a missing file (issue 45 §8).
+    const json = await probe(stack.url, { method: 'POST', path: '/api/media', token: tokens.A, body: { file: 'x.png' } });
+    tried++;
+    expect([json.status, (json.json as { code?: string }).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 });

@@ -79,7 +79,11 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
     process.env.JWT_SECRET = SECRET;
     captureLogs();
     stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'debug', RATE_LIMITS: 'off' } });
-    overHttp = await createGatewayApp(loadGatewayConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, LOG_LEVEL: 'debug', RATE_LIMITS: 'off', WEB_DIR: '/nonexistent', APP_ORIGIN: stack.url }), stack.serviceUrls);
+    // The same origin as the stack's gateway (its APP_ORIGIN is its address since issue 45 §5): the same CORS headers.
+    overHttp = await createGatewayApp(
+      loadGatewayConfig({ NODE_ENV: 'test', JWT_SECRET: SECRET, LOG_LEVEL: 'debug', RATE_LIMITS: 'off', WEB_DIR: '/nonexistent', APP_ORIGIN: stack.url }),
+      stack.serviceUrls,
+    );
     await overHttp.init();
     inProcessServer = stack.url;
     httpServer = overHttp.getHttpServer();
@@ -144,7 +148,8 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
       (s) => request(s).post('/api/media').set('Authorization', auth).attach('file', Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG_1PX.length)]), 'big.png'),
       (s) => request(s).post('/api/auth/login').send({ email: 'link@example.com', password: 'not-the-password' }),
       (s) => request(s).post('/api/reviews').set('Authorization', auth).set('Content-Type', 'application/json').send('{"content": '),
-      // The upload route given JSON, or nothing: taken whole in process (no form), answered as over HTTP.
+      // The upload route given JSON: the gateway's 415 before either link (issue 45 §8); given nothing: taken whole
+      // in process (no form), answered as over HTTP.
       (s) => request(s).post('/api/media').set('Authorization', auth).send({ file: 'photo.png' }),
       (s) => request(s).post('/api/media').set('Authorization', auth),
     ];
@@ -154,7 +159,7 @@ describe('the link: in-process and HTTP give the same replies (embedded stack, t
       statuses.push(inProcess.status);
       expect(inProcess).toEqual(http);
     }
-    expect(statuses).toEqual([400, 400, 413, 413, 413, 401, 400, 400, 400]);
+    expect(statuses).toEqual([400, 400, 413, 413, 413, 401, 400, 415, 400]);
   });
 
   it('an upload streams through either link and is served back the same', async () => {

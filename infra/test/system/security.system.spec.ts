@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { io } from 'socket.io-client';
 import request from 'supertest';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 
@@ -15,6 +16,9 @@ describe('security findings of issue 45 (embedded stack)', () => {
   let stack: EmbeddedStack;
   let webDir: string;
   let member: { token: string; username: string };
+  /** The one admin of §1, and a member who is not staff. */
+  let admin: string;
+  let plain: string;
 
   const register = (email: string, name: string) => request(stack.url).post('/api/auth/register').send({ email, name, password: PASSWORD });
 
@@ -41,6 +45,8 @@ describe('security findings of issue 45 (embedded stack)', () => {
     expect(replies.filter((r) => r.body.data.user.role === 'admin')).toHaveLength(1);
     const me = replies[0].body.data;
     member = { token: me.token, username: me.user.username };
+    admin = replies.find((r) => r.body.data.user.role === 'admin')?.body.data.token;
+    plain = replies.find((r) => r.body.data.user.role === 'member')?.body.data.token;
   });
 
   it('§2: look-alike addresses are the same member or refused, with a field error', async () => {
@@ -91,6 +97,67 @@ describe('security findings of issue 45 (embedded stack)', () => {
     expect(upload.status).toBe(201);
     const made = await request(stack.url).post('/api/products').set(auth).send({ name: 'Lamp', category: 'Home', image: upload.body.data.url });
     expect([made.status, made.body.data.image]).toEqual([201, upload.body.data.url]);
+  });
+
+  describe('§8, the smaller ones', () => {
+    const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+    /** Whether a socket handshake is let in: the error's message when it is not. */
+    function handshake(options: { auth?: object; query?: Record<string, string> }): Promise<string> {
+      const socket = io(stack.url, { transports: ['websocket'], forceNew: true, reconnection: false, ...options });
+      return new Promise((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', (err) => resolve(err.message));
+      }).finally(() => socket.close()) as Promise<string>;
+    }
+
+    it('the socket takes its token from the handshake auth only, never from the URL (access logs)', async () => {
+      expect(await handshake({ query: { token: plain } })).toBe('Authentication required');
+      expect(await handshake({ auth: { token: plain } })).toBe('connected');
+    });
+
+    it("private replies are no-store; media and the revalidated pages keep their own caching", async () => {
+      const private_ = ['/api/notifications', '/api/notifications/unread-count', '/api/messages/conversations', '/api/auth/me', '/api/users/settings', '/api/saved', '/api/users/me/export', '/api/users/blocked'];
+      const seen = await Promise.all(private_.map(async (path) => {
+        const res = await request(stack.url).get(path).set(bearer(plain));
+        return [path, res.status, res.headers['cache-control']];
+      }));
+      expect(seen).toEqual(private_.map((path) => [path, 200, 'no-store']));
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+      const upload = await request(stack.url).post('/api/media').set(bearer(plain)).attach('file', png, { filename: 'a.png', contentType: 'image/png' });
+      expect(upload.status).toBe(201);
+      const media = await request(stack.url).get(upload.body.data.url);
+      expect([media.status, media.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+      const feed = await request(stack.url).get('/api/feed').set(bearer(plain));
+      expect([feed.status, feed.headers['cache-control']]).toEqual([200, 'private, no-cache']);
+    });
+
+    it('deleting the account without a password says the password is required', async () => {
+      const res = await request(stack.url).delete('/api/users/me').set(bearer(plain)).send({});
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: 'Password is required', errors: [{ field: 'password', messages: ['Password is required'] }] });
+      expect((await request(stack.url).get('/api/auth/me').set(bearer(plain))).status).toBe(200);
+    });
+
+    it('a JSON body sent as another type is the 415 envelope; the upload takes multipart only', async () => {
+      const asText = await request(stack.url).put('/api/users/settings').set(bearer(plain)).set('Content-Type', 'text/plain').send('{"theme":"dark"}');
+      expect([asText.status, asText.body]).toEqual([415, { success: false, message: 'The body must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE' }]);
+      const jsonUpload = await request(stack.url).post('/api/media').set(bearer(plain)).send({ file: 'a.png' });
+      expect([jsonUpload.status, jsonUpload.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    });
+
+    it('headers over the limit get the 431 envelope', async () => {
+      const res = await request(stack.url).get('/api/auth/me').set(bearer(plain)).set('X-Padding', 'a'.repeat(20 * 1024));
+      expect([res.status, res.body]).toEqual([431, { success: false, message: 'Request header fields are too large', code: 'BAD_REQUEST' }]);
+    });
+
+    it('the list of every account answers staff only', async () => {
+      const refused = await request(stack.url).get('/api/auth/users').set(bearer(plain));
+      expect([refused.status, refused.body.code, refused.body.data]).toEqual([403, 'MODERATOR_ONLY', undefined]);
+      const listed = await request(stack.url).get('/api/auth/users').set(bearer(admin));
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.length).toBeGreaterThan(1);
+    });
   });
 
   it('§7: fifteen wrong sign-ins from one connection meet the limit, whatever X-Forwarded-For each one claims', async () => {

@@ -105,7 +105,7 @@ export interface AuthUser {
   role: Role;
 }
 
-/** What another member may see of someone through GET /auth/users: never an email or a hash. */
+/** What staff see of an account through GET /auth/users: never an email or a hash. */
 export interface PublicUser {
   id: string;
   username: string;

@@ -70,9 +70,11 @@ describe('service body parsers (body-parser parity on Fastify)', () => {
     expect((await post(many, { 'content-type': 'application/x-www-form-urlencoded' })).statusCode).toBe(413);
   });
 
-  it('leaves any other content type unread', async () => {
-    expect((await post('{"a":1}', { 'content-type': 'text/plain' })).json()).toEqual({ body: 'none' });
-    expect((await post('x', { 'content-type': 'application/vnd.api+json' })).json()).toEqual({ body: 'none' });
+  it('refuses a body of any other content type with 415, and lets the type through without a body (issue 45 §8)', async () => {
+    const unsupported = { status: 415, message: 'Unsupported media type' };
+    expect((await post('{"a":1}', { 'content-type': 'text/plain' })).json()).toEqual(unsupported);
+    expect((await post('x', { 'content-type': 'application/vnd.api+json' })).json()).toEqual(unsupported);
+    expect((await post('', { 'content-type': 'text/plain' })).json()).toEqual({ body: 'none' });
   });
 
   it('reads limits as body-parser wrote them', () => {

@@ -14,8 +14,8 @@ import { jsonDepthExceeds, TOO_DEEP_MESSAGE } from './json-depth';
 
 /**
  * The services' request bodies on Fastify, as Express's body-parser read them before
- * (json strict and urlencoded flat): a JSON object or array, `{}` for an empty body, an
- * unknown content type ignored (no body, never 415), gzip/deflate/br bodies inflated,
+ * (json strict and urlencoded flat): a JSON object or array, `{}` for an empty body, a body
+ * of any other type refused with 415 (issue 45 §8; body-parser ignored it), gzip/deflate/br bodies inflated,
  * a non-UTF charset refused with 415 and anything over the limit with 413.
  */
 
@@ -118,6 +118,11 @@ function parseForm(req: BodyRequest, raw: Buffer, limit: number): unknown {
   return parseQueryString(text, undefined, undefined, { maxKeys: 0 });
 }
 
+/** Whether a body comes with the request: one sent in chunks, or a declared length above 0. */
+function hasBytes(headers: IncomingHttpHeaders): boolean {
+  return headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
+}
+
 /** A body that could not be read or parsed: the request fails before any route code runs. */
 class BodyFailure {
   constructor(readonly error: HttpException) {}
@@ -202,8 +207,11 @@ export function registerBodyParsers(fastify: FastifyInstance, options: BodyParse
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', parser(parseJson, options.jsonLimit));
   fastify.addContentTypeParser('application/x-www-form-urlencoded', parser(parseForm, options.formLimit));
-  // Any other type is not read: the handler sees no body, as with Express.
-  fastify.addContentTypeParser('*', (_req: FastifyRequest, _payload: unknown, done: Done) => done(null, undefined));
+  // Any other type with a body is refused (issue 45 §8): read as no body, as Express did, JSON sent
+  // as text/plain was answered with its fields missing. The same type without a body passes.
+  fastify.addContentTypeParser('*', (req: FastifyRequest, _payload: unknown, done: Done) =>
+    done(null, hasBytes(req.headers) ? new BodyFailure(unsupported()) : undefined),
+  );
   fastify.addHook('preValidation', (req, _reply, done) => {
     if (req.body instanceof BodyFailure) done(req.body.error);
     else done();

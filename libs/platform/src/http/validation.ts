@@ -3,10 +3,23 @@ import { FieldError } from '@app/contracts';
 import { CodedException } from './coded.exception';
 import { compileDto, CompiledValidator } from './dto-validator';
 
+/** Rules that fail on a missing or empty value. */
+const PRESENCE = ['isDefined', 'isNotEmpty'];
+
+/**
+ * A field's messages; when it is missing only "required" is said: its length or type rules
+ * also fail on nothing, and the last declared came first ("password must be shorter than or
+ * equal to 128 characters" for an absent password, issue 45 §8).
+ */
+function messagesOf(constraints: Record<string, string>): string[] {
+  const presence = PRESENCE.filter((name) => name in constraints).map((name) => constraints[name]);
+  return presence.length > 0 ? presence : Object.values(constraints);
+}
+
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = e.constraints ? [{ field, messages: Object.values(e.constraints) }] : [];
+    const own = e.constraints ? [{ field, messages: messagesOf(e.constraints) }] : [];
     return [...own, ...flatten(e.children ?? [], field)];
   });
 }

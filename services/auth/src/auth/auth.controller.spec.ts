@@ -92,7 +92,12 @@ describe('auth service (HTTP)', () => {
     expect((await svc.http().get('/api/auth/me').set('Authorization', `Bearer ${h}.${p}.forged`)).status).toBe(401);
   });
 
-  it('lists users with public fields only', async () => {
+  it('lists users with public fields only, to staff only (issue 45 §8: any member listed every account)', async () => {
+    const member = await svc.http().post('/api/auth/login').send({ email: 'ayse2@example.com', password: 'lamp-desk-battery-42' });
+    expect(member.body.data.user.role).toBe('member');
+    const refused = await svc.http().get('/api/auth/users').set('Authorization', `Bearer ${member.body.data.token}`);
+    expect([refused.status, refused.body.code, refused.body.data]).toEqual([403, 'MODERATOR_ONLY', undefined]);
+    // The first account is the admin.
     const login = await svc.http().post('/api/auth/login').send({ email: 'ayse@example.com', password: 'lamp-desk-battery-42' });
     const res = await svc.http().get('/api/auth/users').set('Authorization', `Bearer ${login.body.data.token}`);
     expect(res.status).toBe(200);

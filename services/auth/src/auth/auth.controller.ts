@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ChangePasswordDto, LoginDto, PageQueryDto, pageWindow, RegisterDto } from '@app/contracts';
-import { AuthenticatedUser, CurrentUser, Public, Reply } from '@app/platform';
+import { AuthenticatedUser, CurrentUser, Public, Reply, RequireRole } from '@app/platform';
 import { TwoFactorService } from '../account/two-factor.service';
 import { AuthService } from './auth.service';
 
@@ -50,7 +50,12 @@ export class AuthController {
     return Reply.message('Password changed', await this.auth.changePassword(user, dto));
   }
 
+  /**
+   * Every account, for moderators and admins only (issue 45 §8): members find people through
+   * social's suggestions and search, which leave out blocks and suspended accounts.
+   */
   @Get('users')
+  @RequireRole('moderator')
   async users(@Query() query: PageQueryDto) {
     const { page, limit, skip } = pageWindow(query, 50);
     const { items, total } = await this.auth.list(skip, limit);

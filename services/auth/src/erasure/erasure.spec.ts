@@ -37,7 +37,9 @@ describe('auth erasure (DELETE /api/users/me)', () => {
     const m = await member('missing@example.com');
     const res = await svc.http().delete('/api/users/me').set('Authorization', `Bearer ${m.token}`).send({});
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain('password');
+    // Says what is wrong (issue 45 §8: it said "password must be shorter than or equal to 128 characters").
+    expect(res.body.message).toBe('Password is required');
+    expect(res.body.errors).toEqual([{ field: 'password', messages: ['Password is required'] }]);
   });
 
   it('asks a member with two-factor on for a code as well, and refuses a wrong or missing one (issue 43 §5)', async () => {

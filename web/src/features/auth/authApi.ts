@@ -1,5 +1,5 @@
-import type { AuthResult, AuthUser, Language, PublicUser, TwoFactorChallenge } from '@app/contracts';
-import { api, listOf } from '../../core/api';
+import type { AuthResult, AuthUser, Language, TwoFactorChallenge } from '@app/contracts';
+import { api } from '../../core/api';
 
 export interface Envelope<T> {
   success?: boolean;
@@ -40,10 +40,6 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/password', method: 'PUT', body }),
       transformResponse: (r: Envelope<{ token: string }>) => r.data as { token: string },
     }),
-    users: b.query<PublicUser[], void>({
-      query: () => '/auth/users?limit=100',
-      transformResponse: (r: unknown) => listOf<PublicUser>(r).items,
-    }),
   }),
 });
 
@@ -51,7 +47,6 @@ export const {
   useLoginMutation,
   useRegisterMutation,
   useMeQuery,
-  useUsersQuery,
   useLogoutMutation,
   useChangePasswordMutation,
   useVerifyTwoFactorMutation,

@@ -1,7 +1,7 @@
 import { api, data, listOf } from '../../core/api';
-import type { ConnectionRow, FollowStatus, PersonRow, PublicUser, SuggestionRow, UserCard } from '@app/contracts';
+import type { ConnectionRow, FollowStatus, PersonRow, SuggestionRow, UserCard } from '@app/contracts';
 
-/** A person as the people lists draw one: a suggestion or search row, or an auth user when suggestions fail. */
+/** A person as the people lists draw one: a suggestion or search row. */
 export type PersonCard = UserCard & { bio?: string };
 
 export const EMPTY_STATUS: FollowStatus = { isFollowing: false, isFollowed: false, isPending: false, isBlocked: false, isBlockedBy: false };
@@ -13,15 +13,13 @@ export interface FollowReply {
 
 export const peopleApi = api.injectEndpoints({
   endpoints: (b) => ({
-    /** People to Follow: suggestions from the social service, else other users from auth. */
+    /**
+     * People to Follow: the social service's suggestions only. No fallback to `/auth/users`: that
+     * list is staff-only (issue 45 §8), and it knew nothing of blocks; a failure shows the panel's error.
+     */
     suggestions: b.query<PersonCard[], number>({
-      async queryFn(limit, _api, _extra, fetch) {
-        const r = await fetch({ url: '/users/suggestions', params: { limit } });
-        if (!r.error) return { data: listOf<SuggestionRow>(r.data).items };
-        const all = await fetch({ url: '/auth/users', params: { limit: 50 } });
-        if (all.error) return { error: all.error };
-        return { data: listOf<PublicUser>(all.data).items.map((u) => ({ id: u.id, username: u.username, display_name: u.display_name, profile_image_url: u.avatar })) };
-      },
+      query: (limit) => ({ url: '/users/suggestions', params: { limit } }),
+      transformResponse: (r: unknown) => listOf<SuggestionRow>(r).items,
       providesTags: ['People'],
     }),
     searchUsers: b.query<PersonRow[], string>({
