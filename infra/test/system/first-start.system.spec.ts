@@ -1,16 +1,6 @@
-import { createServer } from 'node:net';
+import { freePort } from '@app/testing/engines';
 import { EmbeddedStack, startEmbeddedStack } from '../../launcher/src/embedded-stack';
 import { probe, ProbeReply } from './http-probe';
-
-/** A free local port: bound, noted, closed (the stack must listen on a port known before it resolves). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * Issue 46 case 2: with the rate limits on, a client that sends a dozen wrong sign-ins from the
