@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { apiCall, contextFor, describeInBrowser, register, type Member } from './harness';
+import { signedInRoutes, type WalkedRoute } from './app-routes';
 
 jest.setTimeout(300_000);
 
@@ -40,39 +41,15 @@ describeInBrowser('every route passes axe (issue 30 §5)', (world) => {
     await world.stack.settle();
   });
 
-  // each route and a selector that shows its content has arrived
-  const signedIn: Array<[string, () => string, string]> = [
-    ['home', () => '/home', '[data-testid="review-card"]'],
-    ['explore', () => '/explore', 'main h1'],
-    ['messages', () => '/messages', '[data-testid="conversation-item"]'],
-    ['a conversation', () => `/messages/${ids.conversation}`, '[data-testid="conversation-item"]'],
-    ['notifications', () => '/notifications', '[data-testid="notifications-page"]'],
-    ['settings', () => '/settings', '[data-testid="avatar-file"]'],
-    ['my squads', () => '/my-squads', '[data-testid="my-squads"]'],
-    ['create squad', () => '/create-squad', 'main form'],
-    ['a squad', () => `/squads/${ids.squad}`, '[data-testid="squad-detail"]'],
-    ['products', () => '/products', '[data-testid="product-card"]'],
-    ['a product', () => `/product/${ids.product}`, '[data-testid="product-detail"]'],
-    ['create product', () => '/create-product', 'main form'],
-    ['my reviews', () => '/my-reviews', 'main h1'],
-    ['friends', () => '/friends', 'main h1'],
-    ['saved', () => '/saved', 'main h1'],
-    ['a list', () => `/lists/${ids.list}`, '[data-testid="list-page"]'],
-    ['search', () => '/search?q=lamp', 'main h1'],
-    ['own profile', () => '/profile', '[data-testid="profile-counters"]'],
-    ['a profile', () => `/user/${deniz.username}`, '[data-testid="profile-counters"]'],
-    ['a tag', () => '/tags/lamba', '[data-testid="review-card"]'],
-    ['a review', () => `/review/${ids.review}`, '[data-testid="review-card"]'],
-    ['not found', () => '/no-such-page', 'main h1, h1'],
-  ];
-  const visitor: Array<[string, () => string, string]> = [
+  const signedIn = signedInRoutes({ ids, word: 'lamba', other: () => deniz.username });
+  const visitor: WalkedRoute[] = [
     ['landing', () => '/', 'h1'],
     ['login', () => '/login', '[role="dialog"]'],
     ['reset password', () => '/reset-password?token=x', 'h1'],
     ['a profile as a visitor', () => `/user/${deniz.username}`, 'h1'],
   ];
 
-  const check = async (page: Page, routes: Array<[string, () => string, string]>) => {
+  const check = async (page: Page, routes: WalkedRoute[]) => {
     const found: string[] = [];
     for (const [name, path, ready] of routes) {
       await page.goto(path());

@@ -7,6 +7,7 @@ import { en } from '../../../web/src/shared/i18n/en';
 import { tr } from '../../../web/src/shared/i18n/tr';
 import { LANDING_TEXTS } from '../../../web/src/features/auth/landing-texts';
 import { apiCall, contextFor, describeInBrowser, register, shot, type Member } from './harness';
+import { signedInRoutes, type WalkedRoute } from './app-routes';
 
 jest.setTimeout(600_000);
 
@@ -93,32 +94,9 @@ describeInBrowser('one language at a time, the member’s (issue 43 §1)', (worl
   /** Gives the member's account `lng` (what the server writes to them follows it), as Settings would. */
   const accountIn = (member: Member, lng: Language) => apiCall(world, 'PUT', '/users/settings', member.token, { language: lng });
 
-  const signedIn: Array<[string, () => string, string]> = [
-    ['home', () => '/home', '[data-testid="review-card"]'],
-    ['explore', () => '/explore', 'main h1'],
-    ['messages', () => '/messages', '[data-testid="conversation-item"]'],
-    ['a conversation', () => `/messages/${ids.conversation}`, '[data-testid="conversation-item"]'],
-    ['notifications', () => '/notifications', '[data-testid="notifications-page"]'],
-    ['settings', () => '/settings', '[data-testid="avatar-file"]'],
-    ['my squads', () => '/my-squads', '[data-testid="my-squads"]'],
-    ['create squad', () => '/create-squad', 'main form'],
-    ['a squad', () => `/squads/${ids.squad}`, '[data-testid="squad-detail"]'],
-    ['products', () => '/products', '[data-testid="product-card"]'],
-    ['a product', () => `/product/${ids.product}`, '[data-testid="product-detail"]'],
-    ['create product', () => '/create-product', 'main form'],
-    ['my reviews', () => '/my-reviews', 'main h1'],
-    ['friends', () => '/friends', 'main h1'],
-    ['saved', () => '/saved', 'main h1'],
-    ['a list', () => `/lists/${ids.list}`, '[data-testid="list-page"]'],
-    ['search', () => '/search?q=zixo', 'main h1'],
-    ['own profile', () => '/profile', '[data-testid="profile-counters"]'],
-    ['a profile', () => `/user/${deniz.username}`, '[data-testid="profile-counters"]'],
-    ['a tag', () => '/tags/zixo', '[data-testid="review-card"]'],
-    ['a review', () => `/review/${ids.review}`, '[data-testid="review-card"]'],
-    ['not found', () => '/zixo-qarvo', 'main h1, h1'],
-  ];
+  const signedIn = signedInRoutes({ ids, word: 'zixo', other: () => deniz.username });
 
-  async function walk(page: Page, lng: Language, routes: Array<[string, () => string, string]>, extra?: (name: string) => Promise<void>): Promise<string[]> {
+  async function walk(page: Page, lng: Language, routes: WalkedRoute[], extra?: (name: string) => Promise<void>): Promise<string[]> {
     const found: string[] = [];
     for (const [name, path, ready] of routes) {
       await page.goto(path());
@@ -169,7 +147,7 @@ describeInBrowser('one language at a time, the member’s (issue 43 §1)', (worl
 
     test(`a visitor whose browser speaks ${lng} sees the public pages and the dialogs wholly in it`, async () => {
       const { context, page } = await contextFor(world, undefined, { locale: lng === 'tr' ? 'tr-TR' : 'en-US' });
-      const visitor: Array<[string, () => string, string]> = [
+      const visitor: WalkedRoute[] = [
         ['landing', () => '/', 'h1'],
         ['login', () => '/login', '[role="dialog"]'],
         ['reset password', () => '/reset-password?token=x', 'h1'],

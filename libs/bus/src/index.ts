@@ -7,3 +7,4 @@ export * from './on-event.decorator';
 export * from './outbox.collection';
 export * from './transport.factory';
 export { MemoryTransport } from './memory/memory-transport';
+export type { RedisStreamsTransport } from './redis/redis-streams-transport';
