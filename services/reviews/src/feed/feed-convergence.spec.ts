@@ -110,6 +110,26 @@ describe('feed convergence (issue 46 case 1)', () => {
     expect(await feedIds(reader)).toEqual([own.id, review.id]);
   });
 
+  it.each([
+    ['a mute and its unmute', 'mute'],
+    ['an unfollow and a follow again', 'follow'],
+  ] as const)('%s handled with no read in between bring the author back', async (_, kind) => {
+    await svc.publish('follow.created', { followerId: reader.id, followeeId: author.id });
+    const review = await makeReview(svc, author, { content: 'Back again' });
+    await svc.settle();
+    expect(await feedIds(reader)).toContain(review.id); // the timeline is filled for {reader, author}
+    // The first change takes the author's entries out; the second restores the very author set the
+    // timeline was filled for, before any read met the set without the author.
+    if (kind === 'mute') {
+      await svc.publish('mute.created', { muterId: reader.id, mutedId: author.id });
+      await svc.publish('mute.removed', { muterId: reader.id, mutedId: author.id });
+    } else {
+      await svc.publish('follow.removed', { followerId: reader.id, followeeId: author.id, wasPending: false });
+      await svc.publish('follow.created', { followerId: reader.id, followeeId: author.id });
+    }
+    expect(await feedIds(reader)).toContain(review.id);
+  });
+
   describe('versioned relations: an add that arrives after its removal (redelivered, or claimed late on Redis Streams)', () => {
     /** Delivers an event emitted at `occurredAt`, as a late delivery would. */
     const deliver = async <T extends EventType>(type: T, payload: EventPayloads[T], occurredAt: string) => {
