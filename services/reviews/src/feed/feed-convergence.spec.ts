@@ -16,7 +16,9 @@ describe('feed convergence (issue 46 case 1)', () => {
   let author: Member;
   let reader: Member;
   let cache: Cache;
-  let gate: { key: string; opened: Promise<void>; open: () => void; reached: Promise<void> } | undefined;
+  type Gate = { key: string; opened: Promise<void>; open: () => void; reached: Promise<void> };
+  let gate: Gate | undefined;
+  let readGate: Gate | undefined;
 
   beforeAll(async () => {
     svc = await startReviews();
@@ -32,18 +34,30 @@ describe('feed convergence (issue 46 case 1)', () => {
       }
       return zaddMany(key, entries);
     };
+    const zrevrange = cache.zrevrange.bind(cache);
+    // Holds the next page read of the gated timeline likewise.
+    cache.zrevrange = async (key: string, start: number, stop: number) => {
+      const held = readGate;
+      if (held && key.endsWith(held.key)) {
+        readGate = undefined;
+        reachedNow();
+        await held.opened;
+      }
+      return zrevrange(key, start, stop);
+    };
   });
 
   afterAll(() => svc.close());
 
   let reachedNow: () => void = () => undefined;
-  const holdWritesTo = (userId: string) => {
+  const hold = (userId: string): Gate => {
     let open!: () => void;
     const opened = new Promise<void>((r) => (open = r));
     const reached = new Promise<void>((r) => (reachedNow = r));
-    gate = { key: `timeline:${userId}`, opened, open, reached };
-    return gate;
+    return { key: `timeline:${userId}`, opened, open, reached };
   };
+  const holdWritesTo = (userId: string) => (gate = hold(userId));
+  const holdReadsOf = (userId: string) => (readGate = hold(userId));
 
   const feedIds = async (m: Member): Promise<string[]> => {
     const res = await svc.http().get('/api/feed').set(m.auth);
@@ -108,6 +122,45 @@ describe('feed convergence (issue 46 case 1)', () => {
     held.open();
     expect(await page).toEqual([own.id]);
     expect(await feedIds(reader)).toEqual([own.id, review.id]);
+  });
+
+  it.each([
+    ['a mute and its unmute', 'mute'],
+    ['an unfollow and a follow again', 'follow'],
+  ] as const)('%s handled with no read in between bring the author back', async (_, kind) => {
+    await svc.publish('follow.created', { followerId: reader.id, followeeId: author.id });
+    const review = await makeReview(svc, author, { content: 'Back again' });
+    await svc.settle();
+    expect(await feedIds(reader)).toContain(review.id); // the timeline is filled for {reader, author}
+    // The first change takes the author's entries out; the second restores the very author set the
+    // timeline was filled for, before any read met the set without the author.
+    if (kind === 'mute') {
+      await svc.publish('mute.created', { muterId: reader.id, mutedId: author.id });
+      await svc.publish('mute.removed', { muterId: reader.id, mutedId: author.id });
+    } else {
+      await svc.publish('follow.removed', { followerId: reader.id, followeeId: author.id, wasPending: false });
+      await svc.publish('follow.created', { followerId: reader.id, followeeId: author.id });
+    }
+    expect(await feedIds(reader)).toContain(review.id);
+  });
+
+  it('a page read with the context before an unmute, dropping the author after a newer read filled them in, leaves them in the feed', async () => {
+    await svc.publish('follow.created', { followerId: reader.id, followeeId: author.id });
+    const review = await makeReview(svc, author, { content: 'Dropped by a slow page' });
+    await svc.settle();
+    await svc.publish('mute.created', { muterId: reader.id, mutedId: author.id });
+    expect(await feedIds(reader)).not.toContain(review.id); // filled for {reader}
+    // A page with the muted context is held before it reads the timeline...
+    const held = holdReadsOf(reader.id);
+    const slow = feedIds(reader);
+    await held.reached;
+    // ...the unmute is handled and a newer page fills the author in...
+    await svc.publish('mute.removed', { muterId: reader.id, mutedId: author.id });
+    expect(await feedIds(reader)).toContain(review.id);
+    held.open();
+    // ...and the slow page drops the author's entry as a stray of its older set.
+    expect(await slow).not.toContain(review.id);
+    expect(await feedIds(reader)).toContain(review.id);
   });
 
   describe('versioned relations: an add that arrives after its removal (redelivered, or claimed late on Redis Streams)', () => {

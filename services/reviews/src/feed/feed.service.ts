@@ -30,8 +30,10 @@ const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ sco
  * (a fan-out that read the follow graph before an unfollow and wrote after it leaves an entry
  * that no read shows, and the read drops it), and a timeline filled for another author set than
  * the context's (a rebuild that read the context before a follow and wrote after it) is filled
- * again for the current one. The context follows the committed read models (its stamps), so the
- * feed is right once they are, whatever order the events came in.
+ * again for the current one. The record of that set promises every recent review of its authors:
+ * whatever takes out entries of an author who may be in it (a mute, an unfollow, a read with an
+ * older context) clears it after the removal. The context follows the committed read models (its
+ * stamps), so the feed is right once they are, whatever order the events came in.
  */
 @Injectable()
 export class FeedService implements OnModuleInit, OnApplicationShutdown {
@@ -116,11 +118,14 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * Takes an author's reviews out of a timeline. Only their newest `cap` can be in it: anything
-   * older is older than `cap` newer entries of the same timeline and was trimmed already.
+   * older is older than `cap` newer entries of the same timeline and was trimmed already. The
+   * timeline was filled for a set with the author in it, and an unmute or a follow again before
+   * any read brings that very set back: the record goes after the entries, so that read fills again.
    */
   async dropAuthor(viewerId: string, authorId: string): Promise<void> {
     const recent = await this.reviews.recentByAuthors([authorId], this.settings.timelineCap);
     await Promise.all(recent.map((r) => this.cache.zrem(timelineKey(viewerId), r._id)));
+    await this.cache.del(authorsKey(viewerId));
   }
 
   /** Drops whole timelines: each is rebuilt from the store on its owner's next read (erasure, issue 20 §5). */
@@ -166,11 +171,17 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  /** Takes out of the timeline the entries among `docs` whose author it must not hold now; true when there were any. */
+  /**
+   * Takes out of the timeline the entries among `docs` whose author it must not hold now; true when
+   * there were any. A read with a newer context may have filled it for a set with those authors
+   * meanwhile: then its record goes too (after the entries), and the next read fills again.
+   */
   private async dropStrays(userId: string, docs: readonly ReviewDoc[], authors: ReadonlySet<string>): Promise<boolean> {
     const strays = docs.filter((d) => !authors.has(d.user_id));
+    if (strays.length === 0) return false;
     await Promise.all(strays.map((d) => this.cache.zrem(timelineKey(userId), d._id)));
-    return strays.length > 0;
+    if ((await this.cache.get(authorsKey(userId))) !== signatureOf(authors)) await this.cache.del(authorsKey(userId));
+    return true;
   }
 }
 
