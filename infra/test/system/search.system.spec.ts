@@ -61,7 +61,7 @@ describe('one search through the gateway (embedded stack)', () => {
   it('answers the four groups, folding case, ş and İ', async () => {
     const all = await search(ayse, 'SEMSIYE');
     expect(all.reviews).toHaveLength(4);
-    expect(Object.keys(all).sort()).toEqual(['products', 'reviews', 'squads', 'users']);
+    expect(Object.keys(all).sort()).toEqual(['products', 'reviews', 'squads', 'tags', 'users']);
     expect(await reviewIds(ayse, 'istanbul')).toEqual(Object.values(reviews).sort());
     expect(await reviewIds(ayse, 'İSTANBUL ruzgarinda')).toEqual([reviews.burak]);
     const products = await search(ayse, 'ruzgar');
