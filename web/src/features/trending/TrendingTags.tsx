@@ -16,7 +16,7 @@ export function TrendingTags() {
             <Link className="trend-row" to={`/tags/${encodeURIComponent(tag.tag)}`}>
               <span className="trend-name">#{tag.tag}</span>
               <span className="muted small">
-                {t('hashtags.thisWeek', { count: tag.reviews_this_week })}
+                {t('trending.thisWeek', { count: tag.reviews_this_week })}
                 {/* a change only against a week that had some (issue 43 §2) */}
                 {tag.change_percent !== null && (
                   <span className={tag.change_percent >= 0 ? 'up' : 'down'} data-testid="trend-change">

@@ -493,7 +493,6 @@ export const en = {
     empty: 'No reviews with this tag yet.',
     loadFailed: "Failed to load the tag's reviews.",
     trending: 'Trending tags',
-    thisWeek: '{{count}} reviews this week',
     altLabel: 'Image {{n}} description',
     altLabelOne: 'Image description',
     altPlaceholder: "Describe the image for those who can't see it",

@@ -492,7 +492,6 @@ export const tr: Translation = {
     empty: 'Bu etiketle henüz inceleme yok.',
     loadFailed: 'Etiketin incelemeleri yüklenemedi.',
     trending: 'Gündemdeki etiketler',
-    thisWeek: 'bu hafta {{count}} inceleme',
     altLabel: 'Görsel {{n}} açıklaması',
     altLabelOne: 'Görsel açıklaması',
     altPlaceholder: 'Görseli göremeyenler için kısaca anlatın',
