@@ -65,12 +65,12 @@ describe('Settings: delete account (issue 20 §5)', () => {
     twoFactor.enabled = true;
     remove.mockResolvedValueOnce({ error: { status: 400, data: { code: 'INVALID_TWO_FACTOR_CODE' } } });
     const store = renderSettings();
-    fireEvent.change(screen.getByLabelText('Onaylamak için şifren'), { target: { value: 'my-password-1' } });
-    const button = screen.getByRole('button', { name: 'Hesabımı kalıcı olarak sil' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Your password, to confirm'), { target: { value: 'my-password-1' } });
+    const button = screen.getByRole('button', { name: 'Delete my account permanently' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     fireEvent.change(screen.getByTestId('delete-account-code'), { target: { value: '000 000' } });
     fireEvent.click(button);
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^Bu kod doğru değil/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^That code is not right/);
     expect(remove).toHaveBeenCalledWith({ password: 'my-password-1', code: '000000' });
     expect(store.getState().session.token).toBe('t');
   });

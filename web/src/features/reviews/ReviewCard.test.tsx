@@ -173,7 +173,7 @@ describe('the card menu (issue 43 §5)', () => {
         </MemoryRouter>
       </Provider>,
     );
-    const [mine, theirs] = screen.getAllByRole('button', { name: 'Diğer işlemler' });
+    const [mine, theirs] = screen.getAllByRole('button', { name: 'More actions' });
     fireEvent.click(mine);
     expect(screen.getByTestId('review-edit-button')).toBeTruthy();
     expect(screen.queryByTestId('review-report-button')).toBeNull();
