@@ -91,6 +91,8 @@ export interface Conditional {
   acceptEncoding?: string | string[];
 }
 
+const joined = (chunks: Buffer[]): Buffer => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+
 /** A reply read whole to compress it (compression/reply-compression.ts). */
 interface Whole {
   statusCode: number;
@@ -197,10 +199,15 @@ class ReplyRelay implements ReplyTarget {
 
   /** The reply compressed by the client's Accept-Encoding, when it is large enough to pay. */
   private sendWhole({ statusCode, statusMessage, headers, chunks }: Whole): void {
-    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-    const out: Record<string, string | string[]> = { ...headers, 'content-length': String(body.length) };
+    const out: Record<string, string | string[]> = { ...headers };
     delete out['transfer-encoding'];
-    const sent = compressReply(this.acceptEncoding, body, out);
+    this.sendBody(statusCode, statusMessage, out, joined(chunks), this.acceptEncoding);
+  }
+
+  /** A body read whole: its length, compressed by `acceptEncoding` when that pays, then sent. */
+  private sendBody(statusCode: number, statusMessage: string | undefined, out: Record<string, string | string[]>, body: Buffer, acceptEncoding: string | string[] | undefined): void {
+    out['content-length'] = String(body.length);
+    const sent = compressReply(acceptEncoding, body, out);
     if (statusMessage) this.res.writeHead(statusCode, statusMessage, out);
     else this.res.writeHead(statusCode, out);
     this.res.end(sent);
@@ -208,7 +215,7 @@ class ReplyRelay implements ReplyTarget {
 
   /** The reply with its ETag, or 304 without a body when the client holds that tag already. */
   private sendTagged({ statusMessage, headers, chunks }: Tagged, { viewer, ifNoneMatch, acceptEncoding }: Conditional): void {
-    const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const body = joined(chunks);
     const etag = weakEtag(viewer, body);
     const out: Record<string, string | string[]> = { ...headers, etag, vary: varyOnAuthorization(headers.vary), 'cache-control': headers['cache-control'] ?? 'private, no-cache' };
     if (noneMatchHits(ifNoneMatch, etag)) {
@@ -218,11 +225,7 @@ class ReplyRelay implements ReplyTarget {
       this.res.end();
       return;
     }
-    out['content-length'] = String(body.length);
-    const sent = compressReply(acceptEncoding, body, out);
-    if (statusMessage) this.res.writeHead(200, statusMessage, out);
-    else this.res.writeHead(200, out);
-    this.res.end(sent);
+    this.sendBody(200, statusMessage, out, body, acceptEncoding);
   }
 
   fail(failure: LinkFailure): void {
