@@ -1,12 +1,6 @@
 import { resolve } from 'node:path';
 import { migrateToPostgres } from './postgres-migration';
-
-/** The value of `--name value` or `--name=value`. */
-function option(argv: string[], name: string): string | undefined {
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0) return argv[i + 1];
-  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
+import { option } from './command-option';
 
 /**
  * `npm run migrate:postgres -- --data-dir .data [--postgres-url postgres://...]`: the embedded

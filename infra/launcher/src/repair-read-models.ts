@@ -4,13 +4,7 @@ import { inboxCollection, outboxCollection } from '@app/bus';
 import { BaseDoc, CollectionDef, createStore, serviceDataFile, Store } from '@app/store';
 import { repairReadModels } from './read-model-repair';
 import { SERVICE_CATALOGUE } from './service-catalogue';
-
-/** The value of `--name value` or `--name=value`. */
-function option(argv: string[], name: string): string | undefined {
-  const i = argv.indexOf(`--${name}`);
-  if (i >= 0) return argv[i + 1];
-  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
+import { option } from './command-option';
 
 /**
  * `npm run repair:read-models -- [--service reviews] [--sample 200 | --rebuild] [--data-dir .data]`:
