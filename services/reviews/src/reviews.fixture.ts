@@ -60,6 +60,13 @@ export async function member(svc: TestService, username: string): Promise<Member
   return { id, username, auth: svc.authHeader({ id, username }) };
 }
 
+/** A member with a staff role: their token says it, and reviews' site-role copy knows it (as moderation.role_changed tells it). */
+export async function staffMember(svc: TestService, username: string, role: 'moderator' | 'admin'): Promise<Member> {
+  const m = await member(svc, username);
+  await svc.publish('moderation.role_changed', { userId: m.id, role });
+  return { ...m, auth: svc.authHeader({ id: m.id, username, role }) };
+}
+
 export async function makeProduct(
   svc: TestService,
   owner: Member,

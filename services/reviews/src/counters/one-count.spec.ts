@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
+import { makeProduct, makeReview, member, Member, staffMember, startReviews } from '../reviews.fixture';
 
 /**
  * Issue 43 §2: a product's review count has one source, and every read of it (the product, the
@@ -16,9 +16,7 @@ describe('one count per fact (issue 43 §2)', () => {
   beforeAll(async () => {
     svc = await startReviews();
     [ayse, mehmet, zeynep] = [await member(svc, 'ayse'), await member(svc, 'mehmet'), await member(svc, 'zeynep')];
-    const m = await member(svc, 'mod');
-    mod = { ...m, auth: svc.authHeader({ id: m.id, username: m.username, role: 'moderator' }) };
-    await svc.publish('moderation.role_changed', { userId: mod.id, role: 'moderator' });
+    mod = await staffMember(svc, 'mod', 'moderator');
   });
 
   afterAll(() => svc.close());

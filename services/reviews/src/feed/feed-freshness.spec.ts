@@ -1,7 +1,7 @@
 import { TestService } from '@app/testing';
 import { mutesCollection } from '@app/platform';
 import { contextStampsCollection } from '../audience/viewer-context.collection';
-import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
+import { makeProduct, makeReview, member, Member, staffMember, startReviews } from '../reviews.fixture';
 import { FeedService } from './feed.service';
 
 /** What any cache of feed cards must keep (docs/PERFORMANCE.md round 6): every change shows on the very next page, and no viewer's marks leak to another. */
@@ -15,9 +15,7 @@ describe('feed freshness', () => {
   beforeAll(async () => {
     svc = await startReviews();
     [ayse, mehmet, zeynep] = [await member(svc, 'ayse'), await member(svc, 'mehmet'), await member(svc, 'zeynep')];
-    const m = await member(svc, 'mod');
-    mod = { ...m, auth: svc.authHeader({ id: m.id, username: m.username, role: 'moderator' }) };
-    await svc.publish('moderation.role_changed', { userId: mod.id, role: 'moderator' });
+    mod = await staffMember(svc, 'mod', 'moderator');
     for (const reader of [mehmet, zeynep]) await svc.publish('follow.created', { followerId: reader.id, followeeId: ayse.id });
   });
 

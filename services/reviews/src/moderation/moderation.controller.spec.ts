@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeReview, member, Member, startReviews } from '../reviews.fixture';
+import { makeReview, member, Member, staffMember, startReviews } from '../reviews.fixture';
 
 describe('moderation (HTTP)', () => {
   let svc: TestService;
@@ -11,12 +11,8 @@ describe('moderation (HTTP)', () => {
   beforeAll(async () => {
     svc = await startReviews();
     [ayse, mehmet] = [await member(svc, 'ayse'), await member(svc, 'mehmet')];
-    const m = await member(svc, 'mod');
-    mod = { ...m, auth: svc.authHeader({ id: m.id, username: m.username, role: 'moderator' }) };
-    const a = await member(svc, 'admin');
-    admin = { ...a, auth: svc.authHeader({ id: a.id, username: a.username, role: 'admin' }) };
-    await svc.publish('moderation.role_changed', { userId: mod.id, role: 'moderator' });
-    await svc.publish('moderation.role_changed', { userId: admin.id, role: 'admin' });
+    mod = await staffMember(svc, 'mod', 'moderator');
+    admin = await staffMember(svc, 'admin', 'admin');
   });
 
   afterAll(() => svc.close());
