@@ -15,6 +15,14 @@ const timelineKey = (userId: string) => `timeline:${userId}`;
 const authorsKey = (userId: string) => `timeline-authors:${userId}`;
 /** How often a page read drops stray entries and reads again before it answers with what it has. */
 const STRAY_PASSES = 3;
+/** A context's timeline authors and their signature (see `FeedService.timelineAuthors`). */
+interface TimelineAuthors {
+  viewerId: string;
+  large: ReadonlySet<string>;
+  authors: ReadonlySet<string>;
+  signature: string;
+}
+
 const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ score: Date.parse(r.created_at), member: r._id });
 
 /**
@@ -37,6 +45,8 @@ const entry = (r: Pick<ReviewDoc, '_id' | 'created_at'>): ScoredMember => ({ sco
  */
 @Injectable()
 export class FeedService implements OnModuleInit, OnApplicationShutdown {
+  private readonly authorSets = new WeakMap<ViewerContext, TimelineAuthors>();
+
   constructor(
     @Inject(FEED_CACHE) private readonly cache: Cache,
     @Inject(FEED_SETTINGS) private readonly settings: FeedSettings,
@@ -46,6 +56,20 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     private readonly keywordFilters: KeywordFilterService,
     private readonly contexts: ViewerContextService,
   ) {}
+
+  /**
+   * Whose reviews a member's timeline holds (their own and those of the followed authors they did
+   * not mute, large accounts aside: merged at read time) and the set's signature, worked out once
+   * per context: the contexts and the large accounts' set are cached objects, replaced when they change.
+   */
+  private timelineAuthors(viewerId: string, context: ViewerContext, large: ReadonlySet<string>): TimelineAuthors {
+    const known = this.authorSets.get(context);
+    if (known?.viewerId === viewerId && known.large === large) return known;
+    const authors = new Set([viewerId, ...context.followees.filter((id) => !large.has(id) && !context.muted.has(id))]);
+    const worked: TimelineAuthors = { viewerId, large, authors, signature: createHash('sha1').update([...authors].sort().join(',')).digest('base64url') };
+    this.authorSets.set(context, worked);
+    return worked;
+  }
 
   /**
    * One page of the timeline; reviews matching the viewer's keyword filters come marked
@@ -65,15 +89,15 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     limit: number,
   ): Promise<{ items: ReviewView[]; total: number }> {
     const { followees, muted, tags } = context;
-    const authors = timelineAuthors(viewerId, context, largeAccounts);
-    await this.ensureTimeline(viewerId, authors);
+    const { authors, signature } = this.timelineAuthors(viewerId, context, largeAccounts);
+    await this.ensureTimeline(viewerId, authors, signature);
     const key = timelineKey(viewerId);
     const large = followees.filter((id) => largeAccounts.has(id) && !muted.has(id));
     if (large.length === 0 && tags.length === 0) {
       for (let pass = 1; ; pass++) {
         const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
         const docs = await this.reviews.findMany(ids);
-        if (!(await this.dropStrays(viewerId, docs, authors)) || pass === STRAY_PASSES) {
+        if (!(await this.dropStrays(viewerId, docs, authors, signature)) || pass === STRAY_PASSES) {
           return { items: await this.reviews.present(docs.filter((d) => authors.has(d.user_id)), viewerId), total };
         }
       }
@@ -90,7 +114,7 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     ]);
     // The timeline's rows come whole; the merged ones (projections) are read whole for the page only.
     const read = await this.reviews.findMany(ids);
-    await this.dropStrays(viewerId, read, authors);
+    await this.dropStrays(viewerId, read, authors, signature);
     const whole = read.filter((d) => authors.has(d.user_id));
     const unique = [...new Map([...merged, ...tagged.docs, ...whole].map((d) => [d._id, d])).values()];
     unique.sort((a, b) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id));
@@ -156,8 +180,7 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
    * while it runs is kept, and one that lands before the mark is read back from the store. Entries
    * of authors no longer in the set stay until a read meets them (`dropStrays`).
    */
-  private async ensureTimeline(userId: string, authors: ReadonlySet<string>): Promise<void> {
-    const signature = signatureOf(authors);
+  private async ensureTimeline(userId: string, authors: ReadonlySet<string>, signature: string): Promise<void> {
     if ((await this.cache.get(authorsKey(userId))) === signature) return;
     await this.cache.set(authorsKey(userId), signature);
     try {
@@ -176,20 +199,11 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
    * there were any. A read with a newer context may have filled it for a set with those authors
    * meanwhile: then its record goes too (after the entries), and the next read fills again.
    */
-  private async dropStrays(userId: string, docs: readonly ReviewDoc[], authors: ReadonlySet<string>): Promise<boolean> {
+  private async dropStrays(userId: string, docs: readonly ReviewDoc[], authors: ReadonlySet<string>, signature: string): Promise<boolean> {
     const strays = docs.filter((d) => !authors.has(d.user_id));
     if (strays.length === 0) return false;
     await Promise.all(strays.map((d) => this.cache.zrem(timelineKey(userId), d._id)));
-    if ((await this.cache.get(authorsKey(userId))) !== signatureOf(authors)) await this.cache.del(authorsKey(userId));
+    if ((await this.cache.get(authorsKey(userId))) !== signature) await this.cache.del(authorsKey(userId));
     return true;
   }
-}
-
-/** Whose reviews a member's timeline holds: their own and those of the followed authors they did not mute, large accounts aside (merged at read time). */
-function timelineAuthors(viewerId: string, { followees, muted }: ViewerContext, large: ReadonlySet<string>): ReadonlySet<string> {
-  return new Set([viewerId, ...followees.filter((id) => !large.has(id) && !muted.has(id))]);
-}
-
-function signatureOf(authors: ReadonlySet<string>): string {
-  return createHash('sha1').update([...authors].sort().join(',')).digest('base64url');
 }
