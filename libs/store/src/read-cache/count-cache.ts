@@ -1,5 +1,5 @@
 import type { Filter } from '../store.port';
-import { setBounded } from './sqlite-doc-cache';
+import { setBounded } from './doc-cache';
 
 /** A filter made of plain values only (no RegExp, Date or class), as one text; undefined for any other. */
 export function countKey(filter: Filter): string | undefined {
