@@ -5,6 +5,9 @@ import { tallyField, upsertBase } from '../store-documents';
 import { FieldShape } from '../filter-terms';
 import { applyUpdate } from '../sqlite/sqlite-update';
 import { DuplicateKeyError } from '../store.errors';
+import { CountCache, countKey } from '../read-cache/count-cache';
+import { DocCache, isKeyValue, keyText, KeyValue } from '../read-cache/doc-cache';
+import { byId, idLookup, KeyLookup, keyLookup } from '../read-cache/lookups';
 import {
   BaseDoc,
   Collection,
@@ -33,12 +36,21 @@ export interface Queryable {
 /** What a collection needs from its store. */
 export interface PostgresEngine {
   query<R extends QueryResultRow>(sql: string, params?: unknown[], rowMode?: 'array'): Promise<R[]>;
-  /** One statement as a write: inside a transaction, under its own savepoint unless `guarded` is false. */
-  write<R extends QueryResultRow>(sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
+  /** One statement writing `collection`: inside a transaction, under its own savepoint unless `guarded` is false. */
+  write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
   /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
   mayRefuse(collection: string, kind: 'update' | 'other'): boolean;
-  /** Several statements that commit or roll back together. */
-  atomic<R>(work: (on: Queryable) => Promise<R>): Promise<R>;
+  /** Several statements writing `collection` that commit or roll back together. */
+  atomic<R>(collection: string, work: (on: Queryable) => Promise<R>): Promise<R>;
+  /** The collection's document cache, if one was declared for it. */
+  docCache<T extends BaseDoc>(collection: string): DocCache<T> | undefined;
+  /** The collection's count cache, if one was declared for it. */
+  countCache(collection: string): CountCache | undefined;
+  /** Before a cached read: whether caches may be used here, once stale entries are gone (see PostgresReadCaches). */
+  cachesUsable(): Promise<boolean>;
+  /** Taken before a read that may fill a cache; `mayFill` tells after it whether it still may. */
+  epoch(collection: string): number;
+  mayFill(collection: string, epoch: number): boolean;
   table(collection: string): string;
   shapeOf(collection: string, field: string): FieldShape;
   learnShapes(collection: string, doc: object): Promise<void>;
@@ -102,12 +114,12 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (rows.length === 1) {
       // One row: a refusal is an empty answer, not an error, so no savepoint is needed to survive it.
       const guarded = this.engine.mayRefuse(this.name, 'other');
-      const stored = await this.writing(() => this.engine.write(`${insert} ON CONFLICT DO NOTHING RETURNING _id`, params, guarded));
+      const stored = await this.writing(() => this.engine.write(this.name, `${insert} ON CONFLICT DO NOTHING RETURNING _id`, params, guarded));
       if (stored.length === 0) throw new DuplicateKeyError(this.name, `_id ${rows[0]._id} or a unique index: already exists`);
       return rows;
     }
     // One statement for the batch: all of it is stored or, on a duplicate key, none of it.
-    await this.writing(() => this.engine.write(insert, params));
+    await this.writing(() => this.engine.write(this.name, insert, params));
     return rows;
   }
 
@@ -121,6 +133,65 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const cache = this.engine.docCache<T>(this.name);
+    if (cache) {
+      const ids = idLookup(filter, options);
+      const key = !ids && cache.uniqueKeys.length ? keyLookup(filter, options, cache.uniqueKeys) : undefined;
+      if ((ids || key) && (await this.engine.cachesUsable())) return ids ? this.findByIds(cache, ids) : this.findByKeys(cache, filter, key!);
+    }
+    return this.query(filter, options);
+  }
+
+  /** A lookup by ids through the document cache: only the ids it lacks are read, then kept. In `_id` order. */
+  private async findByIds(cache: DocCache<T>, ids: string[]): Promise<T[]> {
+    const found: T[] = [];
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const doc = cache.get(id);
+      if (doc) found.push(doc);
+      else if (doc === undefined) missing.push(id);
+    }
+    if (missing.length > 0) {
+      const epoch = this.engine.epoch(this.name);
+      const params = new Params();
+      const docs = (await this.read<{ doc: T }>(`SELECT doc FROM ${this.table} WHERE _id = ANY(${params.add(missing)}::text[])`, params)).map((r) => r.doc);
+      if (this.engine.mayFill(this.name, epoch)) {
+        const present = new Set(docs.map((d) => d._id));
+        missing.filter((id) => !present.has(id)).forEach((id) => cache.putAbsent(id));
+        docs.forEach((d) => cache.put(d));
+      }
+      found.push(...docs);
+    }
+    return found.length > 1 ? found.sort(byId) : found;
+  }
+
+  /** A lookup by a unique key: what the cache knows (found or absent), else the filter's query, whose documents and absent keys are kept. */
+  private async findByKeys(cache: DocCache<T>, filter: Filter, { fields, wanted }: KeyLookup): Promise<T[]> {
+    const found: T[] = [];
+    for (const values of wanted) {
+      const doc = cache.byKey(fields, values);
+      if (doc === undefined) return this.readKeys(cache, filter, fields, wanted);
+      if (doc) found.push(doc);
+    }
+    return found.length > 1 ? found.sort(byId) : found;
+  }
+
+  private async readKeys(cache: DocCache<T>, filter: Filter, fields: readonly string[], wanted: KeyValue[][]): Promise<T[]> {
+    const epoch = this.engine.epoch(this.name);
+    const docs = await this.query(filter, {});
+    if (this.engine.mayFill(this.name, epoch)) {
+      const found = docs.map((d) => fields.map((field) => (d as Row)[field]));
+      // A key field holding a list (an array matches any of its values) leaves absence unknown.
+      if (found.every((values) => values.every(isKeyValue))) {
+        const present = new Set(found.map((values) => keyText(values as KeyValue[])));
+        for (const values of wanted) if (!present.has(keyText(values))) cache.putAbsentKey(fields, values);
+      }
+      docs.forEach((d) => cache.put(d));
+    }
+    return docs.sort(byId);
+  }
+
+  private async query(filter: Filter, options: FindOptions): Promise<T[]> {
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
     const order = options.sort ? toPgOrder(options.sort, (f) => this.engine.shapeOf(this.name, f)) : '';
@@ -141,6 +212,18 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
+    const counts = this.engine.countCache(this.name);
+    const key = counts && countKey(filter);
+    if (key === undefined || !(await this.engine.cachesUsable())) return this.countNow(filter);
+    const known = counts!.get(key);
+    if (known !== undefined) return known;
+    const epoch = this.engine.epoch(this.name);
+    const count = await this.countNow(filter);
+    if (this.engine.mayFill(this.name, epoch)) counts!.put(key, count);
+    return count;
+  }
+
+  private async countNow(filter: Filter): Promise<number> {
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
     if (!sql.complete) {
@@ -252,6 +335,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
         ? await this.writing(async () => {
             // The subquery locks the matches (the latest version of each); the UPDATE applies the expression to that version.
             const rows = await this.engine.write<{ doc: T; changed: boolean }>(
+              this.name,
               `UPDATE ${this.table} SET doc = ${expr} FROM (SELECT _id AS id, doc AS old FROM ${this.table} WHERE ${sql.where}${limit ? ' LIMIT 1' : ''} FOR UPDATE) AS m
                WHERE _id = m.id RETURNING doc, doc IS DISTINCT FROM m.old AS changed`,
               params.values,
@@ -259,7 +343,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
             );
             return { result: { matched: rows.length, modified: rows.filter((r) => r.changed).length, upserted: false }, docs: rows.map((r) => r.doc) };
           })
-        : await this.writing(() => this.engine.atomic((on) => this.updateInProcess(on, filter, update, limit)));
+        : await this.writing(() => this.engine.atomic(this.name, (on) => this.updateInProcess(on, filter, update, limit)));
     if (done.result.matched > 0 || !upsert) return done;
     const doc = upsertBase(filter);
     applyUpdate(doc, update);
@@ -317,9 +401,9 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     return this.writing(async () => {
       if (sql.complete) {
         const where = limit ? `_id IN (SELECT _id FROM ${this.table} WHERE ${sql.where} LIMIT 1 FOR UPDATE)` : sql.where;
-        return (await this.engine.write<{ _id: string }>(`DELETE FROM ${this.table} WHERE ${where} RETURNING _id`, params.values, this.engine.mayRefuse(this.name, 'other'))).length;
+        return (await this.engine.write<{ _id: string }>(this.name, `DELETE FROM ${this.table} WHERE ${where} RETURNING _id`, params.values, this.engine.mayRefuse(this.name, 'other'))).length;
       }
-      return this.engine.atomic(async (on) => {
+      return this.engine.atomic(this.name, async (on) => {
         const ids = (await this.lockedMatches(on, filter, limit)).map((d) => d._id);
         if (ids.length === 0) return 0;
         return (await on.query({ text: `DELETE FROM ${this.table} WHERE _id = ANY($1::text[])`, values: [ids] })).rowCount ?? 0;

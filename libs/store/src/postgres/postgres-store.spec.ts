@@ -319,6 +319,153 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     }
   });
 
+  describe('document and count caches, coherent across processes (cacheById, cacheCounts)', () => {
+    interface Note extends BaseDoc {
+      owner: string;
+      n: number;
+      read?: boolean;
+    }
+    const Cached = defineCollection<Note>('cached_notes', [{ fields: { owner: 1 }, unique: true }], { cacheById: 100, cacheCounts: 10 });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+    /** Two processes on one schema (a replica each), and a count of the statements the first sends outside transactions. */
+    async function twoReplicas() {
+      const schemaOf = `c_${newId()}`;
+      const [one, two] = [0, 1].map(() => new PostgresStore({ url: server.url, schema: schemaOf }));
+      await one.open([Cached]);
+      await two.open([Cached]);
+      const pool = (one as unknown as { pool: { query: (...args: unknown[]) => unknown } }).pool;
+      const sent: string[] = [];
+      const query = pool.query.bind(pool);
+      /** While set, the first replica's document reads are answered only once it settles (they run at once: `ran` is the last one's answer). */
+      let held: Promise<void> | undefined;
+      let ran: Promise<unknown> | undefined;
+      pool.query = (...args: unknown[]) => {
+        const config = args[0] as string | { text: string };
+        const text = typeof config === 'string' ? config : config.text;
+        sent.push(text);
+        const answer = query(...args) as Promise<unknown>;
+        const gate = held;
+        if (!gate || !text.startsWith('SELECT doc')) return answer;
+        ran = answer;
+        return answer.then(async (rows) => (await gate, rows));
+      };
+      const reads = () => sent.filter((sql) => sql.startsWith('SELECT doc') || sql.startsWith('SELECT count')).length;
+      const hold = (gate?: Promise<void>) => {
+        held = gate;
+        ran = undefined;
+      };
+      /** The held read's own answer, once it was sent. */
+      const heldReadRan = async () => {
+        while (!ran) await nextTurn();
+        await ran;
+      };
+      return { one, two, reads, hold, heldReadRan, close: () => Promise.all([one.close(), two.close()]) };
+    }
+
+    it('answers reads by id and by unique key from memory, and sees another replica\'s commit on the next turn', async () => {
+      const { one, two, reads, close } = await twoReplicas();
+      const notes = one.collection(Cached);
+      const { _id } = await notes.insert({ owner: 'ann', n: 0 });
+      expect((await notes.findById(_id))?.n).toBe(0);
+      expect((await notes.findOne({ owner: 'ann' }))?._id).toBe(_id);
+      expect(await notes.findOne({ owner: 'bea' })).toBeNull();
+      const before = reads();
+      expect((await notes.findById(_id))?.n).toBe(0);
+      expect(await notes.findOne({ owner: 'bea' })).toBeNull(); // known absent
+      expect(reads()).toBe(before);
+      // The other replica writes, outside a transaction and inside one: each commit is seen once its reply is.
+      await two.collection(Cached).updateOne({ _id }, { $inc: { n: 1 } });
+      await nextTurn();
+      expect((await notes.findById(_id))?.n).toBe(1);
+      await two.transaction(async () => {
+        await two.collection(Cached).insert({ owner: 'bea', n: 7 });
+        await two.collection(Cached).updateOne({ _id }, { $push: { tags: 'x' } }); // a mingo update: its own BEGIN … COMMIT inside this one
+      });
+      await nextTurn();
+      expect((await notes.findOne({ owner: 'bea' }))?.n).toBe(7);
+      expect((await notes.findById(_id)) as unknown).toMatchObject({ tags: ['x'] });
+      await two.collection(Cached).updateOne({ _id }, { $push: { tags: 'y' } }); // a mingo update alone
+      await two.collection(Cached).deleteMany({ owner: 'bea' });
+      await nextTurn();
+      expect((await notes.findById(_id)) as unknown).toMatchObject({ tags: ['x', 'y'] });
+      expect(await notes.findOne({ owner: 'bea' })).toBeNull();
+      await close();
+    });
+
+    it('keeps counts by filter until a write to the collection, here or by another replica', async () => {
+      const { one, two, reads, close } = await twoReplicas();
+      const notes = one.collection(Cached);
+      await notes.insertMany([{ owner: 'a', n: 1, read: false }, { owner: 'b', n: 2, read: true }]);
+      const unread = () => notes.count({ read: false });
+      const before = reads();
+      expect([await unread(), await unread(), reads() - before]).toEqual([1, 1, 1]);
+      await notes.updateMany({}, { $set: { read: false } });
+      expect([await unread(), await unread(), reads() - before]).toEqual([2, 2, 2]);
+      await two.collection(Cached).insert({ owner: 'c', n: 3, read: false });
+      await nextTurn();
+      expect([await unread(), reads() - before]).toEqual([3, 3]);
+      await close();
+    });
+
+    it('neither uses nor fills a cache inside a transaction, and a rollback leaves nothing behind', async () => {
+      const { one, close } = await twoReplicas();
+      const notes = one.collection(Cached);
+      const { _id } = await notes.insert({ owner: 'ann', n: 0 });
+      expect((await notes.findById(_id))?.n).toBe(0);
+      await one
+        .transaction(async () => {
+          await notes.updateOne({ _id }, { $set: { n: 1 } });
+          expect((await notes.findById(_id))?.n).toBe(1); // its own write, read inside it
+          expect(await notes.count({ n: 1 })).toBe(1);
+          throw new Error('undo');
+        })
+        .catch(() => undefined);
+      expect((await notes.findById(_id))?.n).toBe(0);
+      expect(await notes.count({ n: 1 })).toBe(0);
+      await close();
+    });
+
+    it('keeps nothing a read found before another replica\'s commit when a later look already emptied the cache', async () => {
+      const { one, two, hold, heldReadRan, close } = await twoReplicas();
+      const notes = one.collection(Cached);
+      const { _id } = await notes.insert({ owner: 'ann', n: 0 });
+      let release!: () => void;
+      hold(new Promise<void>((resolve) => (release = resolve)));
+      const early = notes.findById(_id); // finds n 0, answered late
+      await heldReadRan();
+      hold(undefined);
+      await two.collection(Cached).updateOne({ _id }, { $set: { n: 1 } });
+      await nextTurn();
+      expect((await notes.findById(_id))?.n).toBe(1); // the look saw the commit; this read fills the cache
+      release();
+      expect((await early)?.n).toBe(0);
+      await nextTurn();
+      expect((await notes.findById(_id))?.n).toBe(1);
+      await close();
+    });
+
+    it('never serves a document older than a write whose reply came before the read, whichever replica wrote it (200 rounds)', async () => {
+      const { one, two, close } = await twoReplicas();
+      const [a, b] = [one.collection(Cached), two.collection(Cached)];
+      const { _id } = await a.insert({ owner: 'ann', n: 0 });
+      // Readers keep both caches warm and racing: reads begun before a commit end after it.
+      let reading = true;
+      const readers = [a, b].map(async (notes) => {
+        while (reading) await notes.findById(_id);
+      });
+      for (let n = 1; n <= 200; n++) {
+        const [writer, reader] = n % 2 ? [b, a] : [a, b];
+        await writer.updateOne({ _id }, { $set: { n } });
+        expect((await reader.findById(_id))?.n).toBe(n);
+        expect((await writer.findById(_id))?.n).toBe(n);
+      }
+      reading = false;
+      await Promise.all(readers);
+      await close();
+    });
+  });
+
   it('reports unhealthy once closed', async () => {
     const other = new PostgresStore({ url: server.url, schema });
     await other.open([]);

@@ -5,9 +5,12 @@ import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { ScopedContext } from '../scoped-context';
 import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
+import { CountCache } from '../read-cache/count-cache';
+import { DocCache } from '../read-cache/doc-cache';
 import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
 import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
 import { fromJsonb } from './postgres-json';
+import { PostgresReadCaches } from './postgres-read-cache';
 import { tsvectorOf } from './postgres-text';
 
 export interface PostgresPoolSettings {
@@ -51,6 +54,8 @@ interface TxContext {
   /** Writes inside one transaction take turns: each has its own savepoint. */
   queue: Promise<unknown>;
   savepoints: number;
+  /** The cached collections it wrote: their versions are bumped with its COMMIT, and their caches here emptied after it. */
+  wrote: Set<string>;
 }
 
 /**
@@ -77,8 +82,11 @@ export class PostgresStore implements Store, PostgresEngine {
   /** This open's row in SESSIONS_TABLE. */
   private sessionId = '';
   private cleanBefore = false;
+  private readonly caches: PostgresReadCaches;
 
-  constructor(private readonly options: PostgresStoreOptions) {}
+  constructor(private readonly options: PostgresStoreOptions) {
+    this.caches = new PostgresReadCaches(options.schema, (sql) => this.db().query<{ collection: string; v: string }>(sql).then((r) => r.rows));
+  }
 
   get schema(): string {
     return this.options.schema;
@@ -109,6 +117,8 @@ export class PostgresStore implements Store, PostgresEngine {
         await client.query(`CREATE TABLE IF NOT EXISTS ${this.table(SHAPES_TABLE)} (collection text, field text, PRIMARY KEY (collection, field))`);
       }
       await this.sweepSessions(client);
+      defs.forEach((def) => this.caches.declare(def));
+      for (const sql of this.caches.ddl()) await client.query(sql);
       for (const def of defs) {
         if (def.text?.length) this.textFields.set(def.name, def.text);
         if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
@@ -166,6 +176,7 @@ export class PostgresStore implements Store, PostgresEngine {
     const { pool, listener } = this;
     this.pool = this.listener = undefined;
     this.tables.clear();
+    this.caches.clear();
     await listener?.end().catch(() => undefined);
     await pool?.end();
   }
@@ -178,20 +189,57 @@ export class PostgresStore implements Store, PostgresEngine {
 
   private async inTransaction<R>(fn: () => Promise<R>): Promise<R> {
     const { client, done } = await this.checkout();
+    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Set() };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       try {
-        const result = await this.context.run({ client, queue: Promise.resolve(), savepoints: 0 }, fn);
-        await client.query('COMMIT');
+        const result = await this.context.run(tx, fn);
+        await this.commit(client, tx.wrote);
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch((e: Error) => (broken = e));
         throw err;
       }
     } finally {
+      tx.wrote.forEach((name) => this.caches.forget(name));
       done(broken);
     }
+  }
+
+  /** COMMIT, with the bump of the written cached collections' versions in the same round trip. */
+  private async commit(client: PoolClient, wrote: Iterable<string>): Promise<void> {
+    const bump = this.caches.bump(wrote);
+    await client.query(bump ? `${bump}; COMMIT` : 'COMMIT');
+  }
+
+  /** The collection's document cache, when it was declared with one at open. */
+  docCache<T extends BaseDoc>(collection: string): DocCache<T> | undefined {
+    return this.caches.docCache<T>(collection);
+  }
+
+  countCache(collection: string): CountCache | undefined {
+    return this.caches.countCache(collection);
+  }
+
+  /**
+   * Before a read a cache could answer: false inside a transaction (whose reads may see its own
+   * writes: they neither use nor fill a cache); otherwise true once this turn's look at the
+   * versions has emptied what other processes' commits made stale. The epoch to fill with is
+   * taken after it.
+   */
+  async cachesUsable(): Promise<boolean> {
+    if (this.context.get()) return false;
+    await this.caches.fresh().catch(this.unavailable);
+    return true;
+  }
+
+  epoch(collection: string): number {
+    return this.caches.epoch(collection);
+  }
+
+  mayFill(collection: string, epoch: number): boolean {
+    return this.caches.mayFill(collection, epoch);
   }
 
   /**
@@ -209,11 +257,11 @@ export class PostgresStore implements Store, PostgresEngine {
    * Runs `work` so that it commits or rolls back as one: its own transaction, or a savepoint of
    * the surrounding one (the writes of one transaction take turns on its connection).
    */
-  atomic<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
-    return this.atomicWork(work).catch(this.unavailable);
+  atomic<R>(collection: string, work: (on: Queryable) => Promise<R>): Promise<R> {
+    return this.atomicWork(collection, work).catch(this.unavailable);
   }
 
-  private async atomicWork<R>(work: (on: Queryable) => Promise<R>): Promise<R> {
+  private async atomicWork<R>(collection: string, work: (on: Queryable) => Promise<R>): Promise<R> {
     const tx = this.context.get();
     if (!tx) {
       const { client, done } = await this.checkout();
@@ -222,16 +270,18 @@ export class PostgresStore implements Store, PostgresEngine {
         await client.query('BEGIN');
         try {
           const result = await work(client);
-          await client.query('COMMIT');
+          await this.commit(client, [collection]);
           return result;
         } catch (err) {
           await client.query('ROLLBACK').catch((e: Error) => (broken = e));
           throw err;
         }
       } finally {
+        this.caches.forget(collection);
         done(broken);
       }
     }
+    if (this.caches.versioned(collection)) tx.wrote.add(collection);
     return this.inTurn(tx, async () => {
       const savepoint = `sp_${++tx.savepoints}`;
       await tx.client.query(`SAVEPOINT ${savepoint}`);
@@ -252,11 +302,23 @@ export class PostgresStore implements Store, PostgresEngine {
    * one (it cannot be refused: see `mayRefuse`) saves the two round trips. Either takes its turn,
    * so it never lands inside another write's savepoint.
    */
-  write<R extends QueryResultRow>(sql: string, params: unknown[], guarded = true): Promise<R[]> {
+  write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded = true): Promise<R[]> {
     const tx = this.context.get();
-    if (!tx) return this.query<R>(sql, params);
-    if (guarded) return this.atomic((on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
+    if (!tx) return this.writeAlone<R>(collection, sql, params);
+    if (this.caches.versioned(collection)) tx.wrote.add(collection);
+    if (guarded) return this.atomic(collection, (on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
     return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows)).catch(this.unavailable);
+  }
+
+  /** A write outside any transaction: a cached collection's version is bumped by the same statement (a data-modifying WITH). */
+  private async writeAlone<R extends QueryResultRow>(collection: string, sql: string, params: unknown[]): Promise<R[]> {
+    const bump = this.caches.bump([collection]);
+    if (!bump) return this.query<R>(sql, params);
+    try {
+      return await this.query<R>(`WITH _bump AS (${bump}) ${sql}`, params);
+    } finally {
+      this.caches.forget(collection);
+    }
   }
 
   /**
