@@ -51,6 +51,8 @@ export interface PostgresEngine {
   /** Taken before a read that may fill a cache; `mayFill` tells after it whether it still may. */
   epoch(collection: string): number;
   mayFill(collection: string, epoch: number): boolean;
+  /** After a write statement returned: what it changed in the document cache (applied once it is committed). */
+  afterWrite(collection: string, effect: (cache: DocCache<BaseDoc>) => void): void;
   table(collection: string): string;
   shapeOf(collection: string, field: string): FieldShape;
   learnShapes(collection: string, doc: object): Promise<void>;
@@ -116,10 +118,11 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
       const guarded = this.engine.mayRefuse(this.name, 'other');
       const stored = await this.writing(() => this.engine.write(this.name, `${insert} ON CONFLICT DO NOTHING RETURNING _id`, params, guarded));
       if (stored.length === 0) throw new DuplicateKeyError(this.name, `_id ${rows[0]._id} or a unique index: already exists`);
-      return rows;
+    } else {
+      // One statement for the batch: all of it is stored or, on a duplicate key, none of it.
+      await this.writing(() => this.engine.write(this.name, insert, params));
     }
-    // One statement for the batch: all of it is stored or, on a duplicate key, none of it.
-    await this.writing(() => this.engine.write(this.name, insert, params));
+    this.written(rows);
     return rows;
   }
 
@@ -344,6 +347,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
             return { result: { matched: rows.length, modified: rows.filter((r) => r.changed).length, upserted: false }, docs: rows.map((r) => r.doc) };
           })
         : await this.writing(() => this.engine.atomic(this.name, (on) => this.updateInProcess(on, filter, update, limit)));
+    this.written(done.docs);
     if (done.result.matched > 0 || !upsert) return done;
     const doc = upsertBase(filter);
     applyUpdate(doc, update);
@@ -398,17 +402,25 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
   private async delete(filter: Filter, limit: 1 | undefined): Promise<number> {
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
-    return this.writing(async () => {
+    const ids = await this.writing(async () => {
       if (sql.complete) {
         const where = limit ? `_id IN (SELECT _id FROM ${this.table} WHERE ${sql.where} LIMIT 1 FOR UPDATE)` : sql.where;
-        return (await this.engine.write<{ _id: string }>(this.name, `DELETE FROM ${this.table} WHERE ${where} RETURNING _id`, params.values, this.engine.mayRefuse(this.name, 'other'))).length;
+        const rows = await this.engine.write<{ _id: string }>(this.name, `DELETE FROM ${this.table} WHERE ${where} RETURNING _id`, params.values, this.engine.mayRefuse(this.name, 'other'));
+        return rows.map((r) => r._id);
       }
       return this.engine.atomic(this.name, async (on) => {
-        const ids = (await this.lockedMatches(on, filter, limit)).map((d) => d._id);
-        if (ids.length === 0) return 0;
-        return (await on.query({ text: `DELETE FROM ${this.table} WHERE _id = ANY($1::text[])`, values: [ids] })).rowCount ?? 0;
+        const matched = (await this.lockedMatches(on, filter, limit)).map((d) => d._id as string);
+        if (matched.length === 0) return [];
+        return (await on.query<{ _id: string }>({ text: `DELETE FROM ${this.table} WHERE _id = ANY($1::text[]) RETURNING _id`, values: [matched] })).rows.map((r) => r._id);
       });
     });
+    this.engine.afterWrite(this.name, (cache) => ids.forEach((id) => cache.forget(id)));
+    return ids.length;
+  }
+
+  /** Documents this process wrote: forgotten by the cache once committed (with the keys they now hold, see DocCache.written). */
+  private written(docs: readonly T[]): void {
+    if (docs.length > 0) this.engine.afterWrite(this.name, (cache) => docs.forEach((doc) => cache.written(doc)));
   }
 
   /** A write; a unique index refusing it becomes DuplicateKeyError; a missing table is created and the write retried. */

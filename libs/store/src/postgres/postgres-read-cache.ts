@@ -3,37 +3,47 @@ import { CountCache } from '../read-cache/count-cache';
 import { DocCache, uniqueKeysOf } from '../read-cache/doc-cache';
 import { quoteName } from './postgres-indexes';
 
-/** Version rows per collection: writers on different connections bump different rows, so no row is a hot lock. */
-const STRIPES = 16;
+/** What a committed write of this process changes in its collection's document cache. */
+export type CacheEffect = (cache: DocCache<BaseDoc>) => void;
+
+interface VersionRow {
+  collection: string;
+  pid: number;
+  v: string;
+}
 
 /**
  * The document and count caches of the PostgreSQL store (collections declared with `cacheById` or
  * `cacheCounts`; docs/decisions/store.md), kept coherent across every process that shares the
  * schema, replicas included, the way SQLite's `data_version` keeps the embedded one's.
  *
- * A write of a cached collection bumps that collection's version in the same transaction: a row
- * of `_versions` per collection and stripe (the writer's backend pid picks the stripe), so the sum
- * of a collection's rows grows with each commit that changed it and with nothing else. A read a
- * cache could answer first looks at the sums, once per turn of the event loop: the requests a turn
- * handles arrived before it began, so a write whose reply their client saw has committed, and its
- * bump is seen. A collection whose sum moved loses its cached documents and counts.
+ * A write of a cached collection bumps a version row in the same transaction: one row per
+ * collection and server backend (`pg_backend_pid()`), so no two connections contend for a row, and
+ * a process knows the rows its own connections write. A read a cache could answer first looks at
+ * the rows, once per turn of the event loop: the requests a turn handles arrived before it began,
+ * so a write whose reply their client saw has committed, and its bump is seen. A collection with a
+ * row of another process's backend that moved (or went) loses its cached documents and counts.
+ * This process's own commits forget what they touched instead, as on SQLite.
  *
- * A read that missed fills the cache only if no look or write emptied it meanwhile (its epoch):
- * what it found may predate a commit that an emptying already accounted for. Reads inside a
+ * A read that missed fills the cache only if no look or commit emptied or changed the collection
+ * meanwhile (its epoch): what it found may predate a commit already accounted for. Reads inside a
  * transaction neither use nor fill the caches: they may see the transaction's own writes.
  */
 export class PostgresReadCaches {
   private readonly docs = new Map<string, DocCache<BaseDoc>>();
   private readonly counts = new Map<string, CountCache>();
-  private readonly seen = new Map<string, string>();
+  /** The rows as the last look saw them: `collection pid` → v. */
+  private seen = new Map<string, string>();
   private readonly epochs = new Map<string, number>();
+  /** The backends of this process's pool: their rows move with its own commits. */
+  private readonly ownPids = new Set<number>();
   /** The look of this turn of the event loop, which reads of this turn share. */
   private look?: Promise<void>;
 
   constructor(
     private readonly schema: string,
     /** Runs one statement on the pool (outside any transaction). */
-    private readonly query: (sql: string) => Promise<{ collection: string; v: string }[]>,
+    private readonly query: <R>(sql: string) => Promise<R[]>,
   ) {}
 
   /** The table of version rows. */
@@ -41,7 +51,7 @@ export class PostgresReadCaches {
     return `${quoteName(this.schema)}._versions`;
   }
 
-  /** At open, with the rows `ddl` makes for it: a collection declared later gets no cache, as its writes would bump nothing. */
+  /** At open: a collection declared later gets no cache. */
   declare<T extends BaseDoc>(def: CollectionDef<T>): void {
     if (def.cacheById && !this.docs.has(def.name)) this.docs.set(def.name, new DocCache<BaseDoc>(def.cacheById, uniqueKeysOf(def)));
     if (def.cacheCounts && !this.counts.has(def.name)) this.counts.set(def.name, new CountCache(def.cacheCounts));
@@ -55,27 +65,37 @@ export class PostgresReadCaches {
     return this.counts.get(collection);
   }
 
-  /** Whether writes of `collection` bump its version: it has a cache here. */
+  /** Whether writes of `collection` bump its version: it has a cache. */
   versioned(collection: string): boolean {
     return this.docs.has(collection) || this.counts.has(collection);
   }
 
-  /** The statements that create the table and every cached collection's rows (idempotent; run at open under the DDL lock). */
+  /** A connection of this process's pool opened (`pid`) or closed (`ended`). */
+  backend(pid: number | null, ended = false): void {
+    if (pid === null) return;
+    if (ended) this.ownPids.delete(pid);
+    else this.ownPids.add(pid);
+  }
+
+  /** The statements run at open under the DDL lock: the table, then the rows of backends that are gone. */
   ddl(): string[] {
-    const names = [...new Set([...this.docs.keys(), ...this.counts.keys()])];
     return [
-      `CREATE TABLE IF NOT EXISTS ${this.table} (collection text, stripe integer, v bigint NOT NULL DEFAULT 0, PRIMARY KEY (collection, stripe))`,
-      ...(names.length
-        ? [`INSERT INTO ${this.table} (collection, stripe) SELECT c, s FROM unnest(ARRAY[${names.map(literal).join(', ')}]) AS c, generate_series(0, ${STRIPES - 1}) AS s ON CONFLICT DO NOTHING`]
-        : []),
+      `CREATE TABLE IF NOT EXISTS ${this.table} (collection text, pid integer, v bigint NOT NULL, PRIMARY KEY (collection, pid))`,
+      this.sweep(),
     ];
   }
 
-  /** The statement that bumps the versions of `collections`, run in the transaction that wrote them, last before its COMMIT. */
+  /** Drops the rows of backends that are gone (a look takes a row gone as a change, so this empties caches once). */
+  sweep(): string {
+    return `DELETE FROM ${this.table} WHERE pid NOT IN (SELECT pid FROM pg_stat_activity)`;
+  }
+
+  /** The statement that bumps the versions of `collections`, run in the transaction that wrote them (a data-modifying WITH, or last before COMMIT). */
   bump(collections: Iterable<string>): string {
     const names = [...collections].filter((name) => this.versioned(name)).sort();
     if (names.length === 0) return '';
-    return `UPDATE ${this.table} SET v = v + 1 WHERE collection IN (${names.map(literal).join(', ')}) AND stripe = pg_backend_pid() % ${STRIPES}`;
+    return `INSERT INTO ${this.table} AS t (collection, pid, v) SELECT c, pg_backend_pid(), 1 FROM unnest(ARRAY[${names.map(literal).join(', ')}]) AS c
+      ON CONFLICT (collection, pid) DO UPDATE SET v = t.v + 1`;
   }
 
   /** Waits for this turn's look at the versions: the caches then hold nothing older than what the turn's requests must see. */
@@ -92,12 +112,13 @@ export class PostgresReadCaches {
   }
 
   private async lookAtVersions(): Promise<void> {
-    const rows = await this.query(`SELECT collection, sum(v)::text AS v FROM ${this.table} GROUP BY collection`);
-    for (const { collection, v } of rows) {
-      const before = this.seen.get(collection);
-      this.seen.set(collection, v);
-      if (before !== undefined && before !== v) this.forget(collection);
-    }
+    const rows = await this.query<VersionRow>(`SELECT collection, pid, v::text AS v FROM ${this.table}`);
+    const now = new Map(rows.map((r) => [`${r.collection} ${r.pid}`, r.v]));
+    const moved = new Set<string>();
+    for (const r of rows) if (!this.ownPids.has(r.pid) && this.seen.get(`${r.collection} ${r.pid}`) !== r.v) moved.add(r.collection);
+    for (const key of this.seen.keys()) if (!now.has(key)) moved.add(key.slice(0, key.indexOf(' ')));
+    this.seen = now;
+    moved.forEach((collection) => this.forget(collection));
   }
 
   /** What a read about to miss notes, to ask `mayFill` with once it has the rows. */
@@ -105,21 +126,29 @@ export class PostgresReadCaches {
     return this.epochs.get(collection) ?? 0;
   }
 
-  /** Nothing emptied the collection's caches since the read that took `epoch` began. */
+  /** Nothing emptied or changed the collection's caches since the read that took `epoch` began. */
   mayFill(collection: string, epoch: number): boolean {
     return this.epoch(collection) === epoch;
   }
 
-  /** After a write of this process committed (or may have): its collection's caches go, and reads begun before fill nothing. */
-  forget(collection: string): void {
-    this.docs.get(collection)?.clear();
+  /** After a commit of this process (or one that may have happened): what it wrote is forgotten, its counts go, reads begun before fill nothing. */
+  committed(collection: string, effects: readonly CacheEffect[]): void {
+    const cache = this.docs.get(collection);
+    if (cache) effects.forEach((effect) => effect(cache));
     this.counts.get(collection)?.clear();
     this.epochs.set(collection, this.epoch(collection) + 1);
+  }
+
+  /** Another process changed the collection: everything cached of it goes. */
+  private forget(collection: string): void {
+    this.docs.get(collection)?.clear();
+    this.committed(collection, []);
   }
 
   clear(): void {
     for (const name of new Set([...this.docs.keys(), ...this.counts.keys()])) this.forget(name);
     this.seen.clear();
+    this.ownPids.clear();
     this.look = undefined;
   }
 }

@@ -393,6 +393,31 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       await close();
     });
 
+    it('forgets only what its own commits wrote, and everything once another replica\'s commit is seen', async () => {
+      const { one, two, reads, close } = await twoReplicas();
+      const notes = one.collection(Cached);
+      const [a, b] = await notes.insertMany([
+        { owner: 'a', n: 1 },
+        { owner: 'b', n: 2 },
+      ]);
+      await notes.find({ _id: { $in: [a._id, b._id] } });
+      let before = reads();
+      await notes.updateOne({ _id: a._id }, { $set: { n: 10 } });
+      await one.transaction(() => notes.deleteOne({ owner: 'zz' }));
+      await nextTurn();
+      expect((await notes.findById(b._id))?.n).toBe(2); // still cached: this process's own commit touched only a
+      expect(reads() - before).toBe(0);
+      expect((await notes.findById(a._id))?.n).toBe(10);
+      expect(reads() - before).toBe(1);
+      await two.collection(Cached).updateOne({ _id: a._id }, { $set: { n: 11 } });
+      await nextTurn();
+      before = reads();
+      expect((await notes.findById(b._id))?.n).toBe(2); // another replica's commit: the collection was forgotten whole
+      expect((await notes.findById(a._id))?.n).toBe(11);
+      expect(reads() - before).toBe(2);
+      await close();
+    });
+
     it('keeps counts by filter until a write to the collection, here or by another replica', async () => {
       const { one, two, reads, close } = await twoReplicas();
       const notes = one.collection(Cached);

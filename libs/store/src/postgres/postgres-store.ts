@@ -10,7 +10,7 @@ import { DocCache } from '../read-cache/doc-cache';
 import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
 import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
 import { fromJsonb } from './postgres-json';
-import { PostgresReadCaches } from './postgres-read-cache';
+import { CacheEffect, PostgresReadCaches } from './postgres-read-cache';
 import { tsvectorOf } from './postgres-text';
 
 export interface PostgresPoolSettings {
@@ -42,6 +42,7 @@ const SESSIONS_TABLE = '_open_sessions';
 const SHAPES_CHANNEL = 'squadreviews_store_shapes';
 const JSONB_OID = 3802;
 const HEALTH_TIMEOUT_MS = 2000;
+const VERSIONS_SWEEP_MS = 60_000;
 
 /** Documents come back through the same decoder as on SQLite (dates stored as `{"$$date": ms}`), see postgres-json.ts. */
 const parsers = {
@@ -54,8 +55,8 @@ interface TxContext {
   /** Writes inside one transaction take turns: each has its own savepoint. */
   queue: Promise<unknown>;
   savepoints: number;
-  /** The cached collections it wrote: their versions are bumped with its COMMIT, and their caches here emptied after it. */
-  wrote: Set<string>;
+  /** The cached collections it wrote: their versions are bumped with its COMMIT, and what it wrote is forgotten here after it. */
+  wrote: Map<string, CacheEffect[]>;
 }
 
 /**
@@ -83,9 +84,10 @@ export class PostgresStore implements Store, PostgresEngine {
   private sessionId = '';
   private cleanBefore = false;
   private readonly caches: PostgresReadCaches;
+  private sweeper?: NodeJS.Timeout;
 
   constructor(private readonly options: PostgresStoreOptions) {
-    this.caches = new PostgresReadCaches(options.schema, (sql) => this.db().query<{ collection: string; v: string }>(sql).then((r) => r.rows));
+    this.caches = new PostgresReadCaches(options.schema, <R>(sql: string) => this.db().query(sql).then((r) => r.rows as R[]));
   }
 
   get schema(): string {
@@ -142,6 +144,8 @@ export class PostgresStore implements Store, PostgresEngine {
       }
     });
     await this.listenForShapes();
+    // Version rows of backends gone since (other processes' pools close idle connections) are dropped now and then.
+    this.sweeper = setInterval(() => void this.pool?.query(this.caches.sweep()).catch(() => undefined), VERSIONS_SWEEP_MS).unref();
   }
 
   async isHealthy(): Promise<boolean> {
@@ -173,6 +177,7 @@ export class PostgresStore implements Store, PostgresEngine {
       await this.pool.query(`DELETE FROM ${this.table(SESSIONS_TABLE)} WHERE id = $1`, [this.sessionId]).catch(() => undefined);
     }
     this.closed = true;
+    clearInterval(this.sweeper);
     const { pool, listener } = this;
     this.pool = this.listener = undefined;
     this.tables.clear();
@@ -189,20 +194,23 @@ export class PostgresStore implements Store, PostgresEngine {
 
   private async inTransaction<R>(fn: () => Promise<R>): Promise<R> {
     const { client, done } = await this.checkout();
-    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Set() };
+    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Map() };
     let broken: Error | undefined;
+    let committed = false;
     try {
       await client.query('BEGIN');
       try {
         const result = await this.context.run(tx, fn);
-        await this.commit(client, tx.wrote);
+        await this.commit(client, tx.wrote.keys());
+        committed = true;
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch((e: Error) => (broken = e));
         throw err;
       }
     } finally {
-      tx.wrote.forEach((name) => this.caches.forget(name));
+      // A COMMIT that failed may still have committed: what it wrote is forgotten whole.
+      tx.wrote.forEach((effects, name) => this.caches.committed(name, committed ? effects : [(cache) => cache.clear()]));
       done(broken);
     }
   }
@@ -236,6 +244,20 @@ export class PostgresStore implements Store, PostgresEngine {
 
   epoch(collection: string): number {
     return this.caches.epoch(collection);
+  }
+
+  /** A write of `collection` returned: what it changed in the cache is applied at once, or once its transaction commits. */
+  afterWrite(collection: string, effect: CacheEffect): void {
+    if (!this.caches.versioned(collection)) return;
+    const tx = this.context.get();
+    if (tx) this.wrote(tx, collection).push(effect);
+    else this.caches.committed(collection, [effect]);
+  }
+
+  private wrote(tx: TxContext, collection: string): CacheEffect[] {
+    let effects = tx.wrote.get(collection);
+    if (!effects) tx.wrote.set(collection, (effects = []));
+    return effects;
   }
 
   mayFill(collection: string, epoch: number): boolean {
@@ -277,11 +299,10 @@ export class PostgresStore implements Store, PostgresEngine {
           throw err;
         }
       } finally {
-        this.caches.forget(collection);
         done(broken);
       }
     }
-    if (this.caches.versioned(collection)) tx.wrote.add(collection);
+    if (this.caches.versioned(collection)) this.wrote(tx, collection);
     return this.inTurn(tx, async () => {
       const savepoint = `sp_${++tx.savepoints}`;
       await tx.client.query(`SAVEPOINT ${savepoint}`);
@@ -305,7 +326,7 @@ export class PostgresStore implements Store, PostgresEngine {
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded = true): Promise<R[]> {
     const tx = this.context.get();
     if (!tx) return this.writeAlone<R>(collection, sql, params);
-    if (this.caches.versioned(collection)) tx.wrote.add(collection);
+    if (this.caches.versioned(collection)) this.wrote(tx, collection);
     if (guarded) return this.atomic(collection, (on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
     return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows)).catch(this.unavailable);
   }
@@ -314,11 +335,11 @@ export class PostgresStore implements Store, PostgresEngine {
   private async writeAlone<R extends QueryResultRow>(collection: string, sql: string, params: unknown[]): Promise<R[]> {
     const bump = this.caches.bump([collection]);
     if (!bump) return this.query<R>(sql, params);
-    try {
-      return await this.query<R>(`WITH _bump AS (${bump}) ${sql}`, params);
-    } finally {
-      this.caches.forget(collection);
-    }
+    return this.query<R>(`WITH _bump AS (${bump}) ${sql}`, params).catch((err: unknown) => {
+      // It may have committed before it failed: the collection is forgotten whole.
+      this.caches.committed(collection, [(cache) => cache.clear()]);
+      throw err;
+    });
   }
 
   /**
@@ -390,6 +411,9 @@ export class PostgresStore implements Store, PostgresEngine {
     });
     // A pooled connection the server drops (a restart) is discarded; the next query opens a new one.
     pool.on('error', () => undefined);
+    // The cache's version rows of these backends move with this process's own commits.
+    pool.on('connect', (client) => this.caches.backend((client as unknown as { processID: number | null }).processID));
+    pool.on('remove', (client) => this.caches.backend((client as unknown as { processID: number | null }).processID, true));
     this.pool = pool;
     return pool;
   }
