@@ -201,10 +201,10 @@ export class ProductsService {
     });
   }
 
-  /** Which of these products the viewer saved (the saved rows, read by their unique key). */
+  /** Which of these products the viewer saved (the saved rows, read by their unique key: whole, so the document cache answers, absent ones too). */
   private async savedBy(viewerId: string, ids: string[]): Promise<ReadonlySet<string>> {
     if (!viewerId || ids.length === 0) return new Set();
-    const rows = await this.saved.find({ user_id: viewerId, kind: 'product', item_id: { $in: ids } }, { projection: { item_id: 1 } });
+    const rows = await this.saved.find({ user_id: viewerId, kind: 'product', item_id: { $in: ids } });
     return new Set(rows.map((r) => r.item_id));
   }
 
