@@ -48,7 +48,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import * as bcrypt from 'bcryptjs';
-import { CannedReply, ChildMessage, ImportCommand, ImportReply, MemoryReply } from './servers';
+import { CannedReply, ImportCommand, ImportReply, MemoryReply } from './servers';
+import { ask, askFor, startChild, stopChild } from './stack-child';
 import { LoadCommand, LoadResult, percentile } from './load-generator';
 import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
 import { benchProfile, cpuSecondsOf, engineProcesses, stackProcesses, startBenchEngines } from './bench-profiles';
@@ -117,58 +118,10 @@ interface Row {
 
 // ---------------------------------------------------------------- child processes
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  /** Fork to ready, ms. */
-  readyMs: number;
-  /** The child's own start (ChildMessage.bootMs), ms; NaN for the raw server. */
-  bootMs: number;
-}
-
-function startChild(args: string[], env: Record<string, string>, execArgv: string[] = []): Promise<Started> {
-  const forked = performance.now();
-  // The children run servers.ts alone: the stack's boot does not load the load generators.
-  const child = fork(join(__dirname, 'servers.js'), args, { env: { ...process.env, ...env }, execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
-    child.on('message', (msg: unknown) => {
-      const { ready, bootMs } = msg as ChildMessage;
-      if (ready) resolve({ child, url: ready, readyMs: Math.round(performance.now() - forked), bootMs: bootMs ?? NaN });
-    });
-  });
-}
-
-/** SIGTERM (the stack closes its stores) and the exit; at once for a child already gone. */
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  return exited;
-}
-
 /** A process's peak resident set so far (VmHWM), MB. */
 function peakRssMbOf(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Math.round(Number(match[1]) / 1024) : NaN;
-}
-
-/** Sends `message` and resolves with the first reply `accept` takes. */
-function askFor<T>(child: ChildProcess, message: unknown, accept: (msg: unknown) => T | undefined): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (msg: unknown) => {
-      const value = accept(msg);
-      if (value === undefined) return;
-      child.off('message', onMessage);
-      resolve(value);
-    };
-    child.on('message', onMessage);
-    child.send(message as object);
-  });
-}
-
-function ask(child: ChildProcess, message: unknown): Promise<void> {
-  return askFor(child, message, (msg) => (msg === 'settled' ? true : undefined)).then(() => undefined);
 }
 
 const memoryOf = (child: ChildProcess, gc = false) => askFor(child, gc ? 'memory-gc' : 'memory', (msg) => (msg as MemoryReply).memory);

@@ -1,15 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
+import { benchProfile, BenchProfile, startBenchEngines } from './bench-profiles';
+import { ask, startChild, stopChild } from './stack-child';
 
 /**
  * Consistency windows (issue 46): for each cause and effect a member sees, the time from the
  * write's reply to the first read that shows the effect, over SAMPLES writes, while READERS
- * members read their feeds in a loop as background load. Run once on the embedded profile:
- *   npx swc infra/bench -d dist --config-file .swcrc -q && npm run --silent build:server && node dist/infra/bench/src/consistency-windows.js
- * A read that shows the effect at once counts 0 ms.
+ * members read their feeds in a loop as background load. Built and run once per profile:
+ *   npx swc infra/bench -d dist --config-file .swcrc -q && npm run --silent build:server
+ *   node dist/infra/bench/src/consistency-windows.js                                          # embedded
+ *   BENCH_PROFILE=distributed-postgres node dist/infra/bench/src/consistency-windows.js     # a process per service
+ * The distributed profile is the bench's (bench-profiles.ts): a private redis-server and PostgreSQL,
+ * the launcher under a control child. Each window is measured by reading through the gateway until
+ * the effect shows; the stack is settled only between samples, so one sample's events do not
+ * lag into the next. A read that shows the effect at once counts 0 ms.
  */
 const SAMPLES = Number(process.env.WINDOW_SAMPLES) || 40;
 const READERS = Number(process.env.WINDOW_READERS) || 4;
+const STACK_ENV = { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' };
 
 interface Session {
   id: string;
@@ -17,8 +28,41 @@ interface Session {
   token: string;
 }
 
+interface Stack {
+  url: string;
+  /** Every event emitted so far handled (between samples only). */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The embedded stack in this process, or the bench's distributed one (its own engines, a process per service). */
+async function startStack(profile: BenchProfile): Promise<Stack> {
+  if (profile === 'embedded') {
+    const stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: STACK_ENV });
+    return { url: stack.url, settle: () => stack.settle(), close: () => stack.close() };
+  }
+  const engines = await startBenchEngines();
+  const dataDir = mkdtempSync(join(tmpdir(), 'squadreviews-windows-'));
+  try {
+    const { child, url } = await startChild(['--serve-distributed', dataDir], { ...STACK_ENV, ...engines.env });
+    return {
+      url,
+      settle: () => ask(child, 'settle'),
+      close: async () => {
+        await stopChild(child);
+        await engines.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await engines.stop();
+    throw err;
+  }
+}
+
 async function main(): Promise<void> {
-  const stack = await startEmbeddedStack({ port: 0, dataDir: ':memory:', seed: false, env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off' } });
+  const profile = benchProfile();
+  const stack = await startStack(profile);
   const call = async (method: string, path: string, who?: Session, body?: unknown): Promise<{ status: number; data: unknown }> => {
     const res = await fetch(`${stack.url}/api${path}`, {
       method,
@@ -106,7 +150,7 @@ async function main(): Promise<void> {
     const sorted = [...values].sort((x, y) => x - y);
     lines.push(`| ${name} | ${sorted.length} | ${pct(sorted, 50).toFixed(1)} | ${pct(sorted, 99).toFixed(1)} | ${sorted[sorted.length - 1].toFixed(1)} |`);
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(`${profile}, ${SAMPLES} samples, ${READERS} readers:\n${lines.join('\n')}\n`);
 }
 
 main().catch((err: Error) => {

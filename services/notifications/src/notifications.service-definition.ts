@@ -3,6 +3,7 @@ import { MembersModule } from './read-models/members.module';
 import { membersCollection } from './read-models/member.collection';
 import { emailOutboxCollection } from './notifications/email-outbox.collection';
 import { notificationsCollection } from './notifications/notification.collection';
+import { decidedRequestsCollection } from './notifications/decided-request.collection';
 import { NotificationsModule } from './notifications/notifications.module';
 import { followsCollection } from './read-models/relation.collection';
 import { RelationsModule } from './read-models/relations.module';
@@ -12,7 +13,7 @@ import { NotificationsExport } from './export/notifications-export.controller';
 /** services/notifications: notifications from events, unread counts (/api/notifications/*). */
 export const notificationsService: ServiceDefinition = {
   name: 'notifications',
-  collections: [notificationsCollection, emailOutboxCollection, membersCollection, followsCollection, blocksCollection, mutesCollection, relationVersionsCollection],
+  collections: [notificationsCollection, decidedRequestsCollection, emailOutboxCollection, membersCollection, followsCollection, blocksCollection, mutesCollection, relationVersionsCollection],
   imports: [
     NotificationsExport,
     // The cards stay in `members`, beside each member's email and preferences.

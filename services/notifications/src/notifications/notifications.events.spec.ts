@@ -4,6 +4,7 @@ import { newId } from '@app/store';
 import { createTestService, TestService } from '@app/testing';
 import { notificationsService } from '../notifications.service-definition';
 import { emailOutboxCollection } from './email-outbox.collection';
+import { Notifier } from './notifier.service';
 import { addMember, like, Member, notificationsOf, pushesTo, unreadCountOf } from '../notifications.fixture';
 
 describe('notifications service: notifications from events', () => {
@@ -210,6 +211,31 @@ describe('notifications service: notifications from events', () => {
         expect((await notificationsOf(svc, manager)).map((n) => n.message)).toEqual(['Dilek Ak wants to join Coffee Nerds']);
       }
       expect(await unreadCountOf(svc, cem)).toBe(1);
+    });
+
+    it('a join request delivered after its decision (a redelivery behind later events) tells no manager', async () => {
+      const squadId = newId();
+      const requestId = newId();
+      await svc.publish('squad.join_decided', { squadId, squadName: 'Coffee Nerds', requestId, userId: burak.id, decision: 'approved', decidedBy: ayse.id });
+      await svc.publish('squad.join_requested', { squadId, squadName: 'Coffee Nerds', requestId, userId: burak.id, message: null, managerIds: [ayse.id] });
+      expect(await notificationsOf(svc, ayse)).toEqual([]);
+      expect(await unreadCountOf(svc, ayse)).toBe(0);
+    });
+
+    it('a join request decided while its managers are being told leaves them no "wants to join"', async () => {
+      const squadId = newId();
+      const requestId = newId();
+      const notifier = svc.app.get(Notifier);
+      const notifyAll = notifier.notifyAll.bind(notifier);
+      // The decision is handled after the request's handler found it undecided, before its notices are written.
+      notifier.notifyAll = async (base, recipients) => {
+        notifier.notifyAll = notifyAll;
+        await notifier.joinRequestDecided(squadId, requestId, new Date().toISOString());
+        return notifyAll(base, recipients);
+      };
+      await svc.publish('squad.join_requested', { squadId, squadName: 'Coffee Nerds', requestId, userId: burak.id, message: null, managerIds: [ayse.id] });
+      expect(notifier.notifyAll).toBe(notifyAll);
+      expect(await notificationsOf(svc, ayse)).toEqual([]);
     });
 
     it('squad.updated renames the squad in its notifications; an older rename arriving late is ignored', async () => {

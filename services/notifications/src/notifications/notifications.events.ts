@@ -99,7 +99,7 @@ export class NotificationEvents {
   @OnEvent('squad.join_requested')
   async onJoinRequested(@Payload() event: EventEnvelope<'squad.join_requested'>): Promise<void> {
     const p = event.payload;
-    await this.notifier.notifyAll(
+    await this.notifier.joinRequested(
       {
         eventId: event.id,
         type: 'squad_join_request',
@@ -115,7 +115,7 @@ export class NotificationEvents {
   @OnEvent('squad.join_decided')
   async onJoinDecided(@Payload() event: EventEnvelope<'squad.join_decided'>): Promise<void> {
     const p = event.payload;
-    await this.notifier.joinRequestDecided(p.squadId, p.requestId);
+    await this.notifier.joinRequestDecided(p.squadId, p.requestId, event.occurredAt);
     await this.notifier.notify({
       eventId: event.id,
       type: p.decision === 'approved' ? 'squad_join_approved' : 'squad_join_rejected',

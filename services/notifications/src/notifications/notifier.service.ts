@@ -4,9 +4,13 @@ import { EventBus, PlannedEvent } from '@app/bus';
 import { BlocksReadModel, MutesReadModel } from '@app/platform';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { MemberFacts, MembersService } from '../read-models/members.service';
+import { DecidedRequestDoc, decidedRequestsCollection } from './decided-request.collection';
 import { EmailOutbox } from './email-outbox.service';
 import { NotificationDoc, notificationsCollection } from './notification.collection';
 import { toNotificationView } from './notification.view';
+
+/** How long a decided join request is remembered (see `DecidedRequestDoc`). */
+const DECISIONS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** One notification an event asks for. */
 export interface NotificationDraft {
@@ -29,6 +33,7 @@ export interface NotificationDraft {
 @Injectable()
 export class Notifier {
   private readonly notifications: Collection<NotificationDoc>;
+  private readonly decided: Collection<DecidedRequestDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
@@ -39,6 +44,7 @@ export class Notifier {
     private readonly bus: EventBus,
   ) {
     this.notifications = store.collection(notificationsCollection);
+    this.decided = store.collection(decidedRequestsCollection);
   }
 
   /**
@@ -101,8 +107,26 @@ export class Notifier {
     );
   }
 
-  /** A decided join request: the managers' "wants to join" notifications about it go (by squad: indexed). */
-  async joinRequestDecided(squadId: string, requestId: string): Promise<void> {
+  /**
+   * A join request told to the squad's managers, unless it was decided already. Decided while they
+   * were told, its notices go again: the decision's handler may have cleared them before they were
+   * written, and it records the decision before it clears, so one of the two sees the other.
+   */
+  async joinRequested(base: Omit<NotificationDraft, 'recipientId'> & { squadId: string }, managerIds: string[]): Promise<void> {
+    if (await this.decided.findById(base.subjectId)) return;
+    await this.notifyAll(base, managerIds);
+    if (await this.decided.findById(base.subjectId)) await this.clearJoinRequest(base.squadId, base.subjectId);
+  }
+
+  /** A decided join request: recorded, then the managers' "wants to join" notifications about it go. */
+  async joinRequestDecided(squadId: string, requestId: string, decidedAt: string): Promise<void> {
+    await this.decided.updateOne({ _id: requestId }, { $set: { squad_id: squadId, decided_at: decidedAt } }, { upsert: true });
+    await this.clearJoinRequest(squadId, requestId);
+    await this.decided.deleteMany({ decided_at: { $lt: new Date(Date.parse(decidedAt) - DECISIONS_KEPT_MS).toISOString() } });
+  }
+
+  /** By squad: indexed. */
+  private async clearJoinRequest(squadId: string, requestId: string): Promise<void> {
     await this.notifications.deleteMany({ squad_id: squadId, type: 'squad_join_request', subject_id: requestId });
   }
 

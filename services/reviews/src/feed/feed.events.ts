@@ -27,6 +27,17 @@ export class FeedEvents {
     await this.feed.retract(event.payload.reviewId, event.payload.authorId);
   }
 
+  /** A hidden review leaves the timelines (it would use up a page slot there) and comes back when shown again. */
+  @OnEvent('moderation.content_hidden')
+  async onContentHidden(@Payload() event: EventEnvelope<'moderation.content_hidden'>): Promise<void> {
+    if (event.payload.kind === 'review') await this.feed.reconcile(event.payload.contentId, event.payload.authorId);
+  }
+
+  @OnEvent('moderation.content_shown')
+  async onContentShown(@Payload() event: EventEnvelope<'moderation.content_shown'>): Promise<void> {
+    if (event.payload.kind === 'review') await this.feed.reconcile(event.payload.contentId, event.payload.authorId);
+  }
+
   @OnEvent('follow.created')
   async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
     await this.follow(event.payload.followerId, event.payload.followeeId, event.occurredAt);

@@ -13,8 +13,6 @@ import { ViewerContext, ViewerContextService } from '../audience/viewer-context.
 const timelineKey = (userId: string) => `timeline:${userId}`;
 /** The signature of the author set a timeline was last filled for (see `ensureTimeline`). */
 const authorsKey = (userId: string) => `timeline-authors:${userId}`;
-/** How often a page read drops stray entries and reads again before it answers with what it has. */
-const STRAY_PASSES = 3;
 /** A context's timeline authors and their signature (see `FeedService.timelineAuthors`). */
 interface TimelineAuthors {
   viewerId: string;
@@ -94,28 +92,20 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     const key = timelineKey(viewerId);
     const large = followees.filter((id) => largeAccounts.has(id) && !muted.has(id));
     if (large.length === 0 && tags.length === 0) {
-      for (let pass = 1; ; pass++) {
-        const [ids, total] = await Promise.all([this.cache.zrevrange(key, skip, skip + limit - 1), this.cache.zcard(key)]);
-        const docs = await this.reviews.findMany(ids);
-        if (!(await this.dropStrays(viewerId, docs, authors, signature)) || pass === STRAY_PASSES) {
-          return { items: await this.reviews.present(docs.filter((d) => authors.has(d.user_id)), viewerId), total };
-        }
-      }
+      const docs = await this.shownWindow(viewerId, skip, limit, authors, signature);
+      return { items: await this.reviews.present(docs, viewerId), total: await this.cache.zcard(key) };
     }
     // Merge: the newest skip+limit of the timeline, of the large accounts and of the followed tags
     // (by anyone not followed: followed authors' reviews come in above), then one page of that.
     const need = skip + limit;
-    const [ids, own, merged, pulledTotal, tagged] = await Promise.all([
-      this.cache.zrevrange(key, 0, need - 1),
-      this.cache.zcard(key),
+    const [whole, merged, pulledTotal, tagged] = await Promise.all([
+      this.shownWindow(viewerId, 0, need, authors, signature),
       this.reviews.recentByAuthors(large, need),
       this.reviews.countByAuthors(large),
       this.reviews.recentTagged([...tags], viewerId, [viewerId, ...followees], need),
     ]);
+    const own = await this.cache.zcard(key);
     // The timeline's rows come whole; the merged ones (projections) are read whole for the page only.
-    const read = await this.reviews.findMany(ids);
-    await this.dropStrays(viewerId, read, authors, signature);
-    const whole = read.filter((d) => authors.has(d.user_id));
     const unique = [...new Map([...merged, ...tagged.docs, ...whole].map((d) => [d._id, d])).values()];
     unique.sort((a, b) => b.created_at.localeCompare(a.created_at) || b._id.localeCompare(a._id));
     const page = unique.slice(skip, need);
@@ -123,6 +113,25 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     const missing = new Map((await this.reviews.findMany(page.filter((d) => !full.has(d._id)).map((d) => d._id))).map((d) => [d._id, d]));
     const docs = page.flatMap((d) => full.get(d._id) ?? missing.get(d._id) ?? []);
     return { items: await this.reviews.present(docs, viewerId), total: own + pulledTotal + tagged.total };
+  }
+
+  /**
+   * The reviews at timeline positions [start, start + count), read once every entry there may be
+   * shown: an entry the page must not show (its author out of the set, the review hidden or deleted
+   * after it was written in) is taken out and the window read again, so it uses up no slot and the
+   * next page starts right after this one's last review. A pass reads again only after it took
+   * entries out, and only writes (fan-outs, fills) put any back, so the loop ends.
+   */
+  private async shownWindow(userId: string, start: number, count: number, authors: ReadonlySet<string>, signature: string): Promise<ReviewDoc[]> {
+    for (;;) {
+      const ids = await this.cache.zrevrange(timelineKey(userId), start, start + count - 1);
+      const docs = await this.reviews.findMany(ids);
+      const found = new Set(docs.map((d) => d._id));
+      const gone = ids.filter((id) => !found.has(id));
+      const strays = docs.filter((d) => !authors.has(d.user_id));
+      if (gone.length === 0 && strays.length === 0) return docs;
+      await Promise.all([this.dropStrays(userId, strays, signature), this.dropGone(userId, gone, authors)]);
+    }
   }
 
   /** A new review goes to its author's timeline and, unless the author is large, to every follower's who did not mute them. */
@@ -138,6 +147,19 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
   async retract(reviewId: string, authorId: string): Promise<void> {
     const owners = [authorId, ...(await this.graph.followers(authorId))];
     await Promise.all(owners.map((id) => this.cache.zrem(timelineKey(id), reviewId)));
+  }
+
+  /**
+   * A moderator hid or showed a review: it leaves or rejoins its readers' timelines as its row says
+   * now, so a repeated or late event changes nothing. Taken out, the row is read again: a review
+   * shown meanwhile may have had its fan-out before the removal, and goes back.
+   */
+  async reconcile(reviewId: string, authorId: string): Promise<void> {
+    const [shown] = await this.reviews.findMany([reviewId]);
+    if (shown) return this.fanOut(shown);
+    await this.retract(reviewId, authorId);
+    const [back] = await this.reviews.findMany([reviewId]);
+    if (back) await this.fanOut(back);
   }
 
   /**
@@ -195,15 +217,24 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * Takes out of the timeline the entries among `docs` whose author it must not hold now; true when
-   * there were any. A read with a newer context may have filled it for a set with those authors
-   * meanwhile: then its record goes too (after the entries), and the next read fills again.
+   * Takes these entries, whose author the timeline must not hold now, out of it. A read with a newer
+   * context may have filled it for a set with those authors meanwhile: then its record goes too
+   * (after the entries), and the next read fills again.
    */
-  private async dropStrays(userId: string, docs: readonly ReviewDoc[], authors: ReadonlySet<string>, signature: string): Promise<boolean> {
-    const strays = docs.filter((d) => !authors.has(d.user_id));
-    if (strays.length === 0) return false;
+  private async dropStrays(userId: string, strays: readonly ReviewDoc[], signature: string): Promise<void> {
+    if (strays.length === 0) return;
     await Promise.all(strays.map((d) => this.cache.zrem(timelineKey(userId), d._id)));
     if ((await this.cache.get(authorsKey(userId))) !== signature) await this.cache.del(authorsKey(userId));
-    return true;
+  }
+
+  /**
+   * Takes out entries of reviews that are hidden or gone. One shown again meanwhile is put back: its
+   * fan-out may have landed before the removal, and the row, read after it, says so.
+   */
+  private async dropGone(userId: string, ids: readonly string[], authors: ReadonlySet<string>): Promise<void> {
+    if (ids.length === 0) return;
+    await Promise.all(ids.map((id) => this.cache.zrem(timelineKey(userId), id)));
+    const back = (await this.reviews.findMany([...ids])).filter((d) => authors.has(d.user_id));
+    await this.push(userId, back.map(entry));
   }
 }

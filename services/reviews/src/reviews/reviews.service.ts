@@ -233,15 +233,20 @@ export class ReviewsService {
   }
 
   /**
-   * Of these review ids, those the viewer may not see (the GET /reviews/:id rule: a block either
-   * way, or a restricted author the viewer does not follow) and those by authors the viewer muted.
-   * Lists built from other rows (saved items) leave them out with this.
+   * Of these review ids, those a list built from other rows (saved items) must leave out, so that
+   * they take no place on its pages nor in its total: reviews gone or hidden by a moderator, and
+   * those the viewer may not see (the GET /reviews/:id rule: a block either way, or a restricted
+   * author the viewer does not follow) or whose author the viewer muted.
    */
-  async hiddenAmong(ids: string[], viewerId: string): Promise<string[]> {
+  async unlistedAmong(ids: string[], viewerId: string): Promise<string[]> {
+    if (ids.length === 0) return [];
     const hidden = await this.audience.hiddenInLists(viewerId);
-    if (ids.length === 0 || hidden.length === 0) return [];
-    const docs = await this.reviews.find({ _id: { $in: ids }, user_id: { $in: hidden } }, { projection: { _id: 1 } });
-    return docs.map((d) => d._id);
+    const shown = await this.reviews.find(
+      { _id: { $in: ids }, ...NOT_HIDDEN, ...(hidden.length > 0 && { user_id: { $nin: hidden } }) },
+      { projection: { _id: 1 } },
+    );
+    const listed = new Set(shown.map((d) => d._id));
+    return ids.filter((id) => !listed.has(id));
   }
 
   async findMany(ids: string[]): Promise<ReviewDoc[]> {

@@ -1,5 +1,5 @@
 import { TestService } from '@app/testing';
-import { makeProduct, makeReview, member, Member, startReviews } from '../reviews.fixture';
+import { makeProduct, makeReview, member, Member, staffMember, startReviews } from '../reviews.fixture';
 
 describe('saved items (HTTP)', () => {
   let svc: TestService;
@@ -52,5 +52,25 @@ describe('saved items (HTTP)', () => {
     await svc.settle();
     const reviews = await svc.http().get('/api/saved?type=reviews').set(ayse.auth);
     expect(reviews.body.data.map((r: { id: string }) => r.id)).not.toContain(review.id);
+  });
+
+  it('leaves a review a moderator hid off its pages and out of the total, and lists it again when shown', async () => {
+    const reader = await member(svc, 'reader');
+    const mod = await staffMember(svc, 'moderator', 'moderator');
+    const saved: string[] = [];
+    for (const content of ['First', 'Second', 'Third']) {
+      const review = await makeReview(svc, mehmet, { content });
+      expect((await svc.http().post(`/api/saved/reviews/${review.id}`).set(reader.auth)).status).toBe(200);
+      saved.unshift(review.id);
+    }
+    const page = async (no: number) => {
+      const res = await svc.http().get(`/api/saved?type=reviews&page=${no}&limit=1`).set(reader.auth);
+      return { ids: res.body.data.map((r: { id: string }) => r.id), total: res.body.meta.total };
+    };
+    expect((await svc.http().post(`/api/moderation/reviews/${saved[0]}/hide`).set(mod.auth).send({ reason: 'Spam' })).status).toBe(200);
+    expect(await page(1)).toEqual({ ids: [saved[1]], total: 2 });
+    expect(await page(2)).toEqual({ ids: [saved[2]], total: 2 });
+    expect((await svc.http().post(`/api/moderation/reviews/${saved[0]}/unhide`).set(mod.auth).send({ reason: 'Fine' })).status).toBe(200);
+    expect(await page(1)).toEqual({ ids: [saved[0]], total: 3 });
   });
 });

@@ -41,10 +41,13 @@ export class SavedService {
     return { items, total };
   }
 
-  /** Saved reviews the member may still see: a block or the author going private since hides them, as GET /reviews/:id does. */
+  /**
+   * Saved reviews the member may still see: a block or the author going private since hides them, as
+   * GET /reviews/:id does, and a moderator's hide; those take no place on a page nor in the total.
+   */
   async reviewsOf(userId: string, skip: number, limit: number): Promise<{ items: ReviewView[]; total: number }> {
     const saved = await this.saved.find({ user_id: userId, kind: 'review' }, { projection: { item_id: 1 } });
-    const hidden = await this.reviews.hiddenAmong(saved.map((row) => row.item_id), userId);
+    const hidden = await this.reviews.unlistedAmong(saved.map((row) => row.item_id), userId);
     const { ids, total } = await this.page(userId, 'review', skip, limit, hidden);
     return { items: await this.reviews.present(await this.reviews.findMany(ids), userId), total };
   }

@@ -1,3 +1,4 @@
+import { newId } from '@app/store';
 import { TestService } from '@app/testing';
 import { Member, registerMember, startSocial } from '../social.fixture';
 
@@ -58,6 +59,18 @@ describe('profiles (HTTP)', () => {
     });
     const res = await profile(ayse, ayse.username);
     expect(res.body.data).toMatchObject({ display_name: 'Ayse', bio: 'Keeps her bio' });
+  });
+
+  it('counts the follows a newcomer made before their user.registered arrived (a late event)', async () => {
+    const id = newId();
+    const username = `early_${id}`;
+    const early = { id, username, auth: svc.authHeader({ id, username }) };
+    expect((await svc.http().post(`/api/follows/users/${mehmet.id}`).set(early.auth)).status).toBe(200);
+    await svc.publish('user.registered', { userId: id, username, email: `${username}@example.com`, display_name: 'Early', name: 'Early', profile_image_url: null, created_at: new Date().toISOString() });
+    expect((await profile(early, username)).body.data).toMatchObject({ followers_count: 0, following_count: 1 });
+    expect((await profile(early, mehmet.username)).body.data).toMatchObject({ followers_count: 1 });
+    expect((await svc.http().delete(`/api/follows/users/${mehmet.id}`).set(early.auth)).status).toBe(200);
+    expect((await profile(early, username)).body.data).toMatchObject({ following_count: 0 });
   });
 
   it('accepts and ignores the spec\'s cache busters, and finds usernames case-insensitively', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_SETTINGS, EventPayloads, UpdateProfileDto, UserCard, UserProfile } from '@app/contracts';
 import { EventBus } from '@app/bus';
 import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { FollowDoc, followsCollection } from '../follows/follow.collection';
 import { canViewContent } from '../relations/privacy';
 import { RelationsService } from '../relations/relations.service';
 import { ActivityService } from '../stats/activity.service';
@@ -19,6 +20,7 @@ export function toCard(doc: ProfileDoc): UserCard {
 @Injectable()
 export class ProfilesService {
   private readonly profiles: Collection<ProfileDoc>;
+  private readonly follows: Collection<FollowDoc>;
 
   constructor(
     @Inject(STORE) store: Store,
@@ -27,13 +29,22 @@ export class ProfilesService {
     private readonly bus: EventBus,
   ) {
     this.profiles = store.collection(profilesCollection);
+    this.follows = store.collection(followsCollection);
   }
 
-  /** From `user.registered`; a redelivery finds the profile already there and changes nothing. */
+  /**
+   * From `user.registered`; a redelivery finds the profile already there and changes nothing. The
+   * newcomer may have followed someone before this service heard of them (the event came late):
+   * those follows raised no counter of theirs, so the counters start from the rows.
+   */
   async createFromRegistration(p: EventPayloads['user.registered']): Promise<void> {
     if (await this.profiles.findById(p.userId)) return;
     const username = p.username.toLowerCase();
     const display_name = p.display_name || p.name;
+    const [followers_count, following_count] = await Promise.all([
+      this.follows.count({ followee_id: p.userId, status: 'following' }),
+      this.follows.count({ follower_id: p.userId, status: 'following' }),
+    ]);
     try {
       await this.profiles.insert({
         _id: p.userId,
@@ -44,8 +55,8 @@ export class ProfilesService {
         bio: '',
         profile_image_url: p.profile_image_url,
         created_at: p.created_at,
-        followers_count: 0,
-        following_count: 0,
+        followers_count,
+        following_count,
         // the language the newcomer signed up in (spec default otherwise)
         settings: { ...DEFAULT_SETTINGS, ...(p.language ? { language: p.language } : {}) },
         search_key: profileSearchKey.of({ username, display_name }),

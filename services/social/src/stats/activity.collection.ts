@@ -12,6 +12,10 @@ export interface ActivityDoc {
   active?: boolean;
   /** A review a moderator hid: out of the reviews count until shown again. */
   hidden?: boolean;
+  /** The `occurredAt` of the hide or show that set `hidden`: an older one arriving later changes nothing. */
+  hidden_changed_at?: string;
+  /** A squad membership: the `occurredAt` of the join or leave that set `active`, likewise. */
+  membership_changed_at?: string;
 }
 
 export const activitiesCollection = defineCollection<ActivityDoc>('activities', [

@@ -1,3 +1,5 @@
+import { EventPayloads, EventType } from '@app/contracts';
+import { newId } from '@app/store';
 import { TestService } from '@app/testing';
 import { Member, registerMember, startSocial } from '../social.fixture';
 
@@ -88,6 +90,39 @@ describe('stats (HTTP and events)', () => {
     expect((await stats(burak)).body.data.squadsCount).toBe(0);
     await joined('s1', ali.id);
     expect((await stats(ali)).body.data.squadsCount).toBe(1);
+  });
+
+  /** An event emitted at `occurredAt` and delivered now: a failed delivery comes again behind later events (Redis Streams). */
+  const delivered = async <T extends EventType>(type: T, payload: EventPayloads[T], occurredAt: string) => {
+    await svc.transport.publish({ id: newId(), type, version: 1, occurredAt, actorId: null, key: newId(), payload } as never);
+    await svc.settle();
+  };
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+  it('keeps the newer of a join and a leave of one squad, whichever arrives last', async () => {
+    const squad = { squadId: 'late-squad', squadName: 'Late' };
+    const joined = (userId: string, at: string) => delivered('squad.member_joined', { ...squad, userId, role: 'member', joined_at: at }, at);
+    await delivered('squad.member_left', { ...squad, userId: cem.id, reason: 'left' }, minutesAgo(1));
+    await joined(cem.id, minutesAgo(2));
+    expect((await stats(cem)).body.data.squadsCount).toBe(0);
+    await joined(cem.id, minutesAgo(0));
+    expect((await stats(cem)).body.data.squadsCount).toBe(1);
+    await delivered('squad.deleted', { squadId: squad.squadId, name: 'Late', memberIds: [cem.id] }, minutesAgo(0));
+    await delivered('squad.member_left', { ...squad, userId: cem.id, reason: 'left' }, minutesAgo(3));
+    await joined(cem.id, minutesAgo(3));
+    expect((await stats(cem)).body.data.squadsCount).toBe(0);
+  });
+
+  it('keeps the newer of a hide and a show of one review, whichever arrives last', async () => {
+    const count = async () => (await stats(burak)).body.data.reviewsCount;
+    const before = await count();
+    const reviewId = `shown-${newId()}`;
+    await svc.publish('review.created', review(reviewId, burak.id));
+    await delivered('moderation.content_shown', { kind: 'review', contentId: reviewId, authorId: burak.id }, minutesAgo(1));
+    await delivered('moderation.content_hidden', { kind: 'review', contentId: reviewId, authorId: burak.id, reason: 'Spam' }, minutesAgo(2));
+    expect(await count()).toBe(before + 1);
+    await delivered('moderation.content_hidden', { kind: 'review', contentId: reviewId, authorId: burak.id, reason: 'Spam' }, minutesAgo(0));
+    expect(await count()).toBe(before);
   });
 
   it('counts friends as mutual follows only', async () => {

@@ -22,27 +22,27 @@ export class StatsEvents {
   @OnEvent('moderation.content_hidden')
   async onContentHidden(@Payload() event: EventEnvelope<'moderation.content_hidden'>): Promise<void> {
     const { kind, contentId, authorId } = event.payload;
-    if (kind === 'review') await this.activity.reviewHidden(contentId, authorId, true);
+    if (kind === 'review') await this.activity.reviewHidden(contentId, authorId, true, event.occurredAt);
   }
 
   @OnEvent('moderation.content_shown')
   async onContentShown(@Payload() event: EventEnvelope<'moderation.content_shown'>): Promise<void> {
     const { kind, contentId, authorId } = event.payload;
-    if (kind === 'review') await this.activity.reviewHidden(contentId, authorId, false);
+    if (kind === 'review') await this.activity.reviewHidden(contentId, authorId, false, event.occurredAt);
   }
 
   @OnEvent('squad.member_joined')
   async onMemberJoined(@Payload() event: EventEnvelope<'squad.member_joined'>): Promise<void> {
-    await this.activity.squadMembership(event.payload.squadId, event.payload.userId, true);
+    await this.activity.squadMembership(event.payload.squadId, event.payload.userId, true, event.occurredAt);
   }
 
   @OnEvent('squad.member_left')
   async onMemberLeft(@Payload() event: EventEnvelope<'squad.member_left'>): Promise<void> {
-    await this.activity.squadMembership(event.payload.squadId, event.payload.userId, false);
+    await this.activity.squadMembership(event.payload.squadId, event.payload.userId, false, event.occurredAt);
   }
 
   @OnEvent('squad.deleted')
   async onSquadDeleted(@Payload() event: EventEnvelope<'squad.deleted'>): Promise<void> {
-    await this.activity.squadDeleted(event.payload.squadId, event.payload.memberIds);
+    await this.activity.squadDeleted(event.payload.squadId, event.payload.memberIds, event.occurredAt);
   }
 }

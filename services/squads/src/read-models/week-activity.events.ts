@@ -17,7 +17,7 @@ export class WeekActivityEvents {
 
   @OnEvent('message.deleted')
   async onMessageDeleted(@Payload() event: EventEnvelope<'message.deleted'>): Promise<void> {
-    await this.week.messageDeleted(event.payload.messageId);
+    await this.week.messageDeleted(event.payload.messageId, event.payload.senderId, event.occurredAt);
   }
 
   @OnEvent('review.created')
@@ -28,16 +28,16 @@ export class WeekActivityEvents {
 
   @OnEvent('review.deleted')
   async onReviewDeleted(@Payload() event: EventEnvelope<'review.deleted'>): Promise<void> {
-    await this.week.reviewDeleted(event.payload.reviewId);
+    await this.week.reviewDeleted(event.payload.reviewId, event.payload.authorId, event.occurredAt);
   }
 
   @OnEvent('moderation.content_hidden')
   async onContentHidden(@Payload() event: EventEnvelope<'moderation.content_hidden'>): Promise<void> {
-    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, true);
+    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, event.payload.authorId, true, event.occurredAt);
   }
 
   @OnEvent('moderation.content_shown')
   async onContentShown(@Payload() event: EventEnvelope<'moderation.content_shown'>): Promise<void> {
-    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, false);
+    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, event.payload.authorId, false, event.occurredAt);
   }
 }

@@ -21,22 +21,22 @@ export class WeekActivityReadModel {
     await this.add({ _id: `message:${messageId}`, kind: 'message', squad_id: squadId, user_id: senderId, at });
   }
 
-  /** A deleted message is no longer in its week. */
-  async messageDeleted(messageId: string): Promise<void> {
-    await this.rows.deleteOne({ _id: `message:${messageId}` });
+  /** A deleted message is no longer in its week, even when its sending arrives after. */
+  async messageDeleted(messageId: string, senderId: string, at: string): Promise<void> {
+    await this.settle({ _id: `message:${messageId}`, kind: 'message', user_id: senderId, at }, { deleted: true });
   }
 
   async reviewCreated(reviewId: string, authorId: string, at: string): Promise<void> {
     await this.add({ _id: `review:${reviewId}`, kind: 'review', user_id: authorId, at });
   }
 
-  async reviewDeleted(reviewId: string): Promise<void> {
-    await this.rows.deleteOne({ _id: `review:${reviewId}` });
+  async reviewDeleted(reviewId: string, authorId: string, at: string): Promise<void> {
+    await this.settle({ _id: `review:${reviewId}`, kind: 'review', user_id: authorId, at }, { deleted: true });
   }
 
-  /** Only a known review's row changes: one hidden before its creation arrived is not counted anyway once it is old. */
-  async reviewHidden(reviewId: string, hidden: boolean): Promise<void> {
-    await this.rows.updateOne({ _id: `review:${reviewId}` }, { $set: { hidden } });
+  /** Of a hide and a show, the newer one holds, whichever arrives last, and one that comes before the review's creation too. */
+  async reviewHidden(reviewId: string, authorId: string, hidden: boolean, at: string): Promise<void> {
+    await this.settle({ _id: `review:${reviewId}`, kind: 'review', user_id: authorId, at }, { hidden, hidden_changed_at: at });
   }
 
   /**
@@ -47,21 +47,44 @@ export class WeekActivityReadModel {
     const since = new Date(now - WEEK_MS).toISOString();
     const joined = new Map(members.map((m) => [m.id, m.joined_at]));
     const [messages, written] = await Promise.all([
-      this.rows.count({ squad_id: squadId, kind: 'message', at: { $gte: since } }),
+      this.rows.count({ squad_id: squadId, kind: 'message', at: { $gte: since }, deleted: { $ne: true } }),
       joined.size === 0
         ? []
-        : this.rows.find({ user_id: { $in: [...joined.keys()] }, kind: 'review', at: { $gte: since }, hidden: { $ne: true } }, { projection: { user_id: 1, at: 1 } }),
+        : this.rows.find({ user_id: { $in: [...joined.keys()] }, kind: 'review', at: { $gte: since }, hidden: { $ne: true }, deleted: { $ne: true } }, { projection: { user_id: 1, at: 1 } }),
     ]);
     return { messages, reviews: written.filter((r) => r.at >= (joined.get(r.user_id) ?? r.at)).length };
   }
 
-  /** Insert only (a redelivery finds its row); the rows past two weeks go with each new one. */
+  /**
+   * Insert, or (a redelivery, or a deletion or moderation that came first) the row takes the
+   * subject's own fields and keeps its state; the rows past two weeks go with each new one.
+   */
   private async add(doc: WeekActivityDoc): Promise<void> {
     try {
       await this.rows.insert(doc);
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
+      await this.rows.updateOne({ _id: doc._id }, { $set: { user_id: doc.user_id, at: doc.at, ...(doc.squad_id && { squad_id: doc.squad_id }) } });
     }
     await this.rows.deleteMany({ at: { $lt: new Date(Date.now() - 2 * WEEK_MS).toISOString() } });
+  }
+
+  /**
+   * Sets `state` on the row (a hide or a show only over an older one); a row not there yet is
+   * written from `placeholder` with it, for its creation to complete.
+   */
+  private async settle(placeholder: WeekActivityDoc, state: Pick<WeekActivityDoc, 'deleted'> | Pick<WeekActivityDoc, 'hidden' | 'hidden_changed_at'>): Promise<void> {
+    const at = 'hidden_changed_at' in state ? state.hidden_changed_at : undefined;
+    const older = at ? { $or: [{ hidden_changed_at: { $exists: false } }, { hidden_changed_at: { $lte: at } }] } : {};
+    for (;;) {
+      if ((await this.rows.updateOne({ _id: placeholder._id, ...older }, { $set: state })).matched > 0) return;
+      if (await this.rows.findById(placeholder._id)) return; // a newer hide or show set it
+      try {
+        await this.rows.insert({ ...placeholder, ...state });
+        return;
+      } catch (err) {
+        if (!(err instanceof DuplicateKeyError)) throw err; // written meanwhile: compare again
+      }
+    }
   }
 }

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { EventPayloads, EventType } from '@app/contracts';
+import { newId } from '@app/store';
 import { SquadsFixture, TestMember } from '../squads.fixture';
 
 const DAY = 86_400_000;
@@ -63,6 +65,35 @@ describe("a squad's week (messaging's and reviews' events)", () => {
     // a member who leaves takes their reviews out of the squad's week
     expect((await fx.http().post(`/api/squads/${squadId}/leave`).set(burak.auth)).status).toBeLessThan(300);
     expect(await week(squadId)).toEqual({ messages: 1, reviews: 0 });
+  });
+
+  /** An event emitted at `occurredAt` and delivered now: a failed delivery comes again behind later events (Redis Streams). */
+  const delivered = async <T extends EventType>(type: T, payload: EventPayloads[T], occurredAt: string) => {
+    await fx.svc.transport.publish({ id: newId(), type, version: 1, occurredAt, actorId: null, key: newId(), payload } as never);
+    await fx.svc.settle();
+  };
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+  it('counts a review or message right whatever order its events arrive in', async () => {
+    const squadId = await fx.createSquad(burak, { name: 'Late Squad' });
+    const hidden = (contentId: string, at: string) => delivered('moderation.content_hidden', { kind: 'review', contentId, authorId: burak.id, reason: 'Spam' }, at);
+    const shown = (contentId: string, at: string) => delivered('moderation.content_shown', { kind: 'review', contentId, authorId: burak.id }, at);
+    // deleted, then its creation arrives
+    await delivered('review.deleted', { reviewId: 'late-deleted', authorId: burak.id, productId: null }, minutesAgo(0));
+    await review('late-deleted', burak.id, new Date().toISOString());
+    // hidden, then its creation arrives
+    await hidden('late-hidden', minutesAgo(0));
+    await review('late-hidden', burak.id, new Date().toISOString());
+    // shown again, then the older hide arrives
+    await review('shown-first', burak.id, new Date().toISOString());
+    await shown('shown-first', minutesAgo(1));
+    await hidden('shown-first', minutesAgo(2));
+    // a message deleted, then its sending arrives
+    await delivered('message.deleted', { messageId: 'late-m', conversationId: `c-${squadId}`, senderId: burak.id, memberIds: [burak.id], deletedAt: minutesAgo(0) }, minutesAgo(0));
+    await message('late-m', squadId, burak.id, new Date().toISOString());
+    expect(await week(squadId, burak)).toEqual({ messages: 0, reviews: 1 });
+    await shown('late-hidden', minutesAgo(0));
+    expect(await week(squadId, burak)).toEqual({ messages: 0, reviews: 2 });
   });
 
   it('only the detail carries the week', async () => {
