@@ -1,8 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { embeddedJwtSecret } from './jwt-secret';
-import { migrateNedbData } from './nedb-migration';
-import { SERVICE_CATALOGUE } from './service-catalogue';
+import { SERVICE_PORTS } from './service-ports';
 
 /**
  * `npm run start:distributed`: every service its own process over Redis Streams
@@ -27,6 +26,7 @@ const RESTART_DELAY_MS = 500;
 /** More restarts of one process than this and the launcher gives up (a crash loop helps nobody). */
 const MAX_RESTARTS = 5;
 const DEFAULT_PORT_BASE = 3100;
+const SEMI_SPACE_MB = 4;
 
 export interface ProcessSpec {
   /** A service name or `gateway`. */
@@ -57,10 +57,20 @@ export function parseReplicas(argv: string[]): Map<string, number> {
   return replicas;
 }
 
+/**
+ * V8's young generation is 16 MB per semi-space by default, of which a process serving small
+ * requests uses a fraction; with seven processes or more on one machine that headroom was ~150 MB
+ * of RSS. 4 MB each, unless NODE_OPTIONS already sets a size (docs/OPERATIONS.md).
+ */
+export function withSmallYoungGeneration(nodeOptions: string | undefined): string {
+  if (nodeOptions?.includes('--max-semi-space-size')) return nodeOptions;
+  return [nodeOptions, `--max-semi-space-size=${SEMI_SPACE_MB}`].filter(Boolean).join(' ');
+}
+
 /** Every process to run, in start order: the services (replicas together), then the gateways. */
 export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: string): ProcessSpec[] {
   const replicas = parseReplicas(argv);
-  const known = new Set([...SERVICE_CATALOGUE.map((e) => e.definition.name), 'gateway']);
+  const known = new Set<string>([...SERVICE_PORTS.map((e) => e.name), 'gateway']);
   for (const name of replicas.keys()) {
     if (!known.has(name)) throw new Error(`--replicas: unknown service "${name}" (one of ${[...known].join(', ')})`);
   }
@@ -75,11 +85,12 @@ export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: stri
     REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    NODE_OPTIONS: withSmallYoungGeneration(env.NODE_OPTIONS),
   };
   const specs: ProcessSpec[] = [];
   const serviceUrls: Record<string, string> = {};
-  for (const entry of SERVICE_CATALOGUE) {
-    const name = entry.definition.name;
+  for (const entry of SERVICE_PORTS) {
+    const name = entry.name;
     for (let replica = 0; replica < (replicas.get(name) ?? 1); replica++) {
       const port = entry.port + portOffset + replica * 100;
       specs.push({
@@ -206,7 +217,10 @@ async function main(): Promise<void> {
   }
   if ((process.env.STORE ?? 'sqlite') === 'sqlite') {
     // Before any replica opens the file: an import is one process's job.
-    await migrateNedbData(specs[0].env.DATA_DIR ?? '', SERVICE_CATALOGUE.map((e) => e.definition.name));
+    // Loaded here only: the store's code is the services' business, not a supervisor's on PostgreSQL.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { migrateNedbData } = require('./nedb-migration') as typeof import('./nedb-migration');
+    await migrateNedbData(specs[0].env.DATA_DIR ?? '', SERVICE_PORTS.map((e) => e.name));
   }
   const launcher = new Launcher(specs);
   let signals = 0;

@@ -5,6 +5,7 @@ import { notificationsService } from '../../../services/notifications/src/notifi
 import { reviewsService } from '../../../services/reviews/src/reviews.service-definition';
 import { socialService } from '../../../services/social/src/social.service-definition';
 import { squadsService } from '../../../services/squads/src/squads.service-definition';
+import { SERVICE_PORTS, ServiceName } from './service-ports';
 
 export interface CatalogueEntry {
   definition: ServiceDefinition;
@@ -12,12 +13,14 @@ export interface CatalogueEntry {
   port: number;
 }
 
-/** Every deployable service. The launcher (composition root) is the only place that knows them all. */
-export const SERVICE_CATALOGUE: CatalogueEntry[] = [
-  { definition: authService, port: 3101 },
-  { definition: socialService, port: 3102 },
-  { definition: reviewsService, port: 3103 },
-  { definition: squadsService, port: 3104 },
-  { definition: messagingService, port: 3105 },
-  { definition: notificationsService, port: 3106 },
-];
+const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
+  auth: authService,
+  social: socialService,
+  reviews: reviewsService,
+  squads: squadsService,
+  messaging: messagingService,
+  notifications: notificationsService,
+};
+
+/** Every deployable service with its code. The launcher (composition root) is the only place that knows them all. */
+export const SERVICE_CATALOGUE: CatalogueEntry[] = SERVICE_PORTS.map(({ name, port }) => ({ definition: DEFINITIONS[name], port }));
