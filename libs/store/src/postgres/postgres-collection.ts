@@ -46,8 +46,10 @@ export interface PostgresEngine {
   docCache<T extends BaseDoc>(collection: string): DocCache<T> | undefined;
   /** The collection's count cache, if one was declared for it. */
   countCache(collection: string): CountCache | undefined;
-  /** Before a cached read: whether caches may be used here, once stale entries are gone (see PostgresReadCaches). */
-  cachesUsable(): Promise<boolean>;
+  /** Whether a read of the collection may use and fill its caches here (not in a transaction that wrote it). */
+  cachesUsable(collection: string): boolean;
+  /** Before a read believes a cache: stale entries are gone (see PostgresReadCaches). */
+  fresh(): Promise<void>;
   /** Taken before a read that may fill a cache; `mayFill` tells after it whether it still may. */
   epoch(collection: string): number;
   mayFill(collection: string, epoch: number): boolean;
@@ -140,16 +142,19 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (cache) {
       const ids = idLookup(filter, options);
       const key = !ids && cache.uniqueKeys.length ? keyLookup(filter, options, cache.uniqueKeys) : undefined;
-      if ((ids || key) && (await this.engine.cachesUsable())) return ids ? this.findByIds(cache, ids) : this.findByKeys(cache, filter, key!);
+      if ((ids || key) && this.engine.cachesUsable(this.name)) return ids ? this.findByIds(cache, ids) : this.findByKeys(cache, filter, key!);
     }
     return this.query(filter, options);
   }
 
   /** A lookup by ids through the document cache: only the ids it lacks are read, then kept. In `_id` order. */
   private async findByIds(cache: DocCache<T>, ids: string[]): Promise<T[]> {
+    const unique = [...new Set(ids)];
+    // Anything the cache holds (absence included) is believed only after this turn's look.
+    if (unique.some((id) => cache.get(id) !== undefined)) await this.engine.fresh();
     const found: T[] = [];
     const missing: string[] = [];
-    for (const id of new Set(ids)) {
+    for (const id of unique) {
       const doc = cache.get(id);
       if (doc) found.push(doc);
       else if (doc === undefined) missing.push(id);
@@ -170,6 +175,8 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
 
   /** A lookup by a unique key: what the cache knows (found or absent), else the filter's query, whose documents and absent keys are kept. */
   private async findByKeys(cache: DocCache<T>, filter: Filter, { fields, wanted }: KeyLookup): Promise<T[]> {
+    if (wanted.some((values) => cache.byKey(fields, values) === undefined)) return this.readKeys(cache, filter, fields, wanted);
+    await this.engine.fresh();
     const found: T[] = [];
     for (const values of wanted) {
       const doc = cache.byKey(fields, values);
@@ -217,7 +224,8 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
   async count(filter: Filter): Promise<number> {
     const counts = this.engine.countCache(this.name);
     const key = counts && countKey(filter);
-    if (key === undefined || !(await this.engine.cachesUsable())) return this.countNow(filter);
+    if (key === undefined || !this.engine.cachesUsable(this.name)) return this.countNow(filter);
+    if (counts!.get(key) !== undefined) await this.engine.fresh();
     const known = counts!.get(key);
     if (known !== undefined) return known;
     const epoch = this.engine.epoch(this.name);

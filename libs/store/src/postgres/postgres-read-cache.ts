@@ -27,7 +27,9 @@ interface VersionRow {
  *
  * A read that missed fills the cache only if no look or commit emptied or changed the collection
  * meanwhile (its epoch): what it found may predate a commit already accounted for. Reads inside a
- * transaction neither use nor fill the caches: they may see the transaction's own writes.
+ * transaction of a collection it wrote neither use nor fill the caches: they may see its own writes.
+ * A look is taken only to believe what a cache holds: a read that finds nothing there asks the
+ * server, and the next look empties what it kept if a commit it did not see moved a version.
  */
 export class PostgresReadCaches {
   private readonly docs = new Map<string, DocCache<BaseDoc>>();

@@ -360,7 +360,8 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
         while (!ran) await nextTurn();
         await ran;
       };
-      return { one, two, reads, hold, heldReadRan, close: () => Promise.all([one.close(), two.close()]) };
+      const looks = () => sent.filter((sql) => sql.includes('._versions') && sql.startsWith('SELECT')).length;
+      return { one, two, reads, looks, hold, heldReadRan, close: () => Promise.all([one.close(), two.close()]) };
     }
 
     it('answers reads by id and by unique key from memory, and sees another replica\'s commit on the next turn', async () => {
@@ -418,6 +419,25 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       await close();
     });
 
+    it('looks at the versions only to believe what the cache holds, once per turn', async () => {
+      const { one, reads, looks, close } = await twoReplicas();
+      const notes = one.collection(Cached);
+      const [a, b] = await notes.insertMany([
+        { owner: 'a', n: 1 },
+        { owner: 'b', n: 2 },
+      ]);
+      await nextTurn();
+      const [readsBefore, looksBefore] = [reads(), looks()];
+      await notes.findById(a._id); // nothing cached: the server, no look
+      expect([reads() - readsBefore, looks() - looksBefore]).toEqual([1, 0]);
+      await Promise.all([notes.findById(a._id), notes.findById(a._id)]); // cached: one look for the turn
+      expect([reads() - readsBefore, looks() - looksBefore]).toEqual([1, 1]);
+      await nextTurn();
+      await notes.find({ _id: { $in: [a._id, b._id] } }); // one of them cached: a look, then b from the server
+      expect([reads() - readsBefore, looks() - looksBefore]).toEqual([2, 2]);
+      await close();
+    });
+
     it('keeps counts by filter until a write to the collection, here or by another replica', async () => {
       const { one, two, reads, close } = await twoReplicas();
       const notes = one.collection(Cached);
@@ -433,15 +453,19 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       await close();
     });
 
-    it('neither uses nor fills a cache inside a transaction, and a rollback leaves nothing behind', async () => {
-      const { one, close } = await twoReplicas();
+    it('uses the cache inside a transaction until it writes the collection, and a rollback leaves nothing behind', async () => {
+      const { one, reads, close } = await twoReplicas();
       const notes = one.collection(Cached);
       const { _id } = await notes.insert({ owner: 'ann', n: 0 });
       expect((await notes.findById(_id))?.n).toBe(0);
+      const before = reads();
       await one
         .transaction(async () => {
+          expect((await notes.findById(_id))?.n).toBe(0); // committed, and known: from the cache
+          expect(reads()).toBe(before);
           await notes.updateOne({ _id }, { $set: { n: 1 } });
           expect((await notes.findById(_id))?.n).toBe(1); // its own write, read inside it
+          expect(reads()).toBe(before + 1);
           expect(await notes.count({ n: 1 })).toBe(1);
           throw new Error('undo');
         })

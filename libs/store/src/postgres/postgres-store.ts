@@ -231,15 +231,23 @@ export class PostgresStore implements Store, PostgresEngine {
   }
 
   /**
-   * Before a read a cache could answer: false inside a transaction (whose reads may see its own
-   * writes: they neither use nor fill a cache); otherwise true once this turn's look at the
-   * versions has emptied what other processes' commits made stale. The epoch to fill with is
-   * taken after it.
+   * Whether a read of `collection` may use and fill its cache: outside a transaction, or inside one
+   * that has not written it (what it reads there is what is committed, as outside; an event
+   * handler's lookups of its read models are such reads). Once it has, its reads may see its own
+   * writes, which may still roll back.
    */
-  async cachesUsable(): Promise<boolean> {
-    if (this.context.get()) return false;
-    await this.caches.fresh().catch(this.unavailable);
-    return true;
+  cachesUsable(collection: string): boolean {
+    const tx = this.context.get();
+    return tx === undefined || !tx.wrote.has(collection);
+  }
+
+  /**
+   * Before a read believes what a cache holds: this turn's look at the versions has emptied what
+   * other processes' commits made stale. A read that finds nothing there needs no look: it asks the
+   * server, and the next look empties what it keeps if a commit it did not see moved a version.
+   */
+  fresh(): Promise<void> {
+    return this.caches.fresh().catch(this.unavailable);
   }
 
   epoch(collection: string): number {
