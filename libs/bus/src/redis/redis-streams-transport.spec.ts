@@ -2,7 +2,8 @@
 // seconds and name the setting (the outage after boot is in infra/test/system/faults).
 import { createServer } from 'node:net';
 import { REDIS_CONNECT_TIMEOUT_MS } from '@app/store';
-import { describeWithRedis, startRedisServer } from '@app/testing/engines';
+import Redis from 'ioredis';
+import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
 import { createTransport } from '../transport.factory';
 import { RedisStreamsTransport } from './redis-streams-transport';
 
@@ -87,6 +88,63 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: wait
       release();
       await transport.close();
       await redis.stop();
+    }
+  });
+});
+
+describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: acknowledgements', () => {
+  let redis: RedisServerHandle;
+  let admin: Redis;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    admin = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    admin.disconnect();
+    await redis.stop();
+  });
+
+  const liked = (id: string) =>
+    ({ id, type: 'review.liked', version: 1, occurredAt: new Date().toISOString(), actorId: 'u2', key: 'r1', payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 } }) as const;
+  const until = async (check: () => boolean, what: string, ms = 5_000) => {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  it("acknowledges each entry as its handler resolves, not holding the next handler for Redis's answer", async () => {
+    const prefix = `ack-${Date.now()}:`;
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix, blockMs: 50 });
+    const ran: { id: string; at: number }[] = [];
+    try {
+      await transport.connect();
+      const ids = new Map<string, string>();
+      for (const id of ['a1', 'a2', 'a3']) {
+        await transport.publish(liked(id));
+        ids.set(id, (await admin.xrevrange(`${prefix}review.liked`, '+', '-', 'COUNT', 1))[0][0]);
+      }
+      await transport.subscribe({
+        group: 'svc',
+        consumer: 'svc-1',
+        types: ['review.liked'],
+        handler: async (e) => {
+          ran.push({ id: e.id, at: Date.now() });
+          // Writes paused: a1's XACK waits for Redis; a2 and a3 must not wait behind it.
+          if (e.id === 'a1') await admin.client('PAUSE', 1_000, 'WRITE');
+          if (e.id === 'a2') throw new Error('not this time');
+        },
+      });
+      await until(() => ran.length === 3, 'three handlers');
+      expect(ran.map((r) => r.id)).toEqual(['a1', 'a2', 'a3']);
+      expect(ran[2].at - ran[0].at).toBeLessThan(500);
+      // Once Redis answers again a1 and a3 are acknowledged; a2 failed and stays pending for a claim.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const pending = (await admin.xpending(`${prefix}review.liked`, 'svc', '-', '+', 10)) as [string, string, number, number][];
+      expect(pending.map(([id]) => id)).toEqual([ids.get('a2')]);
+    } finally {
+      await transport.close();
     }
   });
 });

@@ -348,28 +348,40 @@ class StreamConsumer implements Subscription {
     }
   }
 
-  /** Sequential on purpose: one consumer keeps the publish order (per key and overall). */
+  /**
+   * Sequential on purpose: one consumer keeps the publish order (per key and overall). Each entry
+   * is acknowledged once its handler resolved, without waiting for Redis's answer before the next
+   * handler runs (the XACKs go out in order on this connection); the batch ends when all are
+   * answered. An XACK lost with the connection leaves its entry pending: it is claimed and
+   * delivered again, and the inbox drops the repeat.
+   */
   private async process(entries: Entry[]): Promise<void> {
     // Several streams come back one after another; entry ids are server timestamps, so
     // sorting puts the batch back in publish order.
     entries.sort((a, b) => compareIds(a.id, b.id));
-    for (const entry of entries) {
-      if (this.stopped) return; // left pending: another consumer will claim it
-      const event = decode(entry.fields);
-      if (!event) {
-        if (entry.fields) this.logger.error(`Dropped a malformed entry ${entry.id} on ${entry.stream}`);
-        await this.conn.xack(entry.stream, this.options.group, entry.id);
-        continue;
+    const acks: Promise<number>[] = [];
+    const ack = (entry: Entry) => acks.push(this.conn.xack(entry.stream, this.options.group, entry.id));
+    try {
+      for (const entry of entries) {
+        if (this.stopped) return; // left pending: another consumer will claim it
+        const event = decode(entry.fields);
+        if (!event) {
+          if (entry.fields) this.logger.error(`Dropped a malformed entry ${entry.id} on ${entry.stream}`);
+          ack(entry);
+          continue;
+        }
+        try {
+          await this.options.handler(event);
+        } catch (err) {
+          // Not acknowledged: it stays pending and is claimed again after claimIdleMs.
+          // Events behind it keep flowing, so per-key order does not hold across a failure.
+          this.logger.warn(`${this.options.group} failed ${event.type} ${event.id}, will retry: ${message(err)}`);
+          continue;
+        }
+        ack(entry);
       }
-      try {
-        await this.options.handler(event);
-      } catch (err) {
-        // Not acknowledged: it stays pending and is claimed again after claimIdleMs.
-        // Events behind it keep flowing, so per-key order does not hold across a failure.
-        this.logger.warn(`${this.options.group} failed ${event.type} ${event.id}, will retry: ${message(err)}`);
-        continue;
-      }
-      await this.conn.xack(entry.stream, this.options.group, entry.id);
+    } finally {
+      await Promise.all(acks);
     }
   }
 
