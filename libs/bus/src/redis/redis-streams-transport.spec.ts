@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { REDIS_CONNECT_TIMEOUT_MS } from '@app/store';
 import Redis from 'ioredis';
 import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
+import { Subscription } from '../bus.port';
 import { createTransport } from '../transport.factory';
 import { RedisStreamsTransport } from './redis-streams-transport';
 
@@ -92,7 +93,7 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: wait
   });
 });
 
-describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: acknowledgements', () => {
+describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: in step with the streams, and the acknowledgements', () => {
   let redis: RedisServerHandle;
   let admin: Redis;
   beforeAll(async () => {
@@ -113,6 +114,62 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: ackn
       await new Promise((r) => setTimeout(r, 10));
     }
   };
+
+  it('is not in step while a backlog is read, nor while a read stalls; it is again once caught up', async () => {
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix: `step-${Date.now()}:`, blockMs: 50, batchSize: 2 });
+    try {
+      await transport.connect();
+      for (const id of ['e1', 'e2', 'e3', 'e4', 'e5']) await transport.publish(liked(id));
+      const seen: string[] = [];
+      const held: { subscription?: Subscription } = {};
+      // A service's group starts at the stream's beginning: the five are a backlog read two at a time.
+      held.subscription = await transport.subscribe({
+        group: 'svc',
+        consumer: 'svc-1',
+        types: ['review.liked'],
+        handler: async (e) => void seen.push(`${e.id}:${held.subscription?.inStep?.()}`),
+      });
+      const subscription = held.subscription;
+      await until(() => subscription.inStep?.() === true, 'in step');
+      expect(seen).toEqual(['e1:false', 'e2:false', 'e3:false', 'e4:false', 'e5:false']);
+
+      // Reads are writes to Redis: paused, the consumer's read waits past its block and it is no longer in step.
+      await admin.client('PAUSE', 2_000, 'WRITE');
+      await until(() => subscription.inStep?.() === false, 'a stalled read');
+      await until(() => subscription.inStep?.() === true, 'in step after the pause');
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it('a dropped connection puts it out of step until it has read again; groups lost with Redis data are a gap', async () => {
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix: `gap-${Date.now()}:`, blockMs: 50 });
+    let gaps = 0;
+    const seen: string[] = [];
+    try {
+      await transport.connect();
+      const subscription = await transport.subscribe({
+        group: 'broadcast:gw',
+        consumer: 'gw',
+        types: ['review.liked'],
+        handler: async (e) => void seen.push(e.id),
+        onGap: () => gaps++,
+      });
+      await until(() => subscription.inStep?.() === true, 'in step');
+      await admin.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+      await until(() => subscription.inStep?.() === false, 'out of step once the connection dropped');
+      await until(() => subscription.inStep?.() === true, 'in step after the reconnect');
+      expect(gaps).toBe(0);
+
+      await admin.flushall();
+      await until(() => gaps === 1, 'the gap');
+      await until(() => subscription.inStep?.() === true, 'in step on the new group');
+      await transport.publish(liked('after'));
+      await until(() => seen.includes('after'), 'an event on the new group');
+    } finally {
+      await transport.close();
+    }
+  });
 
   it("acknowledges each entry as its handler resolves, not holding the next handler for Redis's answer", async () => {
     const prefix = `ack-${Date.now()}:`;
