@@ -5,6 +5,7 @@ import { notificationsService } from '../../../services/notifications/src/notifi
 import { reviewsService } from '../../../services/reviews/src/reviews.service-definition';
 import { socialService } from '../../../services/social/src/social.service-definition';
 import { squadsService } from '../../../services/squads/src/squads.service-definition';
+import { SERVICE_PORTS } from './service-ports';
 
 export interface CatalogueEntry {
   definition: ServiceDefinition;
@@ -12,12 +13,13 @@ export interface CatalogueEntry {
   port: number;
 }
 
-/** Every deployable service. The launcher (composition root) is the only place that knows them all. */
-export const SERVICE_CATALOGUE: CatalogueEntry[] = [
-  { definition: authService, port: 3101 },
-  { definition: socialService, port: 3102 },
-  { definition: reviewsService, port: 3103 },
-  { definition: squadsService, port: 3104 },
-  { definition: messagingService, port: 3105 },
-  { definition: notificationsService, port: 3106 },
-];
+const DEFINITIONS: ServiceDefinition[] = [authService, socialService, reviewsService, squadsService, messagingService, notificationsService];
+
+/** Every deployable service, in SERVICE_PORTS's order. The launcher (composition root) is the only place that knows them all. */
+export const SERVICE_CATALOGUE: CatalogueEntry[] = SERVICE_PORTS.map(({ name, port }) => {
+  const definition = DEFINITIONS.find((d) => d.name === name);
+  if (!definition) throw new Error(`service-ports.ts names "${name}", which has no service definition`);
+  return { definition, port };
+});
+const unported = DEFINITIONS.find((d) => !SERVICE_PORTS.some((p) => p.name === d.name));
+if (unported) throw new Error(`service "${unported.name}" has no port in service-ports.ts`);
