@@ -18,6 +18,7 @@ export * from './bootstrap/service-definition';
 export * from './bootstrap/process-heap';
 export * from './metrics/metrics-server';
 export * from './bootstrap/openapi';
+export * from './bootstrap/schema-compilers';
 export * from './read-models';
 export * from './logging/logger';
 export * from './counters/counter-repair';
