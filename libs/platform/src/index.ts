@@ -1,3 +1,5 @@
+// First: the compile cache (Node 22+) is enabled before the rest of the platform and its dependencies load.
+export * from './bootstrap/compile-cache';
 export * from './config/platform.config';
 export * from './platform.tokens';
 export * from './platform.module';
