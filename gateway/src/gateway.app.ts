@@ -5,7 +5,7 @@ import cors from 'cors';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
-import { AccessTokenVerifier, createLogger, httpDuration, loadConfig, requestLogging } from '@app/platform';
+import { AccessTokenVerifier, createLogger, httpDuration, lazySchemaCompilers, loadConfig, requestLogging } from '@app/platform';
 import { createBodyLimit } from './access/body-limit';
 import { contentTypeCheck } from './access/content-type';
 import { createJsonDepthCheck } from './access/json-depth';
@@ -103,6 +103,7 @@ function gatewayAdapter(front: () => Front | undefined): FastifyAdapter {
     skipMiddie: true,
     return503OnClosing: false,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    schemaController: lazySchemaCompilers,
     clientErrorHandler: answerClientError,
     serverFactory: (toFastify: Handler) => createServer((req, res) => (front() ?? toFastify)(req, res, toFastify)),
   });

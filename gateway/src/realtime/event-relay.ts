@@ -115,7 +115,10 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
       consumer: name,
       types: RELAYED,
       handler: async (event) => this.relay(event),
+      // A revocation published while the group was gone never arrives: the cut-offs are asked again.
+      onGap: () => this.sessions.forgetAll(),
     });
+    this.sessions.follow(this.subscription);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { join, resolve } from 'node:path';
 import { embeddedJwtSecret } from './jwt-secret';
 import { SERVICE_PORTS } from './service-ports';
@@ -70,7 +71,7 @@ export function withSmallYoungGeneration(nodeOptions: string | undefined): strin
 /** Every process to run, in start order: the services (replicas together), then the gateways. */
 export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: string): ProcessSpec[] {
   const replicas = parseReplicas(argv);
-  const known = new Set<string>([...SERVICE_PORTS.map((e) => e.name), 'gateway']);
+  const known = new Set([...SERVICE_PORTS.map((e) => e.name), 'gateway']);
   for (const name of replicas.keys()) {
     if (!known.has(name)) throw new Error(`--replicas: unknown service "${name}" (one of ${[...known].join(', ')})`);
   }
@@ -137,15 +138,25 @@ async function waitReady(run: Running): Promise<void> {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${label(spec)} exited (${child.exitCode ?? child.signalCode}) before it was ready`);
     }
-    try {
-      const res = await fetch(`http://127.0.0.1:${spec.port}/health/ready`, { signal: AbortSignal.timeout(1_000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await answersReady(spec.port)) return;
     await sleep(100);
   }
   throw new Error(`${label(spec)} was not ready on port ${spec.port} within ${READY_TIMEOUT_MS} ms`);
+}
+
+/**
+ * Whether /health/ready answers 200. Node's http client, not fetch: undici's load and a fetch
+ * every 100 ms per child made the launcher the busiest process of a start (issue 44).
+ */
+function answersReady(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const req = get({ host: '127.0.0.1', port, path: '/health/ready', timeout: 1_000, agent: false }, (res) => {
+      res.resume();
+      done(res.statusCode === 200);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => done(false)); // not listening yet
+  });
 }
 
 function label(spec: ProcessSpec): string {
@@ -217,9 +228,8 @@ async function main(): Promise<void> {
   }
   if ((process.env.STORE ?? 'sqlite') === 'sqlite') {
     // Before any replica opens the file: an import is one process's job.
-    // Loaded here only: the store's code is the services' business, not a supervisor's on PostgreSQL.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { migrateNedbData } = require('./nedb-migration') as typeof import('./nedb-migration');
+    // Loaded only here: the store engines are this process's only heavy dependency.
+    const { migrateNedbData } = await import('./nedb-migration');
     await migrateNedbData(specs[0].env.DATA_DIR ?? '', SERVICE_PORTS.map((e) => e.name));
   }
   const launcher = new Launcher(specs);

@@ -1,6 +1,7 @@
+// The platform first: it enables the compile cache (Node 22+) before the stack's modules load.
+import { tuneHeap } from '@app/platform';
 import { DEMO_PASSWORD } from './seed/auth.seed';
 import { startEmbeddedStack } from './embedded-stack';
-import { tuneHeap } from '@app/platform';
 
 /** `npm start`: the whole product in one process on the embedded engines. */
 async function main(): Promise<void> {

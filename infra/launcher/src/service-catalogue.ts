@@ -5,7 +5,7 @@ import { notificationsService } from '../../../services/notifications/src/notifi
 import { reviewsService } from '../../../services/reviews/src/reviews.service-definition';
 import { socialService } from '../../../services/social/src/social.service-definition';
 import { squadsService } from '../../../services/squads/src/squads.service-definition';
-import { SERVICE_PORTS, ServiceName } from './service-ports';
+import { SERVICE_PORTS } from './service-ports';
 
 export interface CatalogueEntry {
   definition: ServiceDefinition;
@@ -13,14 +13,13 @@ export interface CatalogueEntry {
   port: number;
 }
 
-const DEFINITIONS: Record<ServiceName, ServiceDefinition> = {
-  auth: authService,
-  social: socialService,
-  reviews: reviewsService,
-  squads: squadsService,
-  messaging: messagingService,
-  notifications: notificationsService,
-};
+const DEFINITIONS: ServiceDefinition[] = [authService, socialService, reviewsService, squadsService, messagingService, notificationsService];
 
-/** Every deployable service with its code. The launcher (composition root) is the only place that knows them all. */
-export const SERVICE_CATALOGUE: CatalogueEntry[] = SERVICE_PORTS.map(({ name, port }) => ({ definition: DEFINITIONS[name], port }));
+/** Every deployable service, in SERVICE_PORTS's order. The launcher (composition root) is the only place that knows them all. */
+export const SERVICE_CATALOGUE: CatalogueEntry[] = SERVICE_PORTS.map(({ name, port }) => {
+  const definition = DEFINITIONS.find((d) => d.name === name);
+  if (!definition) throw new Error(`service-ports.ts names "${name}", which has no service definition`);
+  return { definition, port };
+});
+const unported = DEFINITIONS.find((d) => !SERVICE_PORTS.some((p) => p.name === d.name));
+if (unported) throw new Error(`service "${unported.name}" has no port in service-ports.ts`);

@@ -362,6 +362,31 @@ describeWithRedis('distributed.spec').each(storeProfiles())('distributed mode: s
     expect(inboxA['user-typing']).toBeUndefined();
   }, 60_000);
 
+  it('a logout on gateway 1 waits for gateway 2 to take it, then the token is refused there at once (cut-offs in each gateway\'s memory)', async () => {
+    const [g0, g1] = gateways;
+    const leaver = await register(g0, 'Leaver', tag);
+    // Gateway 2 learns the member's cut-off with this socket (a check only a gateway makes) and answers from memory after.
+    const socket = await connect(g1, leaver.token, {});
+    sockets.push(socket);
+    expect((await call(g1, 'GET', '/api/notifications/unread-count', leaver.token)).status).toBe(200);
+
+    // Gateway 2 frozen (for less than the claim window, so its relay still counts as live): the logout must wait for it.
+    const frozen = launcher!.latest('gateway', 1)!.pid!;
+    process.kill(frozen, 'SIGSTOP');
+    let answered = false;
+    const logout = call(g0, 'POST', '/api/auth/logout', leaver.token).finally(() => (answered = true));
+    try {
+      await sleep(CLAIM_IDLE_MS / 2);
+      expect(answered).toBe(false);
+    } finally {
+      process.kill(frozen, 'SIGCONT');
+    }
+    expect((await logout).status).toBe(200);
+    await expect(connect(g1, leaver.token, {})).rejects.toThrow('Invalid or expired token');
+    expect((await call(g1, 'GET', '/api/notifications/unread-count', leaver.token)).status).toBe(401);
+    await until(() => socket.disconnected, 'the open socket on gateway 2 closed');
+  }, 60_000);
+
   it('a notification replica killed with SIGKILL mid-deletion: once it is back, nothing of the deleted members survives', async () => {
     const [g0, g1] = gateways;
     const keeper = await register(g0, 'Keeper', tag);

@@ -340,4 +340,17 @@ describe('BusServer and the events a handler is not concerned with', () => {
     await app.close();
     await store.close();
   });
+
+  it('decides before validating: a malformed event nobody wants is ignored, one whose `when` throws on it is rejected', async () => {
+    const outcomes: string[] = [];
+    const server = new BusServer({ transport: new MemoryTransport(), group: 'g', consumer: 'c', observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`) });
+    const malformed = (id: string) => ({ ...likedEvent(id), payload: { reviewId: 'r1', likeCount: 'many' } }) as unknown as AnyEventEnvelope;
+    server.addHandler('review.liked', async () => undefined, true, { when: (e: EventEnvelope<'review.liked'>) => e.payload.likeCount > 1 });
+    await server.dispatch(malformed('unwanted'));
+    const picky = new BusServer({ transport: new MemoryTransport(), group: 'g', consumer: 'c', observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`) });
+    picky.addHandler('review.liked', async () => undefined, true, { when: (e: EventEnvelope<'review.liked'>) => e.payload.userId.startsWith('u') });
+    await picky.dispatch(malformed('throws'));
+
+    expect(outcomes).toEqual(['unwanted:ignored', 'throws:rejected']);
+  });
 });

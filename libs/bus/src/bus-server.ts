@@ -113,6 +113,13 @@ export class BusServer extends Server implements CustomTransportStrategy {
       return;
     }
     const lag = () => Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000);
+    // Before the payload is checked: an event none of the handlers wants (a one-to-one message for
+    // the mention notifier) is acknowledged without paying for its validation.
+    if (!this.concerned(event)) {
+      this.logger.debug(`Ignored ${event.type} ${event.id} on ${this.options.group}`);
+      this.options.observe?.(event, 'ignored', lag());
+      return;
+    }
     const problems = eventProblems(event);
     if (problems.length > 0) {
       // No transport keeps a dead-letter queue: retrying cannot fix the payload, so it is
@@ -123,7 +130,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.options.observe?.(event, 'rejected', lag());
       return;
     }
-    if (this.options.ignore?.(event) || !this.concerned(event)) {
+    if (this.options.ignore?.(event)) {
       this.logger.debug(`Ignored ${event.type} ${event.id} on ${this.options.group}`);
       this.options.observe?.(event, 'ignored', lag());
       return;
@@ -137,11 +144,20 @@ export class BusServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  /** False when every handler of the event's type says (`OnEvent`'s `when`) that the event is not its business. */
+  /**
+   * False when every handler of the event's type says (`OnEvent`'s `when`) that the event is not its
+   * business. Asked before the payload is validated: a `when` that throws on a malformed payload
+   * counts as concerned, so the validation then rejects it.
+   */
   private concerned(event: AnyEventEnvelope): boolean {
     for (let handler = this.messageHandlers.get(event.type); handler; handler = handler.next as MessageHandler | undefined) {
       const when = handler.extras?.when as ((e: AnyEventEnvelope) => boolean) | undefined;
-      if (!when || when(event)) return true;
+      if (!when) return true;
+      try {
+        if (when(event)) return true;
+      } catch {
+        return true;
+      }
     }
     return false;
   }

@@ -24,10 +24,22 @@ export interface SubscribeOptions {
    * once per group instead of once per event.
    */
   handleBatch?: (events: AnyEventEnvelope[]) => Promise<void>;
+  /**
+   * Optional: told when events published meanwhile may never reach this subscription (Redis
+   * Streams: its group was gone, Redis having restarted without its data, and was made again).
+   * A subscriber that keeps state from the events (the gateway's session cut-offs) drops it.
+   */
+  onGap?: () => void;
 }
 
 export interface Subscription {
   close(): Promise<void>;
+  /**
+   * Whether everything published up to about now has reached this subscription: connected, past
+   * what was published while it was not, and its last read not stalled. Absent: always (the
+   * in-process bus cannot miss an event).
+   */
+  inStep?(): boolean;
 }
 
 /**

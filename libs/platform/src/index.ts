@@ -1,3 +1,5 @@
+// First: the compile cache (Node 22+) is enabled before the rest of the platform and its dependencies load.
+export * from './bootstrap/compile-cache';
 export * from './config/platform.config';
 export * from './platform.tokens';
 export * from './platform.module';
@@ -18,6 +20,7 @@ export * from './bootstrap/service-definition';
 export * from './bootstrap/process-heap';
 export * from './metrics/metrics-server';
 export * from './bootstrap/openapi';
+export * from './bootstrap/schema-compilers';
 export * from './read-models';
 export * from './logging/logger';
 export * from './counters/counter-repair';

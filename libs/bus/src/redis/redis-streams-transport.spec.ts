@@ -2,7 +2,9 @@
 // seconds and name the setting (the outage after boot is in infra/test/system/faults).
 import { createServer } from 'node:net';
 import { REDIS_CONNECT_TIMEOUT_MS } from '@app/store';
-import { describeWithRedis, startRedisServer } from '@app/testing/engines';
+import Redis from 'ioredis';
+import { describeWithRedis, RedisServerHandle, startRedisServer } from '@app/testing/engines';
+import { Subscription } from '../bus.port';
 import { createTransport } from '../transport.factory';
 import { RedisStreamsTransport } from './redis-streams-transport';
 
@@ -87,6 +89,119 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: wait
       release();
       await transport.close();
       await redis.stop();
+    }
+  });
+});
+
+describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: in step with the streams, and the acknowledgements', () => {
+  let redis: RedisServerHandle;
+  let admin: Redis;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    admin = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    admin.disconnect();
+    await redis.stop();
+  });
+
+  const liked = (id: string) =>
+    ({ id, type: 'review.liked', version: 1, occurredAt: new Date().toISOString(), actorId: 'u2', key: 'r1', payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 } }) as const;
+  const until = async (check: () => boolean, what: string, ms = 5_000) => {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  it('is not in step while a backlog is read, nor while a read stalls; it is again once caught up', async () => {
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix: `step-${Date.now()}:`, blockMs: 50, batchSize: 2 });
+    try {
+      await transport.connect();
+      for (const id of ['e1', 'e2', 'e3', 'e4', 'e5']) await transport.publish(liked(id));
+      const seen: string[] = [];
+      const held: { subscription?: Subscription } = {};
+      // A service's group starts at the stream's beginning: the five are a backlog read two at a time.
+      held.subscription = await transport.subscribe({
+        group: 'svc',
+        consumer: 'svc-1',
+        types: ['review.liked'],
+        handler: async (e) => void seen.push(`${e.id}:${held.subscription?.inStep?.()}`),
+      });
+      const subscription = held.subscription;
+      await until(() => subscription.inStep?.() === true, 'in step');
+      expect(seen).toEqual(['e1:false', 'e2:false', 'e3:false', 'e4:false', 'e5:false']);
+
+      // Reads are writes to Redis: paused, the consumer's read waits past its block and it is no longer in step.
+      await admin.client('PAUSE', 2_000, 'WRITE');
+      await until(() => subscription.inStep?.() === false, 'a stalled read');
+      await until(() => subscription.inStep?.() === true, 'in step after the pause');
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it('a dropped connection puts it out of step until it has read again; groups lost with Redis data are a gap', async () => {
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix: `gap-${Date.now()}:`, blockMs: 50 });
+    let gaps = 0;
+    const seen: string[] = [];
+    try {
+      await transport.connect();
+      const subscription = await transport.subscribe({
+        group: 'broadcast:gw',
+        consumer: 'gw',
+        types: ['review.liked'],
+        handler: async (e) => void seen.push(e.id),
+        onGap: () => gaps++,
+      });
+      await until(() => subscription.inStep?.() === true, 'in step');
+      await admin.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+      await until(() => subscription.inStep?.() === false, 'out of step once the connection dropped');
+      await until(() => subscription.inStep?.() === true, 'in step after the reconnect');
+      expect(gaps).toBe(0);
+
+      await admin.flushall();
+      await until(() => gaps === 1, 'the gap');
+      await until(() => subscription.inStep?.() === true, 'in step on the new group');
+      await transport.publish(liked('after'));
+      await until(() => seen.includes('after'), 'an event on the new group');
+    } finally {
+      await transport.close();
+    }
+  });
+
+  it("acknowledges each entry as its handler resolves, not holding the next handler for Redis's answer", async () => {
+    const prefix = `ack-${Date.now()}:`;
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix, blockMs: 50 });
+    const ran: { id: string; at: number }[] = [];
+    try {
+      await transport.connect();
+      const ids = new Map<string, string>();
+      for (const id of ['a1', 'a2', 'a3']) {
+        await transport.publish(liked(id));
+        ids.set(id, (await admin.xrevrange(`${prefix}review.liked`, '+', '-', 'COUNT', 1))[0][0]);
+      }
+      await transport.subscribe({
+        group: 'svc',
+        consumer: 'svc-1',
+        types: ['review.liked'],
+        handler: async (e) => {
+          ran.push({ id: e.id, at: Date.now() });
+          // Writes paused: a1's XACK waits for Redis; a2 and a3 must not wait behind it.
+          if (e.id === 'a1') await admin.client('PAUSE', 1_000, 'WRITE');
+          if (e.id === 'a2') throw new Error('not this time');
+        },
+      });
+      await until(() => ran.length === 3, 'three handlers');
+      expect(ran.map((r) => r.id)).toEqual(['a1', 'a2', 'a3']);
+      expect(ran[2].at - ran[0].at).toBeLessThan(500);
+      // Once Redis answers again a1 and a3 are acknowledged; a2 failed and stays pending for a claim.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const pending = (await admin.xpending(`${prefix}review.liked`, 'svc', '-', '+', 10)) as [string, string, number, number][];
+      expect(pending.map(([id]) => id)).toEqual([ids.get('a2')]);
+    } finally {
+      await transport.close();
     }
   });
 });

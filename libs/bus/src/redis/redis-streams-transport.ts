@@ -36,6 +36,8 @@ const BROADCAST_PREFIX = 'broadcast:';
 const RETRY_PAUSE_MS = 1_000;
 const MAX_POSITIONS = 1_000;
 const UNTIL_HANDLED_POLL_MS = 10;
+/** A read that has not come back this long past its BLOCK is stalled (a link gone silent): the consumer is not in step. */
+const STALL_MS = 1_000;
 
 /** One stream entry; `fields` is null when the entry was trimmed while pending (XAUTOCLAIM on Redis 6.2). */
 interface Entry {
@@ -137,6 +139,7 @@ export class RedisStreamsTransport implements BusTransport {
       this.logger,
       () => this.consumers.delete(consumer),
     );
+    conn.on('close', () => consumer.connectionLost());
     try {
       await consumer.ensureGroups();
     } catch (err) {
@@ -224,6 +227,12 @@ class StreamConsumer implements Subscription {
   private closing?: Promise<void>;
   private wake?: () => void;
   private readonly startId: '0' | '$';
+  /** Bumped when the connection drops: a read sent before cannot say the consumer caught up after. */
+  private connection = 0;
+  /** A read on the current connection came back short of a batch: nothing older is waiting. */
+  private caughtUp = false;
+  /** When the read now waiting for Redis was sent. */
+  private readingSince?: number;
 
   constructor(
     private readonly conn: Redis,
@@ -252,6 +261,16 @@ class StreamConsumer implements Subscription {
 
   start(): void {
     this.done = this.run();
+  }
+
+  inStep(): boolean {
+    if (!this.caughtUp || this.conn.status !== 'ready') return false;
+    return this.readingSince === undefined || Date.now() - this.readingSince <= this.settings.blockMs + STALL_MS;
+  }
+
+  connectionLost(): void {
+    this.connection++;
+    this.caughtUp = false;
   }
 
   close(): Promise<void> {
@@ -295,6 +314,8 @@ class StreamConsumer implements Subscription {
           await this.claimIdle();
           nextClaimAt = Date.now() + claimEveryMs;
         }
+        const connection = this.connection;
+        this.readingSince = Date.now();
         const reply = await this.conn.xreadgroup(
           'GROUP',
           group,
@@ -307,15 +328,24 @@ class StreamConsumer implements Subscription {
           ...this.streams,
           ...this.streams.map(() => '>'),
         );
-        await this.process(parseRead(reply));
+        this.readingSince = undefined;
+        const entries = parseRead(reply);
+        await this.process(entries);
+        if (entries.length < batchSize && connection === this.connection) this.caughtUp = true;
         if (failing) this.logger.log(`${group}/${consumer} reading again`);
         failing = false;
       } catch (err) {
+        this.readingSince = undefined;
+        this.caughtUp = false;
         if (this.stopped) break;
         if (!failing) this.logger.warn(`${group}/${consumer} read failed, retrying: ${message(err)}`);
         failing = true;
-        // Redis restarted without persistence: the groups are gone, make them again.
-        if (message(err).includes('NOGROUP')) await this.ensureGroups().catch(() => undefined);
+        // Redis restarted without persistence: the groups are gone, make them again. What was
+        // published before they are back is lost to a group that starts at the end ($).
+        if (message(err).includes('NOGROUP')) {
+          await this.ensureGroups().catch(() => undefined);
+          this.options.onGap?.();
+        }
         await this.pause(RETRY_PAUSE_MS);
       }
     }
@@ -348,28 +378,40 @@ class StreamConsumer implements Subscription {
     }
   }
 
-  /** Sequential on purpose: one consumer keeps the publish order (per key and overall). */
+  /**
+   * Sequential on purpose: one consumer keeps the publish order (per key and overall). Each entry
+   * is acknowledged once its handler resolved, without waiting for Redis's answer before the next
+   * handler runs (the XACKs go out in order on this connection); the batch ends when all are
+   * answered. An XACK lost with the connection leaves its entry pending: it is claimed and
+   * delivered again, and the inbox drops the repeat.
+   */
   private async process(entries: Entry[]): Promise<void> {
     // Several streams come back one after another; entry ids are server timestamps, so
     // sorting puts the batch back in publish order.
     entries.sort((a, b) => compareIds(a.id, b.id));
-    for (const entry of entries) {
-      if (this.stopped) return; // left pending: another consumer will claim it
-      const event = decode(entry.fields);
-      if (!event) {
-        if (entry.fields) this.logger.error(`Dropped a malformed entry ${entry.id} on ${entry.stream}`);
-        await this.conn.xack(entry.stream, this.options.group, entry.id);
-        continue;
+    const acks: Promise<number>[] = [];
+    const ack = (entry: Entry) => acks.push(this.conn.xack(entry.stream, this.options.group, entry.id));
+    try {
+      for (const entry of entries) {
+        if (this.stopped) return; // left pending: another consumer will claim it
+        const event = decode(entry.fields);
+        if (!event) {
+          if (entry.fields) this.logger.error(`Dropped a malformed entry ${entry.id} on ${entry.stream}`);
+          ack(entry);
+          continue;
+        }
+        try {
+          await this.options.handler(event);
+        } catch (err) {
+          // Not acknowledged: it stays pending and is claimed again after claimIdleMs.
+          // Events behind it keep flowing, so per-key order does not hold across a failure.
+          this.logger.warn(`${this.options.group} failed ${event.type} ${event.id}, will retry: ${message(err)}`);
+          continue;
+        }
+        ack(entry);
       }
-      try {
-        await this.options.handler(event);
-      } catch (err) {
-        // Not acknowledged: it stays pending and is claimed again after claimIdleMs.
-        // Events behind it keep flowing, so per-key order does not hold across a failure.
-        this.logger.warn(`${this.options.group} failed ${event.type} ${event.id}, will retry: ${message(err)}`);
-        continue;
-      }
-      await this.conn.xack(entry.stream, this.options.group, entry.id);
+    } finally {
+      await Promise.all(acks);
     }
   }
 

@@ -22,6 +22,7 @@ import { observeDirectRequest, observeRequests } from '../metrics/request-metric
 import { MemberStanding } from '../read-models/member-standing.service';
 import { SERVICE_LOGGER } from '../platform.tokens';
 import { serveOpenApi } from './openapi';
+import { lazySchemaCompilers } from './schema-compilers';
 
 export const API_PREFIX = 'api';
 
@@ -88,6 +89,7 @@ function serviceAdapter(bodyLimit: number): EnvelopingFastifyAdapter {
     return503OnClosing: false,
     routerOptions: ROUTER_OPTIONS,
     frameworkErrors: onFrameworkError,
+    schemaController: lazySchemaCompilers,
   });
 }
 

@@ -184,7 +184,11 @@ export class AuthService {
     return user;
   }
 
-  /** Bumps the session version (with `fields`) and announces it, so every gateway cuts older tokens off. */
+  /**
+   * Bumps the session version (with `fields`) and announces it, so every gateway cuts older tokens
+   * off. In force before the reply: each gateway holds the cut-offs in its memory (issue 44), so
+   * the request waits until every gateway's relay (and every service's standing) has taken it.
+   */
   async revokeSessions(user: UserDoc, fields: Partial<UserDoc>): Promise<void> {
     const version = versionOf(user) + 1;
     await this.bus.emitWith(
@@ -194,6 +198,7 @@ export class AuthService {
         key: user._id,
         actorId: user._id,
         proof: { collection: usersCollection, match: { _id: user._id, session_version: version }, present: true },
+        inForce: true,
       },
       () => this.users.updateOne({ _id: user._id }, { $set: { ...fields, session_version: version } }),
     );
