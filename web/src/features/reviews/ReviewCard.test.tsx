@@ -164,7 +164,7 @@ describe('hashtags and alt text (issue 21 §6, §7)', () => {
 describe('the edit form in the card', () => {
   it('shows one star input, not the read-only stars too, and its Save and Cancel buttons', () => {
     const store = makeStore();
-    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
+    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member', language: 'en' } }));
     render(
       <Provider store={store}>
         <MemoryRouter>
@@ -188,7 +188,7 @@ describe('the edit form in the card', () => {
 describe('the card menu (issue 43 §5)', () => {
   it("offers no Report on the member's own review, and Report on another member's", () => {
     const store = makeStore();
-    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
+    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member', language: 'en' } }));
     const other = { id: 'u2', username: 'mehmet', display_name: 'Mehmet', profile_image_url: null };
     render(
       <Provider store={store}>
