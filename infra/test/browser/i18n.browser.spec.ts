@@ -91,8 +91,14 @@ describeInBrowser('one language at a time, the member’s (issue 43 §1)', (worl
     return [...seen].map((w) => `${lng} ${route}: ${w}`);
   }
 
-  /** Gives the member's account `lng` (what the server writes to them follows it), as Settings would. */
-  const accountIn = (member: Member, lng: Language) => apiCall(world, 'PUT', '/users/settings', member.token, { language: lng });
+  /**
+   * Gives the member's account `lng` (what the server writes to them follows it), as Settings would, and waits
+   * until auth has it from the settings' event: the app takes the account's language from auth.
+   */
+  const accountIn = async (member: Member, lng: Language) => {
+    await apiCall(world, 'PUT', '/users/settings', member.token, { language: lng });
+    await world.stack.settle();
+  };
 
   const signedIn = signedInRoutes({ ids, word: 'zixo', other: () => deniz.username });
 
@@ -196,6 +202,7 @@ describeInBrowser('one language at a time, the member’s (issue 43 §1)', (worl
   test("signing in on an English browser draws the first screen in the account's Turkish and dark theme", async () => {
     const member = await register(world, 'Selin Dark');
     await apiCall(world, 'PUT', '/users/settings', member.token, { language: 'tr', theme: 'dark' });
+    await world.stack.settle();
     const { context, page } = await contextFor(world, undefined, { locale: 'en-US' });
     // records what the feed's first tab said and whether the page was dark when the tab first showed
     await page.addInitScript(() => {

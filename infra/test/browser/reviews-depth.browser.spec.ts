@@ -45,13 +45,16 @@ describeInBrowser('reviews with half stars, spoilers and history (browser)', (wo
     const label = updated.getByTestId('edited-label').filter({ hasText: 'edited' });
     await label.waitFor();
 
-    // history: the first version with its 3.5 stars
+    // history: the first version with its 3.5 stars, its text behind the spoiler guard as the card's (issue 43 §2)
     await label.click();
     const dialog = page.getByRole('dialog', { name: 'Edit history' });
     await dialog.waitFor();
     const versions = dialog.getByTestId('review-version');
     await versions.first().waitFor();
     expect(await versions.count()).toBe(1);
+    expect(await dialog.getByText('the narrator is the cat').count()).toBe(0);
+    await shot(page, 'rd04-edit-history-guarded');
+    await versions.first().getByTestId('version-spoiler-reveal').click();
     await versions.first().getByText('The twist in chapter 9: the narrator is the cat.').waitFor();
     await versions.first().getByRole('img', { name: '3.5 of 5 stars' }).waitFor();
     await shot(page, 'rd04-edit-history');

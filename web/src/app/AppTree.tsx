@@ -3,15 +3,20 @@ import { Provider } from 'react-redux';
 import { useAppDispatch, useSession, type AppStore } from '../core/store';
 import { signedOut, userLoaded } from '../core/session';
 import { authApi } from '../features/auth/authApi';
-import { settingsApi } from '../features/settings/settingsApi';
 import { Toasts } from '../shared/toast';
 import { AppRoutes } from './router';
 import { OfflineBanner } from './OfflineBanner';
 
+/** Draws the interface in the account's language (a chunk that fails to load leaves the one shown). */
+async function applyAccountLanguage(language: unknown): Promise<void> {
+  const i18n = await import('../shared/i18n');
+  if (i18n.isLanguage(language)) await i18n.applyLanguage(language);
+}
+
 /**
  * Checks the stored session at start and after a sign-in (part 1 §4) while the routes already show: a
- * reply other than the user ends the session (a network failure or time-out keeps it). The member's stored
- * language is applied from their settings, asked at the same time, so another browser opens in it.
+ * reply other than the user ends the session (a network failure or time-out keeps it). The reply names the
+ * account's language in effect (the one its mail is written in), which is applied, so another browser opens in it.
  */
 function SessionCheck() {
   const dispatch = useAppDispatch();
@@ -19,20 +24,15 @@ function SessionCheck() {
   useEffect(() => {
     if (!token) return;
     const me = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
-    const settings = dispatch(settingsApi.endpoints.settings.initiate(undefined, { forceRefetch: true }));
-    me.unwrap()
-      .then((u) => dispatch(userLoaded(u)))
-      .catch((e: { status?: number | string }) => {
+    me.unwrap().then(
+      (u) => {
+        dispatch(userLoaded(u));
+        applyAccountLanguage(u.language).catch(() => undefined);
+      },
+      (e: { status?: number | string }) => {
         if (e?.status !== 'FETCH_ERROR' && e?.status !== 'TIMEOUT_ERROR') dispatch(signedOut());
-      });
-    settings
-      .unwrap()
-      .then(async (s) => {
-        const i18n = await import('../shared/i18n');
-        if (i18n.isLanguage(s.language)) await i18n.applyLanguage(s.language);
-      })
-      .catch(() => undefined) // no settings: the browser's last language stays
-      .finally(() => settings.unsubscribe());
+      },
+    );
     return () => me.unsubscribe();
     // only at start and after a new sign-in
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -4,7 +4,6 @@ import { makeStore } from '../core/store';
 import { signedIn } from '../core/session';
 import { askEarly, firstCalls, takeEarly } from '../core/early-replies';
 import { authApi } from '../features/auth/authApi';
-import { settingsApi } from '../features/settings/settingsApi';
 import { notificationsApi } from '../features/notifications/notificationsApi';
 import { reviewsApi } from '../features/reviews/reviewsApi';
 import { productsApi } from '../features/products/productsApi';
@@ -44,7 +43,6 @@ describe("the entry's early calls are the ones the first screen makes", () => {
     const store = makeStore();
     store.dispatch(signedIn({ token: 'a.b.c', user }));
     await store.dispatch(authApi.endpoints.me.initiate());
-    await store.dispatch(settingsApi.endpoints.settings.initiate());
     await store.dispatch(notificationsApi.endpoints.unreadCount.initiate());
     await store.dispatch(reviewsApi.endpoints.feed.initiate({ page: 1, limit: 10 })); // HomePage
     await store.dispatch(productsApi.endpoints.products.initiate({ search: '', category: 'All', limit: 100 })); // ProductsPage
@@ -62,7 +60,7 @@ describe("the entry's early calls are the ones the first screen makes", () => {
 
   it('asks nothing page-specific for a filtered product list or an unknown page', () => {
     expect(firstCalls('/products', '?category=Tech')).toEqual(firstCalls('/settings', ''));
-    expect(firstCalls('/settings', '')).toEqual(['/api/auth/me', '/api/users/settings', '/api/notifications/unread-count']);
+    expect(firstCalls('/settings', '')).toEqual(['/api/auth/me', '/api/notifications/unread-count']);
   });
 
   it('hands a reply over once, and only for the same token', async () => {

@@ -36,9 +36,12 @@ function useRealtime(): void {
     // socket.io's chunk is asked for here, once the page is idle: nothing before needs it
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('../core/socket-connect').then(({ connectSocket }) => {
-      if (!cancelled) stop = listenToSocket(connectSocket(token, user.id), user.id, dispatch);
-    });
+    void import('../core/socket-connect')
+      // the chunk's evaluation and the socket's opening in two tasks: together they were one long task on a phone
+      .then((m) => new Promise<typeof m>((resolve) => setTimeout(() => resolve(m), 0)))
+      .then(({ connectSocket }) => {
+        if (!cancelled) stop = listenToSocket(connectSocket(token, user.id), user.id, dispatch);
+      });
     return () => {
       cancelled = true;
       stop?.();

@@ -1,12 +1,12 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { registerSW } from 'virtual:pwa-register';
 import { makeStore } from '../core/store';
 import { keepFirstScreen } from '../shared/first-screen';
 import { errorDetail } from './MountingErrorPage';
 import { AppTree } from './AppTree';
 import { firstChunkText } from '../shared/first-chunk-texts';
+import { registerServiceWorker } from './service-worker';
 
 function fatalPage(title: string, detail?: string) {
   document.body.innerHTML = '';
@@ -81,8 +81,7 @@ function mount() {
 /** Called by main.tsx in a task of its own, after this module (and the libraries it imports) evaluated. */
 export function start() {
   mount();
-  // the service worker caches the shell (registerType 'autoUpdate'); registered once the page has loaded,
-  // so its precache does not compete with the first screen's requests
-  registerSW({ immediate: false });
+  // the service worker caches the shell; registered once the page has loaded (service-worker.ts)
+  registerServiceWorker();
 }
 

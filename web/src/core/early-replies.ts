@@ -53,11 +53,11 @@ export function fetchWithEarly(input: RequestInfo | URL, init?: RequestInit): Pr
 
 /**
  * The API calls a signed-in member's first load of `path` makes before anything else can show: the
- * session check and the member's settings (main.tsx), the unread count (the frame's bell) and the
- * page's first list. Built as the endpoints build them (early-replies.test.ts holds them equal).
+ * session check (app/AppTree.tsx, which also brings the account's language), the unread count (the frame's
+ * bell) and the page's first list. Built as the endpoints build them (early-replies.test.ts holds them equal).
  */
 export function firstCalls(path: string, search: string): string[] {
-  const calls = ['/api/auth/me', '/api/users/settings', '/api/notifications/unread-count'];
+  const calls = ['/api/auth/me', '/api/notifications/unread-count'];
   const page = path.replace(/\/+$/, '') || '/';
   const param = (re: RegExp) => {
     const m = re.exec(page);

@@ -11,6 +11,7 @@ const user: AuthUser = {
   avatar: null,
   created_at: '2026-01-01T00:00:00.000Z',
   role: 'member',
+  language: 'en',
 };
 const signedIn: SessionState = { token: 't', user, darkMode: false };
 

@@ -67,6 +67,18 @@ describe('relative times', () => {
       expect(shortAgo(ago(4 * D), NOW)).toBe('4 g önce');
     });
   });
+  it("English feed times are written as Intl.RelativeTimeFormat writes them, without loading its data", () => {
+    const rtf = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+    const units = [
+      ['minute', M, 59],
+      ['hour', H, 23],
+      ['day', D, 6],
+      ['week', 7 * D, 4],
+    ] as const;
+    for (const [unit, size, most] of units) {
+      for (let n = 1; n <= most; n++) expect(feedAgo(ago(n * size + 1), NOW)).toBe(rtf.format(-n, unit));
+    }
+  });
   it('feed times in English, and in Turkish', async () => {
     expect(feedAgo(ago(10_000), NOW)).toBe('just now');
     expect(feedAgo(ago(5 * M), NOW)).toBe('5 minutes ago');

@@ -56,16 +56,23 @@ export function feedAgo(value: string | number | Date, now: number = Date.now())
   return longDate(d);
 }
 
-let englishRelative: Intl.RelativeTimeFormat | undefined;
+/** `n unit(s) ago`, as Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }) writes it (format.test.ts holds them equal). */
+function englishUnitsAgo(n: number, unit: 'minute' | 'hour' | 'day' | 'week'): string {
+  if (n === 1 && unit === 'day') return 'yesterday';
+  if (n === 1 && unit === 'week') return 'last week';
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
 
+/**
+ * Written out rather than asked of Intl.RelativeTimeFormat: its first formatter loads the locale's data, 15-30 ms
+ * of a phone's main thread inside the first feed card's render (issue 43 §5, as the dates below).
+ */
 function englishAgo(d: Date, diff: number): string {
-  // one formatter for every card (each new one costs the locale's set-up again)
-  const rtf = (englishRelative ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
   if (diff < MINUTE) return 'just now';
-  if (diff < HOUR) return rtf.format(-Math.floor(diff / MINUTE), 'minute');
-  if (diff < DAY) return rtf.format(-Math.floor(diff / HOUR), 'hour');
-  if (diff < 7 * DAY) return rtf.format(-Math.floor(diff / DAY), 'day');
-  if (diff < 30 * DAY) return rtf.format(-Math.floor(diff / (7 * DAY)), 'week');
+  if (diff < HOUR) return englishUnitsAgo(Math.floor(diff / MINUTE), 'minute');
+  if (diff < DAY) return englishUnitsAgo(Math.floor(diff / HOUR), 'hour');
+  if (diff < 7 * DAY) return englishUnitsAgo(Math.floor(diff / DAY), 'day');
+  if (diff < 30 * DAY) return englishUnitsAgo(Math.floor(diff / (7 * DAY)), 'week');
   return longDate(d);
 }
 

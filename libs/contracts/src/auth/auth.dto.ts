@@ -103,6 +103,11 @@ export interface AuthUser {
   created_at: string;
   /** Site role (issue 22 §3): the web shows the Moderation screen to moderators and admins. */
   role: Role;
+  /**
+   * The account's language in effect: the one its emails, notifications and export are written in (the one
+   * stored, else the spec's default, English). The web shows and applies this one (issue 43 §1).
+   */
+  language: Language;
 }
 
 /** What staff see of an account through GET /auth/users: never an email or a hash. */

@@ -104,7 +104,7 @@ export class PlatformConfig {
   @Matches(ORIGIN, { message: 'APP_ORIGIN must be an origin such as https://squad.example (scheme and host, no path)' })
   APP_ORIGIN?: string;
 
-  /** The address members open the app at: links in emails (password reset) point there. */
+  /** Deprecated alias of APP_ORIGIN, read for links in emails only while APP_ORIGIN is unset (development). */
   @IsString()
   APP_URL = 'http://localhost:3000';
 

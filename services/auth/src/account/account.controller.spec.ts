@@ -2,7 +2,7 @@ import { MAILER, MemoryMailer, MailOutboxWorker } from '@app/platform';
 import { createTestService, TestService } from '@app/testing';
 import { authService } from '../auth.service-definition';
 import { authMailCollection, passwordResetsCollection, twoFactorCollection } from './account.collections';
-import { INVALID_RESET_LINK, PasswordResetService } from './password-reset.service';
+import { INVALID_RESET_LINK, mailLinkOrigin, PasswordResetService } from './password-reset.service';
 import { sha256 } from './secret-box';
 import { MAX_CODE_ATTEMPTS } from './two-factor.service';
 import { totpCode } from './totp';
@@ -210,5 +210,27 @@ describe('auth service: password reset and two-factor sign-in', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     });
+  });
+});
+
+describe('links in e-mails come from the site origin (APP_ORIGIN)', () => {
+  it('points the reset link at APP_ORIGIN, whatever the deprecated APP_URL says', async () => {
+    const svc = await createTestService(authService, { APP_ORIGIN: 'https://squad.example', APP_URL: 'https://old-address.example' });
+    try {
+      const mailer: MemoryMailer = svc.app.get(MAILER);
+      expect((await svc.http().post('/api/auth/register').send({ email: 'origin@example.com', name: 'Origin', password: PASSWORD })).status).toBe(201);
+      await svc.http().post('/api/auth/password-reset').send({ email: 'origin@example.com' });
+      await svc.app.get(PasswordResetService).idle();
+      await svc.app.get(MailOutboxWorker).drain();
+      expect(mailer.sent.at(-1)?.text).toMatch(/https:\/\/squad\.example\/reset-password\?token=[\w-]{43}\s/);
+      expect(mailer.sent.at(-1)?.text).not.toContain('old-address');
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('reads APP_URL only while APP_ORIGIN is unset, without a trailing slash either way', () => {
+    expect(mailLinkOrigin({ APP_ORIGIN: 'https://squad.example/', APP_URL: 'http://localhost:3000' })).toBe('https://squad.example');
+    expect(mailLinkOrigin({ APP_ORIGIN: undefined, APP_URL: 'https://legacy.example/' })).toBe('https://legacy.example');
   });
 });

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { DEFAULT_LANGUAGE, PasswordResetConfirmDto, PasswordResetRequestDto, TwoFactorDisableDto, TwoFactorEnableDto, TwoFactorVerifyDto } from '@app/contracts';
+import { PasswordResetConfirmDto, PasswordResetRequestDto, TwoFactorDisableDto, TwoFactorEnableDto, TwoFactorVerifyDto } from '@app/contracts';
 import { AuthenticatedUser, CurrentUser, Public, Reply } from '@app/platform';
 import { AuthService, toAuthUser } from '../auth/auth.service';
 import { PasswordResetService, RESET_TTL_MINUTES } from './password-reset.service';
@@ -34,7 +34,7 @@ export class AccountController {
   @Get('me/export')
   async export(@CurrentUser() member: AuthenticatedUser) {
     const user = await this.auth.currentSession(member);
-    return { account: { ...toAuthUser(user), language: user.language ?? DEFAULT_LANGUAGE }, two_factor: await this.twoFactor.status(member) };
+    return { account: toAuthUser(user), two_factor: await this.twoFactor.status(member) };
   }
 
   @Get('2fa')

@@ -13,6 +13,14 @@ import { randomToken, sha256 } from './secret-box';
 import { AuthException } from '../auth.errors';
 
 export const RESET_TTL_MINUTES = 30;
+
+/**
+ * Where links in e-mails point: the site's public origin, APP_ORIGIN, as every absolute link the gateway writes
+ * (issue 45 §5). APP_URL is read only as its deprecated alias, when APP_ORIGIN is unset (development).
+ */
+export function mailLinkOrigin(config: Pick<PlatformConfig, 'APP_ORIGIN' | 'APP_URL'>): string {
+  return (config.APP_ORIGIN ?? config.APP_URL).replace(/\/+$/, '');
+}
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired';
 
 /**
@@ -68,7 +76,7 @@ export class PasswordResetService implements OnApplicationShutdown {
       used_at: null,
       created_at: now.toISOString(),
     });
-    const link = `${this.config.APP_URL.replace(/\/+$/, '')}/reset-password?token=${token}`;
+    const link = `${mailLinkOrigin(this.config)}/reset-password?token=${token}`;
     const { subject, body } = resetEmail(dto.language ?? user.language ?? DEFAULT_LANGUAGE, user.display_name || user.name, link, RESET_TTL_MINUTES);
     await this.mail.insert({ _id: newId(), user_id: user._id, to: user.email, subject, body, created_at: now.toISOString(), sent_at: null });
     void this.mailer.drain();

@@ -1,5 +1,6 @@
 import { createTestService, TestService } from '@app/testing';
 import { authService } from '../auth.service-definition';
+import { usersCollection } from '../users/user.collection';
 
 describe('auth service (HTTP)', () => {
   let svc: TestService;
@@ -124,6 +125,21 @@ describe('auth service (HTTP)', () => {
       expect(res.body.errors).toEqual([{ field: 'password', messages: expect.arrayContaining([expect.stringMatching(/^Password /)]) }]);
     },
   );
+
+  it("tells the account's language in effect at sign-in and on /auth/me: English for a member from before the language work (issue 43)", async () => {
+    const created = await register({ email: 'lang-me@example.com', name: 'Lang Me', password: 'lamp-desk-battery-42', language: 'tr' });
+    const { token, user } = created.body.data as { token: string; user: { id: string; language: string } };
+    expect(user.language).toBe('tr');
+    const me = async () => (await svc.http().get('/api/auth/me').set('Authorization', `Bearer ${token}`)).body.data.language;
+    expect(await me()).toBe('tr');
+    // as an account stored before accounts kept a language: its mail is in the default, and so is what it is told
+    await svc.store.collection(usersCollection).updateOne({ _id: user.id }, { $unset: { language: '' } });
+    expect(await me()).toBe('en');
+    const login = await svc.http().post('/api/auth/login').send({ email: 'lang-me@example.com', password: 'lamp-desk-battery-42' });
+    expect(login.body.data.user.language).toBe('en');
+    await svc.publish('user.settings_updated', { userId: user.id, notification_email: true, notification_push: true, privacy_profile: 'public', theme: 'system', language: 'tr' });
+    expect(await me()).toBe('tr');
+  });
 
   describe('sessions', () => {
     const PASSWORD = 'quiet-harbour-lantern-7';

@@ -47,6 +47,8 @@ export function toAuthUser(doc: UserDoc): AuthUser {
     avatar: doc.avatar,
     created_at: doc.created_at,
     role: roleOf(doc),
+    // a member from before the language work has none stored: their mail is in the default, so that is theirs
+    language: doc.language ?? DEFAULT_LANGUAGE,
   };
 }
 

@@ -17,7 +17,7 @@ vi.mock('./accountApi', async (importOriginal) => ({
 
 function renderSettings() {
   const store = makeStore();
-  store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
+  store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member', language: 'en' } }));
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/settings']}>

@@ -10,7 +10,7 @@ import { PRODUCT_NAME } from '../../shared/brand';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { applyLanguage, isLanguage, useT } from '../../shared/i18n';
 import { setDarkMode } from '../../core/session';
-import { accountLook } from '../settings/settingsApi';
+import { accountTheme } from '../settings/settingsApi';
 import { TwoFactorStep } from './TwoFactorStep';
 
 const INTERESTS = ['gaming', 'music', 'tech', 'sports', 'art'] as const;
@@ -68,11 +68,15 @@ export function AuthModal({ open, mode, onMode, onClose }: { open: boolean; mode
     }
   }
 
-  /** After a sign-in, the account's language and theme are applied before its first screen is drawn (a new account has the ones in use). */
+  /**
+   * After a sign-in, the account's language (the one its mail is written in, named by the reply) and theme are
+   * applied before its first screen is drawn (a new account has the ones in use).
+   */
   async function finish(result: AuthResult, signIn = true) {
-    const look = signIn ? await accountLook(result.token) : null;
-    if (look && isLanguage(look.language)) await applyLanguage(look.language);
-    if (look && look.theme !== 'system') dispatch(setDarkMode(look.theme === 'dark'));
+    if (signIn) {
+      const [theme] = await Promise.all([accountTheme(result.token), isLanguage(result.user.language) ? applyLanguage(result.user.language) : undefined]);
+      if (theme && theme !== 'system') dispatch(setDarkMode(theme === 'dark'));
+    }
     dispatch(signedIn({ token: result.token, user: result.user }));
     onClose();
     navigate('/home', { replace: true });

@@ -45,20 +45,22 @@ function renderCard(r: ReviewView) {
   );
 }
 
+const versions = (firstIsSpoiler = false) => [
+  { version: 2, content: 'Second take', rating: 2.5, title: '', has_spoilers: false, written_at: '2026-01-02T00:00:00Z', edited_at: '2026-01-03T00:00:00Z' },
+  { version: 1, content: 'First take', rating: 2, title: '', has_spoilers: firstIsSpoiler, written_at: '2026-01-01T00:00:00Z', edited_at: '2026-01-02T00:00:00Z' },
+];
+const history = { versions: versions() };
+
 // The history modal's query answers from here: jsdom cannot fetch the relative API URL.
 vi.mock('./reviewsApi', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./reviewsApi')>()),
-  useReviewHistoryQuery: () => ({
-    data: [
-      { version: 2, content: 'Second take', rating: 2.5, title: '', has_spoilers: false, written_at: '2026-01-02T00:00:00Z', edited_at: '2026-01-03T00:00:00Z' },
-      { version: 1, content: 'First take', rating: 2, title: '', has_spoilers: false, written_at: '2026-01-01T00:00:00Z', edited_at: '2026-01-02T00:00:00Z' },
-    ],
-    error: undefined,
-    isLoading: false,
-  }),
+  useReviewHistoryQuery: () => ({ data: history.versions, error: undefined, isLoading: false }),
 }));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  history.versions = versions();
+});
 
 describe('half stars (issue 21 §1)', () => {
   it('shows a half star and names the value', () => {
@@ -110,6 +112,29 @@ describe('edit history (issue 21 §3)', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(screen.getAllByTestId('review-version').map((li) => li.querySelector('p')?.textContent)).toEqual(['Second take', 'First take']);
   });
+
+  it("keeps a spoiler review's earlier versions behind the spoiler guard, each until it is asked for (issue 43 §2)", () => {
+    renderCard(review({ edited: true, has_spoilers: true }));
+    fireEvent.click(screen.getByTestId('edited-label'));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).not.toContain('Second take');
+    expect(dialog.textContent).not.toContain('First take');
+    const guards = screen.getAllByTestId('version-spoiler-reveal');
+    expect(guards).toHaveLength(2);
+    fireEvent.click(guards[0]);
+    expect(dialog.textContent).toContain('Second take');
+    expect(dialog.textContent).not.toContain('First take');
+  });
+
+  it('guards a version written as a spoiler though the review is no longer marked one', () => {
+    history.versions = versions(true);
+    renderCard(review({ edited: true }));
+    fireEvent.click(screen.getByTestId('edited-label'));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Second take');
+    expect(dialog.textContent).not.toContain('First take');
+    expect(screen.getAllByTestId('version-spoiler-reveal')).toHaveLength(1);
+  });
 });
 
 describe('hashtags and alt text (issue 21 §6, §7)', () => {
@@ -139,7 +164,7 @@ describe('hashtags and alt text (issue 21 §6, §7)', () => {
 describe('the edit form in the card', () => {
   it('shows one star input, not the read-only stars too, and its Save and Cancel buttons', () => {
     const store = makeStore();
-    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
+    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member', language: 'en' } }));
     render(
       <Provider store={store}>
         <MemoryRouter>
@@ -163,7 +188,7 @@ describe('the edit form in the card', () => {
 describe('the card menu (issue 43 §5)', () => {
   it("offers no Report on the member's own review, and Report on another member's", () => {
     const store = makeStore();
-    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
+    store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member', language: 'en' } }));
     const other = { id: 'u2', username: 'mehmet', display_name: 'Mehmet', profile_image_url: null };
     render(
       <Provider store={store}>

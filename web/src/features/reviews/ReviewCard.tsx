@@ -194,7 +194,7 @@ export const ReviewCard = memo(function ReviewCard({ review: given, timeStyle = 
       </footer>
       )}
       {showComments && <Comments reviewId={review.id} reviewAuthorId={review.user_id} onCount={(d) => setComments((c) => Math.max(0, c + d))} />}
-      {historyOpen && <ReviewHistory reviewId={review.id} onClose={() => setHistoryOpen(false)} />}
+      {historyOpen && <ReviewHistory reviewId={review.id} spoiler={review.has_spoilers} onClose={() => setHistoryOpen(false)} />}
       {viewer !== null && <ImageViewer images={review.images} alts={review.image_alts} start={viewer} onClose={() => setViewer(null)} />}
     </article>
   );

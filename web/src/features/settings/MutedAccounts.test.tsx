@@ -22,7 +22,7 @@ const burak: ConnectionRow = { id: 'u2', username: 'burak', display_name: 'Burak
 
 function renderWithStore(node: ReactNode) {
   const store = makeStore();
-  store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member' } }));
+  store.dispatch(signedIn({ token: 't', user: { id: 'u1', username: 'ayse', email: 'a@example.com', display_name: 'Ayse', name: 'Ayse', avatar: null, created_at: '', role: 'member', language: 'en' } }));
   render(
     <Provider store={store}>
       <MemoryRouter>{node}</MemoryRouter>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { UserSettings } from '@app/contracts';
 import { useAppDispatch, useSession } from '../../core/store';
-import { setDarkMode } from '../../core/session';
+import { setDarkMode, userLoaded } from '../../core/session';
 import { errorCode, isSignedOutCode } from '../../core/api';
 import { Spinner } from '../../shared/ui';
 import { useTimedMessage } from '../../shared/useTimedMessage';
 import { useProfileQuery } from '../profile/profileApi';
+import { authApi, useMeQuery } from '../auth/authApi';
 import { darkFromTheme, useSettingsQuery, useUpdateSettingsMutation } from './settingsApi';
 import { PasswordForm } from './PasswordForm';
 import { useLogout } from '../auth/useLogout';
@@ -42,28 +43,34 @@ export function SettingsPage() {
   const [section, setSection] = useState<Section>('profile');
   const settings = useSettingsQuery(undefined, { skip: !token });
   const profile = useProfileQuery(user?.username ?? '', { skip: !user });
+  // The language shown is the account's in effect, as /auth/me names it: the one its mail and notifications are
+  // written in. The settings' own copy is not read: an older release stored Turkish there as its default
+  // without telling the services that write to the member, so it can disagree (issue 43).
+  const me = useMeQuery(undefined, { skip: !token });
+  const accountLanguage = me.data?.language ?? user?.language ?? currentLanguage();
   const [updateSettings, settingsState] = useUpdateSettingsMutation();
   const [prefs, setPrefs] = useState<UserSettings>({
     notification_email: true,
     notification_push: true,
     privacy_profile: 'public',
     theme: darkMode ? 'dark' : 'light',
-    language: currentLanguage(),
+    language: accountLanguage,
   });
   // success banners clear after 3 s
   const [ok, setOk] = useTimedMessage(3000);
   const [err, setErr] = useTimedMessage(6000);
 
   useEffect(() => {
-    if (settings.data) setPrefs((p) => ({ ...p, ...settings.data }));
+    if (settings.data) setPrefs((p) => ({ ...p, ...settings.data, language: p.language }));
   }, [settings.data]);
+  useEffect(() => setPrefs((p) => ({ ...p, language: accountLanguage })), [accountLanguage]);
   useEffect(() => {
     setOk(null);
     setErr(null);
   }, [section]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!token) return <div className="error-bar">{t('settings.authRequired')}</div>;
-  if (settings.isLoading || profile.isLoading) return <Spinner label={t('settings.loading')} />;
+  if (settings.isLoading || profile.isLoading || me.isLoading) return <Spinner label={t('settings.loading')} />;
   const loadError = settings.isError
     ? isSignedOutCode(errorCode(settings.error))
       ? t('settings.sessionExpired')
@@ -71,12 +78,19 @@ export function SettingsPage() {
     : null;
 
   async function saveSettings(part: Partial<UserSettings>) {
-    const r = await updateSettings(part);
+    // every save names the language in effect (unless it changes it): the service announces its whole set to
+    // mail and notifications, and must not announce a language this page never showed
+    const r = await updateSettings({ language: accountLanguage, ...part });
     if ('error' in r) return setErr(t('settings.updateFailed'));
     const merged = { ...prefs, ...(r.data ?? part) };
     setPrefs(merged);
     if (part.theme !== undefined) dispatch(setDarkMode(darkFromTheme(merged.theme)));
-    if (part.language !== undefined) await applyLanguage(merged.language);
+    if (part.language !== undefined) {
+      await applyLanguage(merged.language);
+      // the account's copy follows the settings' event; the session and this page know it now
+      dispatch(authApi.util.updateQueryData('me', undefined, (u) => void (u.language = merged.language)));
+      if (user) dispatch(userLoaded({ ...user, language: merged.language }));
+    }
     setErr(null);
     setOk(translate('settings.updated', { lng: merged.language }));
   }

@@ -24,14 +24,14 @@ export function darkFromTheme(theme: string | undefined): boolean {
 }
 
 /**
- * The account's language and theme, asked with a new session's token before the store has it, so the
- * first screen after a sign-in is drawn in them on any browser. Null when they cannot be had (the
- * browser's own stay).
+ * The account's theme, asked with a new session's token before the store has it, so the first screen
+ * after a sign-in is drawn in it on any browser (its language comes with the sign-in's reply). Null when it
+ * cannot be had (the browser's own stays).
  */
-export async function accountLook(token: string): Promise<Pick<UserSettings, 'language' | 'theme'> | null> {
+export async function accountTheme(token: string): Promise<UserSettings['theme'] | null> {
   try {
     const reply = await fetch('/api/users/settings', { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) });
-    return reply.ok ? data<UserSettings>(await reply.json()) : null;
+    return reply.ok ? data<UserSettings>(await reply.json()).theme : null;
   } catch {
     return null;
   }
