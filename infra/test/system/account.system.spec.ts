@@ -22,7 +22,7 @@ describe('account lifecycle: reset by email and two-factor sign-in (embedded sta
       port: 0,
       dataDir: ':memory:',
       seed: false,
-      env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off', SMTP_URL: smtp.url, APP_URL: 'https://squad.example' },
+      env: { LOG_LEVEL: 'silent', RATE_LIMITS: 'off', SMTP_URL: smtp.url, APP_ORIGIN: 'https://squad.example' },
     });
   });
 
