@@ -341,6 +341,8 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
     const expr = sql.complete ? plainUpdateSql(update, params, this.textFields) : null;
+    // A `$set` of an array (or of an object holding one) makes its field match element-wise from now on.
+    if (expr !== null && update.$set) await this.engine.learnShapes(this.name, update.$set as object);
     const done =
       expr !== null
         ? await this.writing(async () => {
