@@ -292,6 +292,22 @@ describe.each(engines())('Store contract: $name', (engine) => {
       expect(d).not.toHaveProperty('note');
     });
 
+    it('$set of an object or array value replaces the field whole, dates and nested arrays kept, and its arrays match element-wise', async () => {
+      const at = new Date(1_700_000_000_000);
+      await items.updateOne({ _id: id }, { $set: { meta: { color: 'blue' } as Item['meta'], tags: ['x', 'y'], last: { id: 'm1', at, ids: ['p', 'q'], empty: {} } } });
+      const d = (await doc()) as Item & { last: unknown };
+      expect(d.meta).toEqual({ color: 'blue' });
+      expect(d.tags).toEqual(['x', 'y']);
+      expect(d.last).toEqual({ id: 'm1', at, ids: ['p', 'q'], empty: {} });
+      expect((d.last as { at: unknown }).at).toBeInstanceOf(Date);
+      expect(names(await items.find({ tags: 'y' }))).toEqual(['u']);
+      expect(names(await items.find({ 'last.ids': 'q' }))).toEqual(['u']);
+      expect(names(await items.find({ 'last.id': 'm1', 'meta.color': 'blue' }))).toEqual(['u']);
+      // An upsert takes the object as it is.
+      await items.updateOne({ _id: 'fresh' }, { $set: { name: 'f', n: 0, meta: { color: 'red', size: 2 } } }, { upsert: true });
+      expect(await items.findById('fresh')).toMatchObject({ name: 'f', meta: { color: 'red', size: 2 } });
+    });
+
     it('$inc (also on a missing field)', async () => {
       await items.updateOne({ _id: id }, { $inc: { n: 4, 'meta.size': -1, fresh: 2 } });
       expect(await doc()).toMatchObject({ n: 5, meta: { size: 0 }, fresh: 2 });

@@ -1,4 +1,4 @@
-import { createTestService, TestService } from '@app/testing';
+import { createTestService, probeStore, TestService } from '@app/testing';
 import { defineCollection } from '@app/store';
 import { BlocksModule } from './blocks.module';
 import { blocksCollection } from './blocks.collection';
@@ -101,6 +101,18 @@ describe('shared read models', () => {
       expect(await cards.isDeleted('u4')).toBe(true);
       expect(await cards.isDeleted('u2')).toBe(false);
       expect(await cards.unknownIds(['u2', 'u4'])).toEqual(['u4']);
+    });
+    it('tells deleted and unknown members from the cached rows by id: checked on every message sent, read from memory', async () => {
+      expect(await cards.deletedIds(['u2', 'u4', 'ghost'])).toEqual(['u4']);
+      const probe = probeStore(svc.store);
+      try {
+        expect(await cards.deletedIds(['u4', 'u2'])).toEqual(['u4']);
+        expect(await cards.unknownIds(['u2', 'u4', 'ghost'])).toEqual(['u4', 'ghost']);
+        expect(await cards.deletedIds([])).toEqual([]);
+        expect(probe.reads).toBe(0);
+      } finally {
+        probe.stop();
+      }
     });
   });
 

@@ -39,7 +39,7 @@ export interface PostgresEngine {
   /** One statement writing `collection`: inside a transaction, under its own savepoint unless `guarded` is false. */
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
   /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
-  mayRefuse(collection: string, kind: 'update' | 'other'): boolean;
+  mayRefuse(collection: string, kind: 'update' | 'other', touched?: readonly string[]): boolean;
   /** Several statements writing `collection` that commit or roll back together. */
   atomic<R>(collection: string, work: (on: Queryable) => Promise<R>): Promise<R>;
   /** The collection's document cache, if one was declared for it. */
@@ -341,6 +341,8 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
     const expr = sql.complete ? plainUpdateSql(update, params, this.textFields) : null;
+    // A `$set` of an array (or of an object holding one) makes its field match element-wise from now on.
+    if (expr !== null && update.$set) await this.engine.learnShapes(this.name, update.$set as object);
     const done =
       expr !== null
         ? await this.writing(async () => {
@@ -350,7 +352,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
               `UPDATE ${this.table} SET doc = ${expr} FROM (SELECT _id AS id, doc AS old FROM ${this.table} WHERE ${sql.where}${limit ? ' LIMIT 1' : ''} FOR UPDATE) AS m
                WHERE _id = m.id RETURNING doc, doc IS DISTINCT FROM m.old AS changed`,
               params.values,
-              this.engine.mayRefuse(this.name, 'update'),
+              this.engine.mayRefuse(this.name, 'update', Object.values(update).flatMap((fields) => Object.keys(fields as object))),
             );
             return { result: { matched: rows.length, modified: rows.filter((r) => r.changed).length, upserted: false }, docs: rows.map((r) => r.doc) };
           })

@@ -114,6 +114,34 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect((await likes.findById('up-r2'))?.created_at).toBe(2);
     });
 
+    it('takes a savepoint only for an update that writes a field of a unique index, and that one stays refusable', async () => {
+      const likes = store.collection(Likes);
+      await likes.insertMany([
+        { _id: 'sp1', reviewId: 'r', userId: 'a', created_at: 0 },
+        { _id: 'sp2', reviewId: 'r', userId: 'b', created_at: 0 },
+      ]);
+      const sent: string[] = [];
+      const query = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        sent.push(typeof config === 'string' ? config : config.text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        await store.transaction(async () => {
+          await likes.updateOne({ _id: 'sp1' }, { $set: { tags: ['x'] }, $inc: { created_at: 1 } });
+          expect(sent.filter((sql) => sql.startsWith('SAVEPOINT'))).toHaveLength(0);
+          await expect(likes.updateOne({ _id: 'sp1' }, { $set: { userId: 'b' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+          expect(sent.filter((sql) => sql.startsWith('SAVEPOINT'))).toHaveLength(1);
+          await likes.updateOne({ _id: 'sp2' }, { $inc: { created_at: 5 } });
+        });
+      } finally {
+        Client.prototype.query = query;
+      }
+      expect(await likes.findById('sp1')).toMatchObject({ userId: 'a', tags: ['x'], created_at: 1 });
+      expect((await likes.findById('sp2'))?.created_at).toBe(5);
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });

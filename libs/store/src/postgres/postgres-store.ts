@@ -77,7 +77,8 @@ export class PostgresStore implements Store, PostgresEngine {
   private readonly shapes = new FieldShapes();
   private readonly tables = new Set<string>();
   /** Collections declared with a unique index besides `_id`: an UPDATE there may be refused. */
-  private readonly uniques = new Set<string>();
+  /** Per collection with unique indexes besides `_id`: the top-level fields those indexes read. */
+  private readonly uniques = new Map<string, Set<string>>();
   private readonly textFields = new Map<string, readonly string[]>();
   private readonly context = new ScopedContext<TxContext>();
   /** This open's row in SESSIONS_TABLE. */
@@ -96,7 +97,7 @@ export class PostgresStore implements Store, PostgresEngine {
 
   collection<T extends BaseDoc>(def: CollectionDef<T>): Collection<T> {
     if (def.text?.length) this.textFields.set(def.name, def.text);
-    if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
+    this.learnUniques(def);
     return new PostgresCollection<T>(def.name, this, def.text ?? []);
   }
 
@@ -123,7 +124,7 @@ export class PostgresStore implements Store, PostgresEngine {
       for (const sql of this.caches.ddl()) await client.query(sql);
       for (const def of defs) {
         if (def.text?.length) this.textFields.set(def.name, def.text);
-        if (def.indexes.some((i) => i.unique)) this.uniques.add(def.name);
+        this.learnUniques(def);
         await this.createTable(client, def.name);
         const declared = def.indexes.map((index) => pgIndex(this.schema, def.name, index));
         const hasSearch = await this.hasSearchColumn(client, def.name);
@@ -353,11 +354,20 @@ export class PostgresStore implements Store, PostgresEngine {
   /**
    * Whether a write to `collection` may be refused in a way its caller catches: its table is not
    * known to exist yet (the write creates it and retries), or, for an update, a unique index besides
-   * `_id` may refuse it. Inserts are sent as ON CONFLICT DO NOTHING (an empty answer is the refusal)
-   * and deletes are never refused.
+   * `_id` may refuse it: unless `touched` (the top-level fields the update writes) leaves every field
+   * of those indexes alone, as a conversation's new last message does. Inserts are sent as ON
+   * CONFLICT DO NOTHING (an empty answer is the refusal) and deletes are never refused.
    */
-  mayRefuse(collection: string, kind: 'update' | 'other'): boolean {
-    return !this.tables.has(collection) || (kind === 'update' && this.uniques.has(collection));
+  mayRefuse(collection: string, kind: 'update' | 'other', touched?: readonly string[]): boolean {
+    if (!this.tables.has(collection)) return true;
+    const unique = this.uniques.get(collection);
+    if (kind !== 'update' || !unique) return false;
+    return !touched || touched.some((field) => unique.has(field));
+  }
+
+  private learnUniques(def: CollectionDef<BaseDoc>): void {
+    const fields = def.indexes.filter((i) => i.unique).flatMap((i) => Object.keys({ ...i.fields, ...i.orderBy }).map((f) => f.split('.')[0]));
+    if (fields.length > 0) this.uniques.set(def.name, new Set(fields));
   }
 
   /** The writes of one transaction take turns on its connection. */

@@ -4,14 +4,30 @@ import { toJsonb } from './postgres-json';
 
 type Row = Record<string, unknown>;
 
-const isPlainValue = (v: unknown): boolean =>
+const isScalar = (v: unknown): boolean =>
   v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
- * The common write (`$set` of scalars, `$unset`, `$inc` by a number, on top-level fields) as one
- * SQL expression over the stored `doc`, so it runs as a single UPDATE: the database applies a
- * concurrent `$inc` to the latest row, one statement and no read into the process. Null for
- * anything else (dotted paths, arrays, `$push`...): the caller reads, applies the update with
+ * A value that `doc || jsonb` stores exactly as read-apply-write would: scalars, dates, and plain
+ * objects and arrays of them (a whole `last_message` replaced). Keys starting with `$` (operators,
+ * or the `$$date` spelling itself) and anything else (undefined, class instances) go the long way.
+ */
+const isPlainValue = (v: unknown): boolean => {
+  if (isScalar(v) || v instanceof Date) return true;
+  if (Array.isArray(v)) return v.every(isPlainValue);
+  if (typeof v !== 'object' || v === null) return false;
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.entries(v).every(([key, inner]) => !key.startsWith('$') && isPlainValue(inner));
+};
+
+/**
+ * The common write (`$set` of a plain value, `$unset`, `$inc` by a number, on top-level fields) as
+ * one SQL expression over the stored `doc`, so it runs as a single UPDATE: the database applies a
+ * concurrent `$inc` to the latest row, one statement and no read into the process. A `$set` of an
+ * object or array replaces the field whole, as MongoDB's does; the caller records its array fields
+ * (learnShapes) before the write. Null for anything else (dotted paths, whose missing parents
+ * jsonb_set would not create, `$push`...): the caller reads, applies the update with
  * mingo (applyUpdate) and writes back under a row lock. `textFields`, when one is touched, also
  * send the write that way, since the folded search vector is computed in JavaScript.
  *

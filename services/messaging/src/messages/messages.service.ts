@@ -86,8 +86,12 @@ export class MessagesService {
     images: readonly { url: string; alt?: string }[] = [],
   ): Promise<MessageView> {
     const conversation = await this.conversations.requireMember(conversationId, senderId);
-    await this.refuseClosedPair(conversation, senderId);
-    const mentions = await this.newMentions(conversation, senderId, content, []);
+    // Answered from caches (blocks, cards): asked in one turn, they share one look at the versions (PostgreSQL).
+    const [, mentions, cards] = await Promise.all([
+      this.refuseClosedPair(conversation, senderId),
+      this.newMentions(conversation, senderId, content, []),
+      this.cards.cardsById([senderId]),
+    ]);
     const attachments: MessageAttachmentView[] = images.map((a) => ({ url: a.url, alt: a.alt || null }));
     const doc: MessageDoc = {
       _id: newId(),
@@ -98,7 +102,6 @@ export class MessagesService {
       ...(attachments.length > 0 && { attachments }),
       ...(mentions && { mentioned_ids: mentions.userIds }),
     };
-    const cards = await this.cards.cardsById([senderId]);
     const view = toMessageView(doc, cards.get(senderId) as UserCard);
     await this.bus.emitWith(
       {
@@ -293,10 +296,11 @@ export class MessagesService {
   private async refuseClosedPair(conversation: ConversationDoc, senderId: string): Promise<void> {
     if (conversation.is_group) return;
     const others = conversation.member_ids.filter((id) => id !== senderId);
-    if (await this.blocks.blockedEitherWay(senderId, others)) {
+    const [blocked, deleted] = await Promise.all([this.blocks.blockedEitherWay(senderId, others), this.cards.deletedIds(others)]);
+    if (blocked) {
       throw new MessagingException('USER_BLOCKED', 'You cannot message this user');
     }
-    if ((await this.cards.deletedIds(others)).length > 0) {
+    if (deleted.length > 0) {
       throw new MessagingException('RECIPIENT_DELETED', 'This member deleted their account');
     }
   }

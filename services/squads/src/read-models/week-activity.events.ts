@@ -9,10 +9,11 @@ import { WeekActivityReadModel } from './week-activity.service';
 export class WeekActivityEvents {
   constructor(private readonly week: WeekActivityReadModel) {}
 
-  @OnEvent('message.sent')
+  // Only a squad chat's messages: a direct message is acknowledged as ignored, no inbox row, no transaction.
+  @OnEvent('message.sent', { when: (event) => event.payload.squadId !== undefined })
   async onMessageSent(@Payload() event: EventEnvelope<'message.sent'>): Promise<void> {
     const { messageId, squadId, senderId, message } = event.payload;
-    if (squadId) await this.week.messageSent(messageId, squadId, senderId, message.created_at);
+    await this.week.messageSent(messageId, squadId as string, senderId, message.created_at);
   }
 
   @OnEvent('message.deleted')
@@ -31,13 +32,13 @@ export class WeekActivityEvents {
     await this.week.reviewDeleted(event.payload.reviewId, event.payload.authorId, event.occurredAt);
   }
 
-  @OnEvent('moderation.content_hidden')
+  @OnEvent('moderation.content_hidden', { when: (event) => event.payload.kind === 'review' })
   async onContentHidden(@Payload() event: EventEnvelope<'moderation.content_hidden'>): Promise<void> {
-    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, event.payload.authorId, true, event.occurredAt);
+    await this.week.reviewHidden(event.payload.contentId, event.payload.authorId, true, event.occurredAt);
   }
 
-  @OnEvent('moderation.content_shown')
+  @OnEvent('moderation.content_shown', { when: (event) => event.payload.kind === 'review' })
   async onContentShown(@Payload() event: EventEnvelope<'moderation.content_shown'>): Promise<void> {
-    if (event.payload.kind === 'review') await this.week.reviewHidden(event.payload.contentId, event.payload.authorId, false, event.occurredAt);
+    await this.week.reviewHidden(event.payload.contentId, event.payload.authorId, false, event.occurredAt);
   }
 }

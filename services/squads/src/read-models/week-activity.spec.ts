@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { EventPayloads, EventType } from '@app/contracts';
 import { newId } from '@app/store';
+import { probeStore } from '@app/testing';
 import { SquadsFixture, TestMember } from '../squads.fixture';
 
 const DAY = 86_400_000;
@@ -94,6 +95,22 @@ describe("a squad's week (messaging's and reviews' events)", () => {
     expect(await week(squadId, burak)).toEqual({ messages: 0, reviews: 1 });
     await shown('late-hidden', minutesAgo(0));
     expect(await week(squadId, burak)).toEqual({ messages: 0, reviews: 2 });
+  });
+
+  it('a direct message and a hidden comment cost squads no transaction; a squad message one', async () => {
+    const squadId = await fx.createSquad(ayse, { name: 'Quiet Squad' });
+    const probe = probeStore(fx.svc.store);
+    try {
+      await message('dm-1', undefined, ayse.id, ago(0));
+      await fx.svc.publish('moderation.content_hidden', { kind: 'comment', contentId: 'c1', authorId: ayse.id, reason: 'Spam' });
+      await fx.svc.publish('moderation.content_shown', { kind: 'comment', contentId: 'c1', authorId: ayse.id });
+      expect(probe.commits).toBe(0);
+      await message('sq-1', squadId, ayse.id, ago(0));
+      expect(probe.commits).toBeGreaterThan(0);
+    } finally {
+      probe.stop();
+    }
+    expect(await week(squadId)).toEqual({ messages: 1, reviews: 0 });
   });
 
   it('only the detail carries the week', async () => {
