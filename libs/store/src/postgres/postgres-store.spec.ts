@@ -466,6 +466,21 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       await close();
     });
 
+    it('looks on a connection of its own: transactions holding every pooled connection never wait for the look', async () => {
+      const small = new PostgresStore({ url: server.url, schema: `c_${newId()}`, pool: { max: 2, connectTimeoutMs: 2000 } });
+      await small.open([Cached]);
+      const notes = small.collection(Cached);
+      const { _id } = await notes.insert({ owner: 'ann', n: 0 });
+      await notes.findById(_id);
+      await nextTurn();
+      // Each holds a pooled connection and reads a cached document, which needs this turn's look.
+      const done = await Promise.all(
+        Array.from({ length: 6 }, () => small.transaction(async () => (await notes.findById(_id))?.n)),
+      );
+      expect(done).toEqual([0, 0, 0, 0, 0, 0]);
+      await small.close();
+    });
+
     it('keeps counts by filter until a write to the collection, here or by another replica', async () => {
       const { one, two, reads, close } = await twoReplicas();
       const notes = one.collection(Cached);
