@@ -11,12 +11,11 @@
 // A measurement to run by hand, not a test: it prints the numbers and whether the target was met.
 import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import puppeteer from 'puppeteer-core';
+import { api, ROOT, startStack } from './audit-stack.mjs';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = { email: 'ayse@demo.local', password: 'squad-demo-2026' };
 const TARGET_MS = 1500;
@@ -27,33 +26,6 @@ const { values: args } = parseArgs({
 const runs = Math.max(1, Number(args.runs) || 3);
 const viewport = { width: Number(args.width) || 1280, height: Number(args.height) || 800 };
 const startLoad = loadavg();
-
-async function startStack() {
-  const entry = join(ROOT, 'dist/infra/launcher/src/embedded-stack.js');
-  const { startEmbeddedStack } = await import(pathToFileURL(entry).href).catch(() => {
-    throw new Error(`${entry} is missing: run \`npm run build:server && npm run build:web\` first.`);
-  });
-  const dataDir = mkdtempSync(join(tmpdir(), 'cold-start-'));
-  const stack = await startEmbeddedStack({ port: 0, dataDir, seed: true, env: { LOG_LEVEL: 'silent', WEB_DIR: join(ROOT, 'web/dist') } });
-  return {
-    url: stack.url,
-    close: async () => {
-      await stack.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function api(base, path, token, body) {
-  const res = await fetch(`${base}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /**
  * Runs in the page before its own scripts: records the paints and the moment the feed's first card is on

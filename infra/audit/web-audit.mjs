@@ -7,16 +7,14 @@
 // --details prints each page's LCP element with its phases, the opportunities and the long tasks;
 // --out <dir> writes each page's Lighthouse report and trace (JSON); --only <text> audits the pages whose name has it.
 import { loadavg } from 'node:os';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { api, ROOT, startStack } from './audit-stack.mjs';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEMO = { email: 'ayse@demo.local', password: 'squad-demo-2026' };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -30,33 +28,6 @@ const { values: args } = parseArgs({
 });
 const runs = Math.max(1, Number(args.runs) || 1);
 const startLoad = loadavg();
-
-async function startStack() {
-  const entry = join(ROOT, 'dist/infra/launcher/src/embedded-stack.js');
-  const { startEmbeddedStack } = await import(pathToFileURL(entry).href).catch(() => {
-    throw new Error(`${entry} is missing: run \`npm run build:server && npm run build:web\` first (npm run audit:web does).`);
-  });
-  const dataDir = mkdtempSync(join(tmpdir(), 'audit-web-'));
-  const stack = await startEmbeddedStack({ port: 0, dataDir, seed: true, env: { LOG_LEVEL: 'silent', WEB_DIR: join(ROOT, 'web/dist') } });
-  return {
-    url: stack.url,
-    close: async () => {
-      await stack.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function api(base, path, token, body) {
-  const res = await fetch(`${base}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** The demo member's session as the app keeps it (localStorage `token` and `user`), and the pages to audit. */
 async function pagesOf(base) {

@@ -362,9 +362,15 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       const [one, two] = [0, 1].map(() => new PostgresStore({ url: server.url, schema: schemaOf }));
       await one.open([Cached]);
       await two.open([Cached]);
-      const pool = (one as unknown as { pool: { query: (...args: unknown[]) => unknown } }).pool;
+      type Queries = { query: (...args: unknown[]) => unknown };
+      const { pool, lookPool } = one as unknown as { pool: Queries; lookPool: Queries };
       const sent: string[] = [];
       const query = pool.query.bind(pool);
+      const look = lookPool.query.bind(lookPool);
+      lookPool.query = (...args: unknown[]) => {
+        sent.push(args[0] as string);
+        return look(...args);
+      };
       /** While set, the first replica's document reads are answered only once it settles (they run at once: `ran` is the last one's answer). */
       let held: Promise<void> | undefined;
       let ran: Promise<unknown> | undefined;
