@@ -158,6 +158,39 @@ describe('BusServer payload checks', () => {
 describe('BusServer deliveries as one unit', () => {
   const notes = defineCollection<{ _id: string; text: string }>('notes');
 
+  it('a group on a store with transactions: one inbox read before its unit, its rows in one insert, one commit, and an event twice in it runs once', async () => {
+    const store = new SqliteStore();
+    await store.open([inboxCollection, outboxCollection]);
+    const events = new EventBus(new MemoryTransport(), store);
+    const inbox = store.collection(inboxCollection);
+    const outcomes: string[] = [];
+    const ran: string[] = [];
+    const server = new BusServer({
+      transport: new MemoryTransport(),
+      group: 'g',
+      consumer: 'c',
+      inbox,
+      atomically: (work) => events.atomically(work),
+      transactional: events.transactional,
+      observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`),
+    });
+    server.addHandler('review.liked', async (event: AnyEventEnvelope) => void ran.push(event.id), true);
+    await inbox.insert({ _id: 'old', type: 'review.liked', handled_at: Date.now() });
+    const probe = probeStore(store);
+    try {
+      await server.dispatchAll([likedEvent('e1'), likedEvent('old'), likedEvent('e2'), likedEvent('e1')]);
+      expect(ran).toEqual(['e1', 'e2']);
+      expect(outcomes).toEqual(['e1:handled', 'old:duplicate', 'e2:handled', 'e1:duplicate']);
+      expect(probe.commits).toBe(1);
+      expect(probe.reads).toBe(1);
+      expect((await inbox.find({}, { sort: { _id: 1 } })).map((row) => row._id)).toEqual(['e1', 'e2', 'old']);
+    } finally {
+      probe.stop();
+      await events.onModuleDestroy();
+      await store.close();
+    }
+  });
+
   it("commits a delivery's writes, its emitted event and its inbox row once, and a failing handler leaves none of them", async () => {
     const store = new SqliteStore();
     await store.open([inboxCollection, outboxCollection, notes]);

@@ -97,17 +97,29 @@ export class BusServer extends Server implements CustomTransportStrategy {
     return this.options.transport as T;
   }
 
-  /** Several deliveries in one unit of the store: all handled, or a throw and none (each is then delivered again on its own). */
+  /**
+   * Several deliveries in one unit of the store: all handled, or a throw and none (each is then
+   * delivered again on its own). On a store with transactions the group's inbox is read in one
+   * statement before the unit and its rows inserted in one at its end: per event, only its handlers' statements.
+   */
   async dispatchAll(events: AnyEventEnvelope[]): Promise<void> {
-    const { atomically } = this.options;
+    const { atomically, inbox, transactional } = this.options;
     if (!atomically) throw new Error('dispatchAll needs the atomically option');
+    const group: Group = { rows: [] };
+    if (transactional && inbox) {
+      const ids = events.map((e) => e.id);
+      group.handled = new Set((await inbox.find({ _id: { $in: ids } }, { projection: { _id: 1 } })).map((row) => row._id));
+    }
     await atomically(async () => {
-      for (const event of events) await this.dispatch(event, true);
+      for (const event of events) await this.dispatch(event, group);
+      // A DuplicateKeyError here: another delivery of one of them committed first; the group
+      // rolls back and its events come one by one.
+      if (group.rows.length > 0) await inbox?.insertMany(group.rows);
     });
   }
 
-  /** Runs the handlers for one delivery; throws to leave it unacknowledged. */
-  async dispatch(event: AnyEventEnvelope, inUnit = false): Promise<void> {
+  /** Runs the handlers for one delivery; throws to leave it unacknowledged. `group`: part of `dispatchAll`'s unit. */
+  async dispatch(event: AnyEventEnvelope, group?: Group): Promise<void> {
     if (!isEventEnvelope(event)) {
       this.logger.error(`Dropped a malformed event on ${this.options.group}`);
       return;
@@ -136,7 +148,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
       return;
     }
     try {
-      const outcome = await this.handle(event, inUnit);
+      const outcome = await this.handle(event, group);
       this.options.observe?.(event, outcome, lag());
     } catch (err) {
       this.options.observe?.(event, 'failed', lag());
@@ -162,15 +174,17 @@ export class BusServer extends Server implements CustomTransportStrategy {
     return false;
   }
 
-  /** `inUnit`: part of a group already in one unit (`dispatchAll`): its inbox reads are inside that transaction. */
-  private async handle(event: AnyEventEnvelope, inUnit: boolean): Promise<DeliveryOutcome> {
+  /** `group`: part of a group already in one unit (`dispatchAll`), whose inbox it read beforehand on a store with transactions. */
+  private async handle(event: AnyEventEnvelope, group?: Group): Promise<DeliveryOutcome> {
     const { atomically, inbox, transactional } = this.options;
     if (!atomically) return this.run(event, true);
     // A repeat costs no transaction.
-    if (inbox && (await inbox.findById(event.id))) return 'duplicate';
+    if (group?.handled) {
+      if (group.handled.has(event.id)) return 'duplicate';
+    } else if (inbox && (await inbox.findById(event.id))) return 'duplicate';
     if (!transactional) return atomically(() => this.run(event, true));
-    // A group's unit: a delivery that finds its row taken fails the group, whose events then come one by one.
-    if (inUnit) return this.run(event, false);
+    // A group's unit: its inbox rows go in at its end, and one found taken fails the group (its events then come one by one).
+    if (group) return this.run(event, false, group);
     try {
       return await atomically(() => this.run(event, false));
     } catch (err) {
@@ -185,7 +199,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
    * finding it taken (a concurrent delivery committed first) throws `HandledMeanwhile`, rolling
    * this unit back.
    */
-  private async run(event: AnyEventEnvelope, check: boolean): Promise<DeliveryOutcome> {
+  private async run(event: AnyEventEnvelope, check: boolean, group?: Group): Promise<DeliveryOutcome> {
     const inbox = this.options.inbox;
     if (check && inbox && (await inbox.findById(event.id))) return 'duplicate';
     // Nest chains the handlers of one type: the first runs the rest itself (its listeners'
@@ -200,14 +214,26 @@ export class BusServer extends Server implements CustomTransportStrategy {
       await inbox.updateOne({ _id: event.id }, { $set: { type: event.type, handled_at: Date.now() } }, { upsert: true });
       return 'handled';
     }
+    const row = { _id: event.id, type: event.type, handled_at: Date.now() };
+    if (group) {
+      group.rows.push(row);
+      group.handled?.add(event.id); // the same event twice in one group runs once
+      return 'handled';
+    }
     try {
-      await inbox.insert({ _id: event.id, type: event.type, handled_at: Date.now() });
+      await inbox.insert(row);
     } catch (err) {
       if (err instanceof DuplicateKeyError) throw new HandledMeanwhile(event.id);
       throw err;
     }
     return 'handled';
   }
+}
+
+/** A group of deliveries in one unit (`dispatchAll`): the ids already handled, read before it, and the inbox rows it inserts at its end. */
+interface Group {
+  handled?: Set<string>;
+  rows: InboxDoc[];
 }
 
 /** Another delivery of the same event committed its inbox row first: this one's unit rolls back. */

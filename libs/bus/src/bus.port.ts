@@ -20,8 +20,8 @@ export interface SubscribeOptions {
   /**
    * Optional: handles several events queued for this consumer at once (in order), acknowledging
    * all of them or throwing, after which each is delivered to `handler` on its own. The
-   * in-process transport uses it when events pile up (a bulk import): the consumer then commits
-   * once per group instead of once per event.
+   * in-process and Redis Streams transports use it when events pile up (a bulk import): the
+   * consumer then commits once per group instead of once per event.
    */
   handleBatch?: (events: AnyEventEnvelope[]) => Promise<void>;
   /**

@@ -8,9 +8,10 @@ import { SqliteStore } from '@app/store';
 import { randomUUID } from 'node:crypto';
 import { BusServer } from './bus-server';
 import { BusTransport, EventHandler } from './bus.port';
+import { EventBus } from './event-bus';
 import { KafkaTransport } from './kafka/kafka-transport';
 import { MemoryTransport } from './memory/memory-transport';
-import { inboxCollection } from './outbox.collection';
+import { inboxCollection, outboxCollection } from './outbox.collection';
 import { RedisStreamsTransport } from './redis/redis-streams-transport';
 import { RedisServerHandle, redisServerAvailable, startRedisServer } from '@app/testing/engines';
 
@@ -33,6 +34,8 @@ interface Engine {
   testTimeoutMs: number;
   /** Can a consumer die with an unacknowledged event and another one take it over? */
   takeover: boolean;
+  /** Does it hand events that queued up to a subscriber's `handleBatch`? */
+  batches: boolean;
 }
 
 const memoryBuses = new Map<string, MemoryTransport>();
@@ -48,6 +51,7 @@ const memory: Engine = {
   quietMs: 50,
   testTimeoutMs: 5_000,
   takeover: false,
+  batches: true,
 };
 
 let redisServer: RedisServerHandle | undefined;
@@ -80,6 +84,7 @@ const redis: Engine = {
   quietMs: 300,
   testTimeoutMs: 10_000,
   takeover: true,
+  batches: true,
 };
 
 const kafkaBrokers = process.env.KAFKA_BROKERS?.split(',').filter(Boolean) ?? [];
@@ -98,6 +103,7 @@ const kafka: Engine = {
   quietMs: 1_000,
   testTimeoutMs: 90_000,
   takeover: false,
+  batches: false,
 };
 
 // Kafka is opt-in: no KAFKA_BROKERS means it is simply not part of this run.
@@ -261,6 +267,119 @@ for (const engine of engines) {
         await second.subscribe({ group: 'g', consumer: 'survives', types: ['review.liked'], handler: survivor.handler });
         await waitFor(() => survivor.events.length === 1, 'the survivor to take it over');
         expect(survivor.events).toEqual([event]);
+      },
+      T,
+    );
+
+    if (engine.batches) it('hands events that queued up to handleBatch together, in publish order', async () => {
+      const bus = await open();
+      const got: string[] = [];
+      let calls = 0;
+      // Each call takes a while, so the events published meanwhile queue up for the next one.
+      const work = async (events: AnyEventEnvelope[]) => {
+        calls++;
+        await sleep(20);
+        got.push(...events.map((e) => e.id));
+      };
+      await bus.subscribe({ group: 'g', consumer: 'c1', types: ['review.liked'], handler: (e) => work([e]), handleBatch: work });
+      await sleep(engine.quietMs); // the consumer is reading
+      const sent = Array.from({ length: 40 }, (_, i) => makeEvent('review.liked', 'same-key', i));
+      for (const e of sent) await bus.publish(e);
+      await waitFor(() => got.length >= sent.length, '40 events');
+      await sleep(engine.quietMs);
+      expect(got).toEqual(sent.map((e) => e.id));
+      expect(calls).toBeLessThan(sent.length / 4);
+    }, T);
+
+    if (engine.batches) it('handles a failed batch one by one: a poison event holds up only itself', async () => {
+      const bus = await open();
+      const got: string[] = [];
+      const sent = Array.from({ length: 20 }, (_, i) => makeEvent('review.liked', 'same-key', i));
+      const poison = sent[5].id;
+      let poisonTries = 0;
+      let failedBatches = 0;
+      await bus.subscribe({
+        group: 'g',
+        consumer: 'c1',
+        types: ['review.liked'],
+        handler: async (e) => {
+          if (e.id === poison && poisonTries++ === 0) throw new Error('poison fails its first delivery');
+          got.push(e.id);
+        },
+        handleBatch: async (events) => {
+          await sleep(20);
+          if (events.some((e) => e.id === poison)) {
+            failedBatches++;
+            throw new Error('a batch with the poison fails whole');
+          }
+          got.push(...events.map((e) => e.id));
+        },
+      });
+      await sleep(engine.quietMs);
+      for (const e of sent) await bus.publish(e);
+      await waitFor(() => got.length >= sent.length, 'every event, the poison retried');
+      await sleep(engine.quietMs);
+      expect(failedBatches).toBeGreaterThan(0);
+      expect(poisonTries).toBe(2);
+      expect(got.filter((id) => id !== poison)).toEqual(sent.map((e) => e.id).filter((id) => id !== poison));
+      expect(got.filter((id) => id === poison)).toHaveLength(1);
+    }, T);
+
+    if (engine.takeover && engine.batches) it(
+      'a batch committed by a consumer that died before acknowledging it is not handled again by the one taking it over',
+      async () => {
+        const store = new SqliteStore();
+        await store.open([inboxCollection, outboxCollection]);
+        const first = await open({ claimIdleMs: 500, closeTimeoutMs: 100 });
+        const events = new EventBus(first, store);
+        const runs = new Map<string, number>();
+        const server = new BusServer({
+          transport: first,
+          group: 'g',
+          consumer: 'c',
+          inbox: store.collection(inboxCollection),
+          atomically: (work) => events.atomically(work),
+          transactional: events.transactional,
+        });
+        server.addHandler('review.liked', async (e: AnyEventEnvelope) => void runs.set(e.id, (runs.get(e.id) ?? 0) + 1), true);
+        // Published before anyone reads: a service's group starts at the stream's beginning, so one read takes them all.
+        const sent = Array.from({ length: 10 }, (_, i) => makeEvent('review.liked', 'same-key', i));
+        for (const e of sent) await first.publish(e);
+        let committed = 0;
+        const dying = await first.subscribe({
+          group: 'g',
+          consumer: 'dies',
+          types: ['review.liked'],
+          handler: (e) => server.dispatch(e),
+          handleBatch: async (batch) => {
+            await server.dispatchAll(batch);
+            committed += batch.length;
+            return new Promise<void>(() => undefined); // dies before acknowledging
+          },
+        });
+        await waitFor(() => committed === sent.length, 'the batch to commit');
+        await dying.close();
+
+        const second = await open({ claimIdleMs: 500 });
+        const redelivered: string[] = [];
+        await second.subscribe({
+          group: 'g',
+          consumer: 'survives',
+          types: ['review.liked'],
+          handler: async (e) => {
+            await server.dispatch(e);
+            redelivered.push(e.id);
+          },
+          handleBatch: async (batch) => {
+            await server.dispatchAll(batch);
+            redelivered.push(...batch.map((e) => e.id));
+          },
+        });
+        await waitFor(() => redelivered.length === sent.length, 'the survivor to take the batch over');
+        expect(redelivered).toEqual(sent.map((e) => e.id));
+        expect([...runs.values()]).toEqual(sent.map(() => 1));
+        await events.onModuleDestroy();
+        await store.close();
       },
       T,
     );
