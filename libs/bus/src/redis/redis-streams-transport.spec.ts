@@ -93,6 +93,30 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: wait
   });
 });
 
+describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: a group whose process dies while it is waited for', () => {
+  it('stops being waited for once its consumers sat idle past the claim window', async () => {
+    const redis = await startRedisServer();
+    const prefix = `until-dead-${Date.now()}:`;
+    const waiter = new RedisStreamsTransport({ url: redis.url, prefix, blockMs: 50, claimIdleMs: 300 });
+    const admin = new Redis(redis.url);
+    try {
+      await waiter.connect();
+      const e = { id: 'e1', type: 'block.created', version: 1, occurredAt: new Date().toISOString(), actorId: 'a', key: 'a', payload: { blockerId: 'a', blockedId: 'b' } } as const;
+      // A group whose one consumer has just read (live when the wait begins) and never reads again: its process died.
+      await admin.xgroup('CREATE', `${prefix}block.created`, 'doomed', '$', 'MKSTREAM');
+      await admin.xgroup('CREATECONSUMER', `${prefix}block.created`, 'doomed', 'd1');
+      await waiter.publish(e);
+      const started = Date.now();
+      expect(await waiter.untilHandled(e, 5_000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      admin.disconnect();
+      await waiter.close();
+      await redis.stop();
+    }
+  });
+});
+
 describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: in step with the streams, and the acknowledgements', () => {
   let redis: RedisServerHandle;
   let admin: Redis;

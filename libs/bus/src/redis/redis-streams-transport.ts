@@ -119,7 +119,8 @@ export class RedisStreamsTransport implements BusTransport {
         if (compareIds(String(info['last-delivered-id']), entryId) < 0) still.push(name);
         else if (((await client.xpending(stream, name, entryId, entryId, 1)) as unknown[]).length > 0) still.push(name);
       }
-      waiting = still;
+      // A group that went idle past the claim window while waited for (its process died meanwhile) is gone too.
+      waiting = still.length > 0 ? await liveAmong(client, stream, still, this.settings.claimIdleMs) : still;
       if (waiting.length > 0) await new Promise((r) => setTimeout(r, UNTIL_HANDLED_POLL_MS));
     }
     return true;
@@ -512,10 +513,14 @@ function flatRecords(reply: unknown): Record<string, unknown>[] {
 
 /** The stream's groups with at least one consumer that read within `idleMs` (the others' processes are gone). */
 async function liveGroups(client: Redis, stream: string, idleMs: number): Promise<string[]> {
+  return liveAmong(client, stream, flatRecords(await client.xinfo('GROUPS', stream)).map((group) => String(group.name)), idleMs);
+}
+
+/** Of `groups`, those with a consumer that read within `idleMs`. */
+async function liveAmong(client: Redis, stream: string, groups: string[], idleMs: number): Promise<string[]> {
   const live: string[] = [];
-  for (const group of flatRecords(await client.xinfo('GROUPS', stream))) {
-    const name = String(group.name);
-    const consumers = flatRecords(await client.xinfo('CONSUMERS', stream, name));
+  for (const name of groups) {
+    const consumers = flatRecords(await client.xinfo('CONSUMERS', stream, name).catch(() => []));
     if (consumers.some((c) => Number(c.idle) < idleMs)) live.push(name);
   }
   return live;
