@@ -6,7 +6,7 @@ import { FieldShape } from '../filter-terms';
 import { applyUpdate } from '../sqlite/sqlite-update';
 import { DuplicateKeyError } from '../store.errors';
 import { CountCache, countKey } from '../read-cache/count-cache';
-import { DocCache, isKeyValue, keyText, KeyValue } from '../read-cache/doc-cache';
+import { DocCache, KeyValue } from '../read-cache/doc-cache';
 import { byId, idLookup, KeyLookup, keyLookup } from '../read-cache/lookups';
 import {
   BaseDoc,
@@ -149,26 +149,14 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
 
   /** A lookup by ids through the document cache: only the ids it lacks are read, then kept. In `_id` order. */
   private async findByIds(cache: DocCache<T>, ids: string[]): Promise<T[]> {
-    const unique = [...new Set(ids)];
     // Anything the cache holds (absence included) is believed only after this turn's look.
-    if (unique.some((id) => cache.get(id) !== undefined)) await this.engine.fresh();
-    const found: T[] = [];
-    const missing: string[] = [];
-    for (const id of unique) {
-      const doc = cache.get(id);
-      if (doc) found.push(doc);
-      else if (doc === undefined) missing.push(id);
-    }
+    if (ids.some((id) => cache.get(id) !== undefined)) await this.engine.fresh();
+    const { found, missing } = cache.lookUp(ids);
     if (missing.length > 0) {
       const epoch = this.engine.epoch(this.name);
       const params = new Params();
       const docs = (await this.read<{ doc: T }>(`SELECT doc FROM ${this.table} WHERE _id = ANY(${params.add(missing)}::text[])`, params)).map((r) => r.doc);
-      if (this.engine.mayFill(this.name, epoch)) {
-        const present = new Set(docs.map((d) => d._id));
-        missing.filter((id) => !present.has(id)).forEach((id) => cache.putAbsent(id));
-        docs.forEach((d) => cache.put(d));
-      }
-      found.push(...docs);
+      found.push(...(this.engine.mayFill(this.name, epoch) ? cache.keepIds(missing, docs) : docs));
     }
     return found.length > 1 ? found.sort(byId) : found;
   }
@@ -189,16 +177,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
   private async readKeys(cache: DocCache<T>, filter: Filter, fields: readonly string[], wanted: KeyValue[][]): Promise<T[]> {
     const epoch = this.engine.epoch(this.name);
     const docs = await this.query(filter, {});
-    if (this.engine.mayFill(this.name, epoch)) {
-      const found = docs.map((d) => fields.map((field) => (d as Row)[field]));
-      // A key field holding a list (an array matches any of its values) leaves absence unknown.
-      if (found.every((values) => values.every(isKeyValue))) {
-        const present = new Set(found.map((values) => keyText(values as KeyValue[])));
-        for (const values of wanted) if (!present.has(keyText(values))) cache.putAbsentKey(fields, values);
-      }
-      docs.forEach((d) => cache.put(d));
-    }
-    return docs.sort(byId);
+    return (this.engine.mayFill(this.name, epoch) ? cache.keepKeys(fields, wanted, docs) : docs).sort(byId);
   }
 
   private async query(filter: Filter, options: FindOptions): Promise<T[]> {

@@ -76,6 +76,36 @@ export class DocCache<T extends { _id: string }> {
     this.keep(id, null);
   }
 
+  /** Of `ids` (each once), the documents known here and the ids not known (an id known absent is in neither). */
+  lookUp(ids: readonly string[]): { found: T[]; missing: string[] } {
+    const found: T[] = [];
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const doc = this.docs.get(id);
+      if (doc) found.push(doc);
+      else if (doc === undefined) missing.push(id);
+    }
+    return { found, missing };
+  }
+
+  /** Keeps what a read of the `missing` ids found, and which of them it did not find; the kept (frozen) documents. */
+  keepIds(missing: readonly string[], docs: T[]): T[] {
+    const present = new Set(docs.map((d) => d._id));
+    missing.filter((id) => !present.has(id)).forEach((id) => this.putAbsent(id));
+    return docs.map((d) => this.put(d));
+  }
+
+  /** Keeps what a read of the `wanted` values of the unique key `fields` found, and which values no document holds; the kept documents. */
+  keepKeys(fields: readonly string[], wanted: readonly KeyValue[][], docs: T[]): T[] {
+    const found = docs.map((d) => fields.map((field) => (d as Record<string, unknown>)[field]));
+    // A key field holding a list (an array matches any of its values) leaves absence unknown.
+    if (found.every((values) => values.every(isKeyValue))) {
+      const present = new Set(found.map((values) => keyText(values as KeyValue[])));
+      for (const values of wanted) if (!present.has(keyText(values))) this.putAbsentKey(fields, values);
+    }
+    return docs.map((d) => this.put(d));
+  }
+
   /** No document holds these values of the unique key `fields` (as read outside any transaction). */
   putAbsentKey(fields: readonly string[], values: readonly KeyValue[]): void {
     const hints = this.hints.get(fields.join());

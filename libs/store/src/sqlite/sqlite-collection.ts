@@ -20,7 +20,7 @@ import { FieldShape } from '../filter-terms';
 import { jsonPath, SqlFilter, toSqlFilter, toSqlOrder, toSqlPage, valueSql } from './sqlite-filter';
 import { quoteName } from './sqlite-indexes';
 import { CountCache, countKey } from '../read-cache/count-cache';
-import { DocCache, isKeyValue, keyText, KeyValue } from '../read-cache/doc-cache';
+import { DocCache, KeyValue } from '../read-cache/doc-cache';
 import { byId, idLookup, KeyLookup, keyLookup } from '../read-cache/lookups';
 import { decodeDoc, encodeDoc } from './sqlite-json';
 import { toSqlProjection } from './sqlite-projection';
@@ -140,14 +140,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     await this.tableReady();
     return this.engine.read(this.name, (db) => {
       const docs = this.findIn(db, filter, {});
-      if (!this.engine.mayFillCaches(this.name)) return docs.sort(byId);
-      const found = docs.map((d) => fields.map((field) => (d as Row)[field]));
-      // A key field holding a list (an array matches any of its values) leaves absence unknown.
-      if (found.every((values) => values.every(isKeyValue))) {
-        const present = new Set(found.map((values) => keyText(values as KeyValue[])));
-        for (const values of wanted) if (!present.has(keyText(values))) cache.putAbsentKey(fields, values);
-      }
-      return docs.map((d) => cache.put(d)).sort(byId);
+      return (this.engine.mayFillCaches(this.name) ? cache.keepKeys(fields, wanted, docs) : docs).sort(byId);
     });
   }
 
@@ -155,22 +148,13 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private async findByIds(ids: string[]): Promise<T[]> {
     const cache = this.cache!;
     this.engine.noteOtherWriters();
-    const found: T[] = [];
-    const missing: string[] = [];
-    for (const id of new Set(ids)) {
-      const doc = cache.get(id);
-      if (doc) found.push(doc);
-      else if (doc === undefined) missing.push(id);
-    }
+    const { found, missing } = cache.lookUp(ids);
     if (missing.length > 0) {
       await this.tableReady();
       const read = await this.engine.read(this.name, (db) => {
         const keys = idsMatch(missing);
         const docs = this.engine.all(db, `SELECT doc FROM ${this.table} WHERE ${keys.where}`, keys.params).map((r) => decodeDoc<T>(r.doc as string));
-        if (!this.engine.mayFillCaches(this.name)) return docs;
-        const present = new Set(docs.map((d) => d._id));
-        missing.filter((id) => !present.has(id)).forEach((id) => cache.putAbsent(id));
-        return docs.map((d) => cache.put(d));
+        return this.engine.mayFillCaches(this.name) ? cache.keepIds(missing, docs) : docs;
       });
       found.push(...read);
     }
