@@ -141,8 +141,8 @@ export class PostgresReadCaches {
     this.epochs.set(collection, this.epoch(collection) + 1);
   }
 
-  /** Another process changed the collection: everything cached of it goes. */
-  private forget(collection: string): void {
+  /** Another process changed the collection, or a commit of this one may have: everything cached of it goes. */
+  forget(collection: string): void {
     this.docs.get(collection)?.clear();
     this.committed(collection, []);
   }

@@ -83,7 +83,6 @@ export class PostgresStore implements Store, PostgresEngine {
   private closed = false;
   private readonly shapes = new FieldShapes();
   private readonly tables = new Set<string>();
-  /** Collections declared with a unique index besides `_id`: an UPDATE there may be refused. */
   /** Per collection with unique indexes besides `_id`: the top-level fields those indexes read. */
   private readonly uniques = new Map<string, Set<string>>();
   private readonly textFields = new Map<string, readonly string[]>();
@@ -220,7 +219,7 @@ export class PostgresStore implements Store, PostgresEngine {
       }
     } finally {
       // A COMMIT that failed may still have committed: what it wrote is forgotten whole.
-      tx.wrote.forEach((effects, name) => this.caches.committed(name, committed ? effects : [(cache) => cache.clear()]));
+      tx.wrote.forEach((effects, name) => (committed ? this.caches.committed(name, effects) : this.caches.forget(name)));
       done(broken);
     }
   }
@@ -264,6 +263,10 @@ export class PostgresStore implements Store, PostgresEngine {
     return this.caches.epoch(collection);
   }
 
+  mayFill(collection: string, epoch: number): boolean {
+    return this.caches.mayFill(collection, epoch);
+  }
+
   /** A write of `collection` returned: what it changed in the cache is applied at once, or once its transaction commits. */
   afterWrite(collection: string, effect: CacheEffect): void {
     if (!this.caches.versioned(collection)) return;
@@ -276,10 +279,6 @@ export class PostgresStore implements Store, PostgresEngine {
     let effects = tx.wrote.get(collection);
     if (!effects) tx.wrote.set(collection, (effects = []));
     return effects;
-  }
-
-  mayFill(collection: string, epoch: number): boolean {
-    return this.caches.mayFill(collection, epoch);
   }
 
   /**
@@ -344,8 +343,8 @@ export class PostgresStore implements Store, PostgresEngine {
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded = true): Promise<R[]> {
     const tx = this.context.get();
     if (!tx) return this.writeAlone<R>(collection, sql, params);
-    if (this.caches.versioned(collection)) this.wrote(tx, collection);
     if (guarded) return this.atomic(collection, (on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
+    if (this.caches.versioned(collection)) this.wrote(tx, collection);
     return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows)).catch(this.unavailable);
   }
 
@@ -355,7 +354,7 @@ export class PostgresStore implements Store, PostgresEngine {
     if (!bump) return this.query<R>(sql, params);
     return this.query<R>(`WITH _bump AS (${bump}) ${sql}`, params).catch((err: unknown) => {
       // It may have committed before it failed: the collection is forgotten whole.
-      this.caches.committed(collection, [(cache) => cache.clear()]);
+      this.caches.forget(collection);
       throw err;
     });
   }
