@@ -875,6 +875,9 @@ interface IssueTarget {
 }
 
 /** Issue 28's targets (for both sizes: 500 / 5,000 and 10,000 / 100,000), each marked met or not. */
+/** A scenario's rows: its own, and its checkpoint's (`<scenario> @ <n> reviews`). */
+const rowsOf = (http: Row[], scenario: string) => http.filter((r) => r.scenario === scenario || r.scenario.startsWith(`${scenario} @`));
+
 /** The embedded profile's targets are issue 28's, in milliseconds; the distributed profile's are issue 44's, as multiples of the raw server. */
 function issueTargets(http: Row[], latency: ReturnType<typeof summary>[], peakRssMb: number, boot: Boot, seedSeconds: number, phases: PhaseStats[]): IssueTarget[] {
   return benchProfile() === 'embedded' ? issue28Targets(http, latency, peakRssMb, boot, seedSeconds) : issue44Targets(http, latency, peakRssMb, boot, phases);
@@ -883,12 +886,12 @@ function issueTargets(http: Row[], latency: ReturnType<typeof summary>[], peakRs
 function issue44Targets(http: Row[], latency: ReturnType<typeof summary>[], peakRssMb: number, boot: Boot, phases: PhaseStats[]): IssueTarget[] {
   const multiple = (r: Row) => (r.cpu_ms_per_req + (r.engines_cpu_ms_per_req ?? 0)) / r.raw_cpu_ms_per_req;
   const times = (scenario: string, limit: number, label = scenario): IssueTarget => {
-    const found = http.filter((r) => r.scenario === scenario || r.scenario.startsWith(`${scenario} @`));
+    const found = rowsOf(http, scenario);
     const row = found.length ? found.reduce((a, b) => (multiple(b) > multiple(a) ? b : a)) : undefined;
     const value = row ? multiple(row) : Infinity;
     return { target: `${label}, stack + engines CPU <= ${limit}x raw`, measured: row ? `${value.toFixed(1)}x${found.length > 1 ? ` (${row.scenario})` : ''}` : '-', met: value <= limit };
   };
-  const feedP99 = Math.max(...http.filter((r) => r.scenario.startsWith('feed page')).map((r) => r.p99));
+  const feedP99 = Math.max(...rowsOf(http, 'feed page').map((r) => r.p99));
   const message = latency.find((l) => l.scenario.startsWith('message send-to-receive'));
   const imports = phases.filter((p) => p.phase !== 'logins' && p.phase !== 'conversations');
   const slowest = imports.length ? imports.reduce((a, b) => (b.perSecond < a.perSecond ? b : a)) : undefined;
@@ -907,9 +910,8 @@ function issue44Targets(http: Row[], latency: ReturnType<typeof summary>[], peak
 }
 
 function issue28Targets(http: Row[], latency: ReturnType<typeof summary>[], peakRssMb: number, boot: Boot, seedSeconds: number): IssueTarget[] {
-  const rowsOf = (scenario: string) => http.filter((r) => r.scenario === scenario || r.scenario.startsWith(`${scenario} @`));
   const worst = (scenario: string, of: (r: Row) => number) => {
-    const found = rowsOf(scenario);
+    const found = rowsOf(http, scenario);
     if (found.length === 0) return { value: Infinity, shown: '-' };
     const row = found.reduce((a, b) => (of(b) > of(a) ? b : a));
     return { value: of(row), shown: `${of(row).toFixed(2)} ms${found.length > 1 ? ` (${row.scenario})` : ''}` };
