@@ -21,7 +21,8 @@ interface VersionRow {
  * collection and server backend (`pg_backend_pid()`), so no two connections contend for a row, and
  * a process knows the rows its own connections write. A read a cache could answer first looks at
  * the rows, once per turn of the event loop: the requests a turn handles arrived before it began,
- * so a write whose reply their client saw has committed, and its bump is seen. A collection with a
+ * so a write whose reply their client saw has committed, and its bump is seen (a transaction's reads
+ * share its first look: what it handles arrived before it began; PostgresStore.fresh). A collection with a
  * row of another process's backend that moved (or went) loses its cached documents and counts.
  * This process's own commits forget what they touched instead, as on SQLite.
  *

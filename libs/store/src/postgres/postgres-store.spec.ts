@@ -472,6 +472,26 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       await close();
     });
 
+    it('looks once per transaction, however many turns its cached reads span, and a later transaction looks again', async () => {
+      const { one, two, looks, close } = await twoReplicas();
+      const notes = one.collection(Cached);
+      const { _id } = await notes.insert({ owner: 'a', n: 1 });
+      await notes.findById(_id);
+      await nextTurn();
+      const before = looks();
+      await one.transaction(async () => {
+        for (let i = 0; i < 3; i++) {
+          expect((await notes.findById(_id))?.n).toBe(1);
+          await nextTurn();
+        }
+      });
+      expect(looks() - before).toBe(1);
+      await two.collection(Cached).updateOne({ _id }, { $set: { n: 2 } });
+      await one.transaction(async () => expect((await notes.findById(_id))?.n).toBe(2));
+      expect(looks() - before).toBe(2);
+      await close();
+    });
+
     it('looks on a connection of its own: transactions holding every pooled connection never wait for the look', async () => {
       const small = new PostgresStore({ url: server.url, schema: `c_${newId()}`, pool: { max: 2, connectTimeoutMs: 2000 } });
       await small.open([Cached]);

@@ -57,6 +57,8 @@ interface TxContext {
   savepoints: number;
   /** The cached collections it wrote: their versions are bumped with its COMMIT, and what it wrote is forgotten here after it. */
   wrote: Map<string, CacheEffect[]>;
+  /** The look its cached reads believe: the first one's, shared by the rest of the transaction. */
+  look?: Promise<void>;
 }
 
 /**
@@ -256,7 +258,15 @@ export class PostgresStore implements Store, PostgresEngine {
    * server, and the next look empties what it keeps if a commit it did not see moved a version.
    */
   fresh(): Promise<void> {
-    return this.caches.fresh().catch(this.unavailable);
+    const tx = this.context.get();
+    if (!tx) return this.caches.fresh().catch(this.unavailable);
+    // What the transaction handles arrived before it began, as a turn's requests did before the
+    // turn: one look serves it whole, not one per turn its statements span. A failed one is not kept.
+    const look = (tx.look ??= this.caches.fresh());
+    return look.catch((err: unknown) => {
+      if (tx.look === look) tx.look = undefined;
+      return this.unavailable(err);
+    });
   }
 
   epoch(collection: string): number {
