@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { WeekActivityReadModel } from './week-activity.service';
 
 /** A squad's week from messaging's and reviews' events (week-activity.service.ts). */
@@ -21,10 +21,9 @@ export class WeekActivityEvents {
     await this.week.messageDeleted(event.payload.messageId, event.payload.senderId, event.occurredAt);
   }
 
-  @OnEvent('review.created')
-  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
-    const { reviewId, authorId, created_at } = event.payload;
-    await this.week.reviewCreated(reviewId, authorId, created_at);
+  @OnEventBatch('review.created')
+  async onReviewsCreated(@Payload() events: EventEnvelope<'review.created'>[]): Promise<void> {
+    await this.week.reviewsCreated(events.map(({ payload: p }) => ({ reviewId: p.reviewId, authorId: p.authorId, at: p.created_at })));
   }
 
   @OnEvent('review.deleted')

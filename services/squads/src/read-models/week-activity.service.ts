@@ -18,7 +18,7 @@ export class WeekActivityReadModel {
   }
 
   async messageSent(messageId: string, squadId: string, senderId: string, at: string): Promise<void> {
-    await this.add({ _id: `message:${messageId}`, kind: 'message', squad_id: squadId, user_id: senderId, at });
+    await this.add([{ _id: `message:${messageId}`, kind: 'message', squad_id: squadId, user_id: senderId, at }]);
   }
 
   /** A deleted message is no longer in its week, even when its sending arrives after. */
@@ -26,8 +26,9 @@ export class WeekActivityReadModel {
     await this.settle({ _id: `message:${messageId}`, kind: 'message', user_id: senderId, at }, { deleted: true });
   }
 
-  async reviewCreated(reviewId: string, authorId: string, at: string): Promise<void> {
-    await this.add({ _id: `review:${reviewId}`, kind: 'review', user_id: authorId, at });
+  /** A run of review.created: one insert and one prune for the lot when none of them was there yet. */
+  async reviewsCreated(reviews: ReadonlyArray<{ reviewId: string; authorId: string; at: string }>): Promise<void> {
+    await this.add(reviews.map(({ reviewId, authorId, at }) => ({ _id: `review:${reviewId}`, kind: 'review', user_id: authorId, at })));
   }
 
   async reviewDeleted(reviewId: string, authorId: string, at: string): Promise<void> {
@@ -56,17 +57,27 @@ export class WeekActivityReadModel {
   }
 
   /**
-   * Insert, or (a redelivery, or a deletion or moderation that came first) the row takes the
-   * subject's own fields and keeps its state; the rows past two weeks go with each new one.
+   * Inserts the rows; one already there (a redelivery, or a deletion or moderation that came first)
+   * takes the subject's own fields and keeps its state. The rows past two weeks go once per call.
    */
-  private async add(doc: WeekActivityDoc): Promise<void> {
+  private async add(docs: WeekActivityDoc[]): Promise<void> {
+    try {
+      await this.rows.insertMany(docs);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      // None of them went in (or, on an engine without transactions, some did: both are fine one by one).
+      for (const doc of docs) await this.insertOrTake(doc);
+    }
+    await this.rows.deleteMany({ at: { $lt: new Date(Date.now() - 2 * WEEK_MS).toISOString() } });
+  }
+
+  private async insertOrTake(doc: WeekActivityDoc): Promise<void> {
     try {
       await this.rows.insert(doc);
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
       await this.rows.updateOne({ _id: doc._id }, { $set: { user_id: doc.user_id, at: doc.at, ...(doc.squad_id && { squad_id: doc.squad_id }) } });
     }
-    await this.rows.deleteMany({ at: { $lt: new Date(Date.now() - 2 * WEEK_MS).toISOString() } });
   }
 
   /**

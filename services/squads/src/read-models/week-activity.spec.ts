@@ -3,6 +3,7 @@ import { EventPayloads, EventType } from '@app/contracts';
 import { newId } from '@app/store';
 import { probeStore } from '@app/testing';
 import { SquadsFixture, TestMember } from '../squads.fixture';
+import { weekActivityCollection } from './week-activity.collection';
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -111,6 +112,29 @@ describe("a squad's week (messaging's and reviews' events)", () => {
       probe.stop();
     }
     expect(await week(squadId)).toEqual({ messages: 1, reviews: 0 });
+  });
+
+  it('takes a run of reviews (an import) in one insert and one prune, replays and old rows included', async () => {
+    const squadId = await fx.createSquad(cem, { name: 'Imported Squad' });
+    await review('run-seen', cem.id, ago(0));
+    await fx.svc.store.collection(weekActivityCollection).insert({ _id: 'review:stale', kind: 'review', user_id: cem.id, at: ago(20) });
+    const run = ['run-seen', ...Array.from({ length: 20 }, (_, i) => `run-${i}`)].map((reviewId) => ({
+      id: newId(), type: 'review.created', version: 1, occurredAt: new Date().toISOString(), actorId: null, key: newId(),
+      payload: { reviewId, authorId: cem.id, productId: null, productName: null, rating: 4, title: '', excerpt: 'x', created_at: ago(0) },
+    }));
+    const probe = probeStore(fx.svc.store);
+    try {
+      run.slice(1).forEach((event) => void fx.svc.transport.publish(event as never)); // one tick: one group, one run
+      await fx.svc.settle();
+      expect(probe.writes).toBeLessThanOrEqual(3); // the rows, the prune, the inbox
+      probe.reset();
+      run.forEach((event) => void fx.svc.transport.publish({ ...event, id: newId() } as never)); // all of them again, as new deliveries
+      await fx.svc.settle();
+    } finally {
+      probe.stop();
+    }
+    expect(await week(squadId, cem)).toEqual({ messages: 0, reviews: 21 });
+    expect(await fx.svc.store.collection(weekActivityCollection).findById('review:stale')).toBeNull();
   });
 
   it('only the detail carries the week', async () => {
