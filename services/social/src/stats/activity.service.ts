@@ -17,6 +17,16 @@ export class ActivityService {
     this.rows = store.collection(activitiesCollection);
   }
 
+  /** A run of review.created: one insert for the lot when none of them was there yet, else one by one. */
+  async reviewsCreated(reviews: ReadonlyArray<{ reviewId: string; authorId: string }>): Promise<void> {
+    try {
+      await this.rows.insertMany(reviews.map(({ reviewId, authorId }) => ({ _id: reviewKey(reviewId), kind: 'review' as const, user_id: authorId, active: true })));
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      for (const { reviewId, authorId } of reviews) await this.reviewCreated(reviewId, authorId);
+    }
+  }
+
   /** Insert only: a review deleted before its creation arrived stays deleted (one hidden first becomes active, hidden). */
   async reviewCreated(reviewId: string, authorId: string): Promise<void> {
     try {

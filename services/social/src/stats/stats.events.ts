@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { ActivityService } from './activity.service';
 
 /** Keeps reviewsCount (hidden reviews left out) and squadsCount from the reviews and squads services' events. */
@@ -9,9 +9,9 @@ import { ActivityService } from './activity.service';
 export class StatsEvents {
   constructor(private readonly activity: ActivityService) {}
 
-  @OnEvent('review.created')
-  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
-    await this.activity.reviewCreated(event.payload.reviewId, event.payload.authorId);
+  @OnEventBatch('review.created')
+  async onReviewsCreated(@Payload() events: EventEnvelope<'review.created'>[]): Promise<void> {
+    await this.activity.reviewsCreated(events.map(({ payload: p }) => ({ reviewId: p.reviewId, authorId: p.authorId })));
   }
 
   @OnEvent('review.deleted')
