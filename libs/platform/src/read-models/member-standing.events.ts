@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { MemberStanding } from './member-standing.service';
 
 /** Keeps `member_standing` (and this replica's memory) from auth's events. */
@@ -29,8 +29,9 @@ export class MemberStandingEvents {
     await this.standing.record(event);
   }
 
-  @OnEvent('user.registered')
-  async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
-    await this.standing.record(event);
+  /** A run, as every service's handlers of user.registered take (a registration nearly always says nothing here). */
+  @OnEventBatch('user.registered')
+  async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
+    for (const event of events) await this.standing.record(event);
   }
 }

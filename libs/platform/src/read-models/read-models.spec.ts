@@ -67,6 +67,31 @@ describe('shared read models', () => {
       expect((await cards.card('u9'))?.display_name).toBe('Deniz Newest');
     });
 
+    it('takes a run of registrations in one insert, and a member seen twice, one with a newer card or a tombstone as one by one', async () => {
+      const at = (s: number) => new Date(Date.UTC(2020, 0, 1, 0, 0, s)).toISOString(); // before the events svc.publish stamps now
+      const envelope = (userId: string, username: string, occurredAt: string) =>
+        ({ id: `${userId}-${username}`, type: 'user.registered', version: 1, occurredAt, actorId: null, key: userId, payload: registered(userId, username) }) as never;
+      const deliverTogether = async (events: never[]) => {
+        events.forEach((event) => void svc.transport.publish(event)); // one tick: one group, one run
+        await svc.settle();
+      };
+      await svc.publish('user.updated', updated('run-newer', 'newer', 'Newer', null)); // stamped now: newer than the run's cards
+      await svc.publish('user.deleted', { userId: 'run-gone' });
+      const fresh = Array.from({ length: 10 }, (_, i) => envelope(`run-${i}`, `member${i}`, at(1)));
+      const probe = probeStore(svc.store);
+      try {
+        await deliverTogether(fresh);
+        expect(probe.writes).toBeLessThanOrEqual(2); // the cards, the inbox
+      } finally {
+        probe.stop();
+      }
+      await deliverTogether([envelope('run-twice', 'first', at(1)), envelope('run-twice', 'second', at(2)), envelope('run-newer', 'older', at(1)), envelope('run-gone', 'late', at(1))]);
+      expect((await cards.cardsById(['run-0', 'run-9', 'run-twice', 'run-newer'])).get('run-9')?.username).toBe('member9');
+      expect((await cards.card('run-twice'))?.username).toBe('second');
+      expect((await cards.card('run-newer'))?.username).toBe('newer');
+      expect(await cards.deletedIds(['run-gone', 'run-0'])).toEqual(['run-gone']);
+    });
+
     it('gives every id a card, the configured placeholder for unknown ones, in the order asked', async () => {
       await svc.publish('user.registered', registered('u2', 'bora'));
       const map = await cards.cardsById(['nobody', 'u2', 'nobody']);

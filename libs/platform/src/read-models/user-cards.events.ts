@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope, EventPayloads, UserCard } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { UserCardsReadModel } from './user-cards.service';
 
 /** Keeps the user cards in step with registrations, profile edits and deletions (idempotent). */
@@ -9,9 +9,9 @@ import { UserCardsReadModel } from './user-cards.service';
 export class UserCardsEvents {
   constructor(private readonly cards: UserCardsReadModel) {}
 
-  @OnEvent('user.registered')
-  async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
-    await this.cards.upsertCard(cardOf(event.payload), event.occurredAt);
+  @OnEventBatch('user.registered')
+  async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
+    await this.cards.upsertCards(events.map((e) => ({ card: cardOf(e.payload), at: e.occurredAt })));
   }
 
   @OnEvent('user.updated')

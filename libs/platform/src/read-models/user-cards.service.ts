@@ -42,7 +42,7 @@ export class UserCardsReadModel {
    */
   async upsertCard(card: UserCard, at?: string): Promise<void> {
     if (await this.isDeleted(card.id)) return;
-    const fields = { username: card.username, display_name: card.display_name, profile_image_url: card.profile_image_url, ...(at && { card_at: at }) };
+    const fields = fieldsOf(card, at);
     if (!at) {
       await this.cards.updateOne({ _id: card.id }, { $set: fields }, { upsert: true });
       return;
@@ -60,6 +60,24 @@ export class UserCardsReadModel {
         if (!(err instanceof DuplicateKeyError)) throw err; // one arrived meanwhile: compare again
       }
     }
+  }
+
+  /**
+   * `upsertCard` for each, in order: one read (from the cache when it knows) and one insert for the
+   * members with no row yet who appear once here; the others one by one.
+   */
+  async upsertCards(cards: ReadonlyArray<{ card: UserCard; at: string }>): Promise<void> {
+    const rows = new Set((await this.rows(cards.map((c) => c.card.id))).map((d) => d._id));
+    const times = new Map<string, number>();
+    cards.forEach(({ card }) => times.set(card.id, (times.get(card.id) ?? 0) + 1));
+    let fresh = new Set(cards.filter(({ card }) => !rows.has(card.id) && times.get(card.id) === 1));
+    try {
+      if (fresh.size > 0) await this.cards.insertMany([...fresh].map(({ card, at }) => ({ _id: card.id, ...fieldsOf(card, at) })));
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      fresh = new Set(); // one arrived meanwhile: each compares on its own
+    }
+    for (const c of cards) if (!fresh.has(c)) await this.upsertCard(c.card, c.at);
   }
 
   /** Keeps `card` only when the member has no row yet (seen before their registration arrived); the event overwrites it. */
@@ -139,6 +157,11 @@ export class UserCardsReadModel {
     const known = new Set((await this.rows(ids)).filter((doc) => doc.deleted !== true && toCard(doc) !== null).map((doc) => doc._id));
     return ids.filter((id) => !known.has(id));
   }
+}
+
+/** What a card event writes on the member's row. */
+function fieldsOf(card: UserCard, at?: string): Omit<StoredUserCard, '_id'> {
+  return { username: card.username, display_name: card.display_name, profile_image_url: card.profile_image_url, ...(at && { card_at: at }) };
 }
 
 function toCard(doc: StoredUserCard): UserCard | null {

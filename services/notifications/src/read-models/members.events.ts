@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { MembersService } from './members.service';
 
 /**
@@ -12,9 +12,9 @@ import { MembersService } from './members.service';
 export class MembersEvents {
   constructor(private readonly members: MembersService) {}
 
-  @OnEvent('user.registered')
-  async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
-    await this.members.registered(event.payload);
+  @OnEventBatch('user.registered')
+  async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
+    for (const event of events) await this.members.registered(event.payload);
   }
 
   @OnEvent('user.settings_updated')

@@ -1,4 +1,6 @@
-import { TestService } from '@app/testing';
+import { newId } from '@app/store';
+import { probeStore, TestService } from '@app/testing';
+import { listsCollection } from './lists.collection';
 import { makeProduct, member, Member, startReviews } from '../reviews.fixture';
 
 describe('lists (HTTP)', () => {
@@ -48,6 +50,24 @@ describe('lists (HTTP)', () => {
       created_at: new Date().toISOString(),
     });
     expect((await http().get('/api/lists').set(ayse.auth)).body.meta.total).toBe(1);
+  });
+
+  it('gives each member of a run of registrations (an import) one "Want to try" list, in a handful of writes', async () => {
+    const ids = Array.from({ length: 8 }, () => newId());
+    const registration = (userId: string) =>
+      ({ id: newId(), type: 'user.registered', version: 1, occurredAt: new Date().toISOString(), actorId: null, key: newId(),
+        payload: { userId, username: `u${userId}`, email: `${userId}@example.com`, display_name: 'U', name: 'U', profile_image_url: null, created_at: new Date().toISOString() } }) as never;
+    const probe = probeStore(svc.store);
+    try {
+      ids.forEach((id) => void svc.transport.publish(registration(id))); // one tick: one group, one run
+      await svc.settle();
+      expect(probe.writes).toBeLessThanOrEqual(3); // the lists, the user cards, the inbox
+    } finally {
+      probe.stop();
+    }
+    [ids[0], ayse.id, ids[1]].forEach((id) => void svc.transport.publish(registration(id))); // redelivered: nothing new
+    await svc.settle();
+    expect(await svc.store.collection(listsCollection).count({ default_of: { $in: [...ids, ayse.id] } })).toBe(9);
   });
 
   it('shows public lists to all, followers lists to followers, private ones to the owner only', async () => {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEventBatch } from '@app/bus';
 import { ListsService } from './lists.service';
 
 @Controller()
@@ -9,8 +9,8 @@ export class ListsEvents {
   constructor(private readonly lists: ListsService) {}
 
   /** Every new member starts with a "Want to try" list; members from before get theirs on first use. */
-  @OnEvent('user.registered')
-  async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
-    await this.lists.ensureDefault(event.payload.userId);
+  @OnEventBatch('user.registered')
+  async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
+    await this.lists.ensureDefaults(events.map((e) => e.payload.userId));
   }
 }

@@ -17,6 +17,11 @@ import { ListDoc, listItemsCollection, ListItemDoc, listsCollection } from './li
 
 export const DEFAULT_LIST_NAME = 'Want to try';
 
+/** A member's "Want to try" list, empty. */
+function defaultList(userId: string, now: string): Omit<ListDoc, '_id'> {
+  return { user_id: userId, name: DEFAULT_LIST_NAME, description: null, visibility: 'private', default_of: userId, item_count: 0, created_at: now, updated_at: now };
+}
+
 /**
  * Members' product lists (issue 21 §4). Who sees a list: its owner always; nobody blocked either
  * way; a public list whoever may see the owner's reviews (account privacy holds), a followers list
@@ -41,21 +46,25 @@ export class ListsService {
   /** The member's "Want to try" list, created on first use; private until the owner says otherwise. */
   async ensureDefault(userId: string): Promise<void> {
     if (await this.lists.findOne({ default_of: userId })) return;
-    const now = new Date().toISOString();
     try {
-      await this.lists.insert({
-        user_id: userId,
-        name: DEFAULT_LIST_NAME,
-        description: null,
-        visibility: 'private',
-        default_of: userId,
-        item_count: 0,
-        created_at: now,
-        updated_at: now,
-      });
+      await this.lists.insert(defaultList(userId, new Date().toISOString()));
     } catch (err) {
       // Created meanwhile by a concurrent first use or a redelivered user.registered.
       if (!(err instanceof DuplicateKeyError)) throw err;
+    }
+  }
+
+  /** `ensureDefault` for each of `userIds`: one read and one insert for the lot, one by one when the insert is refused. */
+  async ensureDefaults(userIds: readonly string[]): Promise<void> {
+    const had = new Set((await this.lists.find({ default_of: { $in: [...new Set(userIds)] } }, { projection: { default_of: 1 } })).map((l) => l.default_of));
+    const lacking = [...new Set(userIds)].filter((id) => !had.has(id));
+    if (lacking.length === 0) return;
+    const now = new Date().toISOString();
+    try {
+      await this.lists.insertMany(lacking.map((id) => defaultList(id, now)));
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      for (const id of lacking) await this.ensureDefault(id);
     }
   }
 

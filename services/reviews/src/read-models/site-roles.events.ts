@@ -1,16 +1,17 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { SiteRolesReadModel } from './site-roles.service';
 
 @Controller()
 export class SiteRolesEvents {
   constructor(private readonly roles: SiteRolesReadModel) {}
 
-  @OnEvent('user.registered')
-  async onRegistered(@Payload() event: EventEnvelope<'user.registered'>): Promise<void> {
-    if (event.payload.role && event.payload.role !== 'member') await this.roles.set(event.payload.userId, event.payload.role);
+  /** Only staff registrations say something here: nearly every run writes nothing. */
+  @OnEventBatch('user.registered')
+  async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
+    for (const { payload: p } of events) if (p.role && p.role !== 'member') await this.roles.set(p.userId, p.role);
   }
 
   @OnEvent('moderation.role_changed')
