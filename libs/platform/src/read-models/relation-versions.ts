@@ -43,6 +43,30 @@ export class RelationVersions {
     }
   }
 
+  /**
+   * `claim` for each of `relations`, in order: one read and one insert for those new to the store
+   * and to this call, the others (a relation seen before, or twice here) one by one.
+   */
+  async claimMany(kind: string, relations: ReadonlyArray<{ a: string; b: string; at: string }>): Promise<boolean[]> {
+    const keys = relations.map(({ a, b }) => `${kind}:${a}:${b}`);
+    if (keys.length === 0) return [];
+    const seen = new Set((await this.rows.find({ _id: { $in: [...new Set(keys)] } })).map((r) => r._id));
+    const times = new Map<string, number>();
+    keys.forEach((key) => times.set(key, (times.get(key) ?? 0) + 1));
+    const fresh = keys.map((key) => !seen.has(key) && times.get(key) === 1);
+    const claimed = keys.map(() => false);
+    const firsts = relations.flatMap((r, i) => (fresh[i] ? [{ i, doc: { _id: keys[i], at: r.at, a: r.a, b: r.b } }] : []));
+    try {
+      if (firsts.length > 0) await this.rows.insertMany(firsts.map((f) => f.doc));
+      firsts.forEach(({ i }) => (claimed[i] = true));
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      fresh.fill(false); // another delivery recorded one meanwhile: each compares on its own
+    }
+    for (let i = 0; i < relations.length; i++) if (!fresh[i]) claimed[i] = await this.claim(kind, relations[i].a, relations[i].b, relations[i].at);
+    return claimed;
+  }
+
   /** A member's account was deleted: every version of their relations goes too (late events about them are dropped anyway). */
   async forgetMember(userId: string): Promise<void> {
     await this.rows.deleteMany({ $or: [{ a: userId }, { b: userId }] });

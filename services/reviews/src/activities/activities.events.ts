@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { ActivitiesService } from './activities.service';
 
 /** Activities from events; a like's activity is written with the like itself (LikesService: one commit). */
@@ -28,21 +28,22 @@ export class ActivitiesEvents {
     await this.activities.squadRenamed(event.payload.squadId, event.payload.name, event.payload.updated_at);
   }
 
-  @OnEvent('review.created')
-  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
-    const p = event.payload;
-    await this.activities.record({
-      type: 'review_created',
-      user_id: p.authorId,
-      data: {
-        review: { id: p.reviewId, title: p.title, rating: p.rating },
-        product: p.productId && p.productName ? { id: p.productId, name: p.productName } : null,
-      },
-      review_id: p.reviewId,
-      review_author_id: p.authorId,
-      source_id: event.id,
-      created_at: p.created_at,
-    });
+  @OnEventBatch('review.created')
+  async onReviewsCreated(@Payload() events: EventEnvelope<'review.created'>[]): Promise<void> {
+    await this.activities.recordMany(
+      events.map(({ id, payload: p }) => ({
+        type: 'review_created' as const,
+        user_id: p.authorId,
+        data: {
+          review: { id: p.reviewId, title: p.title, rating: p.rating },
+          product: p.productId && p.productName ? { id: p.productId, name: p.productName } : null,
+        },
+        review_id: p.reviewId,
+        review_author_id: p.authorId,
+        source_id: id,
+        created_at: p.created_at,
+      })),
+    );
   }
 
   @OnEvent('comment.created')

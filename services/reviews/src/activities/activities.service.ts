@@ -35,6 +35,16 @@ export class ActivitiesService {
     }
   }
 
+  /** `record` for each: one insert for the lot when none was recorded yet, else one by one. */
+  async recordMany(activities: NewActivity[]): Promise<void> {
+    try {
+      await this.activities.insertMany(activities);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      for (const activity of activities) await this.record(activity);
+    }
+  }
+
   /** squad.updated: join activities show the squad's current name (the newest rename wins). */
   async squadRenamed(squadId: string, name: string, updatedAt: string): Promise<void> {
     await this.activities.updateMany(

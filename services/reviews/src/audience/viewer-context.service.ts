@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FILTERS_PER_MEMBER } from '@app/contracts';
 import { BlocksReadModel, MutesReadModel } from '@app/platform';
-import { Collection, newId, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { feedSettings } from '../feed/feed.settings';
 import { KeywordFilterDoc, keywordFiltersCollection } from '../filters/keyword-filter.collection';
 import { ProductLikeDoc, productLikesCollection } from '../products/product-like.collection';
@@ -97,10 +97,38 @@ export class ViewerContextService {
     await this.stamps.updateOne({ _id: id }, { $set: { stamp: newId() } }, { upsert: true });
   }
 
-  /** After a follow or unfollow of `followeeId`: when it crossed the threshold, the large accounts changed. */
-  async followersChanged(followeeId: string, followed: boolean): Promise<void> {
-    const count = await this.graph.followerCount(followeeId);
-    if (count === (followed ? this.threshold : this.threshold - 1)) await this.touch(LARGE_ACCOUNTS);
+  /** `touch` for each of `ids`: one new stamp for all of them, in one update (and one insert for those without a row yet). */
+  async touchMany(ids: readonly string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (unique.length <= 1) return unique.length ? this.touch(unique[0]) : undefined;
+    unique.forEach((id) => (this.entries.delete(id), this.shared.delete(id)));
+    const stamp = newId();
+    if ((await this.stamps.updateMany({ _id: { $in: unique } }, { $set: { stamp } })).matched === unique.length) return;
+    const stamped = new Set((await this.stamps.find({ _id: { $in: unique } })).map((d) => d._id));
+    const missing = unique.filter((id) => !stamped.has(id));
+    try {
+      await this.stamps.insertMany(missing.map((_id) => ({ _id, stamp })));
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      for (const id of missing) await this.touch(id); // written meanwhile: each on its own
+    }
+  }
+
+  /** After follows of `followeeIds` (one per follow): when one crossed the threshold, the large accounts changed. */
+  async followersGained(followeeIds: readonly string[]): Promise<void> {
+    const gained = new Map<string, number>();
+    followeeIds.forEach((id) => gained.set(id, (gained.get(id) ?? 0) + 1));
+    const counts = await this.graph.followerCounts([...gained.keys()]);
+    const crossed = [...gained].some(([id, n]) => {
+      const count = counts.get(id) ?? 0;
+      return count >= this.threshold && count - n < this.threshold;
+    });
+    if (crossed) await this.touch(LARGE_ACCOUNTS);
+  }
+
+  /** After an unfollow of `followeeId`: when it fell below the threshold, the large accounts changed. */
+  async followerLost(followeeId: string): Promise<void> {
+    if ((await this.graph.followerCount(followeeId)) === this.threshold - 1) await this.touch(LARGE_ACCOUNTS);
   }
 
   /** How many contexts this replica holds (bounded by `capacity`). */

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { FeedService } from './feed.service';
 import { MutesReadModel } from '@app/platform';
 import { ViewerContextService } from '../audience/viewer-context.service';
@@ -16,10 +16,9 @@ export class FeedEvents {
     private readonly contexts: ViewerContextService,
   ) {}
 
-  @OnEvent('review.created')
-  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
-    const p = event.payload;
-    await this.feed.fanOut({ _id: p.reviewId, user_id: p.authorId, created_at: p.created_at });
+  @OnEventBatch('review.created')
+  async onReviewsCreated(@Payload() events: EventEnvelope<'review.created'>[]): Promise<void> {
+    await this.feed.fanOutMany(events.map(({ payload: p }) => ({ _id: p.reviewId, user_id: p.authorId, created_at: p.created_at })));
   }
 
   @OnEvent('review.deleted')
@@ -38,14 +37,14 @@ export class FeedEvents {
     if (event.payload.kind === 'review') await this.feed.reconcile(event.payload.contentId, event.payload.authorId);
   }
 
-  @OnEvent('follow.created')
-  async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
-    await this.follow(event.payload.followerId, event.payload.followeeId, event.occurredAt);
+  @OnEventBatch('follow.created')
+  async onFollowsCreated(@Payload() events: EventEnvelope<'follow.created'>[]): Promise<void> {
+    await this.follow(events);
   }
 
-  @OnEvent('follow.accepted')
-  async onFollowAccepted(@Payload() event: EventEnvelope<'follow.accepted'>): Promise<void> {
-    await this.follow(event.payload.followerId, event.payload.followeeId, event.occurredAt);
+  @OnEventBatch('follow.accepted')
+  async onFollowsAccepted(@Payload() events: EventEnvelope<'follow.accepted'>[]): Promise<void> {
+    await this.follow(events);
   }
 
   @OnEvent('follow.removed')
@@ -85,11 +84,13 @@ export class FeedEvents {
     await this.contexts.touch(muterId);
   }
 
-  /** The followee's recent reviews come in on the follower's next read, as after an unmute. */
-  private async follow(followerId: string, followeeId: string, at: string): Promise<void> {
-    if (!(await this.graph.add(followerId, followeeId, at))) return;
-    await this.contexts.touch(followerId);
-    await this.contexts.followersChanged(followeeId, true);
+  /** The followees' recent reviews come in on the followers' next read, as after an unmute. */
+  private async follow(events: EventEnvelope<'follow.created' | 'follow.accepted'>[]): Promise<void> {
+    const added = await this.graph.addMany(events.map(({ payload: p, occurredAt }) => ({ followerId: p.followerId, followeeId: p.followeeId, at: occurredAt })));
+    const follows = events.filter((_, i) => added[i]).map((e) => e.payload);
+    if (follows.length === 0) return;
+    await this.contexts.touchMany(follows.map((p) => p.followerId));
+    await this.contexts.followersGained(follows.map((p) => p.followeeId));
   }
 
   /**
@@ -99,7 +100,7 @@ export class FeedEvents {
   private async unfollow(followerId: string, followeeId: string, at: string): Promise<void> {
     if (await this.graph.remove(followerId, followeeId, at)) {
       await this.contexts.touch(followerId);
-      await this.contexts.followersChanged(followeeId, false);
+      await this.contexts.followerLost(followeeId);
     }
     await this.feed.dropAuthor(followerId, followeeId);
   }

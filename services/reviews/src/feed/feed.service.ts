@@ -144,6 +144,28 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     await Promise.all([review.user_id, ...readers].map((id) => this.push(id, [entry(review)])));
   }
 
+  /**
+   * `fanOut` for each of `reviews` (a run of review.created): the authors' counts, followers and
+   * mutes in a query each, then one push per timeline with all of its new entries.
+   */
+  async fanOutMany(reviews: ReadonlyArray<Pick<ReviewDoc, '_id' | 'user_id' | 'created_at'>>): Promise<void> {
+    const authors = [...new Set(reviews.map((r) => r.user_id))];
+    const large = await this.graph.large(authors, this.settings.fanoutMaxFollowers);
+    const followers = await this.graph.followersOfEach(authors.filter((id) => !large.has(id)));
+    const muters = await this.mutes.mutersOfEach([...followers.keys()], [...new Set([...followers.values()].flat())]);
+    const entries = new Map<string, ScoredMember[]>();
+    for (const review of reviews) {
+      const muted = muters.get(review.user_id);
+      const readers = (followers.get(review.user_id) ?? []).filter((id) => !muted?.has(id));
+      for (const id of [review.user_id, ...readers]) {
+        const scored = entries.get(id);
+        if (scored) scored.push(entry(review));
+        else entries.set(id, [entry(review)]);
+      }
+    }
+    await Promise.all([...entries].map(([id, scored]) => this.push(id, scored)));
+  }
+
   async retract(reviewId: string, authorId: string): Promise<void> {
     const owners = [authorId, ...(await this.graph.followers(authorId))];
     await Promise.all(owners.map((id) => this.cache.zrem(timelineKey(id), reviewId)));
