@@ -38,6 +38,8 @@ export interface PostgresEngine {
   query<R extends QueryResultRow>(sql: string, params?: unknown[], rowMode?: 'array'): Promise<R[]>;
   /** One statement writing `collection`: inside a transaction, under its own savepoint unless `guarded` is false. */
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
+  /** Whether a statement now runs inside a transaction (`transaction`), not on its own. */
+  transactionOpen(): boolean;
   /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
   mayRefuse(collection: string, kind: 'update' | 'other', touched?: readonly string[]): boolean;
   /** Several statements writing `collection` that commit or roll back together. */
@@ -120,6 +122,13 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
       const guarded = this.engine.mayRefuse(this.name, 'other');
       const stored = await this.writing(() => this.engine.write(this.name, `${insert} ON CONFLICT DO NOTHING RETURNING _id`, params, guarded));
       if (stored.length === 0) throw new DuplicateKeyError(this.name, `_id ${rows[0]._id} or a unique index: already exists`);
+    } else if (this.engine.transactionOpen() && !this.engine.mayRefuse(this.name, 'other')) {
+      // All or none without a savepoint (two round trips a batch): the rows a refusal let in are taken out again.
+      const stored = await this.writing(() => this.engine.write<{ _id: string }>(this.name, `${insert} ON CONFLICT DO NOTHING RETURNING _id`, params, false));
+      if (stored.length < rows.length) {
+        await this.engine.write(this.name, `DELETE FROM ${this.table} WHERE _id = ANY($1::text[])`, [stored.map((r) => r._id)], false);
+        throw new DuplicateKeyError(this.name, `${rows.length - stored.length} of ${rows.length} rows: _id or a unique index already exists`);
+      }
     } else {
       // One statement for the batch: all of it is stored or, on a duplicate key, none of it.
       await this.writing(() => this.engine.write(this.name, insert, params));

@@ -142,6 +142,40 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect((await likes.findById('sp2'))?.created_at).toBe(5);
     });
 
+    it('inserts a batch inside a transaction without a savepoint: all of it, or on a duplicate (in the table or in the batch) none, the transaction going on', async () => {
+      const likes = store.collection(Likes);
+      await likes.insert({ _id: 'b0', reviewId: 'r', userId: 'taken', created_at: 0 });
+      const sent: string[] = [];
+      const query = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        sent.push(typeof config === 'string' ? config : config.text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        await store.transaction(async () => {
+          await likes.insertMany([
+            { _id: 'b1', reviewId: 'r', userId: 'a', created_at: 1 },
+            { _id: 'b2', reviewId: 'r', userId: 'b', created_at: 1 },
+          ]);
+          const refused = [
+            [{ _id: 'b3', reviewId: 'r', userId: 'c', created_at: 2 }, { _id: 'b4', reviewId: 'r', userId: 'taken', created_at: 2 }], // a unique key in the table
+            [{ _id: 'b5', reviewId: 'r', userId: 'd', created_at: 2 }, { _id: 'b0', reviewId: 'r', userId: 'e', created_at: 2 }], // an _id in the table
+            [{ _id: 'b6', reviewId: 's', userId: 'f', created_at: 2 }, { _id: 'b7', reviewId: 's', userId: 'f', created_at: 2 }], // twice in the batch
+          ];
+          for (const batch of refused) await expect(likes.insertMany(batch)).rejects.toBeInstanceOf(DuplicateKeyError);
+          await likes.insertMany([
+            { _id: 'b8', reviewId: 'r', userId: 'c', created_at: 3 },
+            { _id: 'b9', reviewId: 'r', userId: 'd', created_at: 3 },
+          ]);
+        });
+      } finally {
+        Client.prototype.query = query;
+      }
+      expect(sent.filter((sql) => sql.startsWith('SAVEPOINT'))).toHaveLength(0);
+      expect((await likes.find({})).map((d) => d._id).sort()).toEqual(['b0', 'b1', 'b2', 'b8', 'b9']);
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });

@@ -376,6 +376,10 @@ export class PostgresStore implements Store, PostgresEngine {
    * of those indexes alone, as a conversation's new last message does. Inserts are sent as ON
    * CONFLICT DO NOTHING (an empty answer is the refusal) and deletes are never refused.
    */
+  transactionOpen(): boolean {
+    return this.context.get() !== undefined;
+  }
+
   mayRefuse(collection: string, kind: 'update' | 'other', touched?: readonly string[]): boolean {
     if (!this.tables.has(collection)) return true;
     const unique = this.uniques.get(collection);
