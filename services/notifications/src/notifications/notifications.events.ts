@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope, MessageMentions } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { RelationsService } from '../read-models/relations.service';
 import { Notifier } from './notifier.service';
 
@@ -26,16 +26,18 @@ export class NotificationEvents {
     });
   }
 
-  @OnEvent('review.liked')
-  async onReviewLiked(@Payload() event: EventEnvelope<'review.liked'>): Promise<void> {
-    const p = event.payload;
-    await this.notifier.notify({
-      eventId: event.id,
-      type: 'review_liked',
-      recipientId: p.reviewAuthorId,
-      actorId: p.userId,
-      subjectId: p.reviewId,
-    });
+  /** A run of likes: read together, told in order (`Notifier.notifyEach`). */
+  @OnEventBatch('review.liked')
+  async onReviewsLiked(@Payload() events: EventEnvelope<'review.liked'>[]): Promise<void> {
+    await this.notifier.notifyEach(
+      events.map((event) => ({
+        eventId: event.id,
+        type: 'review_liked',
+        recipientId: event.payload.reviewAuthorId,
+        actorId: event.payload.userId,
+        subjectId: event.payload.reviewId,
+      })),
+    );
   }
 
   @OnEvent('comment.created')

@@ -61,6 +61,37 @@ export class Notifier {
   }
 
   /**
+   * `notify` for each of a run of single-recipient events (likes), in order. Their members, the
+   * block and the mute between each pair and the notifications they repeat are read together, not
+   * once per event; a repeat of an earlier one of the run reads the notification that one stored.
+   */
+  async notifyEach(drafts: NotificationDraft[]): Promise<void> {
+    const told = drafts.filter((draft) => draft.recipientId !== draft.actorId);
+    if (told.length === 0) return;
+    // Started together, these reads share one look at the caches' versions.
+    const [members, blocked, muted, found] = await Promise.all([
+      this.members.facts(told.flatMap((draft) => [draft.actorId, draft.recipientId])),
+      Promise.all(told.map((draft) => this.blocks.blockedEitherWay(draft.recipientId, [draft.actorId]))),
+      Promise.all(told.map((draft) => this.mutes.isMuted(draft.recipientId, draft.actorId))),
+      this.notifications.find({ dedupe_key: { $in: [...new Set(told.map(dedupeKeyOf))] } }),
+    ]);
+    const existing = new Map(found.map((doc) => [doc.dedupe_key, doc]));
+    const seen = new Set<string>();
+    for (const [i, draft] of told.entries()) {
+      if (blocked[i] || muted[i] || members.get(draft.actorId)?.deleted || members.get(draft.recipientId)?.deleted) continue;
+      const dedupe_key = dedupeKeyOf(draft);
+      if (seen.has(dedupe_key)) {
+        await this.record(draft, members);
+        continue;
+      }
+      seen.add(dedupe_key);
+      const doc = existing.get(dedupe_key);
+      if (doc) await this.refresh(doc, draft, members);
+      else await this.insert(draft, dedupe_key, members);
+    }
+  }
+
+  /**
    * A moderator's decision about the member's own content: told whatever blocks or mutes stand
    * between them. `actorId` is the recipient: the notification does not name the moderator.
    */
