@@ -47,6 +47,17 @@ export class MutesReadModel {
     return new Set(docs.map((d) => d.muter_id));
   }
 
+  /** Which of `pairs` (muter, muted) are mutes, in one query for them all (a run of events). */
+  async mutedPairs(pairs: readonly (readonly [string, string])[]): Promise<(muterId: string, mutedId: string) => boolean> {
+    if (pairs.length === 0) return () => false;
+    const docs = await this.mutes.find({
+      muter_id: { $in: [...new Set(pairs.map(([muter]) => muter))] },
+      muted_id: { $in: [...new Set(pairs.map(([, muted]) => muted))] },
+    });
+    const found = new Set(docs.map((d) => `${d.muter_id}:${d.muted_id}`));
+    return (muterId, mutedId) => found.has(`${muterId}:${mutedId}`);
+  }
+
   /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
   async forgetMember(userId: string): Promise<void> {
     await this.versions.forgetMember(userId);
