@@ -59,6 +59,12 @@ export class BlocksReadModel {
     if (pairs.length === 0) return () => false;
     const firsts = [...new Set(pairs.map(([a]) => a))];
     const seconds = [...new Set(pairs.map(([, b]) => b))];
+    const one = firsts.length === 1 ? firsts[0] : seconds.length === 1 ? seconds[0] : undefined;
+    if (one !== undefined) {
+      // One member on a side (a fan-out): lookups by the pair, which the document cache answers.
+      const among = await this.blockedAmong(one, one === firsts[0] ? seconds : firsts);
+      return (a, b) => (a === one && among.has(b)) || (b === one && among.has(a));
+    }
     const docs = await this.blocks.find({
       $or: [
         { blocker_id: { $in: firsts }, blocked_id: { $in: seconds } },

@@ -11,7 +11,7 @@ export class RelationsEvents {
 
   @OnEvent('follow.created')
   async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
-    await this.relations.follow(event.payload.followerId, event.payload.followeeId);
+    await this.relations.followAll([[event.payload.followerId, event.payload.followeeId]]);
   }
 
   @OnEvent('follow.accepted')
