@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope, MessageMentions } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { RelationsService } from '../read-models/relations.service';
 import { Notifier } from './notifier.service';
 
@@ -50,9 +50,12 @@ export class NotificationEvents {
     });
   }
 
-  @OnEvent('follow.created')
-  async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
-    await this.followsCreated([event]);
+  /** A run of follows: each tells the followee, all in one `notifyMany`. */
+  @OnEventBatch('follow.created')
+  async onFollowsCreated(@Payload() events: EventEnvelope<'follow.created'>[]): Promise<void> {
+    await this.notifier.notifyMany(
+      events.map(({ id, payload: p }) => ({ eventId: id, type: 'new_follower', recipientId: p.followeeId, actorId: p.followerId, subjectId: p.followeeId })),
+    );
   }
 
   @OnEvent('follow.requested')
@@ -80,9 +83,26 @@ export class NotificationEvents {
     });
   }
 
-  @OnEvent('review.created')
-  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
-    await this.reviewsCreated([event]);
+  /**
+   * A run of reviews, told to their authors' followers: the followers of all the authors are read
+   * together a batch at a time, and each batch's notifications go in one `notifyMany`, in the
+   * reviews' order.
+   */
+  @OnEventBatch('review.created')
+  async onReviewsCreated(@Payload() events: EventEnvelope<'review.created'>[]): Promise<void> {
+    for await (const follows of this.relations.followerBatches(events.map((e) => e.payload.authorId))) {
+      const followers = new Map<string, string[]>();
+      for (const f of follows) {
+        const list = followers.get(f.followee_id);
+        if (list) list.push(f.follower_id);
+        else followers.set(f.followee_id, [f.follower_id]);
+      }
+      await this.notifier.notifyMany(
+        events.flatMap(({ id, payload: p }) =>
+          (followers.get(p.authorId) ?? []).map((recipientId) => ({ eventId: id, type: 'new_review' as const, recipientId, actorId: p.authorId, subjectId: p.reviewId })),
+        ),
+      );
+    }
   }
 
   @OnEvent('squad.join_requested')
@@ -139,34 +159,6 @@ export class NotificationEvents {
   @OnEvent('block.created')
   async onBlockCreated(@Payload() event: EventEnvelope<'block.created'>): Promise<void> {
     await this.notifier.forgetBetween(event.payload.blockerId, event.payload.blockedId);
-  }
-
-  /** A run of follows: each tells the followee, all in one `notifyMany`. */
-  private async followsCreated(events: EventEnvelope<'follow.created'>[]): Promise<void> {
-    await this.notifier.notifyMany(
-      events.map(({ id, payload: p }) => ({ eventId: id, type: 'new_follower', recipientId: p.followeeId, actorId: p.followerId, subjectId: p.followeeId })),
-    );
-  }
-
-  /**
-   * A run of reviews, told to their authors' followers: the followers of all the authors are read
-   * together a batch at a time, and each batch's notifications go in one `notifyMany`, in the
-   * reviews' order.
-   */
-  private async reviewsCreated(events: EventEnvelope<'review.created'>[]): Promise<void> {
-    for await (const follows of this.relations.followerBatches(events.map((e) => e.payload.authorId))) {
-      const followers = new Map<string, string[]>();
-      for (const f of follows) {
-        const list = followers.get(f.followee_id);
-        if (list) list.push(f.follower_id);
-        else followers.set(f.followee_id, [f.follower_id]);
-      }
-      await this.notifier.notifyMany(
-        events.flatMap(({ id, payload: p }) =>
-          (followers.get(p.authorId) ?? []).map((recipientId) => ({ eventId: id, type: 'new_review' as const, recipientId, actorId: p.authorId, subjectId: p.reviewId })),
-        ),
-      );
-    }
   }
 
   private async notifyMentioned(eventId: string, messageId: string, senderId: string, mentions?: MessageMentions): Promise<void> {
