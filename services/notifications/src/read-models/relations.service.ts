@@ -53,7 +53,8 @@ export class RelationsService {
 
   /**
    * The follows of `userIds`' followers, a batch at a time, so a large audience never sits in
-   * memory at once; a follower's follows of several of them come in the same batch (ids start with the follower).
+   * memory at once. In `_id` order, which starts with the follower: a follower's follows of several
+   * of them come together.
    */
   async *followerBatches(userIds: readonly string[]): AsyncGenerator<FollowDoc[]> {
     const followees = [...new Set(userIds)];
