@@ -40,13 +40,6 @@ export class MutesReadModel {
     return (await this.mutes.findOne({ muter_id: muterId, muted_id: mutedId })) !== null;
   }
 
-  /** Of `muterIds`, those who muted `mutedId`. */
-  async mutersAmong(mutedId: string, muterIds: readonly string[]): Promise<Set<string>> {
-    if (muterIds.length === 0) return new Set();
-    const docs = await this.mutes.find({ muted_id: mutedId, muter_id: { $in: [...muterIds] } });
-    return new Set(docs.map((d) => d.muter_id));
-  }
-
   /** Which of `pairs` (muter, muted) are mutes, in one query for them all (a run of events). */
   async mutedPairs(pairs: readonly (readonly [string, string])[]): Promise<(muterId: string, mutedId: string) => boolean> {
     if (pairs.length === 0) return () => false;
@@ -59,6 +52,13 @@ export class MutesReadModel {
     });
     const found = new Set(docs.map((d) => `${d.muter_id}:${d.muted_id}`));
     return (muterId, mutedId) => found.has(`${muterId}:${mutedId}`);
+  }
+
+  /** Of `muterIds`, those who muted `mutedId`. */
+  async mutersAmong(mutedId: string, muterIds: readonly string[]): Promise<Set<string>> {
+    if (muterIds.length === 0) return new Set();
+    const docs = await this.mutes.find({ muted_id: mutedId, muter_id: { $in: [...muterIds] } });
+    return new Set(docs.map((d) => d.muter_id));
   }
 
   /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
