@@ -66,7 +66,7 @@ describe('notifications: store operations per event handled', () => {
   });
 
   // One group of the in-process bus: the run of likes is read together (the notifications they may
-  // repeat), then each is told in order. Four likers, the author's own like and a repeat among
+  // repeat) and told in order (`Notifier.notifyMany`). Four likers, the author's own like and a repeat among
   // them: four notifications, the repeat refreshing the first (its own lookup). One at a time the
   // run read the notifications five times.
   it('a run of likes in one delivery: one read of the notifications they repeat, not one per like', async () => {
@@ -79,9 +79,10 @@ describe('notifications: store operations per event handled', () => {
     probe.reset();
     await Promise.all([...likers, author, likers[0]].map(liked)); // queued before the bus hands them over: one group
     await svc.settle();
-    // The group's inbox, the notifications, the repeat's lookup, four proof checks (tests only); four
-    // notifications and their outbox rows, the repeat's refresh, the group's inbox rows.
-    expect({ reads: probe.reads, writes: probe.writes }).toEqual({ reads: 7, writes: 10 });
+    // The group's inbox, the notifications, the repeat's lookup, four proof checks (tests only); the
+    // four notifications in one insert and their outbox rows in another, the repeat's refresh, the
+    // group's inbox rows.
+    expect({ reads: probe.reads, writes: probe.writes }).toEqual({ reads: 7, writes: 4 });
     const stored = await svc.store.collection(notificationsCollection).find({ subject_id: reviewId });
     expect(stored.map((n) => n.actor_id).sort()).toEqual(likers.map((m) => m.id).sort());
     const ids = new Set(stored.map((n) => n._id));

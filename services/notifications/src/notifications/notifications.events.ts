@@ -26,10 +26,10 @@ export class NotificationEvents {
     });
   }
 
-  /** A run of likes: read together, told in order (`Notifier.notifyEach`). */
+  /** A run of likes: read together, told in order (`Notifier.notifyMany`). */
   @OnEventBatch('review.liked')
   async onReviewsLiked(@Payload() events: EventEnvelope<'review.liked'>[]): Promise<void> {
-    await this.notifier.notifyEach(
+    await this.notifier.notifyMany(
       events.map((event) => ({
         eventId: event.id,
         type: 'review_liked',

@@ -61,37 +61,6 @@ export class Notifier {
   }
 
   /**
-   * `notify` for each of a run of single-recipient events (likes), in order. Their members, the
-   * block and the mute between each pair and the notifications they repeat are read together, not
-   * once per event; a repeat of an earlier one of the run reads the notification that one stored.
-   */
-  async notifyEach(drafts: NotificationDraft[]): Promise<void> {
-    const told = drafts.filter((draft) => draft.recipientId !== draft.actorId);
-    if (told.length === 0) return;
-    // Started together, these reads share one look at the caches' versions.
-    const [members, blocked, muted, found] = await Promise.all([
-      this.members.facts(told.flatMap((draft) => [draft.actorId, draft.recipientId])),
-      Promise.all(told.map((draft) => this.blocks.blockedEitherWay(draft.recipientId, [draft.actorId]))),
-      Promise.all(told.map((draft) => this.mutes.isMuted(draft.recipientId, draft.actorId))),
-      this.notifications.find({ dedupe_key: { $in: [...new Set(told.map(dedupeKeyOf))] } }),
-    ]);
-    const existing = new Map(found.map((doc) => [doc.dedupe_key, doc]));
-    const seen = new Set<string>();
-    for (const [i, draft] of told.entries()) {
-      if (blocked[i] || muted[i] || members.get(draft.actorId)?.deleted || members.get(draft.recipientId)?.deleted) continue;
-      const dedupe_key = dedupeKeyOf(draft);
-      if (seen.has(dedupe_key)) {
-        await this.record(draft, members);
-        continue;
-      }
-      seen.add(dedupe_key);
-      const doc = existing.get(dedupe_key);
-      if (doc) await this.refresh(doc, draft, members);
-      else await this.insert(draft, dedupe_key, members);
-    }
-  }
-
-  /**
    * A moderator's decision about the member's own content: told whatever blocks or mutes stand
    * between them. `actorId` is the recipient: the notification does not name the moderator.
    */
@@ -200,7 +169,7 @@ export class Notifier {
     if (existing.event_id === draft.eventId) return;
     const fields = {
       is_read: false,
-      created_at: new Date().toISOString(),
+      created_at: toldAt(),
       event_id: draft.eventId,
       squad_name: draft.squadName ?? existing.squad_name,
       ...(draft.squadId && { squad_id: draft.squadId }),
@@ -279,6 +248,18 @@ export class Notifier {
   }
 }
 
+let lastToldAt = 0;
+
+/**
+ * The time a notification is told (created or refreshed), never the same millisecond twice in a
+ * process: a run of events handled at once (a bulk import's) tells them within one millisecond,
+ * and a member's list, newest first, must still show them in the order they were told.
+ */
+function toldAt(): string {
+  lastToldAt = Math.max(Date.now(), lastToldAt + 1);
+  return new Date(lastToldAt).toISOString();
+}
+
 function dedupeKeyOf(draft: NotificationDraft): string {
   return [draft.type, draft.actorId, draft.subjectId, draft.recipientId].join(':');
 }
@@ -296,6 +277,6 @@ function docOf(draft: NotificationDraft, dedupe_key: string): NotificationDoc {
     dedupe_key,
     event_id: draft.eventId,
     is_read: false,
-    created_at: new Date().toISOString(),
+    created_at: toldAt(),
   };
 }
