@@ -188,6 +188,24 @@ describe.each([
       }
     });
 
+    it("atomically: the outbox rows of a unit's events go in one insert at its end, whatever emitted them", async () => {
+      const events = new EventBus(bus, store);
+      const probe = probeStore(store as SqliteStore);
+      try {
+        await events.atomically(async () => {
+          for (const id of ['u1', 'u2', 'u3']) await events.emitWith(followCreated(id), () => rows().insert({ _id: id, follower_id: 'ada', status: 'following' }));
+          await events.emitAllWith([followCreated('u4'), followCreated('u5')], () => rows().insertMany(['u4', 'u5'].map((_id) => ({ _id, follower_id: 'ada', status: 'following' }))));
+        });
+        // Four writes of the rows, one of the five outbox rows.
+        expect(probe.writes).toBe(5);
+      } finally {
+        probe.stop();
+      }
+      await bus.drain();
+      expect(delivered).toHaveLength(5);
+      await until(async () => (await outbox()).length === 0);
+    });
+
     it('atomically: one commit for the writes and events of a unit, published only after it commits; a throw leaves neither', async () => {
       const events = new EventBus(bus, store);
       const probe = probeStore();
