@@ -7,7 +7,7 @@ import { probeStore } from '@app/testing';
 import { BusServer } from './bus-server';
 import { EventBus } from './event-bus';
 import { MemoryTransport } from './memory/memory-transport';
-import { OnEvent } from './on-event.decorator';
+import { OnEvent, OnEventBatch } from './on-event.decorator';
 import { inboxCollection, outboxCollection } from './outbox.collection';
 
 /** A valid review.liked delivery. */
@@ -385,5 +385,121 @@ describe('BusServer and the events a handler is not concerned with', () => {
     await picky.dispatch(malformed('throws'));
 
     expect(outcomes).toEqual(['unwanted:ignored', 'throws:rejected']);
+  });
+});
+
+describe('BusServer and handlers of runs (OnEventBatch)', () => {
+  const calls: string[][] = [];
+  const singles: string[] = [];
+  let failOn: string | undefined;
+
+  @Controller()
+  class RunHandlers {
+    @OnEventBatch('review.liked', { when: (event) => event.payload.likeCount > 0 })
+    onLiked(@Payload() events: AnyEventEnvelope[]): void {
+      if (events.some((e) => e.id === failOn)) throw new Error(`fails on ${failOn}`);
+      calls.push(events.map((e) => e.id));
+    }
+
+    @OnEvent('review.unliked')
+    onUnliked(@Payload() event: AnyEventEnvelope): void {
+      singles.push(event.id);
+    }
+  }
+
+  @Module({ controllers: [RunHandlers] })
+  class RunModule {}
+
+  const unliked = (id: string) => ({ ...likedEvent(id), type: 'review.unliked' }) as AnyEventEnvelope;
+  const likedBy = (id: string, likeCount: number) => ({ ...likedEvent(id), payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount } }) as AnyEventEnvelope;
+
+  async function start() {
+    calls.length = 0;
+    singles.length = 0;
+    failOn = undefined;
+    const store = new SqliteStore();
+    await store.open([inboxCollection, outboxCollection]);
+    const inbox = store.collection(inboxCollection);
+    const bus = new EventBus(new MemoryTransport(), store);
+    const outcomes: string[] = [];
+    const app = await NestFactory.createMicroservice(RunModule, {
+      strategy: new BusServer({
+        transport: new MemoryTransport(),
+        group: 'g',
+        consumer: 'c',
+        inbox,
+        atomically: (work) => bus.atomically(work),
+        transactional: true,
+        observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`),
+      }),
+      logger: false,
+      abortOnError: false,
+    });
+    await app.init();
+    const server = (app as unknown as { serverInstance: BusServer }).serverInstance;
+    const stop = async () => {
+      await app.close();
+      await store.close();
+    };
+    return { server, inbox, outcomes, stop };
+  }
+
+  it('hands each run of consecutive events of the type over as one array, in order, without repeats, invalid or unwanted events', async () => {
+    const { server, inbox, outcomes, stop } = await start();
+    await inbox.insert({ _id: 'seen', type: 'review.liked', handled_at: Date.now() });
+    const invalid = { ...likedEvent('invalid'), payload: { reviewId: 'r1', likeCount: 3 } } as unknown as AnyEventEnvelope;
+
+    await server.dispatchAll([likedEvent('a'), likedEvent('seen'), likedEvent('b'), likedEvent('a'), invalid, likedBy('unwanted', 0), unliked('u'), likedEvent('c')]);
+
+    expect(calls).toEqual([['a', 'b'], ['c']]);
+    expect(singles).toEqual(['u']);
+    expect(outcomes).toEqual(['seen:duplicate', 'a:duplicate', 'invalid:rejected', 'unwanted:ignored', 'a:handled', 'b:handled', 'u:handled', 'c:handled']);
+    expect((await inbox.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['a', 'b', 'c', 'seen', 'u']);
+    await stop();
+  });
+
+  it('gives a single delivery as an array of one', async () => {
+    const { server, outcomes, stop } = await start();
+    await server.dispatch(likedEvent('alone'));
+    expect(calls).toEqual([['alone']]);
+    expect(outcomes).toEqual(['alone:handled']);
+    await stop();
+  });
+
+  it('commits nothing of a group whose run fails: every event of the run is reported failed and no inbox row stays', async () => {
+    const { server, inbox, outcomes, stop } = await start();
+    failOn = 'b';
+    // Nest's exception handler turns the error into its RPC error object.
+    await expect(server.dispatchAll([unliked('u'), likedEvent('a'), likedEvent('b')])).rejects.toMatchObject({ status: 'error' });
+    expect(outcomes).toEqual(['u:handled', 'a:failed', 'b:failed']);
+    expect(await inbox.find({})).toEqual([]);
+    await stop();
+  });
+});
+
+describe('BusServer refuses a type whose handlers mix single events and runs', () => {
+  @Controller()
+  class Singles {
+    @OnEvent('review.liked')
+    onLiked(): void {}
+  }
+
+  @Controller()
+  class Runs {
+    @OnEventBatch('review.liked')
+    onLiked(): void {}
+  }
+
+  @Module({ controllers: [Singles, Runs] })
+  class MixedModule {}
+
+  it('fails to start', async () => {
+    const app = await NestFactory.createMicroservice(MixedModule, {
+      strategy: new BusServer({ transport: new MemoryTransport(), group: 'g', consumer: 'c' }),
+      logger: false,
+      abortOnError: false,
+    });
+    await expect(app.listen()).rejects.toThrow('The handlers of review.liked on g mix OnEvent and OnEventBatch');
+    await app.close();
   });
 });

@@ -62,6 +62,12 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
     const types = [...this.messageHandlers.keys()] as EventType[];
+    try {
+      types.forEach((type) => this.takesRuns(type));
+    } catch (err) {
+      callback(err); // Nest's listen() rejects with it: the process fails to start
+      return;
+    }
     if (types.length > 0) {
       this.subscription = await this.options.transport.subscribe({
         group: this.options.group,
@@ -100,7 +106,9 @@ export class BusServer extends Server implements CustomTransportStrategy {
   /**
    * Several deliveries in one unit of the store: all handled, or a throw and none (each is then
    * delivered again on its own). On a store with transactions the group's inbox is read in one
-   * statement before the unit and its rows inserted in one at its end: per event, only its handlers' statements.
+   * statement before the unit and its rows inserted in one at its end: per event, only its
+   * handlers' statements, and for a type whose handlers take runs (`OnEventBatch`) each run of
+   * consecutive events of the type goes to them as one array.
    */
   async dispatchAll(events: AnyEventEnvelope[]): Promise<void> {
     const { atomically, inbox, transactional } = this.options;
@@ -111,7 +119,14 @@ export class BusServer extends Server implements CustomTransportStrategy {
       group.handled = new Set((await inbox.find({ _id: { $in: ids } }, { projection: { _id: 1 } })).map((row) => row._id));
     }
     await atomically(async () => {
-      for (const event of events) await this.dispatch(event, group);
+      let run: AnyEventEnvelope[] = [];
+      for (const event of events) {
+        if (run.length > 0 && run[0].type !== event.type) run = await this.handleRun(run, group);
+        if (group.handled && this.takesRuns(event.type)) {
+          if (this.admitted(event)) this.joinRun(run, event, group);
+        } else await this.dispatch(event, group);
+      }
+      if (run.length > 0) await this.handleRun(run, group);
       // A DuplicateKeyError here: another delivery of one of them committed first; the group
       // rolls back and its events come one by one.
       if (group.rows.length > 0) await inbox?.insertMany(group.rows);
@@ -120,17 +135,28 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   /** Runs the handlers for one delivery; throws to leave it unacknowledged. `group`: part of `dispatchAll`'s unit. */
   async dispatch(event: AnyEventEnvelope, group?: Group): Promise<void> {
+    if (!this.admitted(event)) return;
+    try {
+      const outcome = await this.handle(event, group);
+      this.options.observe?.(event, outcome, lagOf(event));
+    } catch (err) {
+      this.options.observe?.(event, 'failed', lagOf(event));
+      throw err;
+    }
+  }
+
+  /** False for an event no handler may see: malformed, invalid, of no handler's concern, or ignored (each logged and observed). */
+  private admitted(event: AnyEventEnvelope): boolean {
     if (!isEventEnvelope(event)) {
       this.logger.error(`Dropped a malformed event on ${this.options.group}`);
-      return;
+      return false;
     }
-    const lag = () => Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000);
     // Before the payload is checked: an event none of the handlers wants (a one-to-one message for
     // the mention notifier) is acknowledged without paying for its validation.
     if (!this.concerned(event)) {
       this.logger.debug(`Ignored ${event.type} ${event.id} on ${this.options.group}`);
-      this.options.observe?.(event, 'ignored', lag());
-      return;
+      this.options.observe?.(event, 'ignored', lagOf(event));
+      return false;
     }
     const problems = eventProblems(event);
     if (problems.length > 0) {
@@ -139,21 +165,62 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.logger.error(
         `Rejected ${event.type} v${event.version} ${event.id} on ${this.options.group}: ${problems.join('; ')}`,
       );
-      this.options.observe?.(event, 'rejected', lag());
-      return;
+      this.options.observe?.(event, 'rejected', lagOf(event));
+      return false;
     }
     if (this.options.ignore?.(event)) {
       this.logger.debug(`Ignored ${event.type} ${event.id} on ${this.options.group}`);
-      this.options.observe?.(event, 'ignored', lag());
+      this.options.observe?.(event, 'ignored', lagOf(event));
+      return false;
+    }
+    return true;
+  }
+
+  /** Adds an admitted event to the run, unless the group's inbox (or the run itself) already holds it. */
+  private joinRun(run: AnyEventEnvelope[], event: AnyEventEnvelope, group: Group): void {
+    if (group.handled?.has(event.id)) {
+      this.options.observe?.(event, 'duplicate', lagOf(event));
       return;
     }
+    group.handled?.add(event.id);
+    run.push(event);
+  }
+
+  /** A run's handlers in the group's unit, and its inbox rows queued for the group's end. Returns a new, empty run. */
+  private async handleRun(run: AnyEventEnvelope[], group: Group): Promise<AnyEventEnvelope[]> {
     try {
-      const outcome = await this.handle(event, group);
-      this.options.observe?.(event, outcome, lag());
+      await this.callHandlers(run[0].type, run);
     } catch (err) {
-      this.options.observe?.(event, 'failed', lag());
+      run.forEach((event) => this.options.observe?.(event, 'failed', lagOf(event)));
       throw err;
     }
+    for (const event of run) {
+      group.rows.push({ _id: event.id, type: event.type, handled_at: Date.now() });
+      this.options.observe?.(event, 'handled', lagOf(event));
+    }
+    return [];
+  }
+
+  /**
+   * True when the type's handlers take runs (`OnEventBatch`). A type whose handlers disagree is
+   * refused at start: one call cannot feed both an event and an array.
+   */
+  private takesRuns(type: string): boolean {
+    let runs: boolean | undefined;
+    for (let handler = this.messageHandlers.get(type); handler; handler = handler.next as MessageHandler | undefined) {
+      const batch = handler.extras?.batch === true;
+      if (runs !== undefined && runs !== batch) throw new Error(`The handlers of ${type} on ${this.options.group} mix OnEvent and OnEventBatch`);
+      runs = batch;
+    }
+    return runs === true;
+  }
+
+  /** Every handler of the type. Nest chains them: the first runs the rest itself (its listeners' forkJoin of `next`). */
+  private async callHandlers(type: string, input: AnyEventEnvelope | AnyEventEnvelope[]): Promise<void> {
+    const handler = this.messageHandlers.get(type);
+    if (!handler) return;
+    const result = await handler(input);
+    if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
   }
 
   /**
@@ -202,13 +269,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private async run(event: AnyEventEnvelope, check: boolean, group?: Group): Promise<DeliveryOutcome> {
     const inbox = this.options.inbox;
     if (check && inbox && (await inbox.findById(event.id))) return 'duplicate';
-    // Nest chains the handlers of one type: the first runs the rest itself (its listeners'
-    // forkJoin of `next`), so walking the chain here ran every later handler twice.
-    const handler = this.messageHandlers.get(event.type);
-    if (handler) {
-      const result = await handler(event);
-      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
-    }
+    await this.callHandlers(event.type, this.takesRuns(event.type) ? [event] : event);
     if (!inbox) return 'handled';
     if (check) {
       await inbox.updateOne({ _id: event.id }, { $set: { type: event.type, handled_at: Date.now() } }, { upsert: true });
@@ -241,4 +302,9 @@ class HandledMeanwhile extends Error {
   constructor(id: string) {
     super(`Event ${id} was handled by another delivery meanwhile`);
   }
+}
+
+/** Seconds since the event was emitted (observed with each outcome). */
+function lagOf(event: AnyEventEnvelope): number {
+  return Math.max(0, (Date.now() - Date.parse(event.occurredAt)) / 1000);
 }

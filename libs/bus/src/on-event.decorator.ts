@@ -25,3 +25,28 @@ export function OnEvent<T extends EventType>(type: T, options: OnEventOptions<T>
     EventPattern(type, { when })(target, key, descriptor);
   };
 }
+
+type BatchHandler = (this: unknown, events: EventEnvelope<EventType>[], ...rest: unknown[]) => unknown;
+
+/**
+ * A handler of a run of events of one type at once: it receives `EventEnvelope<T>[]`, in stream
+ * order, each valid, not seen before and not ignored, so it can do set-based work (one statement
+ * for the run, not one per event: a bulk import's thousands of events). Where the transport hands
+ * a group over (`BusServer.dispatchAll`), each run of consecutive events of the type comes as one
+ * array inside the group's unit; a single delivery comes as an array of one. All of a service's
+ * handlers of one type take either single events or runs.
+ */
+export function OnEventBatch<T extends EventType>(type: T, options: OnEventOptions<T> = {}): MethodDecorator {
+  const when = options.when as OnEventOptions<EventType>['when'];
+  return (target, key, descriptor) => {
+    if (when) {
+      const handler = descriptor.value as unknown as BatchHandler;
+      const chosen: BatchHandler = function (this: unknown, events, ...rest) {
+        const concerned = events.filter(when);
+        return concerned.length > 0 ? handler.call(this, concerned, ...rest) : undefined;
+      };
+      (descriptor as PropertyDescriptor).value = chosen;
+    }
+    EventPattern(type, { batch: true, ...(when && { when }) })(target, key, descriptor);
+  };
+}
