@@ -2,7 +2,6 @@ import { HttpException, Injectable } from '@nestjs/common';
 import { ImportReport, importRows, UserCardsReadModel } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { ProductsService } from '../products/products.service';
-import { ReviewDoc } from '../reviews/review.collection';
 import { ReviewsService } from '../reviews/reviews.service';
 import { ReviewsException } from '../reviews.errors';
 import { ImportProductDto, ImportReviewDto } from './import.dto';
@@ -11,8 +10,8 @@ import { ImportProductDto, ImportReviewDto } from './import.dto';
  * Products and reviews in bulk (docs/decisions/import.md): each row through the create route's
  * DTO and the same service call as `POST /products` and `POST /reviews` (slugs, one review per
  * member and product, ratings, tags), with the same events, a batch per transaction; reviews a
- * batch at once (`ReviewsService.writeMany`). A row
- * names its member, who must be one this service knows (`user.registered` handled).
+ * batch at once (`ReviewsService.writeMany`). A row names its member, who must be one this
+ * service knows (`user.registered` handled).
  */
 @Injectable()
 export class CatalogueImportService {
@@ -40,10 +39,11 @@ export class CatalogueImportService {
       batch: async (batch) => {
         const unknown = new Set(await this.cards.unknownIds([...new Set(batch.map((row) => row.user_id))]));
         const members = batch.filter((row) => !unknown.has(row.user_id));
-        const written = (await this.reviews.writeMany(members.map(({ user_id, ...dto }) => ({ userId: user_id, dto })))).values();
+        const written = await this.reviews.writeMany(members.map(({ user_id, ...dto }) => ({ userId: user_id, dto })));
+        let next = 0;
         return batch.map((row) => {
           if (unknown.has(row.user_id)) return unknownMember();
-          const review = written.next().value as ReviewDoc | HttpException;
+          const review = written[next++];
           return review instanceof HttpException ? review : { id: review._id };
         });
       },

@@ -8,7 +8,8 @@ import { ImportFollowDto } from './follow-import.dto';
 /**
  * Follows in bulk (docs/decisions/import.md): each row is `FollowsService.follow` as the route
  * calls it (no self-follows, blocks, a request for a private account, counters, the event), a
- * batch per transaction, at once (`followMany`). Both members must be known here (`user.registered` handled).
+ * batch per transaction, at once (`followMany`). Both members must be known here
+ * (`user.registered` handled).
  */
 @Injectable()
 export class FollowImportService {
