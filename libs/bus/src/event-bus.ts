@@ -222,8 +222,21 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
       for (const { id } of unit.pending) this.inFlight.delete(id);
       throw err;
     }
-    for (const { id, event } of unit.pending) await this.publish(id, event); // refused: the relay sends it
+    if (this.transport.publishAll && unit.pending.length > 1) await this.publishAll(unit.pending);
+    else for (const { id, event } of unit.pending) await this.publish(id, event); // refused: the relay sends it
     return result;
+  }
+
+  /** A committed unit's events in one round trip (a durable bus): refused, the relay sends them all again (inboxes drop repeats). */
+  private async publishAll(pending: Unit['pending']): Promise<void> {
+    try {
+      await this.transport.publishAll!(pending.map(({ event }) => event));
+    } catch (err) {
+      for (const { id } of pending) this.inFlight.delete(id);
+      this.logger.warn(`Publishing ${pending.length} events failed; the relay will retry: ${(err as Error).message}`);
+      return;
+    }
+    for (const { id } of pending) await this.dropLater(id);
   }
 
   /** The change and its outbox row in one transaction: both happen or neither does. */
