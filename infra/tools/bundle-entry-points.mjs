@@ -1,15 +1,18 @@
-// Bundles each deployable's entry point (dist/gateway/src/main.js, dist/services/<name>/src/main.js)
-// in place, after swc compiled the server code (`npm run build:server`). A process then reads and
-// compiles one file instead of resolving, reading and wrapping ~1,700 modules one by one: that
-// loading was about a third of each process's CPU at boot (docs/PERFORMANCE.md, issue 44).
+// Bundles each deployable's entry point (dist/gateway/src/main.js, dist/services/<name>/src/main.js),
+// after swc compiled the server code (`npm run build:server`), into main.bundle.js beside it, and
+// makes main.js run the bundle with V8's code cache (libs/platform/src/bootstrap/bundle-runner.ts).
+// A process then compiles one file, or none with the cache, instead of resolving, reading and
+// compiling ~1,700 modules one by one: most of its CPU at boot (docs/PERFORMANCE.md, issue 44).
 import { readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
 /**
  * Required at run time from node_modules, not bundled:
  * - native or engine packages only some profiles load (their adapters require them lazily);
- * - optional packages that Nest's adapters require only when used, and that are not installed.
+ * - optional packages that Nest's adapters require only when used, and that are not installed;
+ * - large ones a process loads only on a rare path (a body in another charset, a schema compiled
+ *   on demand, the OpenAPI document): V8 keeps a bundle's whole source, run or not.
  * Each is a leaf: nothing bundled shares state with it (a bundled copy of a package that an
  * external one also loads would make two instances of it).
  */
@@ -20,6 +23,12 @@ const EXTERNAL = [
   'kafkajs',
   'nodemailer',
   'mingo',
+  'iconv-lite',
+  '@fastify/ajv-compiler',
+  'ajv-formats',
+  'mime-db',
+  'js-yaml',
+  'lodash',
   '@fastify/static',
   '@fastify/view',
   '@grpc/grpc-js',
@@ -46,11 +55,19 @@ const entryPoints = [
  */
 const asAscii = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+const RUNNER = 'dist/libs/platform/src/bootstrap/bundle-runner.js';
+
+/** The entry point's new body: the bundle beside it, through the runner. */
+const entryStub = (entry) => `'use strict';
+// Written by infra/tools/bundle-entry-points.mjs: this deployable's bundle, run with V8's code cache.
+require('./${relative(dirname(entry), RUNNER)}').runBundle(require('node:path').join(__dirname, 'main.bundle.js'));
+`;
+
 await Promise.all(
   entryPoints.map(async (entry) => {
     const { outputFiles } = await build({
       entryPoints: [entry],
-      outfile: entry,
+      outfile: join(dirname(entry), 'main.bundle.js'),
       write: false,
       bundle: true,
       platform: 'node',
@@ -69,5 +86,6 @@ await Promise.all(
       logOverride: { 'require-resolve-not-external': 'silent' },
     });
     for (const file of outputFiles) writeFileSync(file.path, file.path.endsWith('.js') ? asAscii(file.text) : file.contents);
+    writeFileSync(entry, entryStub(entry));
   }),
 );

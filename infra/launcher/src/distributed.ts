@@ -87,6 +87,9 @@ export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: stri
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
     NODE_OPTIONS: withSmallYoungGeneration(env.NODE_OPTIONS),
+    // glibc gives each thread that allocates an arena of its own (libuv's pool, V8's workers):
+    // two are plenty for a process whose JavaScript runs on one thread, ~3 MB less RSS each.
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
   };
   const specs: ProcessSpec[] = [];
   const serviceUrls: Record<string, string> = {};

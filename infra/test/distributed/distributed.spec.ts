@@ -32,8 +32,12 @@ import { call, connect, emitAck, Inbox, Member, register, sleep, until } from '.
 
 const ROOT = resolve(__dirname, '../../..');
 const LAUNCHER = join(ROOT, 'dist/infra/launcher/src/distributed.js');
-/** Short take-over time for entries left pending by the killed replica (30 s by default). */
-const CLAIM_IDLE_MS = 1_000;
+/**
+ * Short take-over time for entries left pending by the killed replica (30 s by default). It is also
+ * how long a frozen gateway still counts as live for a logout's wait: 2 s, so that on a loaded
+ * machine the logout's own trip does not outlast it.
+ */
+const CLAIM_IDLE_MS = 2_000;
 const LIKERS = 36;
 /** Likers in reserve, for bursts after the LIKERS until the killed replica is caught holding a like. */
 const RESERVE = 24;

@@ -441,7 +441,7 @@ describe('BusServer and handlers of runs (OnEventBatch)', () => {
       await app.close();
       await store.close();
     };
-    return { server, inbox, outcomes, stop };
+    return { server, inbox, outcomes, stop, store };
   }
 
   it('hands each run of consecutive events of the type over as one array, in order, without repeats, invalid or unwanted events', async () => {
@@ -455,6 +455,18 @@ describe('BusServer and handlers of runs (OnEventBatch)', () => {
     expect(singles).toEqual(['u']);
     expect(outcomes).toEqual(['seen:duplicate', 'a:duplicate', 'invalid:rejected', 'unwanted:ignored', 'a:handled', 'b:handled', 'u:handled', 'c:handled']);
     expect((await inbox.find({}, { sort: { _id: 1 } })).map((d) => d._id)).toEqual(['a', 'b', 'c', 'seen', 'u']);
+    await stop();
+  });
+
+  it('opens no transaction and reads no inbox for a group none of the handlers wants', async () => {
+    const { server, outcomes, stop, store } = await start();
+    const probe = probeStore(store);
+    await server.dispatchAll([likedBy('x', 0), likedBy('y', 0)]);
+    expect(probe.commits).toBe(0);
+    expect(probe.reads).toBe(0);
+    probe.stop();
+    expect(outcomes).toEqual(['x:ignored', 'y:ignored']);
+    expect(calls).toEqual([]);
     await stop();
   });
 

@@ -113,6 +113,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
   async dispatchAll(events: AnyEventEnvelope[]): Promise<void> {
     const { atomically, inbox, transactional } = this.options;
     if (!atomically) throw new Error('dispatchAll needs the atomically option');
+    // A group none of the handlers wants (chat messages at the notifier) costs no inbox read and no transaction.
+    if (!events.some((event) => isEventEnvelope(event) && this.concerned(event))) {
+      events.forEach((event) => this.admitted(event));
+      return;
+    }
     const group: Group = { rows: [] };
     if (transactional && inbox) {
       const ids = events.map((e) => e.id);

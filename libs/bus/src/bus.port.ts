@@ -57,6 +57,11 @@ export interface BusTransport {
   connect(): Promise<void>;
   /** Resolves once the bus has taken the event; a durable bus (Redis, Kafka) then holds it. */
   publish(event: AnyEventEnvelope): Promise<PublishReceipt | void>;
+  /**
+   * A durable bus (Redis Streams): `publish` for several events in one round trip, taken in their
+   * order (a unit's events once it committed). Rejects if any was refused; some may have been taken.
+   */
+  publishAll?(events: AnyEventEnvelope[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   /** In-process only: resolves once every event published so far was handled by each consumer it went to. */
   handledSoFar?(): Promise<void>;

@@ -188,6 +188,51 @@ describe.each([
       }
     });
 
+    it("atomically: on a bus that takes several events at once, a committed unit's events go in one call, in order; refused, the relay sends them", async () => {
+      const calls: string[][] = [];
+      let refuse = false;
+      const batching = Object.assign(Object.create(bus) as MemoryTransport, {
+        publishAll: async (events: AnyEventEnvelope[]) => {
+          calls.push(events.map((e) => e.key));
+          if (refuse) throw new Error('bus down');
+          for (const e of events) await bus.publish(e);
+        },
+      });
+      const events = new EventBus(batching, store);
+      const unit = (ids: string[]) =>
+        events.atomically(async () => {
+          for (const id of ids) await events.emitWith({ ...followCreated(id), key: id }, () => rows().insert({ _id: id, follower_id: 'ada', status: 'following' }));
+        });
+      await unit(['p1', 'p2', 'p3']);
+      expect(calls).toEqual([['p1', 'p2', 'p3']]);
+      await bus.drain();
+      expect(delivered.map((e) => e.key)).toEqual(['p1', 'p2', 'p3']);
+      refuse = true;
+      await unit(['p4', 'p5']);
+      refuse = false;
+      expect(await events.relay(0)).toBe(2);
+      await bus.drain();
+      expect(delivered.map((e) => e.key)).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    });
+
+    it("atomically: the outbox rows of a unit's events go in one insert at its end, whatever emitted them", async () => {
+      const events = new EventBus(bus, store);
+      const probe = probeStore(store as SqliteStore);
+      try {
+        await events.atomically(async () => {
+          for (const id of ['u1', 'u2', 'u3']) await events.emitWith(followCreated(id), () => rows().insert({ _id: id, follower_id: 'ada', status: 'following' }));
+          await events.emitAllWith([followCreated('u4'), followCreated('u5')], () => rows().insertMany(['u4', 'u5'].map((_id) => ({ _id, follower_id: 'ada', status: 'following' }))));
+        });
+        // Four writes of the rows, one of the five outbox rows.
+        expect(probe.writes).toBe(5);
+      } finally {
+        probe.stop();
+      }
+      await bus.drain();
+      expect(delivered).toHaveLength(5);
+      await until(async () => (await outbox()).length === 0);
+    });
+
     it('atomically: one commit for the writes and events of a unit, published only after it commits; a throw leaves neither', async () => {
       const events = new EventBus(bus, store);
       const probe = probeStore();

@@ -24,6 +24,8 @@ const IN_FORCE_TIMEOUT_MS = Number(process.env.BUS_IN_FORCE_TIMEOUT_MS) || 5_000
 /** Events stored inside an `atomically` unit, published once it commits. */
 interface Unit {
   pending: { id: string; event: OutboxDoc['event'] }[];
+  /** Their outbox rows, inserted together at the end of the unit (in its commit): one statement for all. */
+  rows: OutboxDoc[];
 }
 
 /** Which row shows that an event's change happened: see `StoredProof`. */
@@ -140,8 +142,8 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
           }
         }
       }
-      const now = Date.now();
-      await this.outbox.insertMany(events.map((event) => ({ _id: event.id, event: event as never, created_at: now, attempts: 0, committed: true })));
+      // Inside a unit the rows go with the unit's other outbox rows, at its end.
+      if (!unit) await this.outbox.insertMany(events.map((event) => committedRow(event)));
       return changed;
     };
     for (const event of events) this.inFlight.add(event.id);
@@ -153,7 +155,12 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
       throw err;
     }
     if (!result) for (const event of events) this.inFlight.delete(event.id);
-    else if (unit) for (const event of events) unit.pending.push({ id: event.id, event: event as never });
+    else if (unit) {
+      for (const event of events) {
+        unit.rows.push(committedRow(event));
+        unit.pending.push({ id: event.id, event: event as never });
+      }
+    }
     else for (const event of events) await this.publish(event.id, event as never);
     return result;
   }
@@ -193,24 +200,43 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
 
   /**
    * Runs `work` as one unit: on a store with transactions, every write inside it (the events'
-   * outbox rows included) commits once, and the events emitted inside are published after that
-   * commit (never before: a rollback must leave no event out). The BusServer runs each delivery's
+   * outbox rows included, in one insert at its end) commits once, and the events emitted inside
+   * are published after that commit (never before: a rollback must leave no event out). The BusServer runs each delivery's
    * handlers and its inbox row this way. Elsewhere `work` just runs, and each emitWith publishes
    * as it goes (intent and proof).
    */
   async atomically<R>(work: () => Promise<R>): Promise<R> {
     const transaction = this.store.transaction?.bind(this.store);
     if (!transaction || this.units.get()) return work();
-    const unit: Unit = { pending: [] };
+    const unit: Unit = { pending: [], rows: [] };
     let result: R;
     try {
-      result = await this.units.run(unit, () => this.dropping(transaction, work));
+      result = await this.units.run(unit, () =>
+        this.dropping(transaction, async () => {
+          const done = await work();
+          if (unit.rows.length > 0) await this.outbox.insertMany(unit.rows);
+          return done;
+        }),
+      );
     } catch (err) {
       for (const { id } of unit.pending) this.inFlight.delete(id);
       throw err;
     }
-    for (const { id, event } of unit.pending) await this.publish(id, event); // refused: the relay sends it
+    if (this.transport.publishAll && unit.pending.length > 1) await this.publishAll(unit.pending);
+    else for (const { id, event } of unit.pending) await this.publish(id, event); // refused: the relay sends it
     return result;
+  }
+
+  /** A committed unit's events in one round trip (a durable bus): refused, the relay sends them all again (inboxes drop repeats). */
+  private async publishAll(pending: Unit['pending']): Promise<void> {
+    try {
+      await this.transport.publishAll!(pending.map(({ event }) => event));
+    } catch (err) {
+      for (const { id } of pending) this.inFlight.delete(id);
+      this.logger.warn(`Publishing ${pending.length} events failed; the relay will retry: ${(err as Error).message}`);
+      return;
+    }
+    for (const { id } of pending) await this.dropLater(id);
   }
 
   /** The change and its outbox row in one transaction: both happen or neither does. */
@@ -227,7 +253,8 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
       if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
         throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
       }
-      await this.outbox.insert({ _id: event.id, event: event as never, created_at: Date.now(), attempts: 0, committed: true });
+      // Inside a unit the row goes with the unit's other outbox rows, at its end.
+      if (!unit) await this.outbox.insert(committedRow(event));
       return changed;
     };
     this.inFlight.add(event.id);
@@ -240,7 +267,10 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
       throw err;
     }
     if (!result) this.inFlight.delete(event.id);
-    else if (unit) unit.pending.push({ id: event.id, event: event as never }); // published when the unit commits
+    else if (unit) {
+      unit.rows.push(committedRow(event));
+      unit.pending.push({ id: event.id, event: event as never }); // published when the unit commits
+    }
     else await this.publish(event.id, event as never, planned.inForce); // refused: the committed row waits for the relay
     return result;
   }
@@ -405,6 +435,11 @@ function envelope<T extends EventType>(planned: PlannedEvent<T>): EventEnvelope<
     key: planned.key,
     payload: planned.payload,
   };
+}
+
+/** The outbox row of an event whose change commits with it (no proof needed). */
+function committedRow(event: EventEnvelope<EventType>): OutboxDoc {
+  return { _id: event.id, event: event as never, created_at: Date.now(), attempts: 0, committed: true };
 }
 
 function storedProof(proof: ChangeProof): StoredProof {

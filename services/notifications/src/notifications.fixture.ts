@@ -1,4 +1,4 @@
-import { Language, NotificationView } from '@app/contracts';
+import { EventType, Language, NotificationView } from '@app/contracts';
 import { TestService } from '@app/testing';
 import { newId } from '@app/store';
 
@@ -48,4 +48,17 @@ export async function unreadCountOf(svc: TestService, member: Member): Promise<n
 /** notification.created events this service emitted for one recipient. */
 export function pushesTo(svc: TestService, member: Member) {
   return svc.emitted('notification.created').filter((e) => e.recipientId === member.id);
+}
+
+/**
+ * Events published in one tick, as a bulk import sends them: the bus hands them to the service as
+ * one group, and each run of one type to an `OnEventBatch` handler as one array.
+ */
+export async function publishRun(svc: TestService, events: { type: EventType; payload: unknown; key?: string }[]): Promise<void> {
+  await Promise.all(
+    events.map(({ type, payload, key }) =>
+      svc.transport.publish({ id: newId(), type, version: 1, occurredAt: new Date().toISOString(), actorId: null, key: key ?? newId(), payload } as never),
+    ),
+  );
+  await svc.settle();
 }

@@ -229,3 +229,34 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: in s
     }
   });
 });
+
+describeWithRedis('redis-streams-transport.spec')("Redis Streams transport: a unit's events in one round trip", () => {
+  const event = (id: string, type: 'block.created' | 'follow.created') =>
+    type === 'block.created'
+      ? ({ id, type, version: 1, occurredAt: new Date().toISOString(), actorId: 'a', key: 'a', payload: { blockerId: 'a', blockedId: 'b' } } as const)
+      : ({ id, type, version: 1, occurredAt: new Date().toISOString(), actorId: 'a', key: 'a', payload: { followerId: 'a', followeeId: 'b' } } as const);
+
+  it('publishAll takes the events in their order, each in its stream, and knows where each went (untilHandled)', async () => {
+    const redis = await startRedisServer();
+    const prefix = `all-${Date.now()}:`;
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix, blockMs: 50 });
+    const reader = new Redis(redis.url);
+    const handled: string[] = [];
+    try {
+      await transport.connect();
+      await transport.subscribe({ group: 'g', consumer: 'c', types: ['block.created', 'follow.created'], handler: async (e) => void handled.push(e.id) });
+      await new Promise((r) => setTimeout(r, 200));
+      const events = ['b1', 'f1', 'b2', 'f2', 'b3'].map((id) => event(id, id.startsWith('b') ? 'block.created' : 'follow.created'));
+      await transport.publishAll(events);
+      const ids = async (type: string) => (await reader.xrange(prefix + type, '-', '+')).map(([, fields]) => JSON.parse(fields[fields.indexOf('data') + 1]).id);
+      expect(await ids('block.created')).toEqual(['b1', 'b2', 'b3']);
+      expect(await ids('follow.created')).toEqual(['f1', 'f2']);
+      expect(await transport.untilHandled(events[4], 5_000)).toBe(true);
+      expect(handled).toEqual(expect.arrayContaining(['b1', 'b2', 'b3']));
+    } finally {
+      reader.disconnect();
+      await transport.close();
+      await redis.stop();
+    }
+  });
+});

@@ -78,17 +78,27 @@ export class RedisStreamsTransport implements BusTransport {
 
   async publish(event: AnyEventEnvelope): Promise<void> {
     const client = await this.ready();
-    const entryId = await client.xadd(
-      this.settings.prefix + event.type,
-      'MAXLEN',
-      '~',
-      this.settings.maxLen,
-      '*',
-      'key',
-      event.key,
-      'data',
-      JSON.stringify(event),
-    );
+    this.remember(event, await client.xadd(...this.entry(event)));
+  }
+
+  /** One pipeline: the XADDs go in order on one connection, and their answers come back together. */
+  async publishAll(events: AnyEventEnvelope[]): Promise<void> {
+    const client = await this.ready();
+    const pipeline = client.pipeline();
+    for (const event of events) pipeline.xadd(...this.entry(event));
+    const answers = (await pipeline.exec()) ?? [];
+    events.forEach((event, i) => {
+      const [err, entryId] = answers[i] ?? [new Error('no answer')];
+      if (err) throw err;
+      this.remember(event, entryId as string | null);
+    });
+  }
+
+  private entry(event: AnyEventEnvelope): [string, 'MAXLEN', '~', number, '*', 'key', string, 'data', string] {
+    return [this.settings.prefix + event.type, 'MAXLEN', '~', this.settings.maxLen, '*', 'key', event.key, 'data', JSON.stringify(event)];
+  }
+
+  private remember(event: AnyEventEnvelope, entryId: string | null): void {
     if (!entryId) return;
     this.positions.set(event.id, entryId);
     // Only an emitter that waits reads its position back, at once: the oldest go past a bound.

@@ -1,8 +1,9 @@
+import { BadRequestException } from '@nestjs/common';
 import { IsString } from 'class-validator';
 import { AnyEventEnvelope } from '@app/contracts';
 import { EventBus, MemoryTransport, outboxCollection } from '@app/bus';
 import { defineCollection, SqliteStore } from '@app/store';
-import { IMPORT_BATCH, importRows } from './bulk-import';
+import { BatchConflict, IMPORT_BATCH, importRows } from './bulk-import';
 
 class NameDto {
   @IsString()
@@ -56,5 +57,41 @@ describe('importRows', () => {
     expect(imported.filter(Boolean)).toHaveLength(IMPORT_BATCH * 4 - 1);
     await transport.drain();
     expect(handled).toHaveLength(IMPORT_BATCH * 4 - 1);
+  });
+
+  it('takes a batch at once where the kind has one, and sends a batch that met a conflict row by row, with nothing of it left', async () => {
+    const handled: AnyEventEnvelope[] = [];
+    await transport.subscribe({ group: 'g', consumer: 'g', types: ['follow.created'], handler: async (e) => void handled.push(e) });
+    const write = (name: string, id: string) =>
+      bus.emitWith(
+        { type: 'follow.created', payload: { followerId: name, followeeId: 'x' }, key: name, proof: { collection: names, match: { _id: id }, present: true } },
+        () => store.collection(names).insert({ _id: id, name }),
+      );
+    let conflict = true;
+    const batches: string[][] = [];
+    const report = await importRows(bus, NameDto, [{ name: 'a' }, { name: 4 }, { name: 'b' }, { name: 'refused' }], {
+      row: async (row, i) => (row.name === 'refused' ? Promise.reject(new BadRequestException('no')) : write(row.name, `row${i}`).then(() => `row:${row.name}`)),
+      batch: async (rows) => {
+        batches.push(rows.map((r) => r.name));
+        for (const row of rows) if (row.name !== 'refused') await write(row.name, `batch-${row.name}`);
+        if (conflict) throw new BatchConflict('another writer');
+        return rows.map((r) => (r.name === 'refused' ? new BadRequestException('no') : `batch:${r.name}`));
+      },
+    });
+    expect(batches).toEqual([['a', 'b', 'refused']]);
+    expect(report.imported).toEqual(['row:a', null, 'row:b', null]);
+    expect(report.rejected.map((r) => [r.index, r.status])).toEqual([[1, 400], [3, 400]]);
+    conflict = false;
+    const again = await importRows(bus, NameDto, [{ name: 'c' }, { name: 'refused' }], {
+      row: () => Promise.reject(new Error('not row by row')),
+      batch: async (rows) => {
+        await write('c', 'batch-c');
+        return rows.map((r) => (r.name === 'refused' ? new BadRequestException('no') : `batch:${r.name}`));
+      },
+    });
+    expect(again).toEqual({ imported: ['batch:c', null], rejected: [expect.objectContaining({ index: 1, status: 400, message: 'no' })] });
+    await transport.drain();
+    expect((await store.collection(names).find({})).map((d) => d._id).sort()).toEqual(['batch-c', 'row0', 'row2']);
+    expect(handled.map((e) => (e.payload as { followerId: string }).followerId)).toEqual(['a', 'b', 'c']);
   });
 });

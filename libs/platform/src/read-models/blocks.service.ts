@@ -51,6 +51,30 @@ export class BlocksReadModel {
     return new Set([...blocking, ...blockedBy].map((d) => otherOf(d, userId)));
   }
 
+  /**
+   * Which of `pairs` a block stands between, either way, in one query for them all (a run of
+   * events): the answer tells a pair's block whichever order its members are given in.
+   */
+  async blockedPairs(pairs: readonly (readonly [string, string])[]): Promise<(a: string, b: string) => boolean> {
+    if (pairs.length === 0) return () => false;
+    const firsts = [...new Set(pairs.map(([a]) => a))];
+    const seconds = [...new Set(pairs.map(([, b]) => b))];
+    const one = firsts.length === 1 ? firsts[0] : seconds.length === 1 ? seconds[0] : undefined;
+    if (one !== undefined) {
+      // One member on a side (a fan-out): lookups by the pair, which the document cache answers.
+      const among = await this.blockedAmong(one, one === firsts[0] ? seconds : firsts);
+      return (a, b) => (a === one && among.has(b)) || (b === one && among.has(a));
+    }
+    const docs = await this.blocks.find({
+      $or: [
+        { blocker_id: { $in: firsts }, blocked_id: { $in: seconds } },
+        { blocker_id: { $in: seconds }, blocked_id: { $in: firsts } },
+      ],
+    });
+    const found = new Set(docs.map((d) => blockId(d.blocker_id, d.blocked_id)));
+    return (a, b) => found.has(blockId(a, b)) || found.has(blockId(b, a));
+  }
+
   /** Everyone `userId` blocked or who blocked `userId`: each is hidden from the other. */
   async hiddenFrom(userId: string): Promise<string[]> {
     const docs = await this.blocks.find({ $or: [{ blocker_id: userId }, { blocked_id: userId }] });

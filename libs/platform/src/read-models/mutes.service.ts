@@ -40,6 +40,20 @@ export class MutesReadModel {
     return (await this.mutes.findOne({ muter_id: muterId, muted_id: mutedId })) !== null;
   }
 
+  /** Which of `pairs` (muter, muted) are mutes, in one query for them all (a run of events). */
+  async mutedPairs(pairs: readonly (readonly [string, string])[]): Promise<(muterId: string, mutedId: string) => boolean> {
+    if (pairs.length === 0) return () => false;
+    const muters = [...new Set(pairs.map(([muter]) => muter))];
+    const muted = [...new Set(pairs.map(([, m]) => m))];
+    // One member on a side (a fan-out): lookups by the pair, which the document cache answers.
+    const docs = await this.mutes.find({
+      muter_id: muters.length === 1 ? muters[0] : { $in: muters },
+      muted_id: muted.length === 1 ? muted[0] : { $in: muted },
+    });
+    const found = new Set(docs.map((d) => `${d.muter_id}:${d.muted_id}`));
+    return (muterId, mutedId) => found.has(`${muterId}:${mutedId}`);
+  }
+
   /** Of `muterIds`, those who muted `mutedId`. */
   async mutersAmong(mutedId: string, muterIds: readonly string[]): Promise<Set<string>> {
     if (muterIds.length === 0) return new Set();

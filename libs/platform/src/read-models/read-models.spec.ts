@@ -165,6 +165,12 @@ describe('shared read models', () => {
       expect(await blocks.isBlockedByAny('q', ['p'])).toBe(true);
       expect(await blocks.isBlockedByAny('p', ['q'])).toBe(false);
       expect(await blocks.isBlockedByAny('q', [])).toBe(false);
+      // A run of events asks of many pairs at once: each answers both ways, the cross pairs do not count.
+      const blocked = await blocks.blockedPairs([['q', 'p'], ['p', 'r'], ['q', 'r'], ['s', 'p']]);
+      expect([blocked('q', 'p'), blocked('p', 'q'), blocked('p', 'r'), blocked('q', 'r'), blocked('s', 'p')]).toEqual([true, true, true, false, false]);
+      expect((await blocks.blockedPairs([]))('p', 'q')).toBe(false);
+      const fanOut = await blocks.blockedPairs([['q', 'p'], ['r', 'p'], ['s', 'p']]);
+      expect([fanOut('q', 'p'), fanOut('p', 'r'), fanOut('s', 'p'), fanOut('q', 'r')]).toEqual([true, true, false, false]);
     });
 
     it('counts and removes rows kept from before the shared model, whatever their id', async () => {
@@ -192,6 +198,11 @@ describe('shared read models', () => {
       expect(await mutes.isMuted('b', 'a')).toBe(false);
       expect(await mutes.mutersAmong('b', ['a', 'c', 'd'])).toEqual(new Set(['a', 'c']));
       expect(await mutes.mutersAmong('b', [])).toEqual(new Set());
+      const muted = await mutes.mutedPairs([['a', 'b'], ['b', 'a'], ['d', 'b'], ['c', 'b']]);
+      expect([muted('a', 'b'), muted('b', 'a'), muted('d', 'b'), muted('c', 'b')]).toEqual([true, false, false, true]);
+      expect((await mutes.mutedPairs([]))('a', 'b')).toBe(false);
+      const fanOut = await mutes.mutedPairs([['a', 'b'], ['c', 'b'], ['d', 'b']]);
+      expect([fanOut('a', 'b'), fanOut('c', 'b'), fanOut('d', 'b'), fanOut('b', 'a')]).toEqual([true, true, false, false]);
       await svc.publish('mute.removed', { muterId: 'a', mutedId: 'b' });
       await svc.publish('mute.removed', { muterId: 'a', mutedId: 'b' });
       expect(await mutes.isMuted('a', 'b')).toBe(false);

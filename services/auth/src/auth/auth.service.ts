@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import * as bcrypt from 'bcryptjs';
 import { AuthResult, AuthUser, ChangePasswordDto, DEFAULT_LANGUAGE, Language, LoginDto, normaliseEmail, PublicUser, RegisterDto, Role, SessionView } from '@app/contracts';
 import { AuthenticatedUser, PLATFORM_CONFIG, PlatformConfig } from '@app/platform';
-import { EventBus } from '@app/bus';
+import { EventBus, PlannedEvent } from '@app/bus';
 import { Collection, DuplicateKeyError, newId, STORE, Store } from '@app/store';
 import { UserDoc, usersCollection } from '../users/user.collection';
 import { usernameBase, usernameCandidate } from '../users/username';
@@ -30,6 +30,15 @@ export function parseAdminEmails(value: string): Set<string> {
  */
 let dummyHash: Promise<string> | undefined;
 const dummyHashOf = (): Promise<string> => (dummyHash ??= bcrypt.hash('not-a-password', BCRYPT_ROUNDS));
+
+/** Username candidates that do not depend on chance (usernameCandidate's first five): what a batch of sign-ups looks up. */
+const FIXED_CANDIDATES = 5;
+
+/** One account of a batch of sign-ups: its fields, and its hash, asked for only once its address is known to be free. */
+export interface NewAccount {
+  dto: Omit<RegisterDto, 'password'>;
+  hash: () => Promise<string>;
+}
 
 /** The role a new account starts with, and whether it claims being the site's first admin. */
 interface NewAccountRole {
@@ -94,6 +103,56 @@ export class AuthService {
   async createAccount(dto: Omit<RegisterDto, 'password'>, password_hash: string): Promise<UserDoc> {
     await this.assertEmailFree(dto.email);
     return this.insertWithFreeUsername(dto, password_hash, await this.roleForNewAccount(dto.email));
+  }
+
+  /**
+   * Sign-ups in bulk (the import) under createAccount's rules, account by account in order: an
+   * address taken (before, or by an earlier account of the batch) is EMAIL_TAKEN, checked before
+   * the hash is asked for; each account gets the first free username of its candidates; on an
+   * empty site the first account claims being the first admin. One read of the batch's addresses
+   * and usernames, one insert of the accounts, one of their user.registered. A row another writer
+   * stored meanwhile (the claim, an address, a username) fails the insert with a duplicate key,
+   * and the caller goes account by account.
+   */
+  async createAccounts(accounts: readonly NewAccount[]): Promise<(UserDoc | HttpException)[]> {
+    const bases = accounts.map(({ dto }) => usernameBase(dto.name));
+    const candidates = [...new Set(bases.flatMap((base) => Array.from({ length: FIXED_CANDIDATES }, (_, attempt) => usernameCandidate(base, attempt))))];
+    const found = await this.users.find(
+      { $or: [{ email: { $in: [...new Set(accounts.map(({ dto }) => dto.email))] } }, { username: { $in: candidates } }] },
+      { projection: { email: 1, username: 1 } },
+    );
+    const emails = new Set(found.map((u) => u.email));
+    const usernames = new Set(found.map((u) => u.username));
+    let claimFirst = found.length === 0 && (await this.users.count({})) === 0;
+    const created: UserDoc[] = [];
+    const outcomes: (UserDoc | HttpException)[] = [];
+    for (const [i, { dto, hash }] of accounts.entries()) {
+      if (emails.has(dto.email)) {
+        outcomes.push(new AuthException('EMAIL_TAKEN', 'An account with this email already exists'));
+        continue;
+      }
+      let password_hash: string;
+      try {
+        password_hash = await hash();
+      } catch (err) {
+        if (!(err instanceof HttpException)) throw err;
+        outcomes.push(err);
+        continue;
+      }
+      const username = Array.from({ length: USERNAME_ATTEMPTS }, (_, attempt) => usernameCandidate(bases[i], attempt)).find((name) => !usernames.has(name));
+      if (username === undefined) {
+        outcomes.push(new AuthException('USERNAME_UNAVAILABLE', 'Could not find a free username; please try another name'));
+        continue;
+      }
+      const user = this.newAccount(dto, username, password_hash, { role: this.adminEmails.has(dto.email) || claimFirst ? 'admin' : 'member', claimFirst });
+      claimFirst = false;
+      emails.add(user.email);
+      usernames.add(user.username);
+      created.push(user);
+      outcomes.push(user);
+    }
+    if (created.length > 0) await this.bus.emitAllWith(created.map(registered), () => this.users.insertMany(created));
+    return outcomes;
   }
 
   async assertEmailFree(email: string): Promise<void> {
@@ -241,19 +300,7 @@ export class AuthService {
     let { role, claimFirst } = initial;
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       try {
-        return await this.insertAnnounced({
-          _id: newId(),
-          email: dto.email,
-          username: usernameCandidate(base, attempt),
-          name: dto.name,
-          display_name: dto.name,
-          avatar: null,
-          password_hash,
-          language: dto.language ?? DEFAULT_LANGUAGE,
-          role,
-          ...(claimFirst && { first_admin: true as const }),
-          created_at: new Date().toISOString(),
-        });
+        return await this.insertAnnounced(this.newAccount(dto, usernameCandidate(base, attempt), password_hash, { role, claimFirst }));
       } catch (err) {
         if (!(err instanceof DuplicateKeyError)) throw err;
         // A concurrent registration took the email: same answer as the check above.
@@ -273,29 +320,25 @@ export class AuthService {
     throw new AuthException('USERNAME_UNAVAILABLE', 'Could not find a free username; please try another name');
   }
 
+  private newAccount(dto: Omit<RegisterDto, 'password'>, username: string, password_hash: string, { role, claimFirst }: NewAccountRole): UserDoc {
+    return {
+      _id: newId(),
+      email: dto.email,
+      username,
+      name: dto.name,
+      display_name: dto.name,
+      avatar: null,
+      password_hash,
+      language: dto.language ?? DEFAULT_LANGUAGE,
+      role,
+      ...(claimFirst && { first_admin: true as const }),
+      created_at: new Date().toISOString(),
+    };
+  }
+
   /** Inserts the user with its user.registered; a taken email or username throws and drops the event. */
   private insertAnnounced(user: UserDoc): Promise<UserDoc> {
-    return this.bus.emitWith(
-      {
-        type: 'user.registered',
-        payload: {
-          userId: user._id,
-          username: user.username,
-          email: user.email,
-          display_name: user.display_name,
-          name: user.name,
-          profile_image_url: user.avatar,
-          created_at: user.created_at,
-          language: user.language,
-          role: user.role,
-        },
-        key: user._id,
-        actorId: user._id,
-        // A fresh id per attempt: only the insert that succeeded leaves its row.
-        proof: { collection: usersCollection, match: { _id: user._id }, present: true },
-      },
-      () => this.users.insert(user),
-    );
+    return this.bus.emitWith(registered(user), () => this.users.insert(user));
   }
 
   private sign(user: UserDoc): string {
@@ -305,4 +348,25 @@ export class AuthService {
   issue(user: UserDoc): AuthResult {
     return { token: this.sign(user), user: toAuthUser(user) };
   }
+}
+
+/** An account's user.registered. A fresh id per attempt: only the insert that succeeded leaves its row. */
+function registered(user: UserDoc): PlannedEvent<'user.registered'> {
+  return {
+    type: 'user.registered',
+    payload: {
+      userId: user._id,
+      username: user.username,
+      email: user.email,
+      display_name: user.display_name,
+      name: user.name,
+      profile_image_url: user.avatar,
+      created_at: user.created_at,
+      language: user.language,
+      role: user.role,
+    },
+    key: user._id,
+    actorId: user._id,
+    proof: { collection: usersCollection, match: { _id: user._id }, present: true },
+  };
 }

@@ -5,10 +5,12 @@ import { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { MemoryTransport } from '@app/bus';
 import { buildService } from '@app/platform';
-import { createStore, StoreSettings } from '@app/store';
+import { createStore, STORE, Store, StoreSettings } from '@app/store';
 import { testConfig } from '@app/testing';
 import { describeWithPostgres, PostgresServerHandle, startPostgresServer } from '@app/testing/engines';
 import { authService } from '../auth.service-definition';
+import { MemberImportService } from '../import/member-import.service';
+import { usersCollection } from '../users/user.collection';
 
 /**
  * Issue 45 §1: the first account of an empty site is its one admin, however many sign up at once.
@@ -97,4 +99,31 @@ describeWithPostgres('first-admin')('the first admin on PostgreSQL, two replicas
   });
 
   itMakesOneAdmin(() => replicas);
+});
+
+describeWithPostgres('first-admin-import')('the first admin on PostgreSQL when an import races sign-ups on another replica', () => {
+  let server: PostgresServerHandle;
+  let replicas: Replica[] = [];
+
+  beforeAll(async () => {
+    server = await startPostgresServer();
+    replicas = await startReplicas(2, { engine: 'postgres', postgresUrl: await server.createDatabase('first_admin_import'), dataDir: ':memory:' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopReplicas(replicas);
+    await server?.stop();
+  });
+
+  it('makes exactly one admin whether the claim goes to a sign-up or to the batch (which then goes row by row)', async () => {
+    const [importing, signing] = replicas.map((r) => r.app);
+    const rows = Array.from({ length: SIGN_UPS }, (_, i) => ({ email: `imported${i}@example.com`, name: `Imported ${i}`, password: PASSWORD }));
+    const [report, replies] = await Promise.all([importing.get(MemberImportService).import(rows), signUps([signing])]);
+    expect(report.rejected).toEqual([]);
+    expect(replies.map((r) => r.status)).toEqual(Array(SIGN_UPS).fill(201));
+    const users = importing.get<Store>(STORE).collection(usersCollection);
+    expect(await users.count({})).toBe(SIGN_UPS * 2);
+    expect(await users.count({ role: 'admin' })).toBe(1);
+    expect(await users.count({ first_admin: true })).toBe(1);
+  });
 });

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { HttpException, Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcryptjs';
 import { ImportReport, importRows } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { AuthService, BCRYPT_ROUNDS } from '../auth/auth.service';
+import { UserDoc } from '../users/user.collection';
 import { assertStrongPassword } from '../auth/password-policy';
 import { AuthException } from '../auth.errors';
 import { ImportMemberDto } from './member-import.dto';
@@ -26,11 +27,19 @@ export class MemberImportService {
   ) {}
 
   import(rows: readonly unknown[]): Promise<ImportReport<ImportedMember>> {
-    return importRows(this.bus, ImportMemberDto, rows, async (row) => {
-      const { password, password_hash, ...fields } = row;
-      await this.auth.assertEmailFree(fields.email);
-      const user = await this.auth.createAccount(fields, await this.hashOf(row, password, password_hash));
-      return { id: user._id, email: user.email, username: user.username };
+    return importRows(this.bus, ImportMemberDto, rows, {
+      row: async (row) => {
+        const { password, password_hash, ...fields } = row;
+        await this.auth.assertEmailFree(fields.email);
+        return toImported(await this.auth.createAccount(fields, await this.hashOf(row, password, password_hash)));
+      },
+      batch: async (batch) => {
+        const accounts = batch.map((row) => {
+          const { password, password_hash, ...dto } = row;
+          return { dto, hash: () => this.hashOf(row, password, password_hash) };
+        });
+        return (await this.auth.createAccounts(accounts)).map((user) => (user instanceof HttpException ? user : toImported(user)));
+      },
     });
   }
 
@@ -42,3 +51,5 @@ export class MemberImportService {
     return bcrypt.hash(password, BCRYPT_ROUNDS);
   }
 }
+
+const toImported = (user: UserDoc): ImportedMember => ({ id: user._id, email: user.email, username: user.username });

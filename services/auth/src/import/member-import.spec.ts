@@ -1,5 +1,7 @@
 import * as bcrypt from 'bcryptjs';
-import { createTestService, TestService } from '@app/testing';
+import { DuplicateKeyError } from '@app/store';
+import { createTestService, probeStore, TestService } from '@app/testing';
+import { AuthService } from '../auth/auth.service';
 import { authService } from '../auth.service-definition';
 import { MemberImportService } from './member-import.service';
 
@@ -52,6 +54,63 @@ describe('members import (auth)', () => {
     expect((await login('first@example.com', 'lamp-desk-battery-42')).status).toBe(200);
     expect((await login('second@example.com', 'shared-kettle-orbit-17')).status).toBe(200);
     expect((await login('second@example.com', 'lamp-desk-battery-42')).status).toBe(401);
+  });
+});
+
+describe('members import, a batch at once (auth)', () => {
+  let svc: TestService;
+  let importer: MemberImportService;
+  let hash: string;
+
+  beforeAll(async () => {
+    svc = await createTestService(authService);
+    importer = svc.app.get(MemberImportService);
+    hash = await bcrypt.hash('shared-kettle-orbit-17', 4);
+  });
+
+  afterAll(() => svc.close());
+
+  const members = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ email: `m${from + i}@example.com`, name: `Member ${(from + i) % 7}`, password_hash: hash }));
+
+  it('reads the batch once and writes its accounts and their events in one insert each', async () => {
+    const probe = probeStore(svc.store);
+    try {
+      const report = await importer.import(members(0, 40));
+      expect(report.rejected).toEqual([]);
+      // A handful for the batch, not a few per row (row by row: ~120 reads, 40 writes). Under test
+      // every event's proof is read back after its change (EventBus): 40 of the reads.
+      expect(probe.reads - 40).toBeLessThanOrEqual(4);
+      expect(probe.writes).toBeLessThanOrEqual(5);
+    } finally {
+      probe.stop();
+    }
+    await svc.settle();
+    const registered = svc.emitted('user.registered');
+    expect(registered.map((e) => e.email)).toEqual(members(0, 40).map((m) => m.email));
+    expect(registered.map((e) => e.role)).toEqual(['admin', ...Array(39).fill('member')]);
+    // Names repeat every seven rows: each takes the next free candidate, as one sign-up after another would.
+    expect(registered.slice(0, 15).map((e) => e.username)).toEqual([
+      ...['member_0', 'member_1', 'member_2', 'member_3', 'member_4', 'member_5', 'member_6'],
+      ...['member_02', 'member_12', 'member_22', 'member_32', 'member_42', 'member_52', 'member_62', 'member_03'],
+    ]);
+  });
+
+  it('goes row by row when another writer got there first, leaving nothing of the batch it rolled back', async () => {
+    const auth = svc.app.get(AuthService);
+    const before = svc.emitted('user.registered').length;
+    const batch = jest.spyOn(auth, 'createAccounts').mockImplementationOnce(async (accounts) => {
+      await AuthService.prototype.createAccounts.call(auth, accounts);
+      throw new DuplicateKeyError('users', 'a concurrent sign-up');
+    });
+    const report = await importer.import([...members(40, 3), { email: 'm0@example.com', name: 'Again', password_hash: hash }]);
+    expect(batch).toHaveBeenCalledTimes(1);
+    expect(report.imported.map((m) => m?.email ?? null)).toEqual(['m40@example.com', 'm41@example.com', 'm42@example.com', null]);
+    expect(report.rejected.map((r) => [r.index, r.status])).toEqual([[3, 409]]);
+    await svc.settle();
+    expect(svc.emitted('user.registered').slice(before).map((e) => [e.email, e.userId])).toEqual(
+      report.imported.slice(0, 3).map((m) => [m!.email, m!.id]),
+    );
   });
 });
 

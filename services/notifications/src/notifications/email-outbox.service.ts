@@ -16,22 +16,32 @@ export class EmailOutbox {
   }
 
   async queue(recipient: Recipient, doc: NotificationDoc, view: NotificationView): Promise<void> {
-    if (!recipient.emailOn || !recipient.email || !EMAIL_WORTHY.has(doc.type)) return;
-    const actor = view.related_user?.display_name || view.related_user?.username || null;
-    const { subject, body } = notificationEmail(recipient.language, recipient.display_name, doc.type, actor, doc.squad_name);
-    try {
-      await this.outbox.insert({
+    await this.queueMany([{ recipient, doc, view }]);
+  }
+
+  /** The emails of many new notifications in one insert (a fan-out, a run of events). */
+  async queueMany(items: { recipient: Recipient; doc: NotificationDoc; view: NotificationView }[]): Promise<void> {
+    const rows = items.filter(({ recipient, doc }) => recipient.emailOn && recipient.email && EMAIL_WORTHY.has(doc.type)).map(({ recipient, doc, view }) => {
+      const actor = view.related_user?.display_name || view.related_user?.username || null;
+      const { subject, body } = notificationEmail(recipient.language, recipient.display_name, doc.type, actor, doc.squad_name);
+      return {
         _id: `${doc._id}:${doc.event_id}`,
         user_id: recipient.id,
         notification_id: doc._id,
-        to: recipient.email,
+        to: recipient.email as string,
         subject,
         body,
         created_at: new Date().toISOString(),
         sent_at: null,
-      });
+      };
+    });
+    if (rows.length === 0) return;
+    try {
+      await this.outbox.insertMany(rows);
     } catch (err) {
-      if (!(err instanceof DuplicateKeyError)) throw err;
+      // Queued already by an earlier delivery of the same event. Of many rows none went in (one
+      // statement), and the unit they are part of is undone and runs again event by event.
+      if (!(err instanceof DuplicateKeyError) || rows.length > 1) throw err;
     }
   }
 }

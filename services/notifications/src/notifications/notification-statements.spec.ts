@@ -2,6 +2,7 @@ import { EventBus } from '@app/bus';
 import { newId } from '@app/store';
 import { createTestService, probeStore, StoreProbe, TestService } from '@app/testing';
 import { addMember, like, Member, pushesTo } from '../notifications.fixture';
+import { notificationsCollection } from './notification.collection';
 import { notificationsService } from '../notifications.service-definition';
 
 /**
@@ -62,5 +63,29 @@ describe('notifications: store operations per event handled', () => {
     expect(await measure(review)).toEqual({ reads: 8, writes: 3 });
     const told = svc.emitted('notification.created').filter((e) => e.notification.type === 'new_review').map((e) => e.recipientId);
     expect(told.sort()).toEqual([...followers, ...followers].map((f) => f.id).sort());
+  });
+
+  // One group of the in-process bus: the run of likes is read together (the notifications they may
+  // repeat) and told in order (`Notifier.notifyMany`). Four likers, the author's own like and a repeat among
+  // them: four notifications, the repeat refreshing the first (its own lookup). One at a time the
+  // run read the notifications five times.
+  it('a run of likes in one delivery: one read of the notifications they repeat, not one per like', async () => {
+    const likers = [await addMember(svc, 'Ali'), await addMember(svc, 'Bea'), await addMember(svc, 'Cem'), await addMember(svc, 'Dan')];
+    for (const m of likers) await like(svc, m, author); // each member seen once: their cards come from the cache
+    const reviewId = newId();
+    const liked = (m: Member) =>
+      svc.transport.publish({ id: newId(), type: 'review.liked', version: 1, occurredAt: new Date().toISOString(), actorId: m.id, key: reviewId, payload: { reviewId, reviewAuthorId: author.id, userId: m.id, likeCount: 1 } });
+    await svc.app.get(EventBus).dropPublished();
+    probe.reset();
+    await Promise.all([...likers, author, likers[0]].map(liked)); // queued before the bus hands them over: one group
+    await svc.settle();
+    // The group's inbox, the notifications, the repeat's lookup, four proof checks (tests only); the
+    // four notifications in one insert and their outbox rows in another, the repeat's refresh, the
+    // group's inbox rows.
+    expect({ reads: probe.reads, writes: probe.writes }).toEqual({ reads: 7, writes: 4 });
+    const stored = await svc.store.collection(notificationsCollection).find({ subject_id: reviewId });
+    expect(stored.map((n) => n.actor_id).sort()).toEqual(likers.map((m) => m.id).sort());
+    const ids = new Set(stored.map((n) => n._id));
+    expect(pushesTo(svc, author).filter((e) => ids.has(e.notificationId))).toHaveLength(4); // the repeat refreshed an unread one: no push
   });
 });

@@ -5,7 +5,7 @@ import { createTestService, TestService } from '@app/testing';
 import { notificationsService } from '../notifications.service-definition';
 import { emailOutboxCollection } from './email-outbox.collection';
 import { Notifier } from './notifier.service';
-import { addMember, like, Member, notificationsOf, pushesTo, unreadCountOf } from '../notifications.fixture';
+import { addMember, like, Member, notificationsOf, publishRun, pushesTo, unreadCountOf } from '../notifications.fixture';
 
 describe('notifications service: notifications from events', () => {
   let svc: TestService;
@@ -384,6 +384,56 @@ describe('notifications service: notifications from events', () => {
       await mute('mute.removed');
       await like(svc, burak, ayse);
       expect(await notificationsOf(svc, ayse)).toMatchObject([{ type: 'review_liked', related_user: { id: burak.id } }]);
+    });
+  });
+
+  describe('a run of events, as a bulk import sends them', () => {
+    const followed = (follower: Member, followee: Member) => ({ type: 'follow.created' as const, payload: { followerId: follower.id, followeeId: followee.id }, key: followee.id });
+    const reviewed = (author: Member, reviewId = newId()) => ({
+      type: 'review.created' as const,
+      payload: { reviewId, authorId: author.id, productId: null, productName: null, rating: 4, title: 'T', excerpt: 'E', created_at: new Date().toISOString() },
+      key: reviewId,
+    });
+    const types = async (member: Member) => (await notificationsOf(svc, member, '?limit=50')).map((n) => [n.type, n.related_user?.id]);
+
+    it('a run of follows tells each followee as one follow each would, blocks, mutes, repeats and emails included', async () => {
+      const [cem, deniz, elif] = [await addMember(svc, 'Cem Demir'), await addMember(svc, 'Deniz Ak'), await addMember(svc, 'Elif Şahin')];
+      await block(ayse, deniz);
+      await svc.publish('mute.created', { muterId: ayse.id, mutedId: elif.id }, ayse.id, ayse.id);
+      await svc.publish('follow.created', { followerId: cem.id, followeeId: burak.id });
+      expect((await svc.http().put('/api/notifications/mark-all-read').set(burak.auth)).status).toBe(200);
+      await svc.publish('follow.removed', { followerId: cem.id, followeeId: burak.id, wasPending: false });
+
+      await publishRun(svc, [followed(burak, ayse), followed(cem, ayse), followed(deniz, ayse), followed(elif, ayse), followed(ayse, ayse), followed(cem, burak), followed(burak, ayse)]);
+
+      // Burak's follow twice in the run: one notification, refreshed by the second.
+      expect(await types(ayse)).toEqual([['new_follower', burak.id], ['new_follower', cem.id]]);
+      // Cem's follow of Burak again: the one notification, unread again, pushed and emailed again.
+      expect(await types(burak)).toEqual([['new_follower', cem.id]]);
+      expect(await unreadCountOf(svc, burak)).toBe(1);
+      expect(pushesTo(svc, burak).map((e) => e.notification.related_user?.id)).toEqual([cem.id, cem.id]);
+      expect((await emailsTo(ayse)).map((e) => e.subject)).toEqual(['Burak Kaya started following you', 'Cem Demir started following you']);
+      expect(await emailsTo(burak)).toHaveLength(2);
+      // Each follow is stored: the followee's review reaches them (the muted too), not across the block.
+      await postReview(ayse);
+      for (const follower of [burak, cem, elif]) expect((await types(follower))[0]).toEqual(['new_review', ayse.id]);
+      expect(await types(deniz)).toEqual([]);
+    });
+
+    it('a run of reviews tells each author\'s followers, in the reviews\' order, once per review', async () => {
+      const [cem, deniz, elif] = [await addMember(svc, 'Cem Demir'), await addMember(svc, 'Deniz Ak'), await addMember(svc, 'Elif Şahin')];
+      for (const [follower, followee] of [[cem, ayse], [cem, burak], [deniz, ayse], [elif, burak], [ayse, burak]]) await svc.publish('follow.created', { followerId: follower.id, followeeId: followee.id });
+      await svc.publish('mute.created', { muterId: elif.id, mutedId: burak.id }, elif.id, elif.id);
+      const [first, second, third] = [newId(), newId(), newId()];
+
+      await publishRun(svc, [reviewed(ayse, first), reviewed(burak, second), reviewed(ayse, third), reviewed(ayse, third)]);
+
+      const subjects = async (member: Member) => (await notificationsOf(svc, member, '?limit=50')).filter((n) => n.type === 'new_review').map((n) => n.related_user?.id);
+      expect(await subjects(cem)).toEqual([ayse.id, burak.id, ayse.id]);
+      expect(await subjects(deniz)).toEqual([ayse.id, ayse.id]);
+      expect(await subjects(ayse)).toEqual([burak.id]);
+      expect(await subjects(elif)).toEqual([]);
+      expect(pushesTo(svc, cem).filter((e) => e.notification.type === 'new_review')).toHaveLength(3);
     });
   });
 

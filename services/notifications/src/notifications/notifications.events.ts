@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope, MessageMentions } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { RelationsService } from '../read-models/relations.service';
 import { Notifier } from './notifier.service';
 
@@ -26,16 +26,18 @@ export class NotificationEvents {
     });
   }
 
-  @OnEvent('review.liked')
-  async onReviewLiked(@Payload() event: EventEnvelope<'review.liked'>): Promise<void> {
-    const p = event.payload;
-    await this.notifier.notify({
-      eventId: event.id,
-      type: 'review_liked',
-      recipientId: p.reviewAuthorId,
-      actorId: p.userId,
-      subjectId: p.reviewId,
-    });
+  /** A run of likes: read together, told in order (`Notifier.notifyMany`). */
+  @OnEventBatch('review.liked')
+  async onReviewsLiked(@Payload() events: EventEnvelope<'review.liked'>[]): Promise<void> {
+    await this.notifier.notifyMany(
+      events.map((event) => ({
+        eventId: event.id,
+        type: 'review_liked',
+        recipientId: event.payload.reviewAuthorId,
+        actorId: event.payload.userId,
+        subjectId: event.payload.reviewId,
+      })),
+    );
   }
 
   @OnEvent('comment.created')
@@ -50,16 +52,12 @@ export class NotificationEvents {
     });
   }
 
-  @OnEvent('follow.created')
-  async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
-    const p = event.payload;
-    await this.notifier.notify({
-      eventId: event.id,
-      type: 'new_follower',
-      recipientId: p.followeeId,
-      actorId: p.followerId,
-      subjectId: p.followeeId,
-    });
+  /** A run of follows: each tells the followee, all in one `notifyMany`. */
+  @OnEventBatch('follow.created')
+  async onFollowsCreated(@Payload() events: EventEnvelope<'follow.created'>[]): Promise<void> {
+    await this.notifier.notifyMany(
+      events.map(({ id, payload: p }) => ({ eventId: id, type: 'new_follower', recipientId: p.followeeId, actorId: p.followerId, subjectId: p.followeeId })),
+    );
   }
 
   @OnEvent('follow.requested')
@@ -87,12 +85,25 @@ export class NotificationEvents {
     });
   }
 
-  @OnEvent('review.created')
-  async onReviewCreated(@Payload() event: EventEnvelope<'review.created'>): Promise<void> {
-    const p = event.payload;
-    const base = { eventId: event.id, type: 'new_review' as const, actorId: p.authorId, subjectId: p.reviewId };
-    for await (const followers of this.relations.followerBatches(p.authorId)) {
-      await this.notifier.notifyAll(base, followers);
+  /**
+   * A run of reviews, told to their authors' followers: the followers of all the authors are read
+   * together a batch at a time, and each batch's notifications go in one `notifyMany`, in the
+   * reviews' order.
+   */
+  @OnEventBatch('review.created')
+  async onReviewsCreated(@Payload() events: EventEnvelope<'review.created'>[]): Promise<void> {
+    for await (const follows of this.relations.followerBatches(events.map((e) => e.payload.authorId))) {
+      const followers = new Map<string, string[]>();
+      for (const f of follows) {
+        const list = followers.get(f.followee_id);
+        if (list) list.push(f.follower_id);
+        else followers.set(f.followee_id, [f.follower_id]);
+      }
+      await this.notifier.notifyMany(
+        events.flatMap(({ id, payload: p }) =>
+          (followers.get(p.authorId) ?? []).map((recipientId) => ({ eventId: id, type: 'new_review' as const, recipientId, actorId: p.authorId, subjectId: p.reviewId })),
+        ),
+      );
     }
   }
 

@@ -69,34 +69,47 @@ export class Notifier {
   }
 
   /**
-   * One action told to many (a review to the followers, a join request to the managers). The
-   * members, blocks, mutes and existing notifications of the whole list are read once each; the
-   * new notifications go in one insert with their events' outbox rows (a store with transactions).
+   * One action told to many (a review to the followers, a join request to the managers): as
+   * `notifyMany` for each recipient.
    */
   async notifyAll(base: Omit<NotificationDraft, 'recipientId'>, recipientIds: string[]): Promise<void> {
-    const others = [...new Set(recipientIds)].filter((id) => id !== base.actorId);
+    await this.notifyMany([...new Set(recipientIds)].map((recipientId) => ({ ...base, recipientId })));
+  }
+
+  /**
+   * Many notifications (of one event or of a run of events), each decided as `notify` decides one.
+   * The members, blocks, mutes and existing notifications of them all are read once each; the new
+   * notifications go in one insert with their events' outbox rows (a store with transactions),
+   * their emails in one more. A repeat of a notification already in the list refreshes it after.
+   */
+  async notifyMany(drafts: NotificationDraft[]): Promise<void> {
+    const others = drafts.filter((draft) => draft.recipientId !== draft.actorId);
     if (others.length === 0) return;
-    const members = await this.members.facts([base.actorId, ...others]);
+    const members = await this.members.facts(others.flatMap((draft) => [draft.actorId, draft.recipientId]));
     // An event of a member's that arrives after their deletion tells no one.
-    if (members.get(base.actorId)?.deleted) return;
-    const [blocked, muters] = await Promise.all([
-      this.blocks.blockedAmong(base.actorId, others),
-      this.mutes.mutersAmong(base.actorId, others),
-    ]);
-    const drafts = others.filter((id) => !blocked.has(id) && !muters.has(id)).map((recipientId) => ({ ...base, recipientId }));
+    const living = others.filter((draft) => !members.get(draft.actorId)?.deleted && !members.get(draft.recipientId)?.deleted);
+    const pairs = living.map((draft) => [draft.recipientId, draft.actorId] as const);
+    const [blocked, muted] = await Promise.all([this.blocks.blockedPairs(pairs), this.mutes.mutedPairs(pairs)]);
+    const told = living.filter((draft) => !blocked(draft.recipientId, draft.actorId) && !muted(draft.recipientId, draft.actorId));
     if (!this.bus.transactional) {
-      for (const draft of drafts) await this.record(draft, members);
+      for (const draft of told) await this.record(draft, members);
       return;
     }
-    const found = drafts.length ? await this.notifications.find({ dedupe_key: { $in: drafts.map(dedupeKeyOf) } }) : [];
+    const found = told.length ? await this.notifications.find({ dedupe_key: { $in: [...new Set(told.map(dedupeKeyOf))] } }) : [];
     const existing = new Map(found.map((doc) => [doc.dedupe_key, doc]));
     const fresh: NotificationDraft[] = [];
-    for (const draft of drafts) {
-      const doc = existing.get(dedupeKeyOf(draft));
-      if (doc) await this.refresh(doc, draft, members);
+    const repeats: NotificationDraft[] = [];
+    const seen = new Set<string>();
+    for (const draft of told) {
+      const key = dedupeKeyOf(draft);
+      const doc = existing.get(key);
+      if (seen.has(key)) repeats.push(draft);
+      else if (doc) await this.refresh(doc, draft, members);
       else fresh.push(draft);
+      seen.add(key);
     }
     await this.insertAll(fresh, members);
+    for (const draft of repeats) await this.record(draft, members);
   }
 
   /** squad.updated: notifications about the squad show its new name (the newest rename wins). */
@@ -156,7 +169,7 @@ export class Notifier {
     if (existing.event_id === draft.eventId) return;
     const fields = {
       is_read: false,
-      created_at: new Date().toISOString(),
+      created_at: toldAt(),
       event_id: draft.eventId,
       squad_name: draft.squadName ?? existing.squad_name,
       ...(draft.squadId && { squad_id: draft.squadId }),
@@ -187,7 +200,7 @@ export class Notifier {
 
   /**
    * New notifications of one fan-out: one insert of the rows, one of their events' outbox rows
-   * (`EventBus.emitAllWith`), then their emails. Should another delivery have stored one of them
+   * (`EventBus.emitAllWith`), then their emails in one more. Should another delivery have stored one of them
    * meanwhile, the insert rolls back and each goes on its own, as a single notification does.
    */
   private async insertAll(drafts: NotificationDraft[], members: Map<string, MemberFacts>): Promise<void> {
@@ -205,7 +218,7 @@ export class Notifier {
       for (const draft of drafts) await this.record(draft, members);
       return;
     }
-    for (const [i, doc] of docs.entries()) await this.email.queue(told[i].recipient, doc, told[i].notification);
+    await this.email.queueMany(docs.map((doc, i) => ({ recipient: told[i].recipient, doc, view: told[i].notification })));
   }
 
   /**
@@ -235,6 +248,18 @@ export class Notifier {
   }
 }
 
+let lastToldAt = 0;
+
+/**
+ * The time a notification is told (created or refreshed), never the same millisecond twice in a
+ * process: a run of events handled at once (a bulk import's) tells them within one millisecond,
+ * and a member's list, newest first, must still show them in the order they were told.
+ */
+function toldAt(): string {
+  lastToldAt = Math.max(Date.now(), lastToldAt + 1);
+  return new Date(lastToldAt).toISOString();
+}
+
 function dedupeKeyOf(draft: NotificationDraft): string {
   return [draft.type, draft.actorId, draft.subjectId, draft.recipientId].join(':');
 }
@@ -252,6 +277,6 @@ function docOf(draft: NotificationDraft, dedupe_key: string): NotificationDoc {
     dedupe_key,
     event_id: draft.eventId,
     is_read: false,
-    created_at: new Date().toISOString(),
+    created_at: toldAt(),
   };
 }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent } from '@app/bus';
+import { OnEvent, OnEventBatch } from '@app/bus';
 import { RelationsService } from './relations.service';
 
 /** Follows as the social service announces them (the blocks themselves: the shared BlocksModule). */
@@ -9,9 +9,10 @@ import { RelationsService } from './relations.service';
 export class RelationsEvents {
   constructor(private readonly relations: RelationsService) {}
 
-  @OnEvent('follow.created')
-  async onFollowCreated(@Payload() event: EventEnvelope<'follow.created'>): Promise<void> {
-    await this.relations.follow(event.payload.followerId, event.payload.followeeId);
+  /** A run of follows in one insert (a bulk import's thousands). */
+  @OnEventBatch('follow.created')
+  async onFollowsCreated(@Payload() events: EventEnvelope<'follow.created'>[]): Promise<void> {
+    await this.relations.followAll(events.map((e) => [e.payload.followerId, e.payload.followeeId] as const));
   }
 
   @OnEvent('follow.accepted')

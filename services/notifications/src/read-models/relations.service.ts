@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Collection, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
 import { FollowDoc, followsCollection, pairId } from './relation.collection';
 
 /** Followers are read in pages this big when a review fans out. */
@@ -18,11 +18,28 @@ export class RelationsService {
   }
 
   async follow(followerId: string, followeeId: string): Promise<void> {
-    await this.follows.updateOne(
-      { _id: pairId(followerId, followeeId) },
-      { $set: { follower_id: followerId, followee_id: followeeId } },
-      { upsert: true },
-    );
+    await this.followAll([[followerId, followeeId]]);
+  }
+
+  /**
+   * Follows (follower, followee) of a run of events: the pairs not stored yet go in one insert (a
+   * follow's row holds nothing but its pair, so one already there is left as it is).
+   */
+  async followAll(pairs: readonly (readonly [string, string])[]): Promise<void> {
+    const wanted = new Map(pairs.map(([follower_id, followee_id]) => [pairId(follower_id, followee_id), { follower_id, followee_id }]));
+    // One row is inserted unless there (no error that undoes the unit): no need to look first.
+    if (wanted.size > 1) {
+      const stored = await this.follows.find({ _id: { $in: [...wanted.keys()] } }, { projection: { _id: 1 } });
+      for (const doc of stored) wanted.delete(doc._id);
+    }
+    const docs = [...wanted].map(([_id, pair]) => ({ _id, ...pair }));
+    try {
+      await this.follows.insertMany(docs);
+    } catch (err) {
+      // Stored meanwhile by another delivery. Of many rows none went in (one statement), and the
+      // unit they are part of is undone and runs again event by event.
+      if (!(err instanceof DuplicateKeyError) || docs.length > 1) throw err;
+    }
   }
 
   async unfollow(followerId: string, followeeId: string): Promise<void> {
@@ -34,16 +51,21 @@ export class RelationsService {
     await this.follows.deleteMany({ _id: { $in: [pairId(a, b), pairId(b, a)] } });
   }
 
-  /** The followers of `userId`, a batch at a time, so a large audience never sits in memory at once. */
-  async *followerBatches(userId: string): AsyncGenerator<string[]> {
+  /**
+   * The follows of `userIds`' followers, a batch at a time, so a large audience never sits in
+   * memory at once. In `_id` order, which starts with the follower: a follower's follows of several
+   * of them come together.
+   */
+  async *followerBatches(userIds: readonly string[]): AsyncGenerator<FollowDoc[]> {
+    const followees = [...new Set(userIds)];
     let after = '';
     for (;;) {
       const docs = await this.follows.find(
-        { followee_id: userId, _id: { $gt: after } },
+        { followee_id: followees.length === 1 ? followees[0] : { $in: followees }, _id: { $gt: after } },
         { sort: { _id: 1 }, limit: FOLLOWER_BATCH },
       );
       if (docs.length === 0) return;
-      yield docs.map((d) => d.follower_id);
+      yield docs;
       if (docs.length < FOLLOWER_BATCH) return;
       after = docs[docs.length - 1]._id;
     }

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { HttpException, Injectable } from '@nestjs/common';
 import { ImportReport, importRows, UserCardsReadModel } from '@app/platform';
 import { EventBus } from '@app/bus';
 import { ProductsService } from '../products/products.service';
@@ -9,8 +9,9 @@ import { ImportProductDto, ImportReviewDto } from './import.dto';
 /**
  * Products and reviews in bulk (docs/decisions/import.md): each row through the create route's
  * DTO and the same service call as `POST /products` and `POST /reviews` (slugs, one review per
- * member and product, ratings, tags), with the same events, a batch per transaction. A row
- * names its member, who must be one this service knows (`user.registered` handled).
+ * member and product, ratings, tags), with the same events, a batch per transaction; reviews a
+ * batch at once (`ReviewsService.writeMany`). A row names its member, who must be one this
+ * service knows (`user.registered` handled).
  */
 @Injectable()
 export class CatalogueImportService {
@@ -30,16 +31,29 @@ export class CatalogueImportService {
   }
 
   importReviews(rows: readonly unknown[]): Promise<ImportReport<{ id: string }>> {
-    return importRows(this.bus, ImportReviewDto, rows, async ({ user_id, ...dto }) => {
-      await this.assertMember(user_id);
-      return { id: (await this.reviews.write(user_id, dto))._id };
+    return importRows(this.bus, ImportReviewDto, rows, {
+      row: async ({ user_id, ...dto }) => {
+        await this.assertMember(user_id);
+        return { id: (await this.reviews.write(user_id, dto))._id };
+      },
+      batch: async (batch) => {
+        const unknown = new Set(await this.cards.unknownIds([...new Set(batch.map((row) => row.user_id))]));
+        const members = batch.filter((row) => !unknown.has(row.user_id));
+        const written = await this.reviews.writeMany(members.map(({ user_id, ...dto }) => ({ userId: user_id, dto })));
+        let next = 0;
+        return batch.map((row) => {
+          if (unknown.has(row.user_id)) return unknownMember();
+          const review = written[next++];
+          return review instanceof HttpException ? review : { id: review._id };
+        });
+      },
     });
   }
 
   /** What a request's token proves: a registered member who has not been erased. */
   private async assertMember(userId: string): Promise<void> {
-    if (!(await this.cards.card(userId)) || (await this.cards.isDeleted(userId))) {
-      throw new ReviewsException('NOT_FOUND', 'Unknown member');
-    }
+    if (!(await this.cards.card(userId)) || (await this.cards.isDeleted(userId))) throw unknownMember();
   }
 }
+
+const unknownMember = () => new ReviewsException('NOT_FOUND', 'Unknown member');

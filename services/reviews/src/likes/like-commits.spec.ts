@@ -39,4 +39,25 @@ describe('likes: commits per toggle', () => {
     const activities = await svc.http().get(`/api/activities/user`).set(mehmet.auth);
     expect(activities.body.data.filter((a: { type: string }) => a.type === 'review_liked')).toHaveLength(1);
   });
+
+  // Nothing is read before the write, which decides: a like is the row's insert, the count's move,
+  // the activity and the outbox row; an unlike is a refused insert, the row's delete, the count's
+  // move, the activity's delete and the outbox row. The one read is the proof check (tests only),
+  // and the first toggle reads the review, which its creation's commit left out of the cache.
+  it('no read of the like row or the count before the writes', async () => {
+    const review = await makeReview(svc, ayse, { content: 'Operations' });
+    await svc.settle();
+    const ops = [];
+    for (let i = 0; i < 3; i++) {
+      await svc.app.get(EventBus).dropPublished();
+      probe.reset();
+      await svc.http().post(`/api/likes/reviews/${review.id}`).set(mehmet.auth);
+      ops.push({ reads: probe.reads, writes: probe.writes });
+    }
+    expect(ops).toEqual([
+      { reads: 2, writes: 4 },
+      { reads: 1, writes: 5 },
+      { reads: 1, writes: 4 },
+    ]);
+  });
 });

@@ -24,6 +24,9 @@ export interface LikeWrite {
 /** The like_count a toggle's write left; null when a parallel request of the same member got there first. */
 export type LikeMoved = { like_count: number } | null;
 
+/** What a toggle did in its transaction (`LikeLedger.flip`): the row it inserted, or that it unliked; and the like_count it left. */
+export type LikeFlip = { liked: true; rowId: string; like_count: number } | { liked: false; like_count: number };
+
 /** Runs a toggle's write, e.g. inside an event's emitWith; must return the write's result. */
 export type LikeWriter = (write: LikeWrite, run: () => Promise<LikeMoved>) => Promise<LikeMoved>;
 
@@ -50,6 +53,20 @@ export class LikeLedger<D extends LikeRow> {
     );
     if (!moved) return this.status(subjectId, userId);
     return { liked: write.liked, like_count: moved.like_count };
+  }
+
+  /**
+   * A toggle inside a transaction (the caller's), where the write itself decides: the insert of a
+   * new row likes, and when the member's row is there already, its delete unlikes. Nothing is read
+   * first, and the like_count is the one the write left. Null when a parallel request of the
+   * same member removed the row the insert met.
+   */
+  async flip(subjectId: string, userId: string): Promise<LikeFlip | null> {
+    const rowId = newId();
+    const liked = await this.insert(subjectId, userId, rowId);
+    if (liked) return { liked: true, rowId, like_count: liked.like_count };
+    if ((await this.rows.deleteOne({ [this.key]: subjectId, user_id: userId })) === 0) return null;
+    return { liked: false, like_count: await this.subject.bump(subjectId, -1) };
   }
 
   async status(subjectId: string, userId: string): Promise<LikeStatus> {

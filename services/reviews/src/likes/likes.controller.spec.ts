@@ -53,6 +53,10 @@ describe('likes (HTTP)', () => {
     expect(replies.every((r) => r.status === 200 && r.body.data.liked === true)).toBe(true);
     const counts = replies.map((r) => r.body.data.like_count as number).sort((a, b) => a - b);
     expect(counts).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // Each event tells the like_count its own write left, as the replies do.
+    await svc.settle();
+    const told = svc.emitted('review.liked').filter((e) => e.reviewId === target).map((e) => e.likeCount);
+    expect(told.sort((a, b) => a - b)).toEqual(counts);
     const after = await svc.http().get(`/api/likes/reviews/${target}/status`).set(ayse.auth);
     expect(after.body.data.like_count).toBe(50);
 

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LikerView, LikeStatus } from '@app/contracts';
-import { EventBus } from '@app/bus';
+import { ChangeProof, EventBus, PlannedEvent } from '@app/bus';
 import { Collection, STORE, Store } from '@app/store';
 import { ActivitiesService } from '../activities/activities.service';
 import { AudienceService } from '../audience/audience.service';
+import { ReviewDoc } from '../reviews/review.collection';
 import { ReviewCounts } from '../reviews/review-counts.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
@@ -11,12 +12,23 @@ import { LikeDoc, likesCollection } from './like.collection';
 import { LikeLedger } from './like-ledger';
 
 /**
- * The like_count an event announces, known before the write as the intent requires: the count
- * read a moment ago, moved by this toggle. A parallel toggle by another member in between is
- * not in it (the reply's like_count, read after the write, is exact).
+ * The like_count an intent announces, known before the write: the count read a moment ago, moved
+ * by this toggle. A parallel toggle by another member in between is not in it (the reply's
+ * like_count, read after the write, is exact).
  */
 function countAfter(likeCount: number, liked: boolean): number {
   return liked ? likeCount + 1 : Math.max(0, likeCount - 1);
+}
+
+/** review.liked or review.unliked, with the like_count it tells. */
+function announcement(review: ReviewDoc, userId: string, liked: boolean, likeCount: number, proof: ChangeProof): PlannedEvent<'review.liked' | 'review.unliked'> {
+  return {
+    type: liked ? 'review.liked' : 'review.unliked',
+    payload: { reviewId: review._id, reviewAuthorId: review.user_id, userId, likeCount },
+    key: review._id,
+    actorId: userId,
+    proof,
+  };
 }
 
 @Injectable()
@@ -50,27 +62,52 @@ export class LikesService {
    * review's like_count, the liker's activity and the event's outbox row commit together.
    */
   async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
+    if (!this.bus.transactional) return this.toggleByIntent(userId, reviewId);
+    const review = await this.reviews.findForInteraction(reviewId, userId);
+    // One transaction: the write decides, and the event, planned after it, tells the like_count it left.
+    const flip = await this.bus.atomically(async () => {
+      const done = await this.ledger.flip(reviewId, userId);
+      if (done) {
+        const proof = { collection: likesCollection, match: { review_id: reviewId, user_id: userId }, present: done.liked };
+        await this.bus.emitWith(announcement(review, userId, done.liked, done.like_count, proof), async () => {
+          await this.activity(userId, review, done.liked ? done.rowId : null);
+          return true;
+        });
+      }
+      return done;
+    });
+    return flip ? { liked: flip.liked, like_count: flip.like_count } : this.ledger.status(reviewId, userId);
+  }
+
+  /**
+   * Without transactions (MongoDB) the event is stored as an intent before the write, so its type
+   * and like_count are known first: from the member's row and the count read a moment ago.
+   */
+  private async toggleByIntent(userId: string, reviewId: string): Promise<LikeStatus> {
     const [review, likeCount] = await Promise.all([
       this.reviews.findForInteraction(reviewId, userId),
       this.counts.of(reviewId, 'like_count'),
     ]);
     return this.ledger.toggle(reviewId, userId, (write, run) =>
       this.bus.emitWith(
-        {
-          type: write.liked ? 'review.liked' : 'review.unliked',
-          payload: { reviewId, reviewAuthorId: review.user_id, userId, likeCount: countAfter(likeCount, write.liked) },
-          key: reviewId,
-          actorId: userId,
-          proof: { collection: likesCollection, match: { _id: write.rowId }, present: write.liked },
-        },
+        announcement(review, userId, write.liked, countAfter(likeCount, write.liked), {
+          collection: likesCollection,
+          match: { _id: write.rowId },
+          present: write.liked,
+        }),
         async () => {
           const moved = await run();
-          if (moved && write.liked) await this.activities.recordLike(userId, review, write.rowId, new Date().toISOString());
-          if (moved && !write.liked) await this.activities.forgetLike(userId, reviewId);
+          if (moved) await this.activity(userId, review, write.liked ? write.rowId : null);
           return moved;
         },
       ),
     );
+  }
+
+  /** The liker's activity: recorded with the like row's id, or gone with the like (`likeId` null). */
+  private async activity(userId: string, review: ReviewDoc, likeId: string | null): Promise<void> {
+    if (likeId) await this.activities.recordLike(userId, review, likeId, new Date().toISOString());
+    else await this.activities.forgetLike(userId, review._id);
   }
 
   async status(userId: string, reviewId: string): Promise<LikeStatus> {

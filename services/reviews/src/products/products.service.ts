@@ -163,6 +163,27 @@ export class ProductsService {
     await this.products.updateOne(filter, { $inc: { rating_sum: sumDelta, review_count: countDelta } });
   }
 
+  /**
+   * The arrival of many reviews' ratings (a batch of reviews): each product's aggregate moves by
+   * the sum of its new ratings and their count, one update per distinct pair of amounts.
+   */
+  async addRatings(ratings: readonly { productId: string; rating: number }[]): Promise<void> {
+    const totals = new Map<string, { sum: number; count: number }>();
+    for (const { productId, rating } of ratings) {
+      const total = totals.get(productId) ?? { sum: 0, count: 0 };
+      totals.set(productId, { sum: total.sum + rating, count: total.count + 1 });
+    }
+    const byAmounts = new Map<string, { sum: number; count: number; ids: string[] }>();
+    for (const [id, { sum, count }] of totals) {
+      const group = byAmounts.get(`${sum}:${count}`) ?? { sum, count, ids: [] };
+      group.ids.push(id);
+      byAmounts.set(`${sum}:${count}`, group);
+    }
+    for (const { sum, count, ids } of byAmounts.values()) {
+      await this.products.updateMany({ _id: { $in: ids } }, { $inc: { rating_sum: sum, review_count: count } });
+    }
+  }
+
   async cardsFor(ids: readonly string[]): Promise<Map<string, ProductDoc>> {
     const unique = [...new Set(ids)];
     const docs = unique.length ? await this.products.find({ _id: { $in: unique } }) : [];

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import {
   CreateReviewDto,
   DUPLICATE_REVIEW_MESSAGE,
@@ -9,7 +9,7 @@ import {
   ReviewView,
   UpdateReviewDto,
 } from '@app/contracts';
-import { EventBus } from '@app/bus';
+import { EventBus, PlannedEvent } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, SortSpec, STORE, Store, Update } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { KeywordFilterService } from '../filters/keyword-filter.service';
@@ -75,26 +75,41 @@ export class ReviewsService {
       throw new ReviewsException('ALREADY_REVIEWED', DUPLICATE_REVIEW_MESSAGE);
     }
     const doc = this.draft(userId, dto, product);
-    return this.bus.emitWith(
-      {
-        type: 'review.created',
-        payload: {
-          reviewId: doc._id,
-          authorId: userId,
-          productId: doc.product_id,
-          productName: product?.name ?? null,
-          rating: doc.rating,
-          title: doc.title,
-          excerpt: doc.content.slice(0, EXCERPT_LENGTH),
-          created_at: doc.created_at,
-          tags: doc.tags,
-        },
-        key: doc._id,
-        actorId: userId,
-        proof: { collection: reviewsCollection, match: { _id: doc._id }, present: true },
-      },
-      () => this.insert(doc),
-    );
+    return this.bus.emitWith(created(doc, product), () => this.insert(doc));
+  }
+
+  /**
+   * `write` for many reviews at once (the import), review by review in order with its rules and
+   * replies: one read each of the products and of the reviews their authors already wrote of
+   * them, one insert of the reviews with one of their events, the products' aggregates moved per
+   * distinct amount. A review another writer stored meanwhile fails the insert with a duplicate
+   * key, and the caller goes review by review.
+   */
+  async writeMany(entries: readonly { userId: string; dto: CreateReviewDto }[]): Promise<(ReviewDoc | HttpException)[]> {
+    const products = await this.products.cardsFor(entries.flatMap(({ dto }) => (dto.product_id ? [dto.product_id] : [])));
+    const keys = entries.flatMap(({ userId, dto }) => (dto.product_id && products.has(dto.product_id) ? [`${userId}:${dto.product_id}`] : []));
+    const reviewed = new Set(keys.length ? (await this.reviews.find({ product_key: { $in: [...new Set(keys)] } }, { projection: { product_key: 1 } })).map((r) => r.product_key) : []);
+    const docs: ReviewDoc[] = [];
+    const events: PlannedEvent<'review.created'>[] = [];
+    const outcomes = entries.map(({ userId, dto }): ReviewDoc | HttpException => {
+      const product = dto.product_id ? products.get(dto.product_id) : null;
+      if (product === undefined) return new ReviewsException('PRODUCT_NOT_FOUND', 'Product not found');
+      const doc = this.draft(userId, dto, product);
+      if (doc.product_key !== undefined) {
+        if (reviewed.has(doc.product_key)) return new ReviewsException('ALREADY_REVIEWED', DUPLICATE_REVIEW_MESSAGE);
+        reviewed.add(doc.product_key);
+      }
+      docs.push(doc);
+      events.push(created(doc, product));
+      return doc;
+    });
+    if (docs.length === 0) return outcomes;
+    await this.bus.emitAllWith(events, async () => {
+      const stored = await this.reviews.insertMany(docs);
+      await this.products.addRatings(docs.flatMap((d) => (d.product_id && d.rating !== null ? [{ productId: d.product_id, rating: d.rating }] : [])));
+      return stored;
+    });
+    return outcomes;
   }
 
   /**
@@ -417,4 +432,25 @@ export class ReviewsService {
     }
     return removed;
   }
+}
+
+/** A new review's review.created. */
+function created(doc: ReviewDoc, product: ProductDoc | null): PlannedEvent<'review.created'> {
+  return {
+    type: 'review.created',
+    payload: {
+      reviewId: doc._id,
+      authorId: doc.user_id,
+      productId: doc.product_id,
+      productName: product?.name ?? null,
+      rating: doc.rating,
+      title: doc.title,
+      excerpt: doc.content.slice(0, EXCERPT_LENGTH),
+      created_at: doc.created_at,
+      tags: doc.tags,
+    },
+    key: doc._id,
+    actorId: doc.user_id,
+    proof: { collection: reviewsCollection, match: { _id: doc._id }, present: true },
+  };
 }

@@ -1,11 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { ConnectionRow, FollowState, PageWindow, RequestDirection } from '@app/contracts';
 import { EventBus, PlannedEvent } from '@app/bus';
+import { BatchConflict } from '@app/platform';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
 import { ProfileDoc } from '../profiles/profile.collection';
-import { ProfilesService, toCard } from '../profiles/profiles.service';
+import { ProfilesService, toCard, USER_NOT_FOUND } from '../profiles/profiles.service';
 import { canViewContent, needsApproval } from '../relations/privacy';
-import { RelationsService } from '../relations/relations.service';
+import { pairKey, RelationsService } from '../relations/relations.service';
 import { FollowDoc, followsCollection } from './follow.collection';
 import { SocialException } from '../social.errors';
 
@@ -69,6 +70,63 @@ export class FollowsService {
       if (outcome) return this.settleAfterInsert(actorId, targetId, outcome);
     }
     throw new SocialException('FOLLOW_CHANGED', 'The follow changed concurrently; please try again');
+  }
+
+  /**
+   * `follow` for many pairs at once (the import), pair by pair in order with its rules and
+   * replies: one read each of the targets, the blocks and the existing edges, one insert of the
+   * rows with one of their events, the counters raised per distinct amount. What `follow`
+   * re-checks after its insert (a block, a switch to public that landed meanwhile) is checked
+   * once for the batch; finding one, or a row another writer inserted (a duplicate key), throws
+   * BatchConflict or DuplicateKeyError, and the caller goes pair by pair.
+   */
+  async followMany(pairs: readonly { followerId: string; followeeId: string }[]): Promise<(FollowOutcome | HttpException)[]> {
+    const others = pairs.filter((p) => p.followerId !== p.followeeId);
+    const [targets, blocked, existing] = await Promise.all([
+      this.profiles.byIds([...new Set(others.map((p) => p.followeeId))]),
+      this.relations.blockedPairs(others.map((p) => [p.followerId, p.followeeId] as const)),
+      others.length
+        ? this.follows.find({ follower_id: { $in: [...new Set(others.map((p) => p.followerId))] }, followee_id: { $in: [...new Set(others.map((p) => p.followeeId))] } })
+        : [],
+    ]);
+    const edges = new Map(existing.map((row) => [pairKey(row.follower_id, row.followee_id), row.status]));
+    const rows: FollowDoc[] = [];
+    const outcomes = pairs.map(({ followerId, followeeId }): FollowOutcome | HttpException => {
+      if (followerId === followeeId) return new SocialException('CANNOT_FOLLOW_SELF', FOLLOW_TEXT.self);
+      const target = targets.get(followeeId);
+      if (!target) return new SocialException('USER_NOT_FOUND', USER_NOT_FOUND);
+      const key = pairKey(followerId, followeeId);
+      if (blocked.has(key)) return new SocialException('USER_BLOCKED', FOLLOW_TEXT.blocked);
+      const edge = edges.get(key);
+      if (edge === 'following') return new SocialException('ALREADY_FOLLOWING', FOLLOW_TEXT.already);
+      if (edge) return { status: 'pending', message: FOLLOW_TEXT.requested };
+      const row = newRow(followerId, followeeId, needsApproval(target.settings.privacy_profile) ? 'pending' : 'following');
+      edges.set(key, row.status);
+      rows.push(row);
+      return row.status === 'pending' ? { status: 'pending', message: FOLLOW_TEXT.requested } : { status: 'following', message: FOLLOW_TEXT.following };
+    });
+    if (rows.length === 0) return outcomes;
+    const follows = rows.filter((row) => row.status === 'following');
+    const events = rows.map((row) => edgeEvent(row.status === 'pending' ? 'follow.requested' : 'follow.created', row, row.follower_id, { _id: row._id }));
+    await this.bus.emitAllWith(events, async () => {
+      await this.profiles.raiseMany('followers_count', tally(follows.map((row) => row.followee_id)));
+      await this.profiles.raiseMany('following_count', tally(follows.map((row) => row.follower_id)));
+      return this.follows.insertMany(rows);
+    });
+    await this.assertSettledInBatch(rows);
+    return outcomes;
+  }
+
+  /** `settleAfterInsert` for a batch: a block between an inserted pair, or a requested account now public, sends the batch pair by pair. */
+  private async assertSettledInBatch(rows: FollowDoc[]): Promise<void> {
+    if ((await this.relations.blockedPairs(rows.map((row) => [row.follower_id, row.followee_id] as const))).size > 0) {
+      throw new BatchConflict('a block landed meanwhile');
+    }
+    const requested = rows.filter((row) => row.status === 'pending').map((row) => row.followee_id);
+    if (requested.length === 0) return;
+    for (const target of (await this.profiles.byIds([...new Set(requested)])).values()) {
+      if (!needsApproval(target.settings.privacy_profile)) throw new BatchConflict('a requested account went public meanwhile');
+    }
   }
 
   /** DELETE /follows/users/{id}: ends a follow or cancels a pending request. */
@@ -262,6 +320,13 @@ function newRow(followerId: string, followeeId: string, status: FollowDoc['statu
     requested_at: now,
     since: status === 'following' ? now : null,
   };
+}
+
+/** How many times each id occurs. */
+function tally(ids: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
 }
 
 /** A follow row's event, proven by the row as the change leaves it. */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { HttpException, Injectable } from '@nestjs/common';
 import { FollowState } from '@app/contracts';
 import { ImportReport, importRows } from '@app/platform';
 import { EventBus } from '@app/bus';
@@ -8,7 +8,8 @@ import { ImportFollowDto } from './follow-import.dto';
 /**
  * Follows in bulk (docs/decisions/import.md): each row is `FollowsService.follow` as the route
  * calls it (no self-follows, blocks, a request for a private account, counters, the event), a
- * batch per transaction. Both members must be known here (`user.registered` handled).
+ * batch per transaction, at once (`followMany`). Both members must be known here
+ * (`user.registered` handled).
  */
 @Injectable()
 export class FollowImportService {
@@ -18,8 +19,12 @@ export class FollowImportService {
   ) {}
 
   import(rows: readonly unknown[]): Promise<ImportReport<{ status: FollowState }>> {
-    return importRows(this.bus, ImportFollowDto, rows, async ({ follower_id, followee_id }) => ({
-      status: (await this.follows.follow(follower_id, followee_id)).status,
-    }));
+    return importRows(this.bus, ImportFollowDto, rows, {
+      row: async ({ follower_id, followee_id }) => ({ status: (await this.follows.follow(follower_id, followee_id)).status }),
+      batch: async (batch) =>
+        (await this.follows.followMany(batch.map((row) => ({ followerId: row.follower_id, followeeId: row.followee_id })))).map((outcome) =>
+          outcome instanceof HttpException ? outcome : { status: outcome.status },
+        ),
+    });
   }
 }

@@ -64,6 +64,15 @@ export class RelationsService {
     return row !== null;
   }
 
+  /** Which of `pairs` have a block between them, either way (one read for a batch of follows): their `pairKey`s. */
+  async blockedPairs(pairs: readonly (readonly [string, string])[]): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const ids = [...new Set(pairs.flat())];
+    const rows = await this.blocks.find({ blocker_id: { $in: ids }, blocked_id: { $in: ids } });
+    const blocked = new Set(rows.map((b) => pairKey(b.blocker_id, b.blocked_id)));
+    return new Set(pairs.filter(([a, b]) => blocked.has(pairKey(a, b)) || blocked.has(pairKey(b, a))).map(([a, b]) => pairKey(a, b)));
+  }
+
   async isApprovedFollower(followerId: string, followeeId: string): Promise<boolean> {
     return (await this.follows.findOne({ follower_id: followerId, followee_id: followeeId, status: 'following' })) !== null;
   }
@@ -100,3 +109,6 @@ export class RelationsService {
     return tally;
   }
 }
+
+/** One ordered pair of members as a key. */
+export const pairKey = (a: string, b: string): string => `${a}:${b}`;

@@ -1,0 +1,86 @@
+import { DuplicateKeyError, newId } from '@app/store';
+import { probeStore, TestService } from '@app/testing';
+import { makeProduct, makeReview, Member, member, startReviews } from '../reviews.fixture';
+import { productsCollection } from '../products/product.collection';
+import { ReviewsService } from '../reviews/reviews.service';
+import { CatalogueImportService } from './catalogue-import.service';
+
+describe('reviews import (reviews)', () => {
+  let svc: TestService;
+  let importer: CatalogueImportService;
+  let ada: Member;
+  let bora: Member;
+  let gone: Member;
+  let kettle: string;
+  let lamp: string;
+
+  beforeAll(async () => {
+    svc = await startReviews();
+    importer = svc.app.get(CatalogueImportService);
+    [ada, bora, gone] = [await member(svc, 'ada'), await member(svc, 'bora'), await member(svc, 'gone')];
+    await svc.publish('user.deleted', { userId: gone.id });
+    kettle = (await makeProduct(svc, ada, { name: 'Import Kettle' })).id;
+    lamp = (await makeProduct(svc, ada, { name: 'Import Lamp' })).id;
+    await makeReview(svc, bora, { product_id: lamp, rating: 2 });
+  });
+
+  afterAll(() => svc.close());
+
+  const product = (id: string) => svc.store.collection(productsCollection).findById(id);
+
+  it("answers each row as the route would, in order, with the products' ratings and the events", async () => {
+    const probe = probeStore(svc.store);
+    const report = await importer.importReviews([
+      { user_id: ada.id, product_id: kettle, rating: 4, content: 'Boils fast #kitchen' },
+      { user_id: bora.id, product_id: kettle, rating: 5, content: 'Quiet' },
+      { user_id: ada.id, product_id: kettle, rating: 1, content: 'Again' },
+      { user_id: bora.id, product_id: lamp, rating: 5, content: 'Reviewed before' },
+      { user_id: ada.id, product_id: lamp, rating: 5, content: 'Bright' },
+      { user_id: ada.id, content: 'No product at all' },
+      { user_id: ada.id, product_id: newId(), rating: 3, content: 'No such product' },
+      { user_id: gone.id, content: 'Erased member' },
+      { user_id: newId(), content: 'Unknown member' },
+    ]);
+    probe.stop();
+    expect(report.imported.map((r) => (r ? 'id' : null))).toEqual(['id', 'id', null, null, 'id', 'id', null, null, null]);
+    expect(report.rejected.map((r) => [r.index, r.status, r.message])).toEqual([
+      [2, 409, 'You have already reviewed this product'],
+      [3, 409, 'You have already reviewed this product'],
+      [6, 404, 'Product not found'],
+      [7, 404, 'Unknown member'],
+      [8, 404, 'Unknown member'],
+    ]);
+    // A handful for the batch, not several per row; under test every event's proof is read back (4 of the reads).
+    expect(probe.reads - 4).toBeLessThanOrEqual(5);
+    expect(probe.writes).toBeLessThanOrEqual(6);
+    expect(await product(kettle)).toEqual(expect.objectContaining({ rating_sum: 9, review_count: 2 }));
+    expect(await product(lamp)).toEqual(expect.objectContaining({ rating_sum: 7, review_count: 2 }));
+    await svc.settle();
+    const created = svc.emitted('review.created').slice(-4);
+    expect(created.map((e) => [e.reviewId, e.authorId, e.productName, e.rating, e.tags])).toEqual([
+      [report.imported[0]!.id, ada.id, 'Import Kettle', 4, ['kitchen']],
+      [report.imported[1]!.id, bora.id, 'Import Kettle', 5, []],
+      [report.imported[4]!.id, ada.id, 'Import Lamp', 5, []],
+      [report.imported[5]!.id, ada.id, null, null, []],
+    ]);
+  });
+
+  it('goes row by row when another writer stored a review meanwhile, leaving nothing of the batch', async () => {
+    const reviews = svc.app.get(ReviewsService);
+    const pen = (await makeProduct(svc, ada, { name: 'Import Pen' })).id;
+    const real = ReviewsService.prototype.writeMany;
+    jest.spyOn(reviews, 'writeMany').mockImplementationOnce(async (entries) => {
+      await real.call(reviews, entries);
+      throw new DuplicateKeyError('reviews', 'a review stored meanwhile');
+    });
+    const before = svc.emitted('review.created').length;
+    const report = await importer.importReviews([
+      { user_id: ada.id, product_id: pen, rating: 3, content: 'Writes' },
+      { user_id: bora.id, product_id: pen, rating: 4, content: 'Smooth' },
+    ]);
+    expect(report.rejected).toEqual([]);
+    expect(await product(pen)).toEqual(expect.objectContaining({ rating_sum: 7, review_count: 2 }));
+    await svc.settle();
+    expect(svc.emitted('review.created').slice(before).map((e) => e.reviewId)).toEqual(report.imported.map((r) => r!.id));
+  });
+});
