@@ -61,18 +61,6 @@ export class MutesReadModel {
     return new Set(docs.map((d) => d.muter_id));
   }
 
-  /** For each of `mutedIds`, who among `muterIds` muted them (absent: nobody), in one query. */
-  async mutersOfEach(mutedIds: readonly string[], muterIds: readonly string[]): Promise<Map<string, Set<string>>> {
-    const muters = new Map<string, Set<string>>();
-    if (mutedIds.length === 0 || muterIds.length === 0) return muters;
-    for (const d of await this.mutes.find({ muted_id: { $in: [...mutedIds] }, muter_id: { $in: [...muterIds] } })) {
-      const of = muters.get(d.muted_id);
-      if (of) of.add(d.muter_id);
-      else muters.set(d.muted_id, new Set([d.muter_id]));
-    }
-    return muters;
-  }
-
   /** The member deleted their account: every row with them on either side goes (a repeat finds none). */
   async forgetMember(userId: string): Promise<void> {
     await this.versions.forgetMember(userId);

@@ -152,11 +152,10 @@ export class FeedService implements OnModuleInit, OnApplicationShutdown {
     const authors = [...new Set(reviews.map((r) => r.user_id))];
     const large = await this.graph.large(authors, this.settings.fanoutMaxFollowers);
     const followers = await this.graph.followersOfEach(authors.filter((id) => !large.has(id)));
-    const muters = await this.mutes.mutersOfEach([...followers.keys()], [...new Set([...followers.values()].flat())]);
+    const muted = await this.mutes.mutedPairs([...followers].flatMap(([author, of]) => of.map((follower) => [follower, author] as const)));
     const entries = new Map<string, ScoredMember[]>();
     for (const review of reviews) {
-      const muted = muters.get(review.user_id);
-      const readers = (followers.get(review.user_id) ?? []).filter((id) => !muted?.has(id));
+      const readers = (followers.get(review.user_id) ?? []).filter((id) => !muted(id, review.user_id));
       for (const id of [review.user_id, ...readers]) {
         const scored = entries.get(id);
         if (scored) scored.push(entry(review));
