@@ -14,7 +14,7 @@ export class MembersEvents {
 
   @OnEventBatch('user.registered')
   async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
-    for (const event of events) await this.members.registered(event.payload);
+    await this.members.registeredAll(events.map((e) => e.payload));
   }
 
   @OnEvent('user.settings_updated')

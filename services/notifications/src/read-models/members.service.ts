@@ -44,13 +44,8 @@ export class MembersService {
     this.members = store.collection(membersCollection);
   }
 
-  /** The card fields of the same event are the shared read model's. */
-  async registered(p: EventPayloads['user.registered']): Promise<void> {
-    await this.registeredAll([p]);
-  }
-
   /**
-   * Registrations of a run of events: the rows of them all are read in one query (the document
+   * Registrations of a run of events (the card fields of the same events are the shared read model's): the rows of them all are read in one query (the document
    * cache's), the members without one yet inserted in one statement; a row already there (the card
    * came first) is updated on its own. A deleted member's tombstone stays as it is.
    */
