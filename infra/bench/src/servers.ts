@@ -2,8 +2,7 @@
 // `servers.js --serve-stack <dataDir>` or `--serve-raw`), so the load generator in the parent
 // does not share their event loop, each has its own RSS, and the stack's boot loads nothing of the bench.
 import { createServer } from 'node:http';
-import { tuneHeap, type ImportReport } from '@app/platform';
-import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
+import type { ImportReport } from '@app/platform';
 
 /** A reply the raw server repeats byte for byte. */
 export interface CannedReply {
@@ -26,6 +25,10 @@ export type ImportReply = { imported: ImportReport<unknown> };
 
 /** The embedded stack on `dataDir` (one process: gateway, services, in-process bus, one SQLite file per service). */
 async function serveStack(dataDir: string): Promise<void> {
+  // Loaded here, not at the top: the distributed profile's control child (this file too) starts
+  // the launcher and is timed to its ready, and must not load the embedded stack's code first.
+  const { tuneHeap } = await import('@app/platform');
+  const { startEmbeddedStack } = await import('../../launcher/src/embedded-stack');
   tuneHeap(); // as `npm start` does
   const started = performance.now();
   const stack = await startEmbeddedStack({ port: 0, dataDir, seed: false });
