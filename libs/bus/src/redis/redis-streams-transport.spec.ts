@@ -102,9 +102,10 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: a gr
     try {
       await waiter.connect();
       const e = { id: 'e1', type: 'block.created', version: 1, occurredAt: new Date().toISOString(), actorId: 'a', key: 'a', payload: { blockerId: 'a', blockedId: 'b' } } as const;
-      // A group whose one consumer has just read (live when the wait begins) and never reads again: its process died.
+      // A group whose one consumer has just shown its sign of life (live when the wait begins) and never again: its process died.
       await admin.xgroup('CREATE', `${prefix}block.created`, 'doomed', '$', 'MKSTREAM');
       await admin.xgroup('CREATECONSUMER', `${prefix}block.created`, 'doomed', 'd1');
+      await admin.set(`${prefix}alive:doomed`, 'd1', 'PX', 300);
       await waiter.publish(e);
       const started = Date.now();
       expect(await waiter.untilHandled(e, 5_000)).toBe(true);
@@ -112,6 +113,30 @@ describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: a gr
     } finally {
       admin.disconnect();
       await waiter.close();
+      await redis.stop();
+    }
+  });
+});
+
+describeWithRedis('redis-streams-transport.spec')('Redis Streams transport: a live group on a quiet stream', () => {
+  it('is waited for when the event finds its consumer busy with another stream (Redis 7.0 shows no consumer there yet)', async () => {
+    const redis = await startRedisServer();
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix: `quiet-${Date.now()}:`, blockMs: 50, claimIdleMs: 1_000 });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    try {
+      await transport.connect();
+      await transport.subscribe({ group: 'gateway', consumer: 'g1', types: ['block.created', 'review.liked'], handler: (e) => (e.type === 'review.liked' ? held : Promise.resolve()) });
+      await new Promise((r) => setTimeout(r, 200));
+      // Busy with a like, the consumer is not reading when the block comes: nothing delivers it yet.
+      await transport.publish({ id: 'l1', type: 'review.liked', version: 1, occurredAt: new Date().toISOString(), actorId: 'u2', key: 'r1', payload: { reviewId: 'r1', reviewAuthorId: 'u1', userId: 'u2', likeCount: 1 } });
+      await new Promise((r) => setTimeout(r, 100));
+      const e = { id: 'q1', type: 'block.created', version: 1, occurredAt: new Date().toISOString(), actorId: 'a', key: 'a', payload: { blockerId: 'a', blockedId: 'b' } } as const;
+      await transport.publish(e);
+      expect(await transport.untilHandled(e, 300)).toBe(false);
+    } finally {
+      release();
+      await transport.close();
       await redis.stop();
     }
   });

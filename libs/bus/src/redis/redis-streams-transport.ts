@@ -107,7 +107,7 @@ export class RedisStreamsTransport implements BusTransport {
 
   /**
    * Polls the stream's groups until each live one has delivered the entry and no consumer holds it
-   * pending. A group whose consumers all sat idle longer than the claim window belongs to a
+   * pending. A group with no consumer alive within the claim window (`presenceKey`) belongs to a
    * process that is gone (a broadcast group left behind): it is not waited for.
    */
   async untilHandled(event: AnyEventEnvelope, timeoutMs: number): Promise<boolean> {
@@ -117,7 +117,7 @@ export class RedisStreamsTransport implements BusTransport {
     const client = await this.ready();
     const stream = this.settings.prefix + event.type;
     const deadline = Date.now() + timeoutMs;
-    const groups = await liveGroups(client, stream, this.settings.claimIdleMs);
+    const groups = await liveGroups(client, this.settings.prefix, stream);
     let waiting = groups;
     while (waiting.length > 0) {
       if (Date.now() >= deadline) return false;
@@ -129,8 +129,8 @@ export class RedisStreamsTransport implements BusTransport {
         if (compareIds(String(info['last-delivered-id']), entryId) < 0) still.push(name);
         else if (((await client.xpending(stream, name, entryId, entryId, 1)) as unknown[]).length > 0) still.push(name);
       }
-      // A group that went idle past the claim window while waited for (its process died meanwhile) is gone too.
-      waiting = still.length > 0 ? await liveAmong(client, stream, still, this.settings.claimIdleMs) : still;
+      // A group whose sign of life lapsed while waited for (its process died meanwhile) is gone too.
+      waiting = still.length > 0 ? await liveAmong(client, this.settings.prefix, still) : still;
       if (waiting.length > 0) await new Promise((r) => setTimeout(r, UNTIL_HANDLED_POLL_MS));
     }
     return true;
@@ -322,6 +322,7 @@ class StreamConsumer implements Subscription {
     while (!this.stopped) {
       try {
         if (Date.now() >= nextClaimAt) {
+          await this.conn.set(presenceKey(this.settings.prefix, group), consumer, 'PX', claimIdleMs);
           await this.claimIdle();
           nextClaimAt = Date.now() + claimEveryMs;
         }
@@ -521,19 +522,26 @@ function flatRecords(reply: unknown): Record<string, unknown>[] {
   });
 }
 
-/** The stream's groups with at least one consumer that read within `idleMs` (the others' processes are gone). */
-async function liveGroups(client: Redis, stream: string, idleMs: number): Promise<string[]> {
-  return liveAmong(client, stream, flatRecords(await client.xinfo('GROUPS', stream)).map((group) => String(group.name)), idleMs);
+/**
+ * A group's sign of life: each of its consumers sets it, for one claim window, at every claim round
+ * (half a window apart), so it lapses a window after the last consumer stopped. XINFO's idle time
+ * cannot tell: Redis before 7.2 moves it only when a consumer receives or claims entries, so a
+ * consumer of a quiet stream looked gone however often it read.
+ */
+function presenceKey(prefix: string, group: string): string {
+  return `${prefix}alive:${group}`;
 }
 
-/** Of `groups`, those with a consumer that read within `idleMs`. */
-async function liveAmong(client: Redis, stream: string, groups: string[], idleMs: number): Promise<string[]> {
-  const live: string[] = [];
-  for (const name of groups) {
-    const consumers = flatRecords(await client.xinfo('CONSUMERS', stream, name).catch(() => []));
-    if (consumers.some((c) => Number(c.idle) < idleMs)) live.push(name);
-  }
-  return live;
+/** The stream's groups with a live consumer (the others' processes are gone). */
+async function liveGroups(client: Redis, prefix: string, stream: string): Promise<string[]> {
+  return liveAmong(client, prefix, flatRecords(await client.xinfo('GROUPS', stream)).map((group) => String(group.name)));
+}
+
+/** Of `groups`, those with a live consumer. */
+async function liveAmong(client: Redis, prefix: string, groups: string[]): Promise<string[]> {
+  if (groups.length === 0) return [];
+  const signs = await client.mget(...groups.map((group) => presenceKey(prefix, group)));
+  return groups.filter((_, i) => signs[i] !== null);
 }
 
 function compareIds(a: string, b: string): number {
