@@ -222,6 +222,7 @@ async function settle(pg: Client, redis: Redis): Promise<void> {
       if (Number(n) > 0) return false;
     }
     for (const stream of await redis.keys('bus:*')) {
+      if ((await redis.type(stream)) !== 'stream') continue; // the groups' signs of life
       const info = (await redis.xinfo('STREAM', stream)) as unknown[];
       const last = String(info[info.indexOf('last-generated-id') + 1]);
       for (const raw of (await redis.xinfo('GROUPS', stream)) as unknown[][]) {

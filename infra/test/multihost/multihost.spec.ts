@@ -109,6 +109,7 @@ async function groupsBehind(url: string): Promise<string[]> {
     await client.connect();
     const behind: string[] = [];
     for (const stream of await client.keys('bus:*')) {
+      if ((await client.type(stream)) !== 'stream') continue; // the groups' signs of life
       const info = Object.fromEntries(pairs((await client.xinfo('STREAM', stream)) as unknown[]));
       for (const fields of (await client.xinfo('GROUPS', stream)) as unknown[][]) {
         const group = Object.fromEntries(pairs(fields));
