@@ -55,6 +55,26 @@ const entryPoints = [
  */
 const asAscii = (code) => code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/**
+ * keepNames names every function again each time its expression runs, closures in hot paths
+ * included (fastify's hooks, Nest's switchToHttp, one per request each): a defineProperty that
+ * also changes the function's shape, 4-8 % of a service's CPU per request. Only a name esbuild
+ * changed needs it (swc's `let X = class X` comes out as class X2, and Nest logs class names),
+ * so the helper leaves a function alone when its name is already right, and arrow functions
+ * (no prototype), whose names only a stack trace shows. The helper's line keeps its length and
+ * the guarded one is a declaration appended at the end, so the source map stays exact.
+ */
+const NAME_HELPER = 'var __name=(target,value)=>__defProp(target,"name",{value,configurable:true});';
+const GUARDED_NAME =
+  'function __guardedName(target,value){return target.name===value||!target.prototype?target:__defProp(target,"name",{value,configurable:true})}';
+
+function withGuardedNames(code, entry) {
+  if (!code.includes(NAME_HELPER)) throw new Error(`${entry}: esbuild's __name helper changed; review NAME_HELPER`);
+  const helper = 'var __name=__guardedName;'.padEnd(NAME_HELPER.length, ' ');
+  const mapComment = code.lastIndexOf('\n//# sourceMappingURL=');
+  return `${code.slice(0, mapComment).replace(NAME_HELPER, helper)}\n${GUARDED_NAME}${code.slice(mapComment)}`;
+}
+
 const RUNNER = 'dist/libs/platform/src/bootstrap/bundle-runner.js';
 
 /** The entry point's new body: the bundle beside it, through the runner. */
@@ -85,7 +105,7 @@ await Promise.all(
       logLevel: 'warning',
       logOverride: { 'require-resolve-not-external': 'silent' },
     });
-    for (const file of outputFiles) writeFileSync(file.path, file.path.endsWith('.js') ? asAscii(file.text) : file.contents);
+    for (const file of outputFiles) writeFileSync(file.path, file.path.endsWith('.js') ? asAscii(withGuardedNames(file.text, entry)) : file.contents);
     writeFileSync(entry, entryStub(entry));
   }),
 );
