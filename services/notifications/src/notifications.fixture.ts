@@ -1,5 +1,6 @@
 import { EventType, Language, NotificationView } from '@app/contracts';
-import { TestService } from '@app/testing';
+import { EventBus } from '@app/bus';
+import { probeStore, StoreProbe, TestService } from '@app/testing';
 import { newId } from '@app/store';
 
 /** A member as the tests see them: known to the service through user.registered. */
@@ -61,4 +62,28 @@ export async function publishRun(svc: TestService, events: { type: EventType; pa
     ),
   );
   await svc.settle();
+}
+
+/** An author with five followers, and a probe of the store that counts what an act costs (the cost specs). */
+export interface ProbedFollowing {
+  author: Member;
+  followers: Member[];
+  probe: StoreProbe;
+  /** The reads and writes of `act` alone: rows published before it are dropped first. */
+  measure(act: () => Promise<unknown>): Promise<{ reads: number; writes: number }>;
+}
+
+export async function probedFollowing(svc: TestService): Promise<ProbedFollowing> {
+  const author = await addMember(svc, 'Author');
+  const followers: Member[] = [];
+  for (let i = 0; i < 5; i++) followers.push(await addMember(svc, `Follower ${i}`));
+  for (const f of followers) await svc.publish('follow.created', { followerId: f.id, followeeId: author.id });
+  const probe = probeStore(svc.store);
+  const measure = async (act: () => Promise<unknown>) => {
+    await svc.app.get(EventBus).dropPublished();
+    probe.reset();
+    await act();
+    return { reads: probe.reads, writes: probe.writes };
+  };
+  return { author, followers, probe, measure };
 }

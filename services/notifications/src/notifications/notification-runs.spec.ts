@@ -1,7 +1,6 @@
-import { EventBus } from '@app/bus';
 import { newId } from '@app/store';
-import { createTestService, probeStore, StoreProbe, TestService } from '@app/testing';
-import { addMember, Member, publishRun } from '../notifications.fixture';
+import { createTestService, StoreProbe, TestService } from '@app/testing';
+import { addMember, Member, ProbedFollowing, probedFollowing, publishRun } from '../notifications.fixture';
 import { notificationsService } from '../notifications.service-definition';
 
 /**
@@ -13,27 +12,17 @@ describe('notifications: store operations per run of events', () => {
   let author: Member;
   let followers: Member[];
   let probe: StoreProbe;
+  let measure: ProbedFollowing['measure'];
 
   beforeAll(async () => {
     svc = await createTestService(notificationsService);
-    author = await addMember(svc, 'Author');
-    followers = [];
-    for (let i = 0; i < 5; i++) followers.push(await addMember(svc, `Follower ${i}`));
-    for (const f of followers) await svc.publish('follow.created', { followerId: f.id, followeeId: author.id });
-    probe = probeStore(svc.store);
+    ({ author, followers, probe, measure } = await probedFollowing(svc));
   });
 
   afterAll(async () => {
     probe.stop();
     await svc.close();
   });
-
-  const measure = async (act: () => Promise<unknown>) => {
-    await svc.app.get(EventBus).dropPublished(); // rows published before: not this run's cost
-    probe.reset();
-    await act();
-    return { reads: probe.reads, writes: probe.writes };
-  };
 
   // The group's inbox lookup, the followers of the authors, the existing notifications (members,
   // blocks, mutes: the document cache's); the notifications, their outbox rows, the inbox rows.

@@ -1,7 +1,7 @@
 import { EventBus } from '@app/bus';
 import { newId } from '@app/store';
-import { createTestService, probeStore, StoreProbe, TestService } from '@app/testing';
-import { addMember, like, Member, pushesTo } from '../notifications.fixture';
+import { createTestService, StoreProbe, TestService } from '@app/testing';
+import { addMember, like, Member, ProbedFollowing, probedFollowing, pushesTo } from '../notifications.fixture';
 import { notificationsCollection } from './notification.collection';
 import { notificationsService } from '../notifications.service-definition';
 
@@ -16,27 +16,18 @@ describe('notifications: store operations per event handled', () => {
   let liker: Member;
   let followers: Member[];
   let probe: StoreProbe;
+  let measure: ProbedFollowing['measure'];
 
   beforeAll(async () => {
     svc = await createTestService(notificationsService);
-    [author, liker] = [await addMember(svc, 'Author'), await addMember(svc, 'Liker')];
-    followers = [];
-    for (let i = 0; i < 5; i++) followers.push(await addMember(svc, `Follower ${i}`));
-    for (const f of followers) await svc.publish('follow.created', { followerId: f.id, followeeId: author.id });
-    probe = probeStore(svc.store);
+    liker = await addMember(svc, 'Liker');
+    ({ author, followers, probe, measure } = await probedFollowing(svc));
   });
 
   afterAll(async () => {
     probe.stop();
     await svc.close();
   });
-
-  const measure = async (act: () => Promise<unknown>) => {
-    await svc.app.get(EventBus).dropPublished(); // rows published before: not this event's cost
-    probe.reset();
-    await act();
-    return { reads: probe.reads, writes: probe.writes };
-  };
 
   // The inbox lookup, the notification it may repeat, the proof check (tests only); the notification,
   // its event's outbox row and the inbox row. The members (both cards, preferences, standing), the
