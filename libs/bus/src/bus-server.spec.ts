@@ -1,4 +1,4 @@
-import { Controller, Module } from '@nestjs/common';
+import { Controller, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Payload } from '@nestjs/microservices';
 import { AnyEventEnvelope, EventEnvelope } from '@app/contracts';
@@ -317,6 +317,35 @@ describe('BusServer under Nest', () => {
   });
 });
 
+/** A Nest microservice of `module`'s handlers on a BusServer over an in-memory bus and a SQLite inbox, as a service runs them. */
+async function startBusApp(module: Type) {
+  const store = new SqliteStore();
+  await store.open([inboxCollection, outboxCollection]);
+  const inbox = store.collection(inboxCollection);
+  const bus = new EventBus(new MemoryTransport(), store);
+  const outcomes: string[] = [];
+  const app = await NestFactory.createMicroservice(module, {
+    strategy: new BusServer({
+      transport: new MemoryTransport(),
+      group: 'g',
+      consumer: 'c',
+      inbox,
+      atomically: (work) => bus.atomically(work),
+      transactional: true,
+      observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`),
+    }),
+    logger: false,
+    abortOnError: false,
+  });
+  await app.init();
+  const server = (app as unknown as { serverInstance: BusServer }).serverInstance;
+  const stop = async () => {
+    await app.close();
+    await store.close();
+  };
+  return { server, inbox, outcomes, stop, store };
+}
+
 describe('BusServer and the events a handler is not concerned with', () => {
   const handled: string[] = [];
 
@@ -340,26 +369,7 @@ describe('BusServer and the events a handler is not concerned with', () => {
   class ChoosyModule {}
 
   it('acknowledges an event no handler wants as ignored, with no inbox row and no commit; one some handler wants runs only the handlers that want it', async () => {
-    const store = new SqliteStore();
-    await store.open([inboxCollection, outboxCollection]);
-    const inbox = store.collection(inboxCollection);
-    const bus = new EventBus(new MemoryTransport(), store);
-    const outcomes: string[] = [];
-    const app = await NestFactory.createMicroservice(ChoosyModule, {
-      strategy: new BusServer({
-        transport: new MemoryTransport(),
-        group: 'g',
-        consumer: 'c',
-        inbox,
-        atomically: (work) => bus.atomically(work),
-        transactional: true,
-        observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`),
-      }),
-      logger: false,
-      abortOnError: false,
-    });
-    await app.init();
-    const server = (app as unknown as { serverInstance: BusServer }).serverInstance;
+    const { server, inbox, outcomes, stop, store } = await startBusApp(ChoosyModule);
     const probe = probeStore(store);
 
     await server.dispatch(likedEvent('plain'));
@@ -370,8 +380,7 @@ describe('BusServer and the events a handler is not concerned with', () => {
     expect(outcomes).toEqual(['plain:ignored', 'liked-twice:handled']);
     expect(handled).toEqual(['choosy liked-twice']);
     expect((await inbox.find({})).map((d) => d._id)).toEqual(['liked-twice']);
-    await app.close();
-    await store.close();
+    await stop();
   });
 
   it('decides before validating: a malformed event nobody wants is ignored, one whose `when` throws on it is rejected', async () => {
@@ -417,31 +426,7 @@ describe('BusServer and handlers of runs (OnEventBatch)', () => {
     calls.length = 0;
     singles.length = 0;
     failOn = undefined;
-    const store = new SqliteStore();
-    await store.open([inboxCollection, outboxCollection]);
-    const inbox = store.collection(inboxCollection);
-    const bus = new EventBus(new MemoryTransport(), store);
-    const outcomes: string[] = [];
-    const app = await NestFactory.createMicroservice(RunModule, {
-      strategy: new BusServer({
-        transport: new MemoryTransport(),
-        group: 'g',
-        consumer: 'c',
-        inbox,
-        atomically: (work) => bus.atomically(work),
-        transactional: true,
-        observe: (event, outcome) => outcomes.push(`${event.id}:${outcome}`),
-      }),
-      logger: false,
-      abortOnError: false,
-    });
-    await app.init();
-    const server = (app as unknown as { serverInstance: BusServer }).serverInstance;
-    const stop = async () => {
-      await app.close();
-      await store.close();
-    };
-    return { server, inbox, outcomes, stop, store };
+    return startBusApp(RunModule);
   }
 
   it('hands each run of consecutive events of the type over as one array, in order, without repeats, invalid or unwanted events', async () => {
