@@ -2,7 +2,6 @@ import { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import cors from 'cors';
-import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { AccessTokenVerifier, createLogger, httpDuration, lazySchemaCompilers, loadConfig, requestLogging } from '@app/platform';
@@ -20,6 +19,7 @@ import { createMemberExport } from './export/member-export';
 import { StartupGate } from './access/starting';
 import { answerClientError } from './http/client-error';
 import { runSteps, Step, underApi } from './http/pipeline';
+import { securityHeaders } from './http/security-headers';
 import { createOneSearch } from './search/one-search';
 import { sendEnvelopeError } from './proxy/envelope-reply';
 import { isConditionalRoute } from './proxy/etag';
@@ -156,13 +156,11 @@ export async function createGatewayApp(config: GatewayConfig, urls: ServiceUrls,
     const conditional = isConditionalRoute(req) ? { viewer: req.userId ?? '', ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] } : undefined;
     forwarder.forward(req, res, service, sessionEndGate(req, sessions), conditional);
   };
-  // Helmet's own middleware, built once (@fastify/helmet would build it again for every request).
-  const securityHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false });
   const common: Step<GatewayRequest>[] = [
     requestId,
     logging as Step,
     recordDuration,
-    securityHeaders,
+    securityHeaders({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false }),
     cors({ origin: config.APP_ORIGIN ?? false, credentials: true }),
   ];
   const steps: Step<GatewayRequest>[] = [
