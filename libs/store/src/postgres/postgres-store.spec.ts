@@ -176,6 +176,37 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect((await likes.find({})).map((d) => d._id).sort()).toEqual(['b0', 'b1', 'b2', 'b8', 'b9']);
     });
 
+    it('sends the writes left to the commit in the COMMIT\'s round trip, and an update that may be refused at once', async () => {
+      const likes = store.collection(Likes);
+      const outbox = store.collection(Outbox);
+      await outbox.insert({ _id: 'published', type: 'like.created' });
+      await likes.insert({ _id: 'wc0', reviewId: 'wc-shape', userId: 'z', created_at: 0, tags: ['known to hold arrays'] });
+      const sent: string[] = [];
+      const query = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        sent.push(typeof config === 'string' ? config : config.text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        await store.transaction(async () => {
+          await likes.insert({ _id: 'wc1', reviewId: 'wc', userId: 'a', created_at: 1 });
+          await outbox.writeWithCommit({ insert: [{ _id: 'next', type: "it's \\ here" }], remove: ['published'] });
+          await likes.updateWithCommit({ reviewId: 'wc', userId: { $ne: 'b' } }, { $inc: { created_at: 1 }, $set: { tags: ['t'] } });
+          // Writes a field of a unique index: it might be refused, so it is not left to the commit.
+          await likes.updateWithCommit({ _id: 'wc1' }, { $set: { userId: 'c' } });
+        });
+      } finally {
+        Client.prototype.query = query;
+      }
+      expect(sent).toHaveLength(6);
+      expect(sent[0]).toBe('BEGIN');
+      expect(sent.slice(2, 5)).toEqual(['SAVEPOINT sp_1', expect.stringMatching(/^UPDATE .*FOR UPDATE/s), 'RELEASE SAVEPOINT sp_1']);
+      expect(sent[5]).toMatch(/^INSERT INTO .*; DELETE FROM .*; UPDATE .*; COMMIT$/s);
+      expect(await outbox.find({})).toEqual([{ _id: 'next', type: "it's \\ here" }]);
+      expect(await likes.findById('wc1')).toMatchObject({ userId: 'c', created_at: 2, tags: ['t'] });
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });

@@ -59,6 +59,8 @@ interface TxContext {
   wrote: Map<string, CacheEffect[]>;
   /** The look its cached reads believe: the first one's, shared by the rest of the transaction. */
   look?: Promise<void>;
+  /** Statements sent with its COMMIT (`writeWithCommit`), in order. */
+  withCommit: string[];
 }
 
 /**
@@ -205,14 +207,14 @@ export class PostgresStore implements Store, PostgresEngine {
 
   private async inTransaction<R>(fn: () => Promise<R>): Promise<R> {
     const { client, done } = await this.checkout();
-    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Map() };
+    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Map(), withCommit: [] };
     let broken: Error | undefined;
     let committed = false;
     try {
       await client.query('BEGIN');
       try {
         const result = await this.context.run(tx, fn);
-        await this.commit(client, tx.wrote.keys());
+        await this.commit(client, tx.wrote.keys(), tx.withCommit);
         committed = true;
         return result;
       } catch (err) {
@@ -226,10 +228,22 @@ export class PostgresStore implements Store, PostgresEngine {
     }
   }
 
-  /** COMMIT, with the bump of the written cached collections' versions in the same round trip. */
-  private async commit(client: PoolClient, wrote: Iterable<string>): Promise<void> {
+  /**
+   * COMMIT, with the statements queued for it (`writeWithCommit`) and the bump of the written cached
+   * collections' versions in the same round trip: one simple query, which stops at the first error
+   * (the transaction then rolls back).
+   */
+  private async commit(client: PoolClient, wrote: Iterable<string>, withCommit: readonly string[] = []): Promise<void> {
     const bump = this.caches.bump(wrote);
-    await client.query(bump ? `${bump}; COMMIT` : 'COMMIT');
+    await client.query([...withCommit, ...(bump ? [bump] : []), 'COMMIT'].join('; '));
+  }
+
+  /** A statement for the open transaction's COMMIT (see `writeWithCommit`); what it changes in the cache applies once committed. */
+  withCommit(collection: string, sql: string, effect: CacheEffect): void {
+    const tx = this.context.get();
+    if (!tx) throw new Error(`No transaction is open for a write with its commit to ${collection}`);
+    tx.withCommit.push(sql);
+    if (this.caches.versioned(collection)) this.wrote(tx, collection).push(effect);
   }
 
   /** The collection's document cache, when it was declared with one at open. */
