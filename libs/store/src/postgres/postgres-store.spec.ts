@@ -207,6 +207,34 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect(await likes.findById('wc1')).toMatchObject({ userId: 'c', created_at: 2, tags: ['t'] });
     });
 
+    it('is one round trip when every write is left to the commit: BEGIN goes with it; a rollback before it sends nothing', async () => {
+      const likes = store.collection(Likes);
+      await likes.insert({ _id: 'one1', reviewId: 'one', userId: 'a', created_at: 0 });
+      const sent: string[] = [];
+      const query = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        sent.push(typeof config === 'string' ? config : config.text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        await store.transaction(async () => {
+          await likes.writeWithCommit({ insert: [{ _id: 'one2', reviewId: 'one', userId: 'b', created_at: 0 }] });
+          await likes.updateWithCommit({ reviewId: 'one' }, { $inc: { created_at: 1 } });
+        });
+        await expect(
+          store.transaction(async () => {
+            await likes.updateWithCommit({ reviewId: 'one' }, { $inc: { created_at: 10 } });
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+      } finally {
+        Client.prototype.query = query;
+      }
+      expect(sent).toEqual([expect.stringMatching(/^BEGIN; INSERT INTO .*; UPDATE .*; COMMIT$/s)]);
+      expect((await likes.find({ reviewId: 'one' })).map((d) => d.created_at)).toEqual([1, 1]);
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });

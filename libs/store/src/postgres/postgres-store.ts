@@ -61,6 +61,8 @@ interface TxContext {
   look?: Promise<void>;
   /** Statements sent with its COMMIT (`writeWithCommit`), in order. */
   withCommit: string[];
+  /** BEGIN was sent: it goes with the first statement's turn, or with the COMMIT when none came before. */
+  begun: boolean;
 }
 
 /**
@@ -207,18 +209,20 @@ export class PostgresStore implements Store, PostgresEngine {
 
   private async inTransaction<R>(fn: () => Promise<R>): Promise<R> {
     const { client, done } = await this.checkout();
-    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Map(), withCommit: [] };
+    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Map(), withCommit: [], begun: false };
     let broken: Error | undefined;
     let committed = false;
     try {
-      await client.query('BEGIN');
       try {
         const result = await this.context.run(tx, fn);
-        await this.commit(client, tx.wrote.keys(), tx.withCommit);
+        // A transaction that left all its writes to the commit is one round trip: BEGIN goes with it.
+        const begin = tx.begun ? [] : ['BEGIN'];
+        tx.begun = true;
+        await this.commit(client, tx.wrote.keys(), [...begin, ...tx.withCommit]);
         committed = true;
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+        if (tx.begun) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
         throw err;
       }
     } finally {
@@ -229,9 +233,9 @@ export class PostgresStore implements Store, PostgresEngine {
   }
 
   /**
-   * COMMIT, with the statements queued for it (`writeWithCommit`) and the bump of the written cached
-   * collections' versions in the same round trip: one simple query, which stops at the first error
-   * (the transaction then rolls back).
+   * COMMIT, with the statements before it (`writeWithCommit`'s, and BEGIN when nothing was sent yet)
+   * and the bump of the written cached collections' versions in the same round trip: one simple
+   * query, which stops at the first error (the transaction then rolls back).
    */
   private async commit(client: PoolClient, wrote: Iterable<string>, withCommit: readonly string[] = []): Promise<void> {
     const bump = this.caches.bump(wrote);
@@ -406,9 +410,15 @@ export class PostgresStore implements Store, PostgresEngine {
     if (fields.length > 0) this.uniques.set(def.name, new Set(fields));
   }
 
-  /** The writes of one transaction take turns on its connection. */
+  /** The writes of one transaction take turns on its connection; the first one sends BEGIN before it. */
   private inTurn<R>(tx: TxContext, work: () => Promise<R>): Promise<R> {
-    const turn = tx.queue.then(work);
+    const turn = tx.queue.then(async () => {
+      if (!tx.begun) {
+        tx.begun = true;
+        await tx.client.query('BEGIN');
+      }
+      return work();
+    });
     tx.queue = turn.catch(() => undefined);
     return turn;
   }
