@@ -249,14 +249,17 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
   ): Promise<R> {
     const event = envelope(planned);
     const unit = this.units.get();
-    const work = async () => {
-      const changed = await change();
-      if (!changed) return changed;
+    const checkProof = async () => {
       if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
         throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
       }
+    };
+    const work = async () => {
+      const changed = await change();
+      if (!changed) return changed;
       // Inside a unit the row goes with the unit's other outbox rows, at its end.
-      if (!unit) await this.outbox.writeWithCommit({ insert: [committedRow(event)] });
+      if (unit) await checkProof();
+      else await this.outbox.writeWithCommit({ insert: [committedRow(event)] });
       return changed;
     };
     this.inFlight.add(event.id);
@@ -273,7 +276,14 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
       unit.rows.push(committedRow(event));
       unit.pending.push({ id: event.id, event: event as never }); // published when the unit commits
     }
-    else await this.publish(event.id, event as never, planned.inForce); // refused: the committed row waits for the relay
+    else {
+      // Alone, after the commit: a change left to it (`writeWithCommit`) is not there before.
+      await checkProof().catch(async (err: unknown) => {
+        await this.forget(event.id);
+        throw err;
+      });
+      await this.publish(event.id, event as never, planned.inForce); // refused: the committed row waits for the relay
+    }
     return result;
   }
 
