@@ -120,8 +120,9 @@ export class MessagesService {
         proof: { collection: messagesCollection, match: { _id: doc._id }, present: true },
       },
       async () => {
-        const inserted = await this.messages.insert(doc);
-        // The conversation's last message and unread counts belong to this send.
+        // Nothing in the send reads the row back, and its id is new: it goes with the commit, as do
+        // the conversation's last message and unread counts (on PostgreSQL the whole send is one round trip).
+        await this.messages.writeWithCommit({ insert: [doc] });
         await this.conversations.recordMessage(conversation, {
           id: doc._id,
           content: doc.content,
@@ -129,7 +130,7 @@ export class MessagesService {
           created_at: doc.created_at,
           images: attachments.length,
         });
-        return inserted;
+        return doc;
       },
     );
     return view;
