@@ -140,6 +140,13 @@ export interface Store {
    * was left behind.
    */
   closedCleanlyBefore?(): boolean;
+  /**
+   * Runs `fn` (a request's work, begun when it arrived) so that its cached reads share one check of
+   * the other processes' commits, taken at its first such read, however many turns of the event
+   * loop they span: everything its client saw committed had committed before it began. Engines whose
+   * check costs no round trip (SQLite's `data_version`) or that keep no caches leave it out.
+   */
+  withOneLook?<R>(fn: () => Promise<R>): Promise<R>;
 }
 
 export function defineCollection<T extends BaseDoc>(

@@ -494,6 +494,33 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       return { one, two, reads, looks, hold, heldReadRan, close: () => Promise.all([one.close(), two.close()]) };
     }
 
+    it('withOneLook: the reads of one scope share one look across turns; a commit before the scope began is seen', async () => {
+      const { one, two, looks, close } = await twoReplicas();
+      try {
+        const notes = one.collection(Cached);
+        const { _id } = await notes.insert({ owner: 'ann', n: 0 });
+        await notes.findById(_id);
+        await two.collection(Cached).updateOne({ _id }, { $inc: { n: 1 } });
+        await nextTurn();
+        const before = looks();
+        const seen = await one.withOneLook(async () => {
+          const first = (await notes.findById(_id))?.n;
+          await nextTurn();
+          await nextTurn();
+          return [first, (await notes.findOne({ owner: 'ann' }))?.n];
+        });
+        expect(seen).toEqual([1, 1]);
+        expect(looks()).toBe(before + 1);
+        // Outside a scope each turn looks again.
+        await notes.findById(_id);
+        await nextTurn();
+        await notes.findById(_id);
+        expect(looks()).toBe(before + 3);
+      } finally {
+        await close();
+      }
+    });
+
     it('answers reads by id and by unique key from memory, and sees another replica\'s commit on the next turn', async () => {
       const { one, two, reads, close } = await twoReplicas();
       const notes = one.collection(Cached);

@@ -93,6 +93,8 @@ export class PostgresStore implements Store, PostgresEngine {
   private readonly uniques = new Map<string, Set<string>>();
   private readonly textFields = new Map<string, readonly string[]>();
   private readonly context = new ScopedContext<TxContext>();
+  /** The look a `withOneLook` scope's reads share, once its first one took it. */
+  private readonly lookScopes = new ScopedContext<{ look?: Promise<void> }>();
   /** This open's row in SESSIONS_TABLE. */
   private sessionId = '';
   private cleanBefore = false;
@@ -276,15 +278,20 @@ export class PostgresStore implements Store, PostgresEngine {
    * server, and the next look empties what it keeps if a commit it did not see moved a version.
    */
   fresh(): Promise<void> {
-    const tx = this.context.get();
+    // What a transaction (or a `withOneLook` scope) handles arrived before it began, as a turn's
+    // requests did before the turn: one look serves it whole, not one per turn its reads span.
+    const tx = this.context.get() ?? this.lookScopes.get();
     if (!tx) return this.caches.fresh().catch(this.unavailable);
-    // What the transaction handles arrived before it began, as a turn's requests did before the
-    // turn: one look serves it whole, not one per turn its statements span. A failed one is not kept.
+    // A failed one is not kept.
     const look = (tx.look ??= this.caches.fresh());
     return look.catch((err: unknown) => {
       if (tx.look === look) tx.look = undefined;
       return this.unavailable(err);
     });
+  }
+
+  withOneLook<R>(fn: () => Promise<R>): Promise<R> {
+    return this.lookScopes.run({}, fn);
   }
 
   epoch(collection: string): number {
