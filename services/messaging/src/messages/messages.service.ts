@@ -43,7 +43,7 @@ export class MessagesService {
   private readonly reactions: Collection<ReactionDoc>;
 
   constructor(
-    @Inject(STORE) store: Store,
+    @Inject(STORE) private readonly store: Store,
     private readonly conversations: ConversationsService,
     private readonly cards: UserCardsReadModel,
     private readonly blocks: BlocksReadModel,
@@ -79,19 +79,16 @@ export class MessagesService {
    * Persists the message with its `message.sent`, from which the gateway delivers it (and, in a
    * squad chat, the notifications service tells the mentioned members).
    */
-  async send(
-    conversationId: string,
-    senderId: string,
-    content: string,
-    images: readonly { url: string; alt?: string }[] = [],
-  ): Promise<MessageView> {
-    const conversation = await this.conversations.requireMember(conversationId, senderId);
-    // Answered from caches (blocks, cards): asked in one turn, they share one look at the versions (PostgreSQL).
-    const [, mentions, cards] = await Promise.all([
-      this.refuseClosedPair(conversation, senderId),
-      this.newMentions(conversation, senderId, content, []),
-      this.cards.cardsById([senderId]),
-    ]);
+  send(conversationId: string, senderId: string, content: string, images: readonly { url: string; alt?: string }[] = []): Promise<MessageView> {
+    // Its reads of cached read models (cards, blocks) share one look at the versions (PostgreSQL),
+    // the first taken beside the conversation's read.
+    const send = () => this.sendNow(conversationId, senderId, content, images);
+    return this.store.withOneLook ? this.store.withOneLook(send) : send();
+  }
+
+  private async sendNow(conversationId: string, senderId: string, content: string, images: readonly { url: string; alt?: string }[]): Promise<MessageView> {
+    const [conversation, cards] = await Promise.all([this.conversations.requireMember(conversationId, senderId), this.cards.cardsById([senderId])]);
+    const [, mentions] = await Promise.all([this.refuseClosedPair(conversation, senderId), this.newMentions(conversation, senderId, content, [])]);
     const attachments: MessageAttachmentView[] = images.map((a) => ({ url: a.url, alt: a.alt || null }));
     const doc: MessageDoc = {
       _id: newId(),
