@@ -15,7 +15,9 @@
  *   so no request pays for the backlog (embedded profile; each distributed service sends its own). Members share one
  *   bcrypt hash of the bench password; the members the scenarios act as log in through the API.
  *   The writes measured (like toggles, messages, the notification probe's reviews) go through the
- *   API. BENCH_IMPORT_ONLY=1 stops after seeding and prints its time (the import at full size alone).
+ *   API. BENCH_IMPORT_ONLY=1 stops after seeding and prints its time (the import at full size alone);
+ *   BENCH_MESSAGES_ONLY=1 seeds the members and conversations only and measures the two message
+ *   scenarios (a quick probe of the chat path).
  * - Two checkpoints: the feed page and product search are measured once BENCH_REVIEWS/10
  *   reviews exist, then seeding goes on to BENCH_REVIEWS and every scenario is measured. The
  *   reader's followees write the first reviews, so its feed page is full at both checkpoints: the
@@ -74,6 +76,8 @@ const SEED = {
 };
 /** BENCH_IMPORT_ONLY=1: seed through the imports, print the time, stop (times the import at full size alone). */
 const IMPORT_ONLY = process.env.BENCH_IMPORT_ONLY === '1';
+/** BENCH_MESSAGES_ONLY=1: seed the members and conversations only, measure the two message scenarios, stop (a quick probe of the chat path). */
+const MESSAGES_ONLY = process.env.BENCH_MESSAGES_ONLY === '1';
 /** BENCH_K6=off skips the k6 scenarios after the table (short validation runs). */
 const RUN_K6 = process.env.BENCH_K6 !== 'off';
 /** BENCH_KEEP_DATA=1 leaves the seeded data folder (its path is printed first) for boot measurements. */
@@ -707,6 +711,18 @@ async function main(): Promise<void> {
     process.stdout.write(`seeding through the services' imports (${SEED.importChunk} rows a message, the bus settled after each phase):\n`);
     const members = await seedMembers(stack.child, api, seeder);
     const { users, productIds } = members;
+    if (MESSAGES_ONLY) {
+      const data: Seeded = { ...members, reviewIds: [], conversations: await seedConversations(api, seeder, users) };
+      await settle();
+      const sockets = data.conversations.length * 2;
+      for (const row of [
+        summary(`message send-to-receive (${sockets} sockets)`, await messageLatency(stack.url, data, 5, 1000)),
+        summary(`message burst (${data.conversations.length} sent at once)`, await messageLatency(stack.url, data, 5, 0)),
+      ]) {
+        process.stdout.write(`  ${row.scenario}: p50 ${row.p50} ms, p95 ${row.p95} ms, p99 ${row.p99} ms (${row.samples} samples)\n`);
+      }
+      return;
+    }
     const reviewIds = await seedReviews(stack.child, seeder, members, 0, CHECKPOINT_REVIEWS);
     await ask(stack.child, 'send-mail');
     const checkpointSeedSeconds = Math.round((Date.now() - started) / 1000);

@@ -55,8 +55,10 @@ export interface PlannedEvent<T extends EventType> {
 
 /**
  * How a service changes its data and announces it (the transactional outbox). Where the store
- * has transactions (SQLite), the change and the outbox row commit together, then the event is
- * published and its row dropped with a later commit (the next transaction's, or a batch's).
+ * has transactions (SQLite, PostgreSQL), the change and the outbox row commit together, then the
+ * event is published and its row dropped with a later commit (the next transaction's, or a
+ * batch's). Both writes go with the commit (`writeWithCommit`): on PostgreSQL in the COMMIT's
+ * round trip, not one each before it.
  * `atomically` makes a unit of several changes (a bus delivery): one commit, events published
  * after it. Elsewhere (MongoDB) the event is stored first, as an intent
  * with a proof; then the change runs; then it is published. A crash at any point loses
@@ -143,7 +145,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
         }
       }
       // Inside a unit the rows go with the unit's other outbox rows, at its end.
-      if (!unit) await this.outbox.insertMany(events.map((event) => committedRow(event)));
+      if (!unit) await this.outbox.writeWithCommit({ insert: events.map((event) => committedRow(event)) });
       return changed;
     };
     for (const event of events) this.inFlight.add(event.id);
@@ -214,7 +216,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
       result = await this.units.run(unit, () =>
         this.dropping(transaction, async () => {
           const done = await work();
-          if (unit.rows.length > 0) await this.outbox.insertMany(unit.rows);
+          if (unit.rows.length > 0) await this.outbox.writeWithCommit({ insert: unit.rows });
           return done;
         }),
       );
@@ -247,14 +249,17 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
   ): Promise<R> {
     const event = envelope(planned);
     const unit = this.units.get();
-    const work = async () => {
-      const changed = await change();
-      if (!changed) return changed;
+    const checkProof = async () => {
       if (CHECK_PROOFS && !(await this.holds(storedProof(planned.proof)))) {
         throw new Error(`The proof of ${planned.type} does not hold after its change: ${JSON.stringify(planned.proof.match)}`);
       }
+    };
+    const work = async () => {
+      const changed = await change();
+      if (!changed) return changed;
       // Inside a unit the row goes with the unit's other outbox rows, at its end.
-      if (!unit) await this.outbox.insert(committedRow(event));
+      if (unit) await checkProof();
+      else await this.outbox.writeWithCommit({ insert: [committedRow(event)] });
       return changed;
     };
     this.inFlight.add(event.id);
@@ -271,7 +276,14 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
       unit.rows.push(committedRow(event));
       unit.pending.push({ id: event.id, event: event as never }); // published when the unit commits
     }
-    else await this.publish(event.id, event as never, planned.inForce); // refused: the committed row waits for the relay
+    else {
+      // Alone, after the commit: a change left to it (`writeWithCommit`) is not there before.
+      await checkProof().catch(async (err: unknown) => {
+        await this.forget(event.id);
+        throw err;
+      });
+      await this.publish(event.id, event as never, planned.inForce); // refused: the committed row waits for the relay
+    }
     return result;
   }
 
@@ -282,7 +294,7 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     try {
       const result = await transaction(async () => {
         const done = await work();
-        if (ids.length > 0) await this.outbox.deleteMany({ _id: { $in: ids } });
+        if (ids.length > 0) await this.outbox.writeWithCommit({ remove: ids });
         return done;
       });
       for (const id of ids) this.inFlight.delete(id);

@@ -204,6 +204,81 @@ describe.each(engines())('Store contract: $name', (engine) => {
     });
   });
 
+  describe('writeWithCommit', () => {
+    const quoted = { name: "O'Brien \\ $1 ; COMMIT", n: 7, meta: { color: 'red', size: 1 }, at: new Date(1_700_000_000_000) };
+
+    it('outside a transaction writes at once, text with quotes and backslashes and dates intact', async () => {
+      await items.insert({ _id: 'gone', name: 'gone', n: 0 });
+      await items.writeWithCommit({ insert: [{ _id: 'kept', ...quoted }], remove: ['gone'] });
+      expect(await items.findById('kept')).toEqual({ _id: 'kept', ...quoted });
+      expect(await items.findById('gone')).toBeNull();
+    });
+
+    it('inside a transaction writes with its commit (searchable rows too), and a rollback leaves nothing written', async () => {
+      if (!store.transaction) return; // no transactions: covered above
+      const posts = store.collection(Posts);
+      await posts.deleteMany({});
+      await items.insertMany([{ _id: 'old1', name: 'old', n: 1 }, { _id: 'old2', name: 'old', n: 2 }]);
+      await store.transaction(async () => {
+        await items.writeWithCommit({ insert: [{ _id: 'new', ...quoted }], remove: ['old1'] });
+        await posts.writeWithCommit({ insert: [{ _id: 'p1', title: 'Çay bahçesi', body: 'kettle', author: 'ada' }] });
+        await items.updateOne({ _id: 'old2' }, { $set: { n: 20 } });
+      });
+      expect(await items.findById('new')).toEqual({ _id: 'new', ...quoted });
+      expect(await items.findById('old1')).toBeNull();
+      expect((await items.findById('old2'))?.n).toBe(20);
+      expect((await posts.search('cay', {})).map((p) => p._id)).toEqual(['p1']);
+
+      await expect(
+        store.transaction(async () => {
+          await items.writeWithCommit({ insert: [{ _id: 'never', name: 'never', n: 9 }], remove: ['old2'] });
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await items.findById('never')).toBeNull();
+      expect(await items.findById('old2')).not.toBeNull();
+    });
+
+    it('updateWithCommit: at once outside a transaction; inside one with its commit, latest version updated, nothing on a rollback', async () => {
+      await items.insertMany([
+        { _id: 'u1', name: 'one', n: 1, meta: { color: 'red', size: 1 } },
+        { _id: 'u2', name: 'two', n: 2, meta: { color: 'red', size: 2 } },
+        { _id: 'u3', name: 'three', n: 3, meta: { color: 'blue', size: 3 } },
+      ]);
+      await items.updateWithCommit({ _id: 'u1' }, { $set: { note: "it's" } });
+      expect((await items.findById('u1'))?.note).toBe("it's");
+      if (!store.transaction) return;
+      await store.transaction(async () => {
+        await items.updateWithCommit({ 'meta.color': 'red', _id: { $ne: 'u1' } }, { $inc: { n: -5 }, $set: { tags: ['x', "y'z"] } });
+        await items.updateWithCommit({ _id: { $in: ['u1', 'u3'] } }, { $set: { note: 'both \\ $1' }, $unset: { meta: '' } });
+        await items.updateOne({ _id: 'u2' }, { $inc: { n: 100 } });
+      });
+      expect(await items.findById('u2')).toMatchObject({ n: 97, tags: ['x', "y'z"] });
+      expect(await items.find({ tags: 'x' })).toHaveLength(1);
+      expect((await items.find({ note: 'both \\ $1' })).map((d) => d._id).sort()).toEqual(['u1', 'u3']);
+      expect((await items.findById('u3'))?.meta).toBeUndefined();
+      await expect(
+        store.transaction(async () => {
+          await items.updateWithCommit({}, { $set: { n: 0 } });
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await items.count({ n: 0 })).toBe(0);
+    });
+
+    it('a refused insert rolls the whole transaction back', async () => {
+      if (!store.transaction) return;
+      await items.insert({ _id: 'taken', name: 'taken', n: 1 });
+      await expect(
+        store.transaction(async () => {
+          await items.updateOne({ _id: 'taken' }, { $set: { n: 2 } });
+          await items.writeWithCommit({ insert: [{ _id: 'taken', name: 'again', n: 3 }] });
+        }),
+      ).rejects.toThrow();
+      expect(await items.findById('taken')).toEqual({ _id: 'taken', name: 'taken', n: 1 });
+    });
+  });
+
   describe('query subset', () => {
     beforeEach(seed);
 

@@ -97,6 +97,21 @@ export interface Collection<T extends BaseDoc> {
   deleteOne(filter: Filter): Promise<number>;
   deleteMany(filter: Filter): Promise<number>;
   /**
+   * Rows nothing reads back before the commit (an outbox's): inside `transaction`, inserted and
+   * deleted by id as it commits (PostgreSQL sends them in the COMMIT's round trip instead of one
+   * each before it), so a rollback leaves them unwritten, and a refused insert (a duplicate key)
+   * fails the commit: the whole transaction rolls back. Outside one, and on engines without
+   * transactions, written at once.
+   */
+  writeWithCommit(rows: { insert?: NewDoc<T>[]; remove?: string[] }): Promise<void>;
+  /**
+   * `updateMany` whose counts nobody reads, nor its documents before the commit (a conversation's
+   * last message, unread counters): inside `transaction`, applied as it commits (PostgreSQL: in
+   * the COMMIT's round trip where the update is one plain statement that cannot be refused, else
+   * at once). Outside one, and on engines without transactions, at once.
+   */
+  updateWithCommit(filter: Filter, update: Update): Promise<void>;
+  /**
    * Documents of `filter` whose `text` fields hold every word of `words`, most relevant first
    * (bm25 on SQLite, ts_rank on PostgreSQL, textScore on MongoDB). Every word but the last matches whole; the last word
    * matches as a prefix ("cof" finds coffee: search as you type). All case- and diacritic-insensitively
@@ -125,6 +140,13 @@ export interface Store {
    * was left behind.
    */
   closedCleanlyBefore?(): boolean;
+  /**
+   * Runs `fn` (a request's work, begun when it arrived) so that its cached reads share one check of
+   * the other processes' commits, taken at its first such read, however many turns of the event
+   * loop they span: everything its client saw committed had committed before it began. Engines whose
+   * check costs no round trip (SQLite's `data_version`) or that keep no caches leave it out.
+   */
+  withOneLook?<R>(fn: () => Promise<R>): Promise<R>;
 }
 
 export function defineCollection<T extends BaseDoc>(

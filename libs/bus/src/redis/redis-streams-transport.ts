@@ -244,6 +244,8 @@ class StreamConsumer implements Subscription {
   private caughtUp = false;
   /** When the read now waiting for Redis was sent. */
   private readingSince?: number;
+  /** The XACKs of the entries handled last, answered before the next read (same connection, in order). */
+  private acking: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly conn: Redis,
@@ -298,7 +300,7 @@ class StreamConsumer implements Subscription {
     // and another consumer claims it, exactly as if this process had died.
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.settings.closeTimeoutMs)));
-    await Promise.race([this.done, timedOut]);
+    await Promise.race([this.done.then(() => this.acking.catch(() => undefined)), timedOut]);
     clearTimeout(timer);
     // Nobody else reads a broadcast group: drop it rather than leave it to grow. Not during an
     // outage: this connection retries without limit, so the command would wait for Redis and
@@ -341,6 +343,8 @@ class StreamConsumer implements Subscription {
           ...this.streams.map(() => '>'),
         );
         this.readingSince = undefined;
+        // Their answers came before the read's: a failed XACK (the connection lost) is a failed round.
+        await this.acking;
         const entries = parseRead(reply);
         await this.process(entries);
         if (entries.length < batchSize && connection === this.connection) this.caughtUp = true;
@@ -384,6 +388,7 @@ class StreamConsumer implements Subscription {
           this.logger.log(`${group}/${consumer} took over ${entries.length} pending entries of ${stream}`);
         }
         await this.process(entries);
+        await this.acking;
         if (next === '0-0') break;
         cursor = next;
       }
@@ -396,9 +401,10 @@ class StreamConsumer implements Subscription {
    * per event), acknowledged all once it resolved; if it throws, nothing of that batch was
    * committed and each event goes to `handler` on its own, so one poison event holds up only
    * itself. Each entry is acknowledged once handled, without waiting for Redis's answer before the
-   * next handler runs (the XACKs go out in order on this connection); the read ends when all are
-   * answered. An XACK lost with the connection leaves its entry pending: it is claimed and
-   * delivered again, and the inbox drops the repeat.
+   * next handler runs or the next read is sent (the XACKs go out in order on this connection, so
+   * they are answered before that read): an entry published meanwhile waits one round trip, not
+   * two. An XACK lost with the connection leaves its entry pending: it is claimed and delivered
+   * again, and the inbox drops the repeat.
    */
   private async process(entries: Entry[]): Promise<void> {
     // Several streams come back one after another; entry ids are server timestamps, so
@@ -431,7 +437,10 @@ class StreamConsumer implements Subscription {
         }
       }
     } finally {
-      await Promise.all(acks);
+      // Kept from rejecting unheard: the loop awaits it after its next round trip.
+      const acked = Promise.all(acks);
+      acked.catch(() => undefined);
+      this.acking = acked;
     }
   }
 

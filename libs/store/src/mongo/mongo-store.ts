@@ -195,6 +195,16 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
   async deleteMany(filter: Filter): Promise<number> {
     return (await this.model.deleteMany(filter).exec()).deletedCount;
   }
+
+  /** No transactions here: written at once. */
+  async writeWithCommit({ insert = [], remove = [] }: { insert?: NewDoc<T>[]; remove?: string[] }): Promise<void> {
+    if (insert.length > 0) await this.insertMany(insert);
+    if (remove.length > 0) await this.deleteMany({ _id: { $in: remove } });
+  }
+
+  async updateWithCommit(filter: Filter, update: Update): Promise<void> {
+    await this.updateMany(filter, update);
+  }
 }
 
 /** The production engine: one mongoose connection per store, one model per declared collection. */

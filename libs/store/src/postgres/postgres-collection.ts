@@ -1,3 +1,4 @@
+import { escapeLiteral } from 'pg';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { newId } from '../ids';
 import { mingo } from '../mingo-on-demand';
@@ -38,6 +39,8 @@ export interface PostgresEngine {
   query<R extends QueryResultRow>(sql: string, params?: unknown[], rowMode?: 'array'): Promise<R[]>;
   /** One statement writing `collection`: inside a transaction, under its own savepoint unless `guarded` is false. */
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
+  /** Statements writing `collection` sent with the open transaction's COMMIT, with what they change in the document cache. */
+  withCommit(collection: string, sql: string, effect: (cache: DocCache<BaseDoc>) => void): void;
   /** Whether a statement now runs inside a transaction (`transaction`), not on its own. */
   transactionOpen(): boolean;
   /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
@@ -63,6 +66,35 @@ export interface PostgresEngine {
   /** The folded search vector of a document of a collection with text fields, else null. */
   searchOf(collection: string, doc: Row): string | null;
   ensureTable(collection: string): Promise<void>;
+}
+
+/**
+ * `sql` with each `$n` replaced by its value as a literal (a simple query, as the COMMIT's round
+ * trip is, takes no parameters); null when a value is of a kind not written here. Every array
+ * parameter of the store's statements is cast (`$1::text[]`), so an empty one may be '{}'.
+ */
+export function withLiterals(sql: string, values: readonly unknown[]): string | null {
+  const literal = (value: unknown): string | null => {
+    if (typeof value === 'string') return escapeLiteral(value);
+    if (typeof value === 'number') return Number.isFinite(value) ? `(${value})` : null;
+    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+    if (value === null) return 'NULL';
+    if (!Array.isArray(value)) return null;
+    if (value.length === 0) return `'{}'`;
+    const items = value.map(literal);
+    return items.every((item): item is string => item !== null) ? `ARRAY[${items.join(', ')}]` : null;
+  };
+  const literals = values.map(literal);
+  if (!literals.every((l): l is string => l !== null)) return null;
+  return sql.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]);
+}
+
+/** The ids a filter limits a write to (`_id` equal to one, or in a list), if it does. */
+function pinnedIds(filter: Filter): string[] | undefined {
+  const id = filter._id;
+  if (typeof id === 'string') return [id];
+  const list = typeof id === 'object' && id !== null ? (id as { $in?: unknown }).$in : undefined;
+  return Array.isArray(list) && list.every((v) => typeof v === 'string') ? list : undefined;
 }
 
 /** SQLSTATE 23505: a unique index refused the write. */
@@ -272,6 +304,53 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
 
   async deleteMany(filter: Filter): Promise<number> {
     return this.delete(filter, undefined);
+  }
+
+  async writeWithCommit({ insert = [], remove = [] }: { insert?: NewDoc<T>[]; remove?: string[] }): Promise<void> {
+    if (!this.engine.transactionOpen()) {
+      if (insert.length > 0) await this.insertMany(insert);
+      if (remove.length > 0) await this.deleteMany({ _id: { $in: remove } });
+      return;
+    }
+    // Its table must exist before the COMMIT (a statement failing there rolls back everything).
+    await this.engine.ensureTable(this.name);
+    if (insert.length > 0) {
+      const rows = insert.map((d) => ({ ...d, _id: d._id ?? newId() }) as unknown as T);
+      for (const row of rows) await this.engine.learnShapes(this.name, row);
+      // Values as literals: the COMMIT's round trip is one simple query, which takes no parameters.
+      const values = rows.map((r) => {
+        const search = this.textFields.length ? `, ${escapeLiteral(this.engine.searchOf(this.name, r as unknown as Row) ?? '')}::tsvector` : '';
+        return `(${escapeLiteral(r._id)}, ${escapeLiteral(toJsonb(r))}::jsonb${search})`;
+      });
+      this.engine.withCommit(this.name, `INSERT INTO ${this.table} (_id, doc${this.searchColumn}) VALUES ${values.join(', ')}`, (cache) =>
+        rows.forEach((doc) => cache.written(doc)),
+      );
+    }
+    if (remove.length > 0) {
+      this.engine.withCommit(this.name, `DELETE FROM ${this.table} WHERE _id IN (${remove.map(escapeLiteral).join(', ')})`, (cache) =>
+        remove.forEach((id) => cache.forget(id)),
+      );
+    }
+  }
+
+  async updateWithCommit(filter: Filter, update: Update): Promise<void> {
+    if (!this.engine.transactionOpen()) {
+      await this.updateMany(filter, update);
+      return;
+    }
+    const params = new Params();
+    const sql = this.sqlFilter(filter, params);
+    const expr = sql.complete ? plainUpdateSql(update, params, this.textFields) : null;
+    const touched = Object.values(update).flatMap((fields) => Object.keys(fields as object));
+    // A plain UPDATE: PostgreSQL applies the expression to the latest version of each match (READ COMMITTED re-checks the filter after a lock wait).
+    const statement = expr === null || this.engine.mayRefuse(this.name, 'update', touched) ? null : withLiterals(`UPDATE ${this.table} SET doc = ${expr} WHERE ${sql.where}`, params.values);
+    if (statement === null) {
+      await this.updateMany(filter, update);
+      return;
+    }
+    if (update.$set) await this.engine.learnShapes(this.name, update.$set as object);
+    const ids = pinnedIds(filter);
+    this.engine.withCommit(this.name, statement, (cache) => (ids ? ids.forEach((id) => cache.forget(id)) : cache.clear()));
   }
 
   /** Ranked by ts_rank, then by id; a filter SQL cannot express is applied by mingo to the ranked matches. */

@@ -176,6 +176,65 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect((await likes.find({})).map((d) => d._id).sort()).toEqual(['b0', 'b1', 'b2', 'b8', 'b9']);
     });
 
+    it('sends the writes left to the commit in the COMMIT\'s round trip, and an update that may be refused at once', async () => {
+      const likes = store.collection(Likes);
+      const outbox = store.collection(Outbox);
+      await outbox.insert({ _id: 'published', type: 'like.created' });
+      await likes.insert({ _id: 'wc0', reviewId: 'wc-shape', userId: 'z', created_at: 0, tags: ['known to hold arrays'] });
+      const sent: string[] = [];
+      const query = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        sent.push(typeof config === 'string' ? config : config.text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        await store.transaction(async () => {
+          await likes.insert({ _id: 'wc1', reviewId: 'wc', userId: 'a', created_at: 1 });
+          await outbox.writeWithCommit({ insert: [{ _id: 'next', type: "it's \\ here" }], remove: ['published'] });
+          await likes.updateWithCommit({ reviewId: 'wc', userId: { $ne: 'b' } }, { $inc: { created_at: 1 }, $set: { tags: ['t'] } });
+          // Writes a field of a unique index: it might be refused, so it is not left to the commit.
+          await likes.updateWithCommit({ _id: 'wc1' }, { $set: { userId: 'c' } });
+        });
+      } finally {
+        Client.prototype.query = query;
+      }
+      expect(sent).toHaveLength(6);
+      expect(sent[0]).toBe('BEGIN');
+      expect(sent.slice(2, 5)).toEqual(['SAVEPOINT sp_1', expect.stringMatching(/^UPDATE .*FOR UPDATE/s), 'RELEASE SAVEPOINT sp_1']);
+      expect(sent[5]).toMatch(/^INSERT INTO .*; DELETE FROM .*; UPDATE .*; COMMIT$/s);
+      expect(await outbox.find({})).toEqual([{ _id: 'next', type: "it's \\ here" }]);
+      expect(await likes.findById('wc1')).toMatchObject({ userId: 'c', created_at: 2, tags: ['t'] });
+    });
+
+    it('is one round trip when every write is left to the commit: BEGIN goes with it; a rollback before it sends nothing', async () => {
+      const likes = store.collection(Likes);
+      await likes.insert({ _id: 'one1', reviewId: 'one', userId: 'a', created_at: 0 });
+      const sent: string[] = [];
+      const query = Client.prototype.query;
+      Client.prototype.query = function (this: Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        sent.push(typeof config === 'string' ? config : config.text);
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof query;
+      try {
+        await store.transaction(async () => {
+          await likes.writeWithCommit({ insert: [{ _id: 'one2', reviewId: 'one', userId: 'b', created_at: 0 }] });
+          await likes.updateWithCommit({ reviewId: 'one' }, { $inc: { created_at: 1 } });
+        });
+        await expect(
+          store.transaction(async () => {
+            await likes.updateWithCommit({ reviewId: 'one' }, { $inc: { created_at: 10 } });
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+      } finally {
+        Client.prototype.query = query;
+      }
+      expect(sent).toEqual([expect.stringMatching(/^BEGIN; INSERT INTO .*; UPDATE .*; COMMIT$/s)]);
+      expect((await likes.find({ reviewId: 'one' })).map((d) => d.created_at)).toEqual([1, 1]);
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });
@@ -434,6 +493,33 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       const looks = () => sent.filter((sql) => sql.includes('._versions') && sql.startsWith('SELECT')).length;
       return { one, two, reads, looks, hold, heldReadRan, close: () => Promise.all([one.close(), two.close()]) };
     }
+
+    it('withOneLook: the reads of one scope share one look across turns; a commit before the scope began is seen', async () => {
+      const { one, two, looks, close } = await twoReplicas();
+      try {
+        const notes = one.collection(Cached);
+        const { _id } = await notes.insert({ owner: 'ann', n: 0 });
+        await notes.findById(_id);
+        await two.collection(Cached).updateOne({ _id }, { $inc: { n: 1 } });
+        await nextTurn();
+        const before = looks();
+        const seen = await one.withOneLook(async () => {
+          const first = (await notes.findById(_id))?.n;
+          await nextTurn();
+          await nextTurn();
+          return [first, (await notes.findOne({ owner: 'ann' }))?.n];
+        });
+        expect(seen).toEqual([1, 1]);
+        expect(looks()).toBe(before + 1);
+        // Outside a scope each turn looks again.
+        await notes.findById(_id);
+        await nextTurn();
+        await notes.findById(_id);
+        expect(looks()).toBe(before + 3);
+      } finally {
+        await close();
+      }
+    });
 
     it('answers reads by id and by unique key from memory, and sees another replica\'s commit on the next turn', async () => {
       const { one, two, reads, close } = await twoReplicas();

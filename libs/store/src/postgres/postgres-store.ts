@@ -59,6 +59,10 @@ interface TxContext {
   wrote: Map<string, CacheEffect[]>;
   /** The look its cached reads believe: the first one's, shared by the rest of the transaction. */
   look?: Promise<void>;
+  /** Statements sent with its COMMIT (`writeWithCommit`), in order. */
+  withCommit: string[];
+  /** BEGIN was sent: it goes with the first statement's turn, or with the COMMIT when none came before. */
+  begun: boolean;
 }
 
 /**
@@ -89,6 +93,8 @@ export class PostgresStore implements Store, PostgresEngine {
   private readonly uniques = new Map<string, Set<string>>();
   private readonly textFields = new Map<string, readonly string[]>();
   private readonly context = new ScopedContext<TxContext>();
+  /** The look a `withOneLook` scope's reads share, once its first one took it. */
+  private readonly lookScopes = new ScopedContext<{ look?: Promise<void> }>();
   /** This open's row in SESSIONS_TABLE. */
   private sessionId = '';
   private cleanBefore = false;
@@ -205,18 +211,20 @@ export class PostgresStore implements Store, PostgresEngine {
 
   private async inTransaction<R>(fn: () => Promise<R>): Promise<R> {
     const { client, done } = await this.checkout();
-    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Map() };
+    const tx: TxContext = { client, queue: Promise.resolve(), savepoints: 0, wrote: new Map(), withCommit: [], begun: false };
     let broken: Error | undefined;
     let committed = false;
     try {
-      await client.query('BEGIN');
       try {
         const result = await this.context.run(tx, fn);
-        await this.commit(client, tx.wrote.keys());
+        // A transaction that left all its writes to the commit is one round trip: BEGIN goes with it.
+        const begin = tx.begun ? [] : ['BEGIN'];
+        tx.begun = true;
+        await this.commit(client, tx.wrote.keys(), [...begin, ...tx.withCommit]);
         committed = true;
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+        if (tx.begun) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
         throw err;
       }
     } finally {
@@ -226,10 +234,22 @@ export class PostgresStore implements Store, PostgresEngine {
     }
   }
 
-  /** COMMIT, with the bump of the written cached collections' versions in the same round trip. */
-  private async commit(client: PoolClient, wrote: Iterable<string>): Promise<void> {
+  /**
+   * COMMIT, with the statements before it (`writeWithCommit`'s, and BEGIN when nothing was sent yet)
+   * and the bump of the written cached collections' versions in the same round trip: one simple
+   * query, which stops at the first error (the transaction then rolls back).
+   */
+  private async commit(client: PoolClient, wrote: Iterable<string>, withCommit: readonly string[] = []): Promise<void> {
     const bump = this.caches.bump(wrote);
-    await client.query(bump ? `${bump}; COMMIT` : 'COMMIT');
+    await client.query([...withCommit, ...(bump ? [bump] : []), 'COMMIT'].join('; '));
+  }
+
+  /** A statement for the open transaction's COMMIT (see `writeWithCommit`); what it changes in the cache applies once committed. */
+  withCommit(collection: string, sql: string, effect: CacheEffect): void {
+    const tx = this.context.get();
+    if (!tx) throw new Error(`No transaction is open for a write with its commit to ${collection}`);
+    tx.withCommit.push(sql);
+    if (this.caches.versioned(collection)) this.wrote(tx, collection).push(effect);
   }
 
   /** The collection's document cache, when it was declared with one at open. */
@@ -258,15 +278,20 @@ export class PostgresStore implements Store, PostgresEngine {
    * server, and the next look empties what it keeps if a commit it did not see moved a version.
    */
   fresh(): Promise<void> {
-    const tx = this.context.get();
+    // What a transaction (or a `withOneLook` scope) handles arrived before it began, as a turn's
+    // requests did before the turn: one look serves it whole, not one per turn its reads span.
+    const tx = this.context.get() ?? this.lookScopes.get();
     if (!tx) return this.caches.fresh().catch(this.unavailable);
-    // What the transaction handles arrived before it began, as a turn's requests did before the
-    // turn: one look serves it whole, not one per turn its statements span. A failed one is not kept.
+    // A failed one is not kept.
     const look = (tx.look ??= this.caches.fresh());
     return look.catch((err: unknown) => {
       if (tx.look === look) tx.look = undefined;
       return this.unavailable(err);
     });
+  }
+
+  withOneLook<R>(fn: () => Promise<R>): Promise<R> {
+    return this.lookScopes.run({}, fn);
   }
 
   epoch(collection: string): number {
@@ -392,9 +417,15 @@ export class PostgresStore implements Store, PostgresEngine {
     if (fields.length > 0) this.uniques.set(def.name, new Set(fields));
   }
 
-  /** The writes of one transaction take turns on its connection. */
+  /** The writes of one transaction take turns on its connection; the first one sends BEGIN before it. */
   private inTurn<R>(tx: TxContext, work: () => Promise<R>): Promise<R> {
-    const turn = tx.queue.then(work);
+    const turn = tx.queue.then(async () => {
+      if (!tx.begun) {
+        tx.begun = true;
+        await tx.client.query('BEGIN');
+      }
+      return work();
+    });
     tx.queue = turn.catch(() => undefined);
     return turn;
   }

@@ -262,6 +262,16 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     return this.writing((db) => this.deleteRows(db, filter, undefined));
   }
 
+  /** In process, a statement costs no round trip: written now, inside the open transaction if any (a refusal throws there and rolls it back). */
+  async writeWithCommit({ insert = [], remove = [] }: { insert?: NewDoc<T>[]; remove?: string[] }): Promise<void> {
+    if (insert.length > 0) await this.insertMany(insert);
+    if (remove.length > 0) await this.deleteMany({ _id: { $in: remove } });
+  }
+
+  async updateWithCommit(filter: Filter, update: Update): Promise<void> {
+    await this.updateMany(filter, update);
+  }
+
   async search(words: string, filter: Filter, options: SearchOptions = {}): Promise<T[]> {
     if (!this.textTable) throw new Error(`${this.name} declares no text fields to search`);
     const terms = searchWords(words);

@@ -119,19 +119,23 @@ export class ConversationsService {
     return { conversation_id: conversationId, unread_count: 0, last_read_at: now };
   }
 
-  /** Moves the conversation to the top for everyone and counts the message as unread for the others. */
+  /**
+   * Moves the conversation to the top for everyone and counts the message as unread for the others.
+   * Nothing reads these back in the send: inside its transaction they go with the commit (one round
+   * trip on PostgreSQL instead of three).
+   */
   async recordMessage(conversation: ConversationDoc, message: LastMessageDoc): Promise<void> {
-    // Guarded: a slower concurrent send never replaces a newer last message.
-    await this.conversations.updateOne(
+    // Guarded: a slower concurrent send never replaces a newer last message (one document: its _id).
+    await this.conversations.updateWithCommit(
       { _id: conversation._id, updated_at: { $lte: message.created_at } },
       { $set: { last_message: message, updated_at: message.created_at } },
     );
-    await this.states.updateMany(
+    await this.states.updateWithCommit(
       { conversation_id: conversation._id, user_id: { $ne: message.sender_id } },
       { $inc: { unread_count: 1 } },
     );
     // Writing in a conversation means having read it.
-    await this.states.updateOne(
+    await this.states.updateWithCommit(
       { _id: memberStateId(conversation._id, message.sender_id) },
       { $set: { unread_count: 0, last_read_at: message.created_at } },
     );

@@ -43,7 +43,7 @@ export class MessagesService {
   private readonly reactions: Collection<ReactionDoc>;
 
   constructor(
-    @Inject(STORE) store: Store,
+    @Inject(STORE) private readonly store: Store,
     private readonly conversations: ConversationsService,
     private readonly cards: UserCardsReadModel,
     private readonly blocks: BlocksReadModel,
@@ -79,19 +79,16 @@ export class MessagesService {
    * Persists the message with its `message.sent`, from which the gateway delivers it (and, in a
    * squad chat, the notifications service tells the mentioned members).
    */
-  async send(
-    conversationId: string,
-    senderId: string,
-    content: string,
-    images: readonly { url: string; alt?: string }[] = [],
-  ): Promise<MessageView> {
-    const conversation = await this.conversations.requireMember(conversationId, senderId);
-    // Answered from caches (blocks, cards): asked in one turn, they share one look at the versions (PostgreSQL).
-    const [, mentions, cards] = await Promise.all([
-      this.refuseClosedPair(conversation, senderId),
-      this.newMentions(conversation, senderId, content, []),
-      this.cards.cardsById([senderId]),
-    ]);
+  send(conversationId: string, senderId: string, content: string, images: readonly { url: string; alt?: string }[] = []): Promise<MessageView> {
+    // Its reads of cached read models (cards, blocks) share one look at the versions (PostgreSQL),
+    // the first taken beside the conversation's read.
+    const send = () => this.sendNow(conversationId, senderId, content, images);
+    return this.store.withOneLook ? this.store.withOneLook(send) : send();
+  }
+
+  private async sendNow(conversationId: string, senderId: string, content: string, images: readonly { url: string; alt?: string }[]): Promise<MessageView> {
+    const [conversation, cards] = await Promise.all([this.conversations.requireMember(conversationId, senderId), this.cards.cardsById([senderId])]);
+    const [, mentions] = await Promise.all([this.refuseClosedPair(conversation, senderId), this.newMentions(conversation, senderId, content, [])]);
     const attachments: MessageAttachmentView[] = images.map((a) => ({ url: a.url, alt: a.alt || null }));
     const doc: MessageDoc = {
       _id: newId(),
@@ -120,8 +117,9 @@ export class MessagesService {
         proof: { collection: messagesCollection, match: { _id: doc._id }, present: true },
       },
       async () => {
-        const inserted = await this.messages.insert(doc);
-        // The conversation's last message and unread counts belong to this send.
+        // Nothing in the send reads the row back, and its id is new: it goes with the commit, as do
+        // the conversation's last message and unread counts (on PostgreSQL the whole send is one round trip).
+        await this.messages.writeWithCommit({ insert: [doc] });
         await this.conversations.recordMessage(conversation, {
           id: doc._id,
           content: doc.content,
@@ -129,7 +127,7 @@ export class MessagesService {
           created_at: doc.created_at,
           images: attachments.length,
         });
-        return inserted;
+        return doc;
       },
     );
     return view;
