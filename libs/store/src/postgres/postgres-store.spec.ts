@@ -521,6 +521,28 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       }
     });
 
+    it('withOneLook: a transaction inside the scope shares its look', async () => {
+      const { one, two, looks, close } = await twoReplicas();
+      try {
+        const notes = one.collection(Cached);
+        const { _id } = await notes.insert({ owner: 'cem', n: 0 });
+        await notes.findById(_id);
+        await two.collection(Cached).updateOne({ _id }, { $inc: { n: 1 } });
+        await nextTurn();
+        const before = looks();
+        const seen = await one.withOneLook(async () => {
+          const first = (await notes.findById(_id))?.n;
+          await nextTurn();
+          const inside = await one.transaction(async () => (await notes.findById(_id))?.n);
+          return [first, inside];
+        });
+        expect(seen).toEqual([1, 1]);
+        expect(looks()).toBe(before + 1);
+      } finally {
+        await close();
+      }
+    });
+
     it('answers reads by id and by unique key from memory, and sees another replica\'s commit on the next turn', async () => {
       const { one, two, reads, close } = await twoReplicas();
       const notes = one.collection(Cached);

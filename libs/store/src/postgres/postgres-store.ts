@@ -280,12 +280,15 @@ export class PostgresStore implements Store, PostgresEngine {
   fresh(): Promise<void> {
     // What a transaction (or a `withOneLook` scope) handles arrived before it began, as a turn's
     // requests did before the turn: one look serves it whole, not one per turn its reads span.
-    const tx = this.context.get() ?? this.lookScopes.get();
-    if (!tx) return this.caches.fresh().catch(this.unavailable);
+    // A transaction inside a scope shares the scope's look, unless it took one of its own first.
+    const tx = this.context.get();
+    const scope = this.lookScopes.get();
+    const holder = tx && (tx.look || !scope) ? tx : scope;
+    if (!holder) return this.caches.fresh().catch(this.unavailable);
     // A failed one is not kept.
-    const look = (tx.look ??= this.caches.fresh());
+    const look = (holder.look ??= this.caches.fresh());
     return look.catch((err: unknown) => {
-      if (tx.look === look) tx.look = undefined;
+      if (holder.look === look) holder.look = undefined;
       return this.unavailable(err);
     });
   }

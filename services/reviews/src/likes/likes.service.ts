@@ -37,7 +37,7 @@ export class LikesService {
   private readonly ledger: LikeLedger<LikeDoc>;
 
   constructor(
-    @Inject(STORE) store: Store,
+    @Inject(STORE) private readonly store: Store,
     private readonly reviews: ReviewsService,
     private readonly cards: UserCardsService,
     private readonly bus: EventBus,
@@ -61,8 +61,13 @@ export class LikesService {
    * Likes or unlikes exactly (see LikeLedger) and announces a real change. The like row, the
    * review's like_count, the liker's activity and the event's outbox row commit together.
    */
-  async toggle(userId: string, reviewId: string): Promise<LikeStatus> {
-    if (!this.bus.transactional) return this.toggleByIntent(userId, reviewId);
+  toggle(userId: string, reviewId: string): Promise<LikeStatus> {
+    // The review's checks and the transaction share one look at the caches' versions (PostgreSQL).
+    const toggle = () => (this.bus.transactional ? this.toggleAtomically(userId, reviewId) : this.toggleByIntent(userId, reviewId));
+    return this.store.withOneLook ? this.store.withOneLook(toggle) : toggle();
+  }
+
+  private async toggleAtomically(userId: string, reviewId: string): Promise<LikeStatus> {
     const review = await this.reviews.findForInteraction(reviewId, userId);
     // One transaction: the write decides, and the event, planned after it, tells the like_count it left.
     const flip = await this.bus.atomically(async () => {
