@@ -391,6 +391,13 @@ describe.each(engines())('Store contract: $name', (engine) => {
       const without = await items.findOne({ name: 'Gamma' }, { projection: { meta: 0, tags: 0 } });
       expect(without).toEqual({ _id: expect.stringMatching(ID), name: 'Gamma', n: 3, note: 'x' });
     });
+
+    it('projects the ids alone, and leaves out the id alone', async () => {
+      const ids = await items.find({ n: { $lte: 2 } }, { projection: { _id: 1 }, sort: { n: 1 } });
+      expect(ids).toEqual([{ _id: expect.stringMatching(ID) }, { _id: expect.stringMatching(ID) }]);
+      expect(await items.find({ _id: { $in: ids.map((d) => d._id) } }, { projection: { _id: 1 } })).toEqual(expect.arrayContaining(ids));
+      expect(await items.findOne({ name: 'Gamma' }, { projection: { _id: 0 } })).toEqual({ name: 'Gamma', n: 3, note: 'x', tags: expect.any(Array), meta: expect.any(Object) });
+    });
   });
 
   describe('unique indexes', () => {
