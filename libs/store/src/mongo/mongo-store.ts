@@ -163,7 +163,9 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
     const byId = amountsById(amounts);
     if (byId.size === 0) return 0;
     try {
-      const res = await this.model.bulkWrite([...byId].map(([id, inc]) => ({ updateOne: { filter: { _id: id }, update: { $inc: inc } } })), { ordered: false });
+      // Raw documents type every field `unknown`, which mongodb's typings refuse to `$inc`.
+      const ops = [...byId].map(([id, inc]) => ({ updateOne: { filter: { _id: id }, update: { $inc: inc } } })) as mongoose.AnyBulkWriteOperation<Raw>[];
+      const res = await this.model.bulkWrite(ops, { ordered: false });
       return res.matchedCount;
     } catch (err) {
       throw asDuplicate(this.name, err);
