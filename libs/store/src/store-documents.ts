@@ -1,4 +1,4 @@
-import type { Filter, GroupKey } from './store.port';
+import type { Filter, GroupKey, Increment } from './store.port';
 
 type Row = Record<string, unknown>;
 
@@ -37,4 +37,15 @@ export function tallyField(docs: readonly Row[], field: string): Map<GroupKey, n
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
+}
+
+/** `incrementEach`'s amounts summed per document (an id listed twice adds both), for the adapters. */
+export function amountsById(amounts: readonly Increment[]): Map<string, Record<string, number>> {
+  const byId = new Map<string, Record<string, number>>();
+  for (const { id, inc } of amounts) {
+    const sum = byId.get(id) ?? {};
+    for (const [field, by] of Object.entries(inc)) sum[field] = (sum[field] ?? 0) + by;
+    byId.set(id, sum);
+  }
+  return byId;
 }

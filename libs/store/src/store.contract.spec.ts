@@ -360,6 +360,28 @@ describe.each(engines())('Store contract: $name', (engine) => {
       id = (await items.insert({ name: 'u', n: 1, tags: ['a', 'b', 'a'], meta: { color: 'red', size: 1 }, note: 'x' }))._id;
     });
 
+    it('incrementEach adds to each document its own amounts, a field it lists and only those', async () => {
+      const [a, b] = await items.insertMany([
+        { name: 'a', n: 10, meta: { color: 'red', size: 1 } },
+        { name: 'b', n: 20 },
+      ]);
+      const matched = await items.incrementEach([
+        { id: a._id, inc: { n: 5, score: 2 } },
+        { id: b._id, inc: { n: -1.5 } },
+        { id: a._id, inc: { n: 1 } },
+        { id: 'ffffffffffffffffffffffff', inc: { n: 1 } },
+      ]);
+      expect(matched).toBe(2);
+      expect(await items.findById(a._id)).toEqual({ _id: a._id, name: 'a', n: 16, score: 2, meta: { color: 'red', size: 1 } });
+      expect(await items.findById(b._id)).toEqual({ _id: b._id, name: 'b', n: 18.5 });
+      expect(await items.find({ n: { $gte: 16 } }, { sort: { n: 1 } })).toEqual([await items.findById(a._id), await items.findById(b._id)]);
+      expect(await items.incrementEach([])).toBe(0);
+      // A counter moved meanwhile by another write is added to, not overwritten.
+      await items.updateOne({ _id: b._id }, { $inc: { n: 100 } });
+      await items.incrementEach([{ id: b._id, inc: { n: 1 } }]);
+      expect((await items.findById(b._id))?.n).toBe(119.5);
+    });
+
     it('$set (also dotted) and $unset', async () => {
       await items.updateOne({ _id: id }, { $set: { name: 'v', 'meta.size': 7 }, $unset: { note: true } });
       const d = await doc();
@@ -465,6 +487,13 @@ describe.each(engines())('Store contract: $name', (engine) => {
       expect(only).toEqual({ _id: expect.stringMatching(ID), name: 'Alpha', meta: { color: 'red' } });
       const without = await items.findOne({ name: 'Gamma' }, { projection: { meta: 0, tags: 0 } });
       expect(without).toEqual({ _id: expect.stringMatching(ID), name: 'Gamma', n: 3, note: 'x' });
+    });
+
+    it('projects the ids alone, and leaves out the id alone', async () => {
+      const ids = await items.find({ n: { $lte: 2 } }, { projection: { _id: 1 }, sort: { n: 1 } });
+      expect(ids).toEqual([{ _id: expect.stringMatching(ID) }, { _id: expect.stringMatching(ID) }]);
+      expect(await items.find({ _id: { $in: ids.map((d) => d._id) } }, { projection: { _id: 1 } })).toEqual(expect.arrayContaining(ids));
+      expect(await items.findOne({ name: 'Gamma' }, { projection: { _id: 0 } })).toEqual({ name: 'Gamma', n: 3, note: 'x', tags: expect.any(Array), meta: expect.any(Object) });
     });
   });
 

@@ -73,6 +73,12 @@ export interface SearchOptions {
   limit?: number;
 }
 
+/** What `incrementEach` adds to one document: `inc` as a `$inc` would. */
+export interface Increment {
+  id: string;
+  inc: Record<string, number>;
+}
+
 export type NewDoc<T extends BaseDoc> = Omit<T, '_id'> & { _id?: string };
 
 export interface Collection<T extends BaseDoc> {
@@ -92,6 +98,13 @@ export interface Collection<T extends BaseDoc> {
   countBy(filter: Filter, field: string): Promise<Map<GroupKey, number>>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
   updateMany(filter: Filter, update: Update): Promise<UpdateResult>;
+  /**
+   * `$inc` of each listed document (by id) by its own amounts, in one statement where the engine
+   * can (`updateMany` moves all its matches by one amount: a bulk import's counters, each product
+   * its own rating sum, took a statement per distinct amount). An id listed twice adds both; a
+   * document that does not exist is left out. Returns how many documents matched.
+   */
+  incrementEach(amounts: readonly Increment[]): Promise<number>;
   /** Applies the update to one matching document and returns it as it is after the update. */
   findOneAndUpdate(filter: Filter, update: Update, options?: UpdateOptions): Promise<T | null>;
   deleteOne(filter: Filter): Promise<number>;

@@ -284,4 +284,33 @@ describeWithRedis('redis-streams-transport.spec')("Redis Streams transport: a un
       await redis.stop();
     }
   });
+  it('acknowledges a handled batch with one XACK per stream, not one per entry', async () => {
+    const redis = await startRedisServer();
+    const prefix = `batch-${Date.now()}:`;
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix, blockMs: 50 });
+    const admin = new Redis(redis.url);
+    const batches: string[][] = [];
+    try {
+      await transport.connect();
+      const events = ['b1', 'f1', 'b2', 'f2', 'b3'].map((id) => event(id, id.startsWith('b') ? 'block.created' : 'follow.created'));
+      await transport.publishAll(events); // before the group reads: one read takes them all
+      await admin.config('RESETSTAT');
+      await transport.subscribe({
+        group: 'g',
+        consumer: 'c',
+        types: ['block.created', 'follow.created'],
+        handler: async (e) => void batches.push([e.id]),
+        handleBatch: async (batch) => void batches.push(batch.map((e) => e.id)),
+      });
+      expect(await transport.untilHandled(events[4], 5_000)).toBe(true);
+      expect(batches).toEqual([['b1', 'f1', 'b2', 'f2', 'b3']]);
+      await new Promise((r) => setTimeout(r, 200));
+      for (const type of ['block.created', 'follow.created']) expect(await admin.xpending(prefix + type, 'g')).toEqual([0, null, null, null]);
+      expect(/cmdstat_xack:calls=(\d+)/.exec(await admin.info('commandstats'))?.[1]).toBe('2');
+    } finally {
+      admin.disconnect();
+      await transport.close();
+      await redis.stop();
+    }
+  });
 });

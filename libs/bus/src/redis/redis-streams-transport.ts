@@ -398,13 +398,13 @@ class StreamConsumer implements Subscription {
   /**
    * Sequential on purpose: one consumer keeps the publish order (per key and overall). A subscriber
    * with `handleBatch` gets the read's events together (one transaction of its store instead of one
-   * per event), acknowledged all once it resolved; if it throws, nothing of that batch was
-   * committed and each event goes to `handler` on its own, so one poison event holds up only
-   * itself. Each entry is acknowledged once handled, without waiting for Redis's answer before the
-   * next handler runs or the next read is sent (the XACKs go out in order on this connection, so
-   * they are answered before that read): an entry published meanwhile waits one round trip, not
-   * two. An XACK lost with the connection leaves its entry pending: it is claimed and delivered
-   * again, and the inbox drops the repeat.
+   * per event), acknowledged all once it resolved (one XACK per stream); if it throws, nothing of
+   * that batch was committed and each event goes to `handler` on its own, so one poison event holds
+   * up only itself. Each entry is acknowledged once handled, without waiting for Redis's answer
+   * before the next handler runs or the next read is sent (the XACKs go out in order on this
+   * connection, so they are answered before that read): an entry published meanwhile waits one
+   * round trip, not two. An XACK lost with the connection leaves its entry pending: it is claimed
+   * and delivered again, and the inbox drops the repeat.
    */
   private async process(entries: Entry[]): Promise<void> {
     // Several streams come back one after another; entry ids are server timestamps, so
@@ -412,6 +412,12 @@ class StreamConsumer implements Subscription {
     entries.sort((a, b) => compareIds(a.id, b.id));
     const acks: Promise<number>[] = [];
     const ack = (entry: Entry) => acks.push(this.conn.xack(entry.stream, this.options.group, entry.id));
+    // A handled batch: one XACK per stream for all its entries, not one each (64 commands a batch).
+    const ackAll = (done: Entry[]) => {
+      const byStream = new Map<string, string[]>();
+      for (const entry of done) byStream.set(entry.stream, [...(byStream.get(entry.stream) ?? []), entry.id]);
+      for (const [stream, ids] of byStream) acks.push(this.conn.xack(stream, this.options.group, ...ids));
+    };
     const decoded: { entry: Entry; event: AnyEventEnvelope }[] = [];
     for (const entry of entries) {
       const event = decode(entry.fields);
@@ -428,7 +434,7 @@ class StreamConsumer implements Subscription {
         if (this.stopped) return; // left pending: another consumer will claim it
         const batch = decoded.slice(at, at + size);
         if (batch.length > 1 && (await this.handleBatch(batch.map((b) => b.event)))) {
-          batch.forEach((b) => ack(b.entry));
+          ackAll(batch.map((b) => b.entry));
           continue;
         }
         for (const { entry, event } of batch) {

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventEnvelope, EventPayloads, UserCard } from '@app/contracts';
+import { EventEnvelope } from '@app/contracts';
 import { OnEvent, OnEventBatch } from '@app/bus';
-import { UserCardsReadModel } from './user-cards.service';
+import { cardOf, UserCardsReadModel } from './user-cards.service';
 
 /** Keeps the user cards in step with registrations, profile edits and deletions (idempotent). */
 @Controller()
@@ -11,7 +11,7 @@ export class UserCardsEvents {
 
   @OnEventBatch('user.registered')
   async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
-    await this.cards.upsertCards(events.map((e) => ({ card: cardOf(e.payload), at: e.occurredAt })));
+    await this.cards.registered(events.map((e) => ({ payload: e.payload, at: e.occurredAt })));
   }
 
   @OnEvent('user.updated')
@@ -23,8 +23,4 @@ export class UserCardsEvents {
   async onDeleted(@Payload() event: EventEnvelope<'user.deleted'>): Promise<void> {
     await this.cards.tombstone(event.payload.userId);
   }
-}
-
-function cardOf(p: EventPayloads['user.registered'] | EventPayloads['user.updated']): UserCard {
-  return { id: p.userId, username: p.username, display_name: p.display_name, profile_image_url: p.profile_image_url };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DELETED_MEMBER_CARD, UserCard } from '@app/contracts';
+import { DELETED_MEMBER_CARD, EventPayloads, UserCard } from '@app/contracts';
 import { Collection, CollectionDef, DuplicateKeyError, STORE, Store } from '@app/store';
 import { AuthenticatedUser } from '../auth/current-user.decorator';
 import { StoredUserCard, userCardsCollection } from './user-cards.collection';
@@ -14,6 +14,19 @@ export interface UserCardsOptions {
   collection?: CollectionDef<StoredUserCard>;
   /** What a member whose card has not arrived is shown as; the spec's 'Unknown User' by default. */
   placeholder?: Pick<UserCard, 'username' | 'display_name'>;
+  /**
+   * The service's own fields of a member's row taken from their registration (notifications: the
+   * email and language), written with the card: a run of registrations is then one insert of whole
+   * rows, not one insert and a second handler's update of each row.
+   */
+  registration?: (payload: EventPayloads['user.registered']) => Record<string, unknown>;
+}
+
+/** A card to keep, from the event of `at`; `fields`: the row's other fields to set with it, whatever the card's age. */
+export interface CardChange {
+  card: UserCard;
+  at: string;
+  fields?: Record<string, unknown>;
 }
 
 const TOMBSTONE_ATTEMPTS = 3;
@@ -30,10 +43,18 @@ export function cardFromToken(user: AuthenticatedUser): UserCard {
 export class UserCardsReadModel {
   private readonly cards: Collection<StoredUserCard>;
   private readonly placeholder: Pick<UserCard, 'username' | 'display_name'>;
+  private readonly registration?: UserCardsOptions['registration'];
 
   constructor(@Inject(STORE) store: Store, @Inject(USER_CARDS_OPTIONS) options: UserCardsOptions) {
     this.cards = store.collection(options.collection ?? userCardsCollection);
     this.placeholder = options.placeholder ?? SPEC_PLACEHOLDER;
+    this.registration = options.registration;
+  }
+
+  /** A run of registrations (`at`: each event's occurredAt): their cards, with the service's own fields of the row. */
+  async registered(events: ReadonlyArray<{ payload: EventPayloads['user.registered']; at: string }>): Promise<void> {
+    const { registration } = this;
+    await this.upsertCards(events.map(({ payload, at }) => ({ card: cardOf(payload), at, ...(registration && { fields: registration(payload) }) })));
   }
 
   /**
@@ -63,21 +84,27 @@ export class UserCardsReadModel {
   }
 
   /**
-   * `upsertCard` for each, in order: one read (from the cache when it knows) and one insert for the
-   * members with no row yet who appear once here; the others one by one.
+   * `upsertCard` for each, in order, and its `fields` set on the row unless the member is deleted:
+   * one read (from the cache when it knows) and one insert of whole rows for the members with no
+   * row yet who appear once here; the others one by one.
    */
-  async upsertCards(cards: ReadonlyArray<{ card: UserCard; at: string }>): Promise<void> {
+  async upsertCards(cards: ReadonlyArray<CardChange>): Promise<void> {
     const rows = new Set((await this.rows(cards.map((c) => c.card.id))).map((d) => d._id));
     const times = new Map<string, number>();
     cards.forEach(({ card }) => times.set(card.id, (times.get(card.id) ?? 0) + 1));
     let fresh = new Set(cards.filter(({ card }) => !rows.has(card.id) && times.get(card.id) === 1));
     try {
-      if (fresh.size > 0) await this.cards.insertMany([...fresh].map(({ card, at }) => ({ _id: card.id, ...fieldsOf(card, at) })));
+      if (fresh.size > 0) await this.cards.insertMany([...fresh].map(({ card, at, fields }) => ({ _id: card.id, ...fields, ...fieldsOf(card, at) })));
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
       fresh = new Set(); // one arrived meanwhile: each compares on its own
     }
-    for (const c of cards) if (!fresh.has(c)) await this.upsertCard(c.card, c.at);
+    for (const c of cards) {
+      if (fresh.has(c)) continue;
+      await this.upsertCard(c.card, c.at);
+      // The card is there now (or a newer one, or the tombstone, which keeps no other field).
+      if (c.fields) await this.cards.updateOne({ _id: c.card.id, deleted: { $ne: true } }, { $set: c.fields });
+    }
   }
 
   /** Keeps `card` only when the member has no row yet (seen before their registration arrived); the event overwrites it. */
@@ -157,6 +184,11 @@ export class UserCardsReadModel {
     const known = new Set((await this.rows(ids)).filter((doc) => doc.deleted !== true && toCard(doc) !== null).map((doc) => doc._id));
     return ids.filter((id) => !known.has(id));
   }
+}
+
+/** The card a registration or a profile edit tells of. */
+export function cardOf(p: EventPayloads['user.registered'] | EventPayloads['user.updated']): UserCard {
+  return { id: p.userId, username: p.username, display_name: p.display_name, profile_image_url: p.profile_image_url };
 }
 
 /** What a card event writes on the member's row. */

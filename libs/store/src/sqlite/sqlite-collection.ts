@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { newId } from '../ids';
 import { mingo } from '../mingo-on-demand';
-import { tallyField, upsertBase } from '../store-documents';
+import { amountsById, tallyField, upsertBase } from '../store-documents';
 import { DuplicateKeyError } from '../store.errors';
 import {
   BaseDoc,
@@ -9,6 +9,7 @@ import {
   Filter,
   FindOptions,
   GroupKey,
+  Increment,
   NewDoc,
   SearchOptions,
   Update,
@@ -252,6 +253,17 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   async findOneAndUpdate(filter: Filter, update: Update, options: UpdateOptions = {}): Promise<T | null> {
     return this.writing((db) => this.updateRows(db, filter, update, 1, options.upsert ?? false).docs[0] ?? null);
+  }
+
+  /** One write transaction, a document at a time inside it (no round trip to save in process). */
+  async incrementEach(amounts: readonly Increment[]): Promise<number> {
+    const byId = amountsById(amounts);
+    if (byId.size === 0) return 0;
+    return this.writing((db) => {
+      let matched = 0;
+      for (const [id, inc] of byId) matched += this.updateRows(db, { _id: id }, { $inc: inc }, 1, false).result.matched;
+      return matched;
+    });
   }
 
   async deleteOne(filter: Filter): Promise<number> {

@@ -8,6 +8,8 @@ const DATE_KEY = '$$date';
 
 /** Whether a Date sits anywhere in `value`: only then does encoding need the (several times slower) replacer. */
 function holdsDate(value: object): boolean {
+  // A filter's scalar (an id in an $in list) comes here too, and for-in walks a string's characters.
+  if (typeof value !== 'object' || value === null) return false;
   if (value instanceof Date) return true;
   for (const key in value) {
     const inner = (value as Record<string, unknown>)[key];

@@ -1,21 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventEnvelope } from '@app/contracts';
-import { OnEvent, OnEventBatch } from '@app/bus';
+import { OnEvent } from '@app/bus';
 import { MembersService } from './members.service';
 
 /**
- * Keeps the member read model's own fields in step with auth (registration) and social (settings);
- * the card fields of the same rows come from the shared UserCardsModule's handlers.
+ * Keeps the member read model's preferences in step with social (settings); the card, email and
+ * language of the same rows come from the shared UserCardsModule's handlers (`registrationFields`).
  */
 @Controller()
 export class MembersEvents {
   constructor(private readonly members: MembersService) {}
-
-  @OnEventBatch('user.registered')
-  async onRegistered(@Payload() events: EventEnvelope<'user.registered'>[]): Promise<void> {
-    await this.members.registeredAll(events.map((e) => e.payload));
-  }
 
   @OnEvent('user.settings_updated')
   async onSettingsUpdated(@Payload() event: EventEnvelope<'user.settings_updated'>): Promise<void> {

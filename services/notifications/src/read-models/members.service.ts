@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DEFAULT_LANGUAGE, EventPayloads, Language, UserCard } from '@app/contracts';
 import { MemberStanding, UserCardsReadModel } from '@app/platform';
-import { Collection, DuplicateKeyError, STORE, Store } from '@app/store';
+import { Collection, STORE, Store } from '@app/store';
 import { MemberDoc, membersCollection } from './member.collection';
 
 /** How a notification reaches a member: preferences default to on (spec part 1 §9). */
@@ -23,6 +23,14 @@ export interface MemberFacts {
   deleted: boolean;
 }
 
+/**
+ * What a registration sets on the member's row beside the card (the shared UserCardsReadModel
+ * writes both in one statement): the address for emails and the language to write them in.
+ */
+export function registrationFields(p: EventPayloads['user.registered']): Pick<MemberDoc, 'email' | 'language'> {
+  return { email: p.email, ...(p.language && { language: p.language }) };
+}
+
 /** A notification names its actor by display name, or by username when that is empty. */
 function named(card: UserCard): UserCard {
   return { ...card, display_name: card.display_name || card.username };
@@ -42,32 +50,6 @@ export class MembersService {
     private readonly standing: MemberStanding,
   ) {
     this.members = store.collection(membersCollection);
-  }
-
-  /**
-   * Registrations of a run of events (the card fields of the same events are the shared read model's): the rows of them all are read in one query (the document
-   * cache's), the members without one yet inserted in one statement; a row already there (the card
-   * came first) is updated on its own. A deleted member's tombstone stays as it is.
-   */
-  async registeredAll(payloads: EventPayloads['user.registered'][]): Promise<void> {
-    const changes = new Map<string, Omit<MemberDoc, '_id'>>();
-    for (const p of payloads) changes.set(p.userId, { ...changes.get(p.userId), email: p.email, ...(p.language ? { language: p.language } : {}) });
-    const rows = new Map((await this.members.find({ _id: { $in: [...changes.keys()] } })).map((doc) => [doc._id, doc]));
-    const fresh: MemberDoc[] = [];
-    for (const [id, fields] of changes) {
-      const row = rows.get(id);
-      if (row?.deleted) continue;
-      if (row) await this.members.updateOne({ _id: id }, { $set: fields }, { upsert: true });
-      else fresh.push({ _id: id, ...fields });
-    }
-    try {
-      await this.members.insertMany(fresh);
-    } catch (err) {
-      // A row arrived meanwhile. Of many none went in (one statement), and the unit they are
-      // part of is undone and runs again event by event; one is set as any other change.
-      if (!(err instanceof DuplicateKeyError) || fresh.length > 1) throw err;
-      await this.set(fresh[0]._id, changes.get(fresh[0]._id) as Omit<MemberDoc, '_id'>);
-    }
   }
 
   async settingsUpdated(p: EventPayloads['user.settings_updated']): Promise<void> {

@@ -65,6 +65,36 @@ describe('reviews import (reviews)', () => {
     ]);
   });
 
+  it("moves every product's rating in one write, each by its own amounts", async () => {
+    const ids: string[] = [];
+    for (const name of ['Cup', 'Bowl', 'Plate', 'Jug']) ids.push((await makeProduct(svc, ada, { name: `Import ${name}` })).id);
+    // The writes of the products' collection (the import's own: its events' handlers write elsewhere).
+    const proto = Object.getPrototypeOf(svc.store.collection(productsCollection)) as Record<string, (...args: unknown[]) => unknown>;
+    let writes = 0;
+    const spies = ['insertMany', 'updateOne', 'updateMany', 'incrementEach', 'findOneAndUpdate', 'deleteOne', 'deleteMany'].map((method) => {
+      const real = proto[method];
+      return jest.spyOn(proto, method).mockImplementation(function (this: { name: string }, ...args: unknown[]) {
+        if (this.name === productsCollection.name) writes++;
+        return real.apply(this, args);
+      });
+    });
+    const writesOf = async (rows: { user_id: string; product_id: string; rating: number; content: string }[]) => {
+      writes = 0;
+      expect((await importer.importReviews(rows)).rejected).toEqual([]);
+      return writes;
+    };
+    const one = await writesOf([{ user_id: ada.id, product_id: ids[0], rating: 2, content: 'One product' }]);
+    const four = await writesOf(ids.map((id, i) => ({ user_id: bora.id, product_id: id, rating: i + 2, content: `Product ${i}` })));
+    spies.forEach((spy) => spy.mockRestore());
+    expect([one, four]).toEqual([1, 1]);
+    expect(await Promise.all(ids.map(async (id) => (({ rating_sum, review_count }) => [rating_sum, review_count])((await product(id))!)))).toEqual([
+      [4, 2],
+      [3, 1],
+      [4, 1],
+      [5, 1],
+    ]);
+  });
+
   it('goes row by row when another writer stored a review meanwhile, leaving nothing of the batch', async () => {
     const reviews = svc.app.get(ReviewsService);
     const pen = (await makeProduct(svc, ada, { name: 'Import Pen' })).id;

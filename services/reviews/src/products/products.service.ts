@@ -165,7 +165,7 @@ export class ProductsService {
 
   /**
    * The arrival of many reviews' ratings (a batch of reviews): each product's aggregate moves by
-   * the sum of its new ratings and their count, one update per distinct pair of amounts.
+   * the sum of its new ratings and their count, all in one update.
    */
   async addRatings(ratings: readonly { productId: string; rating: number }[]): Promise<void> {
     const totals = new Map<string, { sum: number; count: number }>();
@@ -173,15 +173,7 @@ export class ProductsService {
       const total = totals.get(productId) ?? { sum: 0, count: 0 };
       totals.set(productId, { sum: total.sum + rating, count: total.count + 1 });
     }
-    const byAmounts = new Map<string, { sum: number; count: number; ids: string[] }>();
-    for (const [id, { sum, count }] of totals) {
-      const group = byAmounts.get(`${sum}:${count}`) ?? { sum, count, ids: [] };
-      group.ids.push(id);
-      byAmounts.set(`${sum}:${count}`, group);
-    }
-    for (const { sum, count, ids } of byAmounts.values()) {
-      await this.products.updateMany({ _id: { $in: ids } }, { $inc: { rating_sum: sum, review_count: count } });
-    }
+    await this.products.incrementEach([...totals].map(([id, { sum, count }]) => ({ id, inc: { rating_sum: sum, review_count: count } })));
   }
 
   async cardsFor(ids: readonly string[]): Promise<Map<string, ProductDoc>> {

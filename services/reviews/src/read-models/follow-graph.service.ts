@@ -24,7 +24,7 @@ export class FollowGraphService {
    * For each of `follows`, in order, true when this call created the edge (a replayed event gets
    * false). `at` is the event's occurredAt: a follow older than the last change applied to the pair
    * (a removal that overtook it) changes nothing (versioned relations, issue 46). The versions and
-   * edges cost a read and an insert each for the lot, the counts an update per distinct amount.
+   * edges cost a read and an insert each for the lot, the counts an update for the lot (and an insert of the first ones).
    */
   async addMany(follows: ReadonlyArray<{ followerId: string; followeeId: string; at?: string }>): Promise<boolean[]> {
     const versioned = follows.flatMap((f, i) => (f.at && f.followerId !== f.followeeId ? [i] : []));
@@ -38,16 +38,19 @@ export class FollowGraphService {
   }
 
   /**
-   * Adds `n` to each followee's count: one update per distinct `n` (nearly always one) for the
-   * rows there, an upsert each for the followees counted for the first time.
+   * Adds `n` to each followee's count: one update for the rows there, one insert for the followees
+   * counted for the first time (an upsert each if one of those rows appeared meanwhile).
    */
   private async raiseCounts(gained: ReadonlyMap<string, number>): Promise<void> {
-    const byAmount = new Map<number, string[]>();
-    gained.forEach((n, id) => byAmount.set(n, [...(byAmount.get(n) ?? []), id]));
-    for (const [n, ids] of byAmount) {
-      if ((await this.counts.updateMany({ _id: { $in: ids } }, { $inc: { follower_count: n } })).matched === ids.length) continue;
-      const counted = new Set((await this.counts.find({ _id: { $in: ids } }, { projection: { _id: 1 } })).map((d) => d._id));
-      for (const id of ids) if (!counted.has(id)) await this.counts.updateOne({ _id: id }, { $inc: { follower_count: n } }, { upsert: true });
+    if (gained.size === 0) return;
+    if ((await this.counts.incrementEach([...gained].map(([id, n]) => ({ id, inc: { follower_count: n } })))) === gained.size) return;
+    const counted = new Set((await this.counts.find({ _id: { $in: [...gained.keys()] } }, { projection: { _id: 1 } })).map((d) => d._id));
+    const fresh = [...gained].filter(([id]) => !counted.has(id));
+    try {
+      await this.counts.insertMany(fresh.map(([id, n]) => ({ _id: id, follower_count: n })));
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err; // none went in
+      for (const [id, n] of fresh) await this.counts.updateOne({ _id: id }, { $inc: { follower_count: n } }, { upsert: true });
     }
   }
 

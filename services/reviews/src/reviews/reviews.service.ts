@@ -81,9 +81,9 @@ export class ReviewsService {
   /**
    * `write` for many reviews at once (the import), review by review in order with its rules and
    * replies: one read each of the products and of the reviews their authors already wrote of
-   * them, one insert of the reviews with one of their events, the products' aggregates moved per
-   * distinct amount. A review another writer stored meanwhile fails the insert with a duplicate
-   * key, and the caller goes review by review.
+   * them, one insert of the reviews with one of their events, one update of the products'
+   * aggregates, each by its own amounts. A review another writer stored meanwhile fails the insert
+   * with a duplicate key, and the caller goes review by review.
    */
   async writeMany(entries: readonly { userId: string; dto: CreateReviewDto }[]): Promise<(ReviewDoc | HttpException)[]> {
     const products = await this.products.cardsFor(entries.flatMap(({ dto }) => (dto.product_id ? [dto.product_id] : [])));

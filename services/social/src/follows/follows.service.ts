@@ -75,7 +75,7 @@ export class FollowsService {
   /**
    * `follow` for many pairs at once (the import), pair by pair in order with its rules and
    * replies: one read each of the targets, the blocks and the existing edges, one insert of the
-   * rows with one of their events, the counters raised per distinct amount. What `follow`
+   * rows with one of their events, the counters raised in one update each. What `follow`
    * re-checks after its insert (a block, a switch to public that landed meanwhile) is checked
    * once for the batch; finding one, or a row another writer inserted (a duplicate key), throws
    * BatchConflict or DuplicateKeyError, and the caller goes pair by pair.

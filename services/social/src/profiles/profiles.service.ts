@@ -128,14 +128,9 @@ export class ProfilesService {
     await this.profiles.updateOne(filter, { $inc: { [counter]: delta } });
   }
 
-  /**
-   * Raises follow counters of many members by their own amounts (a batch of follows): one update
-   * per distinct amount, since the store moves many documents by one amount at a time.
-   */
+  /** Raises follow counters of many members by their own amounts (a batch of follows): one update for them all. */
   async raiseMany(counter: FollowCounter, raises: ReadonlyMap<string, number>): Promise<void> {
-    const byAmount = new Map<number, string[]>();
-    for (const [id, amount] of raises) byAmount.set(amount, [...(byAmount.get(amount) ?? []), id]);
-    for (const [amount, ids] of byAmount) await this.profiles.updateMany({ _id: { $in: ids } }, { $inc: { [counter]: amount } });
+    await this.profiles.incrementEach([...raises].map(([id, amount]) => ({ id, inc: { [counter]: amount } })));
   }
 
   async view(viewerId: string, username: string): Promise<UserProfile> {
