@@ -24,14 +24,15 @@ describe('runBundle', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A bundle that reports what CommonJS gives it through a global the test reads. */
+  /** A bundle, written as the bundler does inside the module's function, that exports what CommonJS gives it. */
   function writeBundle(name: string, extra = ''): string {
     const file = join(dir, name);
     writeFileSync(
       file,
-      `${extra}
+      `(function (exports, require, module, __filename, __dirname) {${extra}
       const twice = require('./helper.js');
-      module.exports = { twice: twice(21), file: __filename, dir: __dirname, path: require('node:path').sep, self: typeof exports };`,
+      module.exports = { twice: twice(21), file: __filename, dir: __dirname, path: require('node:path').sep, self: typeof exports };
+      })`,
     );
     return file;
   }

@@ -58,10 +58,16 @@ export function runBundle(file: string, options: { saveAfterMs?: number } = {}):
   return { cache, saveCache, exports: module.exports };
 }
 
-/** In a function of its own, so that no closure keeps the cache's buffer alive once V8 has read it. */
+/**
+ * In a function of its own, so that no closure keeps the cache's buffer alive once V8 has read it.
+ * The bundle is already the module's function (infra/tools/bundle-entry-points.mjs) and ASCII:
+ * read as latin1, Node hands V8 the text as an external string, one copy outside the heap that V8
+ * compiles as it is. Read before the cache, so that the file's buffer is gone when the cache's is read.
+ */
 function compile(file: string, cacheFile: string): { script: Script; cache: BundleRun['cache'] } {
+  const source = readFileSync(file, 'latin1');
   const cachedData = readIfThere(cacheFile);
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {
+  const script = new Script(source, {
     filename: file,
     cachedData,
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
