@@ -91,14 +91,10 @@ await Promise.all(
       target: 'node20',
       format: 'cjs',
       external: EXTERNAL,
-      // Nest names providers, modules and loggers after their classes: minified identifiers keep
-      // each function's and class's name.
+      // Nest names providers, modules and loggers after their classes.
       keepNames: true,
-      // V8 keeps a process's whole bundle source: without comments and indentation it is a third
-      // smaller, with short local names and syntax another third (7 → 5 MB for auth).
+      // Without comments and indentation the source V8 keeps is a third smaller.
       minifyWhitespace: true,
-      minifyIdentifiers: true,
-      minifySyntax: true,
       legalComments: 'none',
       charset: 'ascii',
       // Chained to swc's maps: `node --enable-source-maps` reports the TypeScript lines.
