@@ -3,7 +3,9 @@
 // makes main.js run the bundle with V8's code cache (libs/platform/src/bootstrap/bundle-runner.ts).
 // A process then compiles one file, or none with the cache, instead of resolving, reading and
 // compiling ~1,700 modules one by one: most of its CPU at boot (docs/PERFORMANCE.md, issue 44).
+import { execFileSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { build } from 'esbuild';
 
@@ -80,7 +82,7 @@ const entryStub = (entry) => `'use strict';
 require('./${relative(dirname(entry), RUNNER)}').runBundle(require('node:path').join(__dirname, 'main.bundle.js'));
 `;
 
-await Promise.all(
+const bundles = await Promise.all(
   entryPoints.map(async (entry) => {
     const { outputFiles } = await build({
       entryPoints: [entry],
@@ -104,5 +106,14 @@ await Promise.all(
     });
     for (const file of outputFiles) writeFileSync(file.path, file.path.endsWith('.js') ? wrapped(asAscii(file.text)) : withWrapperLine(file.text));
     writeFileSync(entry, entryStub(entry));
+    return join(dirname(entry), 'main.bundle.js');
   }),
 );
+
+// The cache of each bundle's top level (bundle-runner.ts, writeStartCache), taken under the flags
+// the distributed launcher gives its children: V8 takes a cache only under the flags it was made with.
+const { withSmallYoungGeneration } = createRequire(import.meta.url)('../../dist/infra/launcher/src/distributed.js');
+execFileSync(process.execPath, [RUNNER, '--start-cache', ...bundles], {
+  env: { ...process.env, NODE_OPTIONS: withSmallYoungGeneration(process.env.NODE_OPTIONS) },
+  stdio: 'inherit',
+});
