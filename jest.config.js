@@ -16,6 +16,7 @@ module.exports = {
     '<rootDir>/infra/test/distributed',
     '<rootDir>/infra/test/multihost',
     '<rootDir>/infra/k8s',
+    '<rootDir>/infra/launcher',
     '<rootDir>/infra/test/browser',
   ],
 };

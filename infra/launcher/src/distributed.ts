@@ -68,6 +68,25 @@ export function withSmallYoungGeneration(nodeOptions: string | undefined): strin
   return [nodeOptions, `--max-semi-space-size=${SEMI_SPACE_MB}`].filter(Boolean).join(' ');
 }
 
+/**
+ * glibc malloc's settings for a process whose JavaScript runs on one thread, each unless `env`
+ * sets it (docs/OPERATIONS.md, Memory):
+ * - one arena: glibc gives each thread that allocates an arena of its own (V8's workers, libuv's
+ *   pool), each keeping the memory freed in it;
+ * - fixed thresholds: glibc raises its mmap threshold to the size of each large block freed (up
+ *   to 32 MB) and its trim threshold to twice that. Once a process had read its 5-7 MB bundle,
+ *   every block below that size came from the heap, and up to twice that stayed there free; at
+ *   load a service held 10-18 MB that `malloc_trim` gave back. Blocks from 128 KB on are mapped
+ *   and unmapped on their own, and the heap's free top goes back past 128 KB.
+ */
+export function withLeanMalloc(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '1',
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+    MALLOC_TRIM_THRESHOLD_: env.MALLOC_TRIM_THRESHOLD_ ?? '131072',
+  };
+}
+
 /** Every process to run, in start order: the services (replicas together), then the gateways. */
 export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: string): ProcessSpec[] {
   const replicas = parseReplicas(argv);
@@ -87,9 +106,7 @@ export function planProcesses(env: NodeJS.ProcessEnv, argv: string[], dist: stri
     DATA_DIR: dataDir,
     JWT_SECRET: env.JWT_SECRET ?? embeddedJwtSecret(dataDir),
     NODE_OPTIONS: withSmallYoungGeneration(env.NODE_OPTIONS),
-    // glibc gives each thread that allocates an arena of its own (libuv's pool, V8's workers):
-    // two are plenty for a process whose JavaScript runs on one thread, ~3 MB less RSS each.
-    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+    ...withLeanMalloc(env),
   };
   const specs: ProcessSpec[] = [];
   const serviceUrls: Record<string, string> = {};

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { runBundle } from './bundle-runner';
+import { runBundle, writeStartCache } from './bundle-runner';
 
 // Each run here stands for a new process: V8's in-process cache of compiled scripts would
 // answer the second compile of the same source itself, without looking at the code cache.
@@ -24,14 +24,15 @@ describe('runBundle', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A bundle that reports what CommonJS gives it through a global the test reads. */
+  /** A bundle, written as the bundler does inside the module's function, that exports what CommonJS gives it. */
   function writeBundle(name: string, extra = ''): string {
     const file = join(dir, name);
     writeFileSync(
       file,
-      `${extra}
+      `(function (exports, require, module, __filename, __dirname) {${extra}
       const twice = require('./helper.js');
-      module.exports = { twice: twice(21), file: __filename, dir: __dirname, path: require('node:path').sep, self: typeof exports };`,
+      module.exports = { twice: twice(21), file: __filename, dir: __dirname, path: require('node:path').sep, self: typeof exports };
+      })`,
     );
     return file;
   }
@@ -63,6 +64,24 @@ describe('runBundle', () => {
     expect(again.exports).toMatchObject({ twice: 42 });
     again.saveCache();
     expect(runBundle(file, { saveAfterMs: 60_000 }).cache).toBe('used');
+  });
+
+  it('takes the build\'s cache of the top level when it has none of its own, and writes its own later', () => {
+    const file = writeBundle('main.bundle.js');
+    expect(writeStartCache(file)).toBe(`${file}.code`);
+    const first = runBundle(file, { saveAfterMs: 60_000 });
+    expect(first.cache).toBe('start');
+    expect(first.exports).toMatchObject({ twice: 42 });
+    first.saveCache();
+    expect(runBundle(file, { saveAfterMs: 60_000 }).cache).toBe('used');
+  });
+
+  it('compiles as before when the build\'s cache does not fit', () => {
+    const file = writeBundle('main.bundle.js');
+    writeFileSync(`${file}.code`, Buffer.from('not V8 code'));
+    const run = runBundle(file, { saveAfterMs: 60_000 });
+    expect(run.cache).toBe('rejected');
+    expect(run.exports).toMatchObject({ twice: 42 });
   });
 
   it('gives a rebuilt bundle a cache of its own, which replaces the earlier build\'s and leaves other bundles\' alone', () => {

@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'launcher',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};
