@@ -27,6 +27,18 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
+/** Records the text of every statement `pg` clients send until `restore()`. */
+function recordStatements(): { sent: string[]; restore: () => void } {
+  const sent: string[] = [];
+  const query = Client.prototype.query;
+  Client.prototype.query = function (this: Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    sent.push(typeof config === 'string' ? config : config.text);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  return { sent, restore: () => void (Client.prototype.query = query) };
+}
+
 describe('PostgresStore without a server', () => {
   it('open() fails fast with a StoreUnavailableError naming the URL, not the password', async () => {
     const url = `postgres://app:s3cret@127.0.0.1:${await closedPort()}/squadreviews`;
@@ -120,13 +132,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
         { _id: 'sp1', reviewId: 'r', userId: 'a', created_at: 0 },
         { _id: 'sp2', reviewId: 'r', userId: 'b', created_at: 0 },
       ]);
-      const sent: string[] = [];
-      const query = Client.prototype.query;
-      Client.prototype.query = function (this: Client, ...args: unknown[]) {
-        const config = args[0] as string | { text: string };
-        sent.push(typeof config === 'string' ? config : config.text);
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
+      const { sent, restore } = recordStatements();
       try {
         await store.transaction(async () => {
           await likes.updateOne({ _id: 'sp1' }, { $set: { tags: ['x'] }, $inc: { created_at: 1 } });
@@ -136,7 +142,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
           await likes.updateOne({ _id: 'sp2' }, { $inc: { created_at: 5 } });
         });
       } finally {
-        Client.prototype.query = query;
+        restore();
       }
       expect(await likes.findById('sp1')).toMatchObject({ userId: 'a', tags: ['x'], created_at: 1 });
       expect((await likes.findById('sp2'))?.created_at).toBe(5);
@@ -145,13 +151,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     it('inserts a batch inside a transaction without a savepoint: all of it, or on a duplicate (in the table or in the batch) none, the transaction going on', async () => {
       const likes = store.collection(Likes);
       await likes.insert({ _id: 'b0', reviewId: 'r', userId: 'taken', created_at: 0 });
-      const sent: string[] = [];
-      const query = Client.prototype.query;
-      Client.prototype.query = function (this: Client, ...args: unknown[]) {
-        const config = args[0] as string | { text: string };
-        sent.push(typeof config === 'string' ? config : config.text);
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
+      const { sent, restore } = recordStatements();
       try {
         await store.transaction(async () => {
           await likes.insertMany([
@@ -170,7 +170,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
           ]);
         });
       } finally {
-        Client.prototype.query = query;
+        restore();
       }
       expect(sent.filter((sql) => sql.startsWith('SAVEPOINT'))).toHaveLength(0);
       expect((await likes.find({})).map((d) => d._id).sort()).toEqual(['b0', 'b1', 'b2', 'b8', 'b9']);
@@ -181,13 +181,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       const outbox = store.collection(Outbox);
       await outbox.insert({ _id: 'published', type: 'like.created' });
       await likes.insert({ _id: 'wc0', reviewId: 'wc-shape', userId: 'z', created_at: 0, tags: ['known to hold arrays'] });
-      const sent: string[] = [];
-      const query = Client.prototype.query;
-      Client.prototype.query = function (this: Client, ...args: unknown[]) {
-        const config = args[0] as string | { text: string };
-        sent.push(typeof config === 'string' ? config : config.text);
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
+      const { sent, restore } = recordStatements();
       try {
         await store.transaction(async () => {
           await likes.insert({ _id: 'wc1', reviewId: 'wc', userId: 'a', created_at: 1 });
@@ -197,7 +191,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
           await likes.updateWithCommit({ _id: 'wc1' }, { $set: { userId: 'c' } });
         });
       } finally {
-        Client.prototype.query = query;
+        restore();
       }
       expect(sent).toHaveLength(6);
       expect(sent[0]).toBe('BEGIN');
@@ -210,13 +204,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
     it('is one round trip when every write is left to the commit: BEGIN goes with it; a rollback before it sends nothing', async () => {
       const likes = store.collection(Likes);
       await likes.insert({ _id: 'one1', reviewId: 'one', userId: 'a', created_at: 0 });
-      const sent: string[] = [];
-      const query = Client.prototype.query;
-      Client.prototype.query = function (this: Client, ...args: unknown[]) {
-        const config = args[0] as string | { text: string };
-        sent.push(typeof config === 'string' ? config : config.text);
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
+      const { sent, restore } = recordStatements();
       try {
         await store.transaction(async () => {
           await likes.writeWithCommit({ insert: [{ _id: 'one2', reviewId: 'one', userId: 'b', created_at: 0 }] });
@@ -229,7 +217,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
           }),
         ).rejects.toThrow('changed my mind');
       } finally {
-        Client.prototype.query = query;
+        restore();
       }
       expect(sent).toEqual([expect.stringMatching(/^BEGIN; INSERT INTO .*; UPDATE .*; COMMIT$/s)]);
       expect((await likes.find({ reviewId: 'one' })).map((d) => d.created_at)).toEqual([1, 1]);
