@@ -125,9 +125,17 @@ export class ConversationsService {
    * trip on PostgreSQL instead of three).
    */
   async recordMessage(conversation: ConversationDoc, message: LastMessageDoc): Promise<void> {
-    // Guarded: a slower concurrent send never replaces a newer last message (one document: its _id).
+    // Guarded: a slower concurrent send never replaces a newer last message (one document: its _id);
+    // of two sent in the same millisecond the later id wins, as the conversation lists them.
     await this.conversations.updateWithCommit(
-      { _id: conversation._id, updated_at: { $lte: message.created_at } },
+      {
+        _id: conversation._id,
+        $or: [
+          { updated_at: { $lt: message.created_at } },
+          { updated_at: message.created_at, last_message: null },
+          { updated_at: message.created_at, 'last_message.id': { $lt: message.id } },
+        ],
+      },
       { $set: { last_message: message, updated_at: message.created_at } },
     );
     await this.states.updateWithCommit(

@@ -87,7 +87,9 @@ export class MessagingCountersRepair extends CounterRepairPass {
     let fixed = 0;
     for (const conversation of conversations) {
       const latest = newest.get(conversation._id);
-      if (!latest || (conversation.last_message && conversation.last_message.created_at >= latest.created_at)) continue;
+      const last = conversation.last_message;
+      // Messages of one millisecond are ordered by id, as the conversation lists them.
+      if (!latest || (last && (last.created_at > latest.created_at || (last.created_at === latest.created_at && last.id >= latest._id)))) continue;
       const message = await this.messages.findById(latest._id);
       if (!message) continue;
       const res = await this.conversations.updateOne(
