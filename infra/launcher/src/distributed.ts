@@ -144,6 +144,11 @@ function withMetricsPorts(specs: ProcessSpec[], first: string | undefined): Proc
   return specs.map((spec, i) => ({ ...spec, env: { ...spec.env, METRICS_PORT: String(Number(first) + i) } }));
 }
 
+/** SERVICE_NODE_ARGS: Node options NODE_OPTIONS refuses (`--cpu-prof`, `--heap-prof`), for every child. */
+function nodeArgs(env: NodeJS.ProcessEnv): string[] {
+  return (env.SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 function announce(line: { launcher: 'started' | 'exited' | 'ready' } & Record<string, unknown>): void {
   process.stdout.write(JSON.stringify(line) + '\n');
 }
@@ -211,7 +216,7 @@ class Launcher {
   }
 
   private spawn(spec: ProcessSpec, restarts: number): ChildProcess {
-    const child = spawn(process.execPath, [spec.script], { env: spec.env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [...nodeArgs(spec.env), spec.script], { env: spec.env, stdio: 'inherit' });
     announce({ launcher: 'started', service: spec.service, replica: spec.replica, pid: child.pid, port: spec.port, restarts });
     child.once('exit', (code, signal) => {
       announce({ launcher: 'exited', service: spec.service, replica: spec.replica, pid: child.pid, code, signal });
