@@ -193,12 +193,37 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
-      expect(sent).toHaveLength(6);
-      expect(sent[0]).toBe('BEGIN');
-      expect(sent.slice(2, 5)).toEqual(['SAVEPOINT sp_1', expect.stringMatching(/^UPDATE .*FOR UPDATE/s), 'RELEASE SAVEPOINT sp_1']);
-      expect(sent[5]).toMatch(/^INSERT INTO .*; DELETE FROM .*; UPDATE .*; COMMIT$/s);
+      // BEGIN goes with the first statement, its values written in as literals.
+      expect(sent).toHaveLength(5);
+      expect(sent[0]).toMatch(/^BEGIN; INSERT INTO .*ARRAY\['wc1'\]/s);
+      expect(sent.slice(1, 4)).toEqual(['SAVEPOINT sp_1', expect.stringMatching(/^UPDATE .*FOR UPDATE/s), 'RELEASE SAVEPOINT sp_1']);
+      expect(sent[4]).toMatch(/^INSERT INTO .*; DELETE FROM .*; UPDATE .*; COMMIT$/s);
       expect(await outbox.find({})).toEqual([{ _id: 'next', type: "it's \\ here" }]);
       expect(await likes.findById('wc1')).toMatchObject({ userId: 'c', created_at: 2, tags: ['t'] });
+    });
+
+    it('sends BEGIN on its own before a first statement too long to carry it, and rolls back a failed first statement', async () => {
+      const likes = store.collection(Likes);
+      const big = Array.from({ length: 40 }, (_, i) => ({ _id: `big${i}`, reviewId: 'big', userId: `${i}`.padEnd(2_000, 'x'), created_at: i }));
+      const { sent, restore } = recordStatements();
+      try {
+        await store.transaction(() => likes.insertMany(big));
+        await expect(
+          store.transaction(async () => {
+            await likes.find({ reviewId: 'big', created_at: { $gt: 0 } });
+            await likes.insert({ _id: 'after-failure', reviewId: 'big', userId: 'y', created_at: 0 });
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+      } finally {
+        restore();
+      }
+      expect(sent[0]).toBe('BEGIN');
+      expect(sent[1]).toMatch(/^INSERT INTO /);
+      expect(sent.find((sql) => sql.startsWith('BEGIN; SELECT'))).toBeDefined();
+      expect(sent[sent.length - 1]).toBe('ROLLBACK');
+      expect(await likes.count({ reviewId: 'big' })).toBe(40);
+      expect(await likes.findById('after-failure')).toBeNull();
     });
 
     it('is one round trip when every write is left to the commit: BEGIN goes with it; a rollback before it sends nothing', async () => {

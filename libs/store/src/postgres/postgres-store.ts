@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
+import { Client, Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../filter-terms';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { ScopedContext } from '../scoped-context';
@@ -7,7 +7,7 @@ import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { CountCache } from '../read-cache/count-cache';
 import { DocCache } from '../read-cache/doc-cache';
-import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
+import { PostgresCollection, PostgresEngine, Queryable, withLiterals } from './postgres-collection';
 import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
 import { fromJsonb } from './postgres-json';
 import { CacheEffect, PostgresReadCaches } from './postgres-read-cache';
@@ -326,7 +326,7 @@ export class PostgresStore implements Store, PostgresEngine {
   query<R extends QueryResultRow>(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<R[]> {
     const statement = { text: sql, values: params, ...(rowMode && { rowMode }) };
     const tx = this.context.get();
-    const rows = tx ? this.inTurn(tx, () => tx.client.query<R>(statement)) : this.db().query<R>(statement);
+    const rows = tx ? this.inTurn(tx, (on) => on.query<R>(statement)) : this.db().query<R>(statement);
     return rows.then((r) => r.rows, this.unavailable);
   }
 
@@ -343,14 +343,14 @@ export class PostgresStore implements Store, PostgresEngine {
     if (!tx) {
       const { client, done } = await this.checkout();
       let broken: Error | undefined;
+      const started = { begun: false };
       try {
-        await client.query('BEGIN');
         try {
-          const result = await work(client);
-          await this.commit(client, [collection]);
+          const result = await work(withBegin(client, started));
+          await this.commit(client, [collection], started.begun ? [] : ['BEGIN']);
           return result;
         } catch (err) {
-          await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+          if (started.begun) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
           throw err;
         }
       } finally {
@@ -358,15 +358,15 @@ export class PostgresStore implements Store, PostgresEngine {
       }
     }
     if (this.caches.versioned(collection)) this.wrote(tx, collection);
-    return this.inTurn(tx, async () => {
+    return this.inTurn(tx, async (on) => {
       const savepoint = `sp_${++tx.savepoints}`;
-      await tx.client.query(`SAVEPOINT ${savepoint}`);
+      await on.query({ text: `SAVEPOINT ${savepoint}` });
       try {
-        const result = await work(tx.client);
-        await tx.client.query(`RELEASE SAVEPOINT ${savepoint}`);
+        const result = await work(on);
+        await on.query({ text: `RELEASE SAVEPOINT ${savepoint}` });
         return result;
       } catch (err) {
-        await tx.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        await on.query({ text: `ROLLBACK TO SAVEPOINT ${savepoint}` });
         throw err;
       }
     });
@@ -383,7 +383,7 @@ export class PostgresStore implements Store, PostgresEngine {
     if (!tx) return this.writeAlone<R>(collection, sql, params);
     if (guarded) return this.atomic(collection, (on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows));
     if (this.caches.versioned(collection)) this.wrote(tx, collection);
-    return this.inTurn(tx, () => tx.client.query<R>({ text: sql, values: params }).then((r) => r.rows)).catch(this.unavailable);
+    return this.inTurn(tx, (on) => on.query<R>({ text: sql, values: params }).then((r) => r.rows)).catch(this.unavailable);
   }
 
   /** A write outside any transaction: a cached collection's version is bumped by the same statement (a data-modifying WITH). */
@@ -420,15 +420,9 @@ export class PostgresStore implements Store, PostgresEngine {
     if (fields.length > 0) this.uniques.set(def.name, new Set(fields));
   }
 
-  /** The writes of one transaction take turns on its connection; the first one sends BEGIN before it. */
-  private inTurn<R>(tx: TxContext, work: () => Promise<R>): Promise<R> {
-    const turn = tx.queue.then(async () => {
-      if (!tx.begun) {
-        tx.begun = true;
-        await tx.client.query('BEGIN');
-      }
-      return work();
-    });
+  /** The writes of one transaction take turns on its connection; the first statement sent carries the BEGIN. */
+  private inTurn<R>(tx: TxContext, work: (on: Queryable) => Promise<R>): Promise<R> {
+    const turn = tx.queue.then(() => work(tx.begun ? tx.client : withBegin(tx.client, tx)));
     tx.queue = turn.catch(() => undefined);
     return turn;
   }
@@ -694,4 +688,28 @@ function arrayDoc(field: string): object {
     .split('.')
     .reverse()
     .reduce<unknown>((inner, segment) => ({ [segment]: inner }), []) as object;
+}
+
+/** Longest statement whose values are written into it as literals to go with BEGIN (an import's rows go on their own). */
+const MAX_LITERAL_STATEMENT = 64 * 1024;
+
+/**
+ * `client` for a transaction whose BEGIN is not sent yet (`started.begun` false): the first statement
+ * carries it, in one round trip instead of two, as one simple query with its values written as
+ * literals; BEGIN goes on its own first when they cannot be.
+ */
+function withBegin(client: PoolClient, started: { begun: boolean }): Queryable {
+  return {
+    async query<R extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<R>> {
+      if (started.begun) return client.query<R>(config);
+      started.begun = true;
+      const literal = config.values?.length ? withLiterals(config.text, config.values) : config.text;
+      if (literal === null || literal.length > MAX_LITERAL_STATEMENT) {
+        await client.query('BEGIN');
+        return client.query<R>(config);
+      }
+      const results = (await client.query<R>({ ...config, text: `BEGIN; ${literal}`, values: undefined })) as unknown as QueryResult<R>[];
+      return results[results.length - 1];
+    },
+  };
 }
