@@ -313,4 +313,36 @@ describeWithRedis('redis-streams-transport.spec')("Redis Streams transport: a un
       await redis.stop();
     }
   });
+
+  it('reads a trickle of events in batches: after a handled read it lingers, so what arrives meanwhile comes together', async () => {
+    const redis = await startRedisServer();
+    const prefix = `linger-${Date.now()}:`;
+    const transport = new RedisStreamsTransport({ url: redis.url, prefix, blockMs: 50, lingerMs: 200 });
+    const batches: string[][] = [];
+    try {
+      await transport.connect();
+      await transport.subscribe({
+        group: 'g',
+        consumer: 'c',
+        types: ['block.created'],
+        handler: async (e) => void batches.push([e.id]),
+        handleBatch: async (batch) => void batches.push(batch.map((e) => e.id)),
+      });
+      const events = ['t1', 't2', 't3', 't4'].map((id) => event(id, 'block.created'));
+      // The first, to an idle consumer, is read at once; the next three, 20 ms apart, wait for the linger to end.
+      const started = Date.now();
+      await transport.publish(events[0]);
+      expect(await transport.untilHandled(events[0], 5_000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(150);
+      for (const e of events.slice(1)) {
+        await transport.publish(e);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(await transport.untilHandled(events[3], 5_000)).toBe(true);
+      expect(batches).toEqual([['t1'], ['t2', 't3', 't4']]);
+    } finally {
+      await transport.close();
+      await redis.stop();
+    }
+  });
 });

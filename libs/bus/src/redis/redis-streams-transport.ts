@@ -16,6 +16,12 @@ export interface RedisStreamsOptions {
   blockMs?: number;
   /** Entries read per XREADGROUP / XAUTOCLAIM, and most events handed to `handleBatch` at once. */
   batchSize?: number;
+  /**
+   * A consumer with `handleBatch` that has just handled a read waits this long before the next one,
+   * so that events arriving meanwhile are handled together (one transaction, one inbox statement)
+   * instead of one by one as they trickle in. An event that arrives to an idle consumer is read at once.
+   */
+  lingerMs?: number;
   /** How long close() waits for a running handler before dropping the connection anyway. */
   closeTimeoutMs?: number;
 }
@@ -28,6 +34,7 @@ const DEFAULTS: Settings = {
   claimIdleMs: 30_000,
   blockMs: 200,
   batchSize: 64,
+  lingerMs: 20,
   closeTimeoutMs: 5_000,
 };
 
@@ -68,6 +75,7 @@ export class RedisStreamsTransport implements BusTransport {
       claimIdleMs: options.claimIdleMs ?? DEFAULTS.claimIdleMs,
       blockMs: options.blockMs ?? DEFAULTS.blockMs,
       batchSize: options.batchSize ?? DEFAULTS.batchSize,
+      lingerMs: options.lingerMs ?? DEFAULTS.lingerMs,
       closeTimeoutMs: options.closeTimeoutMs ?? DEFAULTS.closeTimeoutMs,
     };
   }
@@ -140,7 +148,8 @@ export class RedisStreamsTransport implements BusTransport {
     const client = await this.ready();
     // A dedicated connection: XREADGROUP BLOCK would hold up every other command on a shared one.
     // No per-request retry limit: during an outage the loop simply waits for the reconnect.
-    const conn = client.duplicate({ lazyConnect: false, maxRetriesPerRequest: null });
+    // Not auto-pipelined (the publisher is): its commands already go one after another.
+    const conn = client.duplicate({ lazyConnect: false, maxRetriesPerRequest: null, enableAutoPipelining: false });
     watchConnection(conn, `${options.group}/${options.consumer}`, this.logger);
     const consumer = new StreamConsumer(
       conn,
@@ -221,7 +230,8 @@ export class RedisStreamsTransport implements BusTransport {
 
   private async open(): Promise<Redis> {
     // Few retries per command: a publish during an outage fails fast and the outbox relay retries it.
-    const client = new Redis(this.options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // Auto-pipelined: the XADDs of requests committing in the same tick go out in one write.
+    const client = new Redis(this.options.url, { lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
     // Bounded: an unreachable REDIS_URL fails boot within seconds (the client is dropped);
     // once connected, an outage is reconnected through and logged by watchConnection.
     await connectRedis(client, this.options.url);
@@ -350,6 +360,8 @@ class StreamConsumer implements Subscription {
         if (entries.length < batchSize && connection === this.connection) this.caughtUp = true;
         if (failing) this.logger.log(`${group}/${consumer} reading again`);
         failing = false;
+        // Under a steady trickle (likes at a few hundred a second) the next read then holds several.
+        if (this.options.handleBatch && this.settings.lingerMs > 0 && entries.length > 0 && entries.length < batchSize && !this.stopped) await this.pause(this.settings.lingerMs);
       } catch (err) {
         this.readingSince = undefined;
         this.caughtUp = false;
