@@ -175,10 +175,10 @@ export class Notifier {
       ...(draft.squadId && { squad_id: draft.squadId }),
     };
     // Guarded by the event it had: of two deliveries at once, one refreshes it.
-    const change = () =>
-      this.notifications.findOneAndUpdate({ _id: existing._id, event_id: existing.event_id }, { $set: fields });
-    if (existing.is_read) await this.announce({ ...existing, ...fields }, change, members);
-    else await change();
+    const guard = { _id: existing._id, event_id: existing.event_id };
+    if (existing.is_read) await this.announce({ ...existing, ...fields }, () => this.notifications.findOneAndUpdate(guard, { $set: fields }), members);
+    // Unread, it is announced already: nothing reads the change back, so it goes with the commit.
+    else await this.notifications.updateWithCommit(guard, { $set: fields });
   }
 
   private async insert(draft: NotificationDraft, dedupe_key: string, members?: Map<string, MemberFacts>): Promise<void> {

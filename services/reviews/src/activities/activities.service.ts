@@ -68,10 +68,13 @@ export class ActivitiesService {
     };
   }
 
-  /** The liker's review_liked activity, written with the like row (`sourceId`: the like row's id). */
+  /**
+   * The liker's review_liked activity, written with the like row (`sourceId`: the like row's id, new,
+   * so the insert cannot be refused): inside the like's transaction it goes with the commit.
+   */
   async recordLike(userId: string, review: ReviewDoc, sourceId: string, at: string): Promise<void> {
     const product = review.product_id ? await this.products.findById(review.product_id) : null;
-    await this.record({
+    await this.activities.writeWithCommit({ insert: [{
       type: 'review_liked',
       user_id: userId,
       data: {
@@ -82,7 +85,7 @@ export class ActivitiesService {
       review_author_id: review.user_id,
       source_id: sourceId,
       created_at: at,
-    });
+    }] });
   }
 
   async forgetReview(reviewId: string): Promise<void> {

@@ -21,7 +21,8 @@ export interface ActivityDoc {
 export const activitiesCollection = defineCollection<ActivityDoc>('activities', [
   { fields: { source_id: 1 }, unique: true },
   { fields: { user_id: 1 }, orderBy: { created_at: -1 } },
-  { fields: { review_id: 1 } },
+  // By review, then member: an unlike removes its activity without reading the liker's others.
+  { fields: { review_id: 1, user_id: 1 } },
   // squad.updated renames the squad in its join activities.
   { fields: { 'data.squad.id': 1 }, sparse: true },
 ]);
