@@ -202,6 +202,21 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect(await likes.findById('wc1')).toMatchObject({ userId: 'c', created_at: 2, tags: ['t'] });
     });
 
+    it('prepares a statement with parameters once per connection, and one with many parameters not at all', async () => {
+      const likes = store.collection(Likes);
+      await likes.insertMany(Array.from({ length: 3 }, (_, i) => ({ _id: `prep${i}`, reviewId: 'prep', userId: `u${i}`, created_at: i })));
+      const many = Array.from({ length: 17 }, (_, i) => i);
+      const manySql = `SELECT ${many.map((i) => `$${i + 1}::int`).join(' + ')} AS total`;
+      const prepared = await store.transaction(async () => {
+        for (let i = 0; i < 3; i++) expect(await likes.find({ reviewId: 'prep', userId: `u${i}` })).toHaveLength(1);
+        expect(await store.query<{ total: number }>(manySql, many)).toEqual([{ total: 136 }]);
+        return store.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+      });
+      // The three finds share one prepared statement; the sum's seventeen parameters are not kept.
+      expect(prepared.filter((p) => p.statement.startsWith('SELECT doc FROM') && p.statement.includes("(doc -> 'reviewId') = $1::jsonb) AND ((doc -> 'userId')"))).toHaveLength(1);
+      expect(prepared.filter((p) => p.statement === manySql)).toHaveLength(0);
+    });
+
     it('sends BEGIN on its own before a first statement too long to carry it, and rolls back a failed first statement', async () => {
       const likes = store.collection(Likes);
       const big = Array.from({ length: 40 }, (_, i) => ({ _id: `big${i}`, reviewId: 'big', userId: `${i}`.padEnd(2_000, 'x'), created_at: i }));

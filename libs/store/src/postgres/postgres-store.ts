@@ -99,6 +99,7 @@ export class PostgresStore implements Store, PostgresEngine {
   private sessionId = '';
   private cleanBefore = false;
   private readonly caches: PostgresReadCaches;
+  private readonly statements = new PreparedStatements();
   private sweeper?: NodeJS.Timeout;
 
   constructor(private readonly options: PostgresStoreOptions) {
@@ -324,7 +325,7 @@ export class PostgresStore implements Store, PostgresEngine {
    * connection runs one statement at a time), on the pool otherwise.
    */
   query<R extends QueryResultRow>(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<R[]> {
-    const statement = { text: sql, values: params, ...(rowMode && { rowMode }) };
+    const statement = this.statements.named({ text: sql, values: params, ...(rowMode && { rowMode }) });
     const tx = this.context.get();
     const rows = tx ? this.inTurn(tx, (on) => on.query<R>(statement)) : this.db().query<R>(statement);
     return rows.then((r) => r.rows, this.unavailable);
@@ -346,7 +347,7 @@ export class PostgresStore implements Store, PostgresEngine {
       const started = { begun: false };
       try {
         try {
-          const result = await work(withBegin(client, started));
+          const result = await work(this.statements.naming(withBegin(client, started)));
           await this.commit(client, [collection], started.begun ? [] : ['BEGIN']);
           return result;
         } catch (err) {
@@ -422,7 +423,7 @@ export class PostgresStore implements Store, PostgresEngine {
 
   /** The writes of one transaction take turns on its connection; the first statement sent carries the BEGIN. */
   private inTurn<R>(tx: TxContext, work: (on: Queryable) => Promise<R>): Promise<R> {
-    const turn = tx.queue.then(() => work(tx.begun ? tx.client : withBegin(tx.client, tx)));
+    const turn = tx.queue.then(() => work(this.statements.naming(tx.begun ? tx.client : withBegin(tx.client, tx))));
     tx.queue = turn.catch(() => undefined);
     return turn;
   }
@@ -708,8 +709,38 @@ function withBegin(client: PoolClient, started: { begun: boolean }): Queryable {
         await client.query('BEGIN');
         return client.query<R>(config);
       }
-      const results = (await client.query<R>({ ...config, text: `BEGIN; ${literal}`, values: undefined })) as unknown as QueryResult<R>[];
+      // Unnamed: a simple query is never prepared.
+      const results = (await client.query<R>({ ...config, name: undefined, text: `BEGIN; ${literal}`, values: undefined })) as unknown as QueryResult<R>[];
       return results[results.length - 1];
     },
   };
+}
+
+/**
+ * Distinct statement texts given a name, and the most parameters of one: a text with a list of
+ * parameters per value (`IN ($1, $2, ...)`) has a variant per length, each of which PostgreSQL would
+ * keep a plan of on every connection. Beyond these, statements go unnamed.
+ */
+const MAX_NAMED_STATEMENTS = 500;
+const MAX_NAMED_PARAMETERS = 16;
+
+/**
+ * Names for the store's statements with parameters: node-postgres prepares a named statement once
+ * per connection, after which PostgreSQL only binds and executes it (no parse and analysis per
+ * call, and a generic plan once it pays).
+ */
+class PreparedStatements {
+  private readonly names = new Map<string, string>();
+
+  named<C extends QueryConfig>(config: C): C {
+    if (!config.values?.length || config.values.length > MAX_NAMED_PARAMETERS) return config;
+    let name = this.names.get(config.text);
+    if (name === undefined && this.names.size < MAX_NAMED_STATEMENTS) this.names.set(config.text, (name = `s${this.names.size}`));
+    return name === undefined ? config : { ...config, name };
+  }
+
+  /** `on`, naming the statements sent through it. */
+  naming(on: Queryable): Queryable {
+    return { query: <R extends QueryResultRow>(config: QueryConfig) => on.query<R>(this.named(config)) };
+  }
 }
