@@ -325,9 +325,10 @@ export class PostgresStore implements Store, PostgresEngine {
    * connection runs one statement at a time), on the pool otherwise.
    */
   query<R extends QueryResultRow>(sql: string, params: unknown[] = [], rowMode?: 'array'): Promise<R[]> {
-    const statement = this.statements.named({ text: sql, values: params, ...(rowMode && { rowMode }) });
+    const statement = { text: sql, values: params, ...(rowMode && { rowMode }) };
     const tx = this.context.get();
-    const rows = tx ? this.inTurn(tx, (on) => on.query<R>(statement)) : this.db().query<R>(statement);
+    // A transaction's turn names its statements itself.
+    const rows = tx ? this.inTurn(tx, (on) => on.query<R>(statement)) : this.db().query<R>(this.statements.named(statement));
     return rows.then((r) => r.rows, this.unavailable);
   }
 
