@@ -60,7 +60,10 @@ export class ActivitiesService {
   /** The review part of a review activity, or null when the review is gone already. */
   async reviewData(reviewId: string): Promise<ActivityView['data'] | null> {
     const review = (await this.reviews.findMany([reviewId]))[0];
-    if (!review) return null;
+    return review ? this.dataOf(review) : null;
+  }
+
+  private async dataOf(review: ReviewDoc): Promise<ActivityView['data']> {
     const product = review.product_id ? await this.products.findById(review.product_id) : null;
     return {
       review: { id: review._id, title: review.title, rating: review.rating },
@@ -73,19 +76,16 @@ export class ActivitiesService {
    * so the insert cannot be refused): inside the like's transaction it goes with the commit.
    */
   async recordLike(userId: string, review: ReviewDoc, sourceId: string, at: string): Promise<void> {
-    const product = review.product_id ? await this.products.findById(review.product_id) : null;
-    await this.activities.writeWithCommit({ insert: [{
+    const activity: NewActivity = {
       type: 'review_liked',
       user_id: userId,
-      data: {
-        review: { id: review._id, title: review.title, rating: review.rating },
-        product: product ? { id: product._id, name: product.name } : null,
-      },
+      data: await this.dataOf(review),
       review_id: review._id,
       review_author_id: review.user_id,
       source_id: sourceId,
       created_at: at,
-    }] });
+    };
+    await this.activities.writeWithCommit({ insert: [activity] });
   }
 
   async forgetReview(reviewId: string): Promise<void> {
