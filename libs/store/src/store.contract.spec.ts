@@ -279,6 +279,63 @@ describe.each(engines())('Store contract: $name', (engine) => {
     });
   });
 
+  describe('flip and deleteWithCommit', () => {
+    const counted = () => ({ collection: items, id: 'counter', field: 'n' });
+    const key = (userId: string) => ({ squadId: 's1', userId });
+    const flip = (userId: string) => members.flip(key(userId), key(userId), counted());
+
+    it.each([false, true])('inserts, or deletes what its key matches, and moves the count by one, never below 0 (in a transaction: %s)', async (inTransaction) => {
+      if (inTransaction && !store.transaction) return;
+      const run = <R>(work: () => Promise<R>) => (inTransaction && store.transaction ? store.transaction(work) : work());
+      expect(await run(() => flip('u1'))).toEqual({ inserted: true, count: 1 });
+      expect(await items.findById('counter')).toEqual({ _id: 'counter', n: 1 });
+      expect(await run(() => flip('u2'))).toEqual({ inserted: true, count: 2 });
+      expect(await run(() => flip('u1'))).toEqual({ inserted: false, count: 1 });
+      expect(await members.find({ squadId: 's1' })).toEqual([expect.objectContaining(key('u2'))]);
+      await items.updateOne({ _id: 'counter' }, { $set: { n: 0 } });
+      expect(await run(() => flip('u2'))).toEqual({ inserted: false, count: 0 });
+      expect(await members.count({ squadId: 's1' })).toBe(0);
+      // Refused by the unique index while its match finds nothing: nothing changes.
+      await members.insert(key('u3'));
+      expect(await run(() => members.flip(key('u3'), key('someone else'), counted()))).toBeNull();
+      expect(await members.count(key('u3'))).toBe(1);
+      expect((await items.findById('counter'))?.n).toBe(0);
+    });
+
+    it('keeps the count equal to the rows under concurrent flips, and a rollback leaves both as they were', async () => {
+      const run = <R>(work: () => Promise<R>) => (store.transaction ? store.transaction(work) : work());
+      await Promise.all(Array.from({ length: 30 }, (_, i) => run(() => flip(`u${i % 10}`))));
+      const rows = await members.count({ squadId: 's1' });
+      expect((await items.findById('counter'))?.n).toBe(rows);
+      if (!store.transaction) return;
+      await expect(
+        store.transaction(async () => {
+          await flip('u0');
+          await flip('new');
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await members.count({ squadId: 's1' })).toBe(rows);
+      expect((await items.findById('counter'))?.n).toBe(rows);
+    });
+
+    it('deleteWithCommit deletes what its filter matches: at once outside a transaction, with the commit inside one, nothing on a rollback', async () => {
+      await members.insertMany([key('a'), key('b'), key('c'), { squadId: 's2', userId: 'a' }]);
+      await members.deleteWithCommit(key('a'));
+      expect(await members.count({ squadId: 's1' })).toBe(2);
+      if (!store.transaction) return;
+      await expect(
+        store.transaction(async () => {
+          await members.deleteWithCommit({ squadId: 's1' });
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await members.count({ squadId: 's1' })).toBe(2);
+      await store.transaction(() => members.deleteWithCommit({ squadId: 's1', userId: { $in: ['b', 'c'] } }));
+      expect(await members.find({})).toEqual([expect.objectContaining({ squadId: 's2', userId: 'a' })]);
+    });
+  });
+
   describe('query subset', () => {
     beforeEach(seed);
 

@@ -81,6 +81,19 @@ export interface Increment {
 
 export type NewDoc<T extends BaseDoc> = Omit<T, '_id'> & { _id?: string };
 
+/** Where a collection's documents are counted (see `flip`): the number in `field` of document `id` of `collection`. */
+export interface CountedIn {
+  collection: Collection<BaseDoc>;
+  id: string;
+  field: string;
+}
+
+/** What `flip` did: inserted its document or deleted the one its key matched, and the count it left. */
+export interface Flipped {
+  inserted: boolean;
+  count: number;
+}
+
 export interface Collection<T extends BaseDoc> {
   readonly name: string;
   insert(doc: NewDoc<T>): Promise<T>;
@@ -124,6 +137,17 @@ export interface Collection<T extends BaseDoc> {
    * at once). Outside one, and on engines without transactions, at once.
    */
   updateWithCommit(filter: Filter, update: Update): Promise<void>;
+  /** `deleteMany` whose count nobody reads: inside `transaction`, applied as it commits (as `updateWithCommit`). */
+  deleteWithCommit(filter: Filter): Promise<void>;
+  /**
+   * A membership toggled with its count (a like and the review's like_count): inserts `doc`, or,
+   * when a unique index refuses it, deletes the document `match` finds; then moves `counted` by one
+   * (up for the insert, its document created when missing; down for the delete, never below 0).
+   * One statement inside a PostgreSQL transaction (a round trip instead of three to five), the
+   * steps in turn elsewhere. Null when the insert was refused and `match` found nothing (a parallel
+   * request deleted it first): nothing changed.
+   */
+  flip(doc: NewDoc<T>, match: Filter, counted: CountedIn): Promise<Flipped | null>;
   /**
    * Documents of `filter` whose `text` fields hold every word of `words`, most relevant first
    * (bm25 on SQLite, ts_rank on PostgreSQL, textScore on MongoDB). Every word but the last matches whole; the last word

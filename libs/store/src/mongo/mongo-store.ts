@@ -1,13 +1,16 @@
 import mongoose, { Connection, Model, Schema } from 'mongoose';
+import { flipInSteps } from '../flip-in-steps';
 import { newId } from '../ids';
 import { amountsById } from '../store-documents';
 import { DuplicateKeyError, redactUrl, StoreUnavailableError } from '../store.errors';
 import {
   BaseDoc,
   Collection,
+  CountedIn,
   CollectionDef,
   Filter,
   FindOptions,
+  Flipped,
   GroupKey,
   Increment,
   NewDoc,
@@ -220,6 +223,14 @@ class MongoCollection<T extends BaseDoc> implements Collection<T> {
 
   async updateWithCommit(filter: Filter, update: Update): Promise<void> {
     await this.updateMany(filter, update);
+  }
+
+  async deleteWithCommit(filter: Filter): Promise<void> {
+    await this.deleteMany(filter);
+  }
+
+  flip(doc: NewDoc<T>, match: Filter, counted: CountedIn): Promise<Flipped | null> {
+    return flipInSteps(this, doc, match, counted);
   }
 }
 

@@ -1,5 +1,6 @@
 import { escapeLiteral } from 'pg';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
+import { countIn, flipInSteps } from '../flip-in-steps';
 import { newId } from '../ids';
 import { mingo } from '../mingo-on-demand';
 import { amountsById, tallyField, upsertBase } from '../store-documents';
@@ -12,8 +13,10 @@ import { byId, idLookup, KeyLookup, keyLookup } from '../read-cache/lookups';
 import {
   BaseDoc,
   Collection,
+  CountedIn,
   Filter,
   FindOptions,
+  Flipped,
   GroupKey,
   Increment,
   NewDoc,
@@ -97,6 +100,9 @@ function pinnedIds(filter: Filter): string[] | undefined {
   const list = typeof id === 'object' && id !== null ? (id as { $in?: unknown }).$in : undefined;
   return Array.isArray(list) && list.every((v) => typeof v === 'string') ? list : undefined;
 }
+
+/** A top-level field a count may live in (written into the statement as a parameter, checked all the same). */
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** SQLSTATE 23505: a unique index refused the write. */
 function asDuplicate(collection: string, err: unknown): unknown {
@@ -389,6 +395,61 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (update.$set) await this.engine.learnShapes(this.name, update.$set as object);
     const ids = pinnedIds(filter);
     this.engine.withCommit(this.name, statement, (cache) => (ids ? ids.forEach((id) => cache.forget(id)) : cache.clear()));
+  }
+
+  async deleteWithCommit(filter: Filter): Promise<void> {
+    const params = new Params();
+    const sql = this.engine.transactionOpen() ? this.sqlFilter(filter, params) : null;
+    const statement = sql?.complete ? withLiterals(`DELETE FROM ${this.table} WHERE ${sql.where}`, params.values) : null;
+    if (statement === null) {
+      await this.deleteMany(filter);
+      return;
+    }
+    await this.engine.ensureTable(this.name);
+    const ids = pinnedIds(filter);
+    this.engine.withCommit(this.name, statement, (cache) => (ids ? ids.forEach((id) => cache.forget(id)) : cache.clear()));
+  }
+
+  /**
+   * Inside a transaction, one statement (data-modifying WITHs): the insert, the delete that runs
+   * only when the insert met a duplicate, and the count moved by whichever happened. Elsewhere,
+   * and where a part is not plain SQL, the steps in turn.
+   */
+  async flip(doc: NewDoc<T>, match: Filter, counted: CountedIn): Promise<Flipped | null> {
+    const counts = counted.collection;
+    const params = new Params();
+    const sql = this.sqlFilter(match, params);
+    const plain =
+      this.engine.transactionOpen() &&
+      counts instanceof PostgresCollection &&
+      counts.engine === this.engine &&
+      this.textFields.length === 0 &&
+      counts.textFields.length === 0 &&
+      sql.complete &&
+      FIELD_NAME.test(counted.field);
+    if (!plain) return flipInSteps(this, doc, match, counted);
+    const row = { ...doc, _id: doc._id ?? newId() } as unknown as T;
+    await this.engine.learnShapes(this.name, row);
+    await this.engine.ensureTable(counts.name);
+    const id = params.add(row._id);
+    const json = params.add(toJsonb(row));
+    const countId = params.add(counted.id);
+    const field = `${params.add(counted.field)}::text`;
+    const now = `COALESCE((c.doc -> ${field})::numeric, 0)`;
+    const statement = `WITH ins AS (INSERT INTO ${this.table} (_id, doc) VALUES (${id}, ${json}::jsonb) ON CONFLICT DO NOTHING RETURNING _id),
+      del AS (DELETE FROM ${this.table} WHERE _id IN (SELECT _id FROM ${this.table} WHERE ${sql.where} AND NOT EXISTS (SELECT 1 FROM ins) LIMIT 1 FOR UPDATE) RETURNING _id),
+      up AS (INSERT INTO ${counts.table} AS c (_id, doc) SELECT ${countId}, jsonb_build_object('_id', ${countId}::text, ${field}, 1) FROM ins
+        ON CONFLICT (_id) DO UPDATE SET doc = jsonb_set(c.doc, ARRAY[${field}], to_jsonb(${now} + 1)) RETURNING c.doc),
+      down AS (UPDATE ${counts.table} AS c SET doc = jsonb_set(c.doc, ARRAY[${field}], to_jsonb(${now} - 1))
+        WHERE c._id = ${countId} AND ${now} >= 1 AND EXISTS (SELECT 1 FROM del) RETURNING c.doc)
+      SELECT (SELECT _id FROM ins) AS inserted, (SELECT _id FROM del) AS deleted,
+        COALESCE((SELECT doc FROM up), (SELECT doc FROM down), (SELECT doc FROM ${counts.table} WHERE _id = ${countId})) AS counter`;
+    const guarded = this.engine.mayRefuse(this.name, 'other') || this.engine.mayRefuse(counts.name, 'update', [counted.field]);
+    const [done] = await this.writing(() => this.engine.write<{ inserted: string | null; deleted: string | null; counter: BaseDoc | null }>(this.name, statement, params.values, guarded));
+    if (!done.inserted && !done.deleted) return null;
+    this.engine.afterWrite(this.name, (cache) => (done.inserted ? cache.written(row) : cache.forget(done.deleted as string)));
+    if (done.counter) counts.written([done.counter]);
+    return { inserted: Boolean(done.inserted), count: countIn(done.counter, counted.field) };
   }
 
   /** Ranked by ts_rank, then by id; a filter SQL cannot express is applied by mingo to the ranked matches. */

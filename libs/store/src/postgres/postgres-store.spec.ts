@@ -263,6 +263,36 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect((await likes.find({ reviewId: 'one' })).map((d) => d.created_at)).toEqual([1, 1]);
     });
 
+    it('flips a like and moves its count in the round trip that carries BEGIN, the delete of what goes with it in the COMMIT\'s', async () => {
+      const likes = store.collection(Likes);
+      const counts = store.collection(Outbox);
+      const counted = { collection: counts, id: 'review-1', field: 'like_count' };
+      const like = { reviewId: 'review-1', userId: 'a', created_at: 1 };
+      const match = { reviewId: 'review-1', userId: 'a' };
+      await likes.insert({ reviewId: 'other', userId: 'a', created_at: 0 }); // its table known, so no savepoint
+      const { sent, restore } = recordStatements();
+      try {
+        expect(await store.transaction(() => likes.flip(like, match, counted))).toEqual({ inserted: true, count: 1 });
+        expect(
+          await store.transaction(async () => {
+            const unliked = await likes.flip(like, match, counted);
+            await likes.deleteWithCommit({ reviewId: 'other', userId: 'a' });
+            return unliked;
+          }),
+        ).toEqual({ inserted: false, count: 0 });
+      } finally {
+        restore();
+      }
+      expect(sent).toEqual([
+        expect.stringMatching(/^BEGIN; WITH ins AS \(INSERT INTO/s),
+        'COMMIT',
+        expect.stringMatching(/^BEGIN; WITH ins AS \(INSERT INTO/s),
+        expect.stringMatching(/^DELETE FROM .*"likes" WHERE .*'"other"'.*; COMMIT$/s),
+      ]);
+      expect(await likes.count({})).toBe(0);
+      expect(await counts.findById('review-1')).toEqual({ _id: 'review-1', like_count: 0 });
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });

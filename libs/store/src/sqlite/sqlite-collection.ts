@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { flipInSteps } from '../flip-in-steps';
 import { newId } from '../ids';
 import { mingo } from '../mingo-on-demand';
 import { amountsById, tallyField, upsertBase } from '../store-documents';
@@ -6,8 +7,10 @@ import { DuplicateKeyError } from '../store.errors';
 import {
   BaseDoc,
   Collection,
+  CountedIn,
   Filter,
   FindOptions,
+  Flipped,
   GroupKey,
   Increment,
   NewDoc,
@@ -282,6 +285,14 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   async updateWithCommit(filter: Filter, update: Update): Promise<void> {
     await this.updateMany(filter, update);
+  }
+
+  async deleteWithCommit(filter: Filter): Promise<void> {
+    await this.deleteMany(filter);
+  }
+
+  flip(doc: NewDoc<T>, match: Filter, counted: CountedIn): Promise<Flipped | null> {
+    return flipInSteps(this, doc, match, counted);
   }
 
   async search(words: string, filter: Filter, options: SearchOptions = {}): Promise<T[]> {
