@@ -92,8 +92,9 @@ export class ActivitiesService {
     await this.activities.deleteMany({ review_id: reviewId });
   }
 
+  /** Nothing reads it back before the commit: on PostgreSQL it goes with the COMMIT. */
   async forgetLike(userId: string, reviewId: string): Promise<void> {
-    await this.activities.deleteMany({ type: 'review_liked', user_id: userId, review_id: reviewId });
+    await this.activities.deleteWithCommit({ type: 'review_liked', user_id: userId, review_id: reviewId });
   }
 
   /** The viewer's own activities and those of the members they follow and did not mute. */

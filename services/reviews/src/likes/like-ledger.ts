@@ -1,5 +1,5 @@
 import { LikeStatus } from '@app/contracts';
-import { BaseDoc, Collection, DuplicateKeyError, NewDoc, newId } from '@app/store';
+import { BaseDoc, Collection, CountedIn, DuplicateKeyError, NewDoc, newId } from '@app/store';
 
 /** What is liked (a review, a product): where its like_count lives. */
 export interface LikeSubject {
@@ -57,16 +57,16 @@ export class LikeLedger<D extends LikeRow> {
 
   /**
    * A toggle inside a transaction (the caller's), where the write itself decides: the insert of a
-   * new row likes, and when the member's row is there already, its delete unlikes. Nothing is read
-   * first, and the like_count is the one the write left. Null when a parallel request of the
-   * same member removed the row the insert met.
+   * new row likes, and when the member's row is there already, its delete unlikes; the count moves
+   * with it (`Collection.flip`: one statement on PostgreSQL). Nothing is read first, and the
+   * like_count is the one the write left. Null when a parallel request of the same member removed
+   * the row the insert met.
    */
-  async flip(subjectId: string, userId: string): Promise<LikeFlip | null> {
+  async flip(subjectId: string, userId: string, counted: CountedIn): Promise<LikeFlip | null> {
     const rowId = newId();
-    const liked = await this.insert(subjectId, userId, rowId);
-    if (liked) return { liked: true, rowId, like_count: liked.like_count };
-    if ((await this.rows.deleteOne({ [this.key]: subjectId, user_id: userId })) === 0) return null;
-    return { liked: false, like_count: await this.subject.bump(subjectId, -1) };
+    const done = await this.rows.flip({ ...this.newRow(subjectId, userId), _id: rowId }, { [this.key]: subjectId, user_id: userId }, counted);
+    if (!done) return null;
+    return done.inserted ? { liked: true, rowId, like_count: done.count } : { liked: false, like_count: done.count };
   }
 
   async status(subjectId: string, userId: string): Promise<LikeStatus> {

@@ -71,7 +71,7 @@ export class LikesService {
     const review = await this.reviews.findForInteraction(reviewId, userId);
     // One transaction: the write decides, and the event, planned after it, tells the like_count it left.
     const flip = await this.bus.atomically(async () => {
-      const done = await this.ledger.flip(reviewId, userId);
+      const done = await this.ledger.flip(reviewId, userId, this.counts.counted(reviewId, 'like_count'));
       if (done) {
         const proof = { collection: likesCollection, match: { review_id: reviewId, user_id: userId }, present: done.liked };
         await this.bus.emitWith(announcement(review, userId, done.liked, done.like_count, proof), async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Collection, Filter, STORE, Store } from '@app/store';
+import { Collection, CountedIn, Filter, STORE, Store } from '@app/store';
 import { ReviewCounter, ReviewCountsDoc, reviewCountsCollection } from './review-counts.collection';
 
 /** A review's like and comment counts (review-counts.collection.ts): moved one at a time, read a page at a time. */
@@ -16,6 +16,11 @@ export class ReviewCounts {
     const filter: Filter = delta < 0 ? { _id: reviewId, [counter]: { $gte: 1 } } : { _id: reviewId };
     const moved = await this.counts.findOneAndUpdate(filter, { $inc: { [counter]: delta } }, { upsert: delta > 0 });
     return moved ? (moved[counter] ?? 0) : this.of(reviewId, counter);
+  }
+
+  /** Where a counter lives, for a write that moves it in the same statement (`Collection.flip`). */
+  counted(reviewId: string, counter: ReviewCounter): CountedIn {
+    return { collection: this.counts, id: reviewId, field: counter };
   }
 
   async of(reviewId: string, counter: ReviewCounter): Promise<number> {
