@@ -27,6 +27,9 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
+/** A transaction's first insert, prepared on the connection (the insert before the transaction did it): after BEGIN in one round trip. */
+const FIRST_INSERT = /^INSERT INTO .*unnest\(\$1::text\[\]/s;
+
 /** Records the text of every statement `pg` clients send until `restore()`. */
 function recordStatements(): { sent: string[]; restore: () => void } {
   const sent: string[] = [];
@@ -193,9 +196,9 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
-      // BEGIN goes with the first statement, its values written in as literals.
+      // BEGIN goes with the first statement: ahead of it when the connection has prepared it, else as literals.
       expect(sent).toHaveLength(5);
-      expect(sent[0]).toMatch(/^BEGIN; INSERT INTO .*ARRAY\['wc1'\]/s);
+      expect(sent[0]).toMatch(FIRST_INSERT);
       expect(sent.slice(1, 4)).toEqual(['SAVEPOINT sp_1', expect.stringMatching(/^UPDATE .*FOR UPDATE/s), 'RELEASE SAVEPOINT sp_1']);
       expect(sent[4]).toMatch(/^INSERT INTO .*; DELETE FROM .*; UPDATE .*; COMMIT$/s);
       expect(await outbox.find({})).toEqual([{ _id: 'next', type: "it's \\ here" }]);
@@ -219,13 +222,18 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
 
     it('sends BEGIN on its own before a first statement too long to carry it, and rolls back a failed first statement', async () => {
       const likes = store.collection(Likes);
-      const big = Array.from({ length: 40 }, (_, i) => ({ _id: `big${i}`, reviewId: 'big', userId: `${i}`.padEnd(2_000, 'x'), created_at: i }));
+      // Seventeen parameters: never named, so never prepared; as literals, over 64 KB.
+      const long = Array.from({ length: 17 }, (_, i) => `${i}`.padEnd(4_000, 'x'));
+      const longSql = `SELECT length(${long.map((_, i) => `$${i + 1}::text`).join(' || ')}) AS n`;
       const { sent, restore } = recordStatements();
       try {
-        await store.transaction(() => likes.insertMany(big));
+        await store.transaction(async () => {
+          expect(await store.query<{ n: number }>(longSql, long)).toEqual([{ n: 68_000 }]);
+          await likes.insert({ _id: 'long', reviewId: 'big', userId: 'x', created_at: 0 });
+        });
         await expect(
           store.transaction(async () => {
-            await likes.find({ reviewId: 'big', created_at: { $gt: 0 } });
+            expect(await store.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
             await likes.insert({ _id: 'after-failure', reviewId: 'big', userId: 'y', created_at: 0 });
             throw new Error('changed my mind');
           }),
@@ -233,12 +241,32 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
-      expect(sent[0]).toBe('BEGIN');
-      expect(sent[1]).toMatch(/^INSERT INTO /);
-      expect(sent.find((sql) => sql.startsWith('BEGIN; SELECT'))).toBeDefined();
+      expect(sent.slice(0, 2)).toEqual(['BEGIN', longSql]);
+      expect(sent).toContain('BEGIN; SELECT 1 AS one');
       expect(sent[sent.length - 1]).toBe('ROLLBACK');
-      expect(await likes.count({ reviewId: 'big' })).toBe(40);
-      expect(await likes.findById('after-failure')).toBeNull();
+      expect((await likes.find({ reviewId: 'big' })).map((l) => l._id)).toEqual(['long']);
+    });
+
+    it('sends a first statement prepared on its connection after BEGIN in one round trip, keeping its plan, and rolls it back', async () => {
+      const likes = store.collection(Likes);
+      const { sent, restore } = recordStatements();
+      try {
+        // The pool hands its last idle connection back each time: the insert outside a transaction prepares the statement on it.
+        await likes.insert({ _id: 'pb', reviewId: 'pb', userId: 'u', created_at: 0 });
+        for (let i = 0; i < 3; i++) await store.transaction(() => likes.insert({ _id: `pb${i}`, reviewId: 'pb', userId: `u${i}`, created_at: i }));
+        await expect(
+          store.transaction(async () => {
+            await likes.insert({ _id: 'pb-never', reviewId: 'pb', userId: 'never', created_at: 9 });
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+      } finally {
+        restore();
+      }
+      const firsts = sent.filter((sql) => sql.includes('INSERT INTO'));
+      expect(firsts).toEqual(Array(5).fill(expect.stringMatching(FIRST_INSERT)));
+      expect(sent).not.toContain('BEGIN');
+      expect((await likes.find({ reviewId: 'pb' })).map((l) => l._id).sort()).toEqual(['pb', 'pb0', 'pb1', 'pb2']);
     });
 
     it('is one round trip when every write is left to the commit: BEGIN goes with it; a rollback before it sends nothing', async () => {
@@ -263,7 +291,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect((await likes.find({ reviewId: 'one' })).map((d) => d.created_at)).toEqual([1, 1]);
     });
 
-    it('flips a like and moves its count in the round trip that carries BEGIN, the delete of what goes with it in the COMMIT\'s', async () => {
+    it('flips a like and moves its count in the round trip of BEGIN, the delete of what goes with it in the COMMIT\'s', async () => {
       const likes = store.collection(Likes);
       const counts = store.collection(Outbox);
       const counted = { collection: counts, id: 'review-1', field: 'like_count' };
@@ -283,10 +311,12 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
+      // The first flip prepares the statement (BEGIN on its own); the second goes after BEGIN in one round trip.
       expect(sent).toEqual([
-        expect.stringMatching(/^BEGIN; WITH ins AS \(INSERT INTO/s),
+        'BEGIN',
+        expect.stringMatching(/^WITH ins AS \(INSERT INTO/s),
         'COMMIT',
-        expect.stringMatching(/^BEGIN; WITH ins AS \(INSERT INTO/s),
+        expect.stringMatching(/^WITH ins AS \(INSERT INTO/s),
         expect.stringMatching(/^DELETE FROM .*"likes" WHERE .*'"other"'.*; COMMIT$/s),
       ]);
       expect(await likes.count({})).toBe(0);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow, types as pgTypes } from 'pg';
+import { Client, Pool, PoolClient, Query, QueryConfig, QueryResult, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../filter-terms';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { ScopedContext } from '../scoped-context';
@@ -697,24 +697,73 @@ const MAX_LITERAL_STATEMENT = 64 * 1024;
 
 /**
  * `client` for a transaction whose BEGIN is not sent yet (`started.begun` false): the first statement
- * carries it, in one round trip instead of two, as one simple query with its values written as
- * literals; BEGIN goes on its own first when they cannot be.
+ * carries it, in one round trip instead of two. A named statement goes as its Bind and Execute after
+ * BEGIN's, under one Sync, and keeps its plan (a plan of the like's flip costs PostgreSQL more than
+ * its execution), once the connection has prepared it: the first time BEGIN goes on its own. An
+ * unnamed one goes as one simple query with its values written as literals, or after BEGIN on its
+ * own when they cannot be.
  */
 function withBegin(client: PoolClient, started: { begun: boolean }): Queryable {
   return {
     async query<R extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<R>> {
       if (started.begun) return client.query<R>(config);
       started.begun = true;
+      if (config.name) {
+        if (preparedOn(client, config.name)) return lastOf(await pipelined<R>(client, new PreparedAfterBegin(config)));
+        // Its first time on this connection: BEGIN on its own, and the statement prepared for the next time.
+        await client.query('BEGIN');
+        return client.query<R>(config);
+      }
       const literal = config.values?.length ? withLiterals(config.text, config.values) : config.text;
       if (literal === null || literal.length > MAX_LITERAL_STATEMENT) {
         await client.query('BEGIN');
         return client.query<R>(config);
       }
       // Unnamed: a simple query is never prepared.
-      const results = (await client.query<R>({ ...config, name: undefined, text: `BEGIN; ${literal}`, values: undefined })) as unknown as QueryResult<R>[];
-      return results[results.length - 1];
+      return lastOf(await client.query<R>({ ...config, name: undefined, text: `BEGIN; ${literal}`, values: undefined }));
     },
   };
+}
+
+/** What node-postgres's connection offers a query as it submits it (not in its typings). */
+interface PipelineConnection {
+  parsedStatements: Record<string, string | undefined>;
+  parse(message: { text: string }): void;
+  bind(message: object): void;
+  execute(message: object): void;
+}
+
+const submitPrepared = (Query.prototype as unknown as { prepare(this: Query, connection: PipelineConnection): void }).prepare;
+
+/**
+ * BEGIN (unnamed: parsed, bound, executed) ahead of the statement's own messages; the server
+ * answers both before the one ReadyForQuery, and node-postgres collects the two results. Only for
+ * a statement already prepared on the connection: BEGIN's ParseComplete marks the query's name as
+ * parsed, which would be wrong if its own Parse then failed.
+ */
+class PreparedAfterBegin extends Query {
+  prepare(connection: PipelineConnection): void {
+    connection.parse({ text: 'BEGIN' });
+    connection.bind({});
+    connection.execute({});
+    submitPrepared.call(this, connection);
+  }
+}
+
+function preparedOn(client: PoolClient, name: string): boolean {
+  return (client as unknown as { connection: PipelineConnection }).connection.parsedStatements[name] !== undefined;
+}
+
+function pipelined<R extends QueryResultRow>(client: PoolClient, query: Query): Promise<QueryResult<R> | QueryResult<R>[]> {
+  return new Promise((resolve, reject) => {
+    (query as unknown as { callback: (err: Error | null, results: QueryResult<R> | QueryResult<R>[]) => void }).callback = (err, results) => (err ? reject(err) : resolve(results));
+    client.query(query);
+  });
+}
+
+/** The last statement's result of a multi-statement round trip. */
+function lastOf<R extends QueryResultRow>(results: QueryResult<R> | QueryResult<R>[]): QueryResult<R> {
+  return Array.isArray(results) ? results[results.length - 1] : results;
 }
 
 /**
