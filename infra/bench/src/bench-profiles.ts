@@ -210,17 +210,18 @@ class HttpImporter {
 }
 
 /**
- * Waits until every event emitted so far has been handled: no service's outbox holds a row and
- * every service's consumer group has read its streams to the end with nothing pending, twice in a
- * row (a handled event may emit more). The gateways' broadcast groups (socket pushes) are left out.
+ * Waits until every event emitted so far has been handled: every service's consumer group has read
+ * its streams to the end with nothing pending, then no service's outbox holds a row, twice in a row.
+ * In that order a look misses an event only if it reached its stream and left the outbox during
+ * the look itself (a handled event's emitted one commits its outbox row before the handled one is
+ * acknowledged, and its row is dropped only after it was published); the second look sees that
+ * one on its stream. The gateways' broadcast groups (socket pushes) are left out. While the bus is busy it
+ * looks every 50 ms; a quiet look is confirmed at once, so a phase is not charged up to two
+ * polling intervals of waiting (a 60-row import took 0.1 s, its settle 0.3 s).
  */
 async function settle(pg: Client, redis: Redis): Promise<void> {
+  const outboxes = await outboxTables(pg);
   const quiet = async (): Promise<boolean> => {
-    const { rows } = await pg.query<{ table_schema: string }>(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'bus_outbox'`);
-    for (const { table_schema } of rows) {
-      const [{ n }] = (await pg.query<{ n: string }>(`SELECT count(*) AS n FROM "${table_schema.replace(/"/g, '""')}".bus_outbox`)).rows;
-      if (Number(n) > 0) return false;
-    }
     for (const stream of await redis.keys('bus:*')) {
       if ((await redis.type(stream)) !== 'stream') continue; // the groups' signs of life
       const info = (await redis.xinfo('STREAM', stream)) as unknown[];
@@ -232,12 +233,20 @@ async function settle(pg: Client, redis: Redis): Promise<void> {
         if (Number(group.get('pending')) > 0 || String(group.get('last-delivered-id')) !== last) return false;
       }
     }
-    return true;
+    if (outboxes.length === 0) return true;
+    const [{ n }] = (await pg.query<{ n: string }>(`SELECT (${outboxes.map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')}) AS n`)).rows;
+    return Number(n) === 0;
   };
   for (let calm = 0; calm < 2; ) {
     calm = (await quiet()) ? calm + 1 : 0;
-    await new Promise((r) => setTimeout(r, 50));
+    if (calm === 0) await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Every service's outbox table, quoted (each service keeps its tables in its own schema). */
+async function outboxTables(pg: Client): Promise<string[]> {
+  const { rows } = await pg.query<{ table_schema: string }>(`SELECT table_schema FROM information_schema.tables WHERE table_name = 'bus_outbox'`);
+  return rows.map(({ table_schema }) => `"${table_schema.replace(/"/g, '""')}".bus_outbox`);
 }
 
 /**
