@@ -65,6 +65,31 @@ describe('reviews import (reviews)', () => {
     ]);
   });
 
+  it('adds products in one insert with their events; a slug taken sends the batch product by product, each under a free slug', async () => {
+    const before = svc.emitted('product.created').length;
+    const proto = Object.getPrototypeOf(svc.store.collection(productsCollection)) as Record<'insert' | 'insertMany', (...args: unknown[]) => unknown>;
+    let inserts = 0;
+    const spies = (['insert', 'insertMany'] as const).map((method) => {
+      const real = proto[method];
+      return jest.spyOn(proto, method).mockImplementation(function (this: { name: string }, ...args: unknown[]) {
+        if (this.name === productsCollection.name) inserts++;
+        return real.apply(this, args);
+      });
+    });
+    const row = (user: Member, name: string) => ({ user_id: user.id, name, category: 'Electronics' });
+    const first = await importer.importProducts([row(ada, 'Batch Mug'), row(gone, 'Batch Gone'), row(bora, 'Batch Tray')]);
+    spies.forEach((spy) => spy.mockRestore());
+    expect(inserts).toBe(1);
+    expect(first.rejected).toEqual([expect.objectContaining({ index: 1, status: 404, message: 'Unknown member' })]);
+    expect(first.imported.map((r) => r?.slug ?? null)).toEqual(['batch-mug', null, 'batch-tray']);
+    // 'Batch Mug' is taken now, and the batch names 'Batch Bowl' twice.
+    const second = await importer.importProducts([row(ada, 'Batch Mug'), row(ada, 'Batch Bowl'), row(bora, 'Batch Bowl')]);
+    expect(second.rejected).toEqual([]);
+    expect(second.imported.map((r) => r?.slug)).toEqual(['batch-mug-2', 'batch-bowl', 'batch-bowl-2']);
+    await svc.settle();
+    expect(svc.emitted('product.created').slice(before).map((e) => e.slug)).toEqual(['batch-mug', 'batch-tray', 'batch-mug-2', 'batch-bowl', 'batch-bowl-2']);
+  });
+
   it("moves every product's rating in one write, each by its own amounts", async () => {
     const ids: string[] = [];
     for (const name of ['Cup', 'Bowl', 'Plate', 'Jug']) ids.push((await makeProduct(svc, ada, { name: `Import ${name}` })).id);

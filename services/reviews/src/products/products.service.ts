@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CreateProductDto, LikeStatus, ProductCard, ProductQueryDto, ProductView, UpdateProductDto } from '@app/contracts';
-import { EventBus } from '@app/bus';
+import { EventBus, PlannedEvent } from '@app/bus';
 import { Collection, DuplicateKeyError, Filter, newId, STORE, Store } from '@app/store';
 import { LikeLedger } from '../likes/like-ledger';
 import { ViewerContextService } from '../audience/viewer-context.service';
@@ -245,27 +245,20 @@ export class ProductsService {
     return doc;
   }
 
+  /**
+   * `add` for many products at once (the import): each under its name's plain slug, in one insert
+   * with one of their events. A slug taken already, or twice in the batch, fails the insert with a
+   * duplicate key, and the caller goes product by product (`add` finds those a free slug).
+   */
+  addMany(entries: readonly { userId: string; dto: CreateProductDto }[]): Promise<ProductDoc[]> {
+    const docs = entries.map(({ userId, dto }) => ({ ...draft(userId, dto), _id: newId(), slug: slugify(dto.name) }));
+    if (docs.length === 0) return Promise.resolve([]);
+    return this.bus.emitAllWith(docs.map(created), () => this.catalogue.changing(() => this.products.insertMany(docs)));
+  }
+
   private async insertWithFreeSlug(userId: string, dto: CreateProductDto): Promise<ProductDoc> {
     const base = slugify(dto.name);
-    const now = new Date().toISOString();
-    const description = dto.description ?? '';
-    const fields = {
-      name: dto.name,
-      brand: dto.brand ?? '',
-      description,
-      price: dto.price ?? 0,
-      category: dto.category,
-      features: dto.features ?? [],
-      image: dto.image ?? null,
-      image_alt: dto.image_alt || null,
-      user_id: userId,
-      rating_sum: 0,
-      review_count: 0,
-      like_count: 0,
-      created_at: now,
-      updated_at: now,
-      search_key: productSearchKey.of({ name: dto.name, description }),
-    };
+    const fields = draft(userId, dto);
     for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
       const slug = attempt < SLUG_ATTEMPTS - 1 ? slugCandidate(base, attempt) : `${base}-${newId().slice(-6)}`;
       try {
@@ -279,16 +272,41 @@ export class ProductsService {
 
   /** One insert attempt with its product.created: the event carries this attempt's slug, so a taken one drops it. */
   private insertAnnounced(doc: ProductDoc): Promise<ProductDoc> {
-    const { _id, slug, name, category, image, user_id: userId } = doc;
-    return this.bus.emitWith(
-      {
-        type: 'product.created',
-        payload: { productId: _id, slug, name, category, image, userId },
-        key: _id,
-        actorId: userId,
-        proof: { collection: productsCollection, match: { _id }, present: true },
-      },
-      () => this.catalogue.changing(() => this.products.insert(doc)),
-    );
+    return this.bus.emitWith(created(doc), () => this.catalogue.changing(() => this.products.insert(doc)));
   }
+}
+
+/** A new product's fields but its id and slug. */
+function draft(userId: string, dto: CreateProductDto): Omit<ProductDoc, '_id' | 'slug'> {
+  const now = new Date().toISOString();
+  const description = dto.description ?? '';
+  return {
+    name: dto.name,
+    brand: dto.brand ?? '',
+    description,
+    price: dto.price ?? 0,
+    category: dto.category,
+    features: dto.features ?? [],
+    image: dto.image ?? null,
+    image_alt: dto.image_alt || null,
+    user_id: userId,
+    rating_sum: 0,
+    review_count: 0,
+    like_count: 0,
+    created_at: now,
+    updated_at: now,
+    search_key: productSearchKey.of({ name: dto.name, description }),
+  };
+}
+
+/** product.created, proved by the product's row. */
+function created(doc: ProductDoc): PlannedEvent<'product.created'> {
+  const { _id, slug, name, category, image, user_id: userId } = doc;
+  return {
+    type: 'product.created',
+    payload: { productId: _id, slug, name, category, image, userId },
+    key: _id,
+    actorId: userId,
+    proof: { collection: productsCollection, match: { _id }, present: true },
+  };
 }
