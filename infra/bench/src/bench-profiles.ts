@@ -215,7 +215,7 @@ class HttpImporter {
  * In that order a look misses an event only if it reached its stream and left the outbox during
  * the look itself (a handled event's emitted one commits its outbox row before the handled one is
  * acknowledged, and its row is dropped only after it was published); the second look sees that
- * one on its stream. The gateways' broadcast groups (socket pushes) are left out. While the bus is busy it
+ * one on its stream. An outbox row whose event is on its stream already counts as published. The gateways' broadcast groups (socket pushes) are left out. While the bus is busy it
  * looks every 50 ms; a quiet look is confirmed at once, so a phase is not charged up to two
  * polling intervals of waiting (a 60-row import took 0.1 s, its settle 0.3 s).
  */
@@ -234,13 +234,31 @@ async function settle(pg: Client, redis: Redis): Promise<void> {
       }
     }
     if (outboxes.length === 0) return true;
-    const [{ n }] = (await pg.query<{ n: string }>(`SELECT (${outboxes.map((t) => `(SELECT count(*) FROM ${t})`).join(' + ')}) AS n`)).rows;
-    return Number(n) === 0;
+    const events = `${outboxes.map((t) => `(SELECT doc -> 'event' ->> 'id' AS id, doc -> 'event' ->> 'type' AS type FROM ${t} LIMIT ${PUBLISHED_LOOKUP})`).join(' UNION ALL ')}`;
+    const { rows } = await pg.query<{ id: string; type: string }>(events);
+    return rows.length === 0 || (rows.length < PUBLISHED_LOOKUP && (await published(redis, rows)));
   };
   for (let calm = 0; calm < 2; ) {
     calm = (await quiet()) ? calm + 1 : 0;
     if (calm === 0) await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Outbox rows looked up on their streams at most; more is a busy bus. */
+const PUBLISHED_LOOKUP = 500;
+
+/**
+ * Whether every one of these outbox rows' events is on its stream already: a published row stays
+ * until its service's next commit or 100 ms on (the bus drops them in batches), and its event is
+ * then the groups' to handle, which the look at the streams covers.
+ */
+async function published(redis: Redis, events: { id: string; type: string }[]): Promise<boolean> {
+  for (const type of new Set(events.map((e) => e.type))) {
+    const entries = await redis.xrevrange(`bus:${type}`, '+', '-', 'COUNT', PUBLISHED_LOOKUP);
+    const onStream = new Set(entries.map(([, fields]) => (JSON.parse(fields[fields.indexOf('data') + 1]) as { id: string }).id));
+    if (events.some((e) => e.type === type && !onStream.has(e.id))) return false;
+  }
+  return true;
 }
 
 /** Every service's outbox table, quoted (each service keeps its tables in its own schema). */
