@@ -410,33 +410,26 @@ class StreamConsumer implements Subscription {
   /**
    * Sequential on purpose: one consumer keeps the publish order (per key and overall). A subscriber
    * with `handleBatch` gets the read's events together (one transaction of its store instead of one
-   * per event), acknowledged all once it resolved (one XACK per stream); if it throws, nothing of
-   * that batch was committed and each event goes to `handler` on its own, so one poison event holds
-   * up only itself. Each entry is acknowledged once handled, without waiting for Redis's answer
-   * before the next handler runs or the next read is sent (the XACKs go out in order on this
-   * connection, so they are answered before that read): an entry published meanwhile waits one
-   * round trip, not two. An XACK lost with the connection leaves its entry pending: it is claimed
-   * and delivered again, and the inbox drops the repeat.
+   * per event); if it throws, nothing of that batch was committed and each event goes to `handler`
+   * on its own, so one poison event holds up only itself. What the read's handling got done is
+   * acknowledged at its end, one XACK per stream, without waiting for Redis's answer before the
+   * next read is sent (the XACKs go out first on this connection, so they are answered before that
+   * read): an entry published meanwhile waits one round trip, not two. An entry handled but not
+   * acknowledged (the process died, the connection was lost) stays pending: it is claimed and
+   * delivered again, and the inbox drops the repeat.
    */
   private async process(entries: Entry[]): Promise<void> {
     // Several streams come back one after another; entry ids are server timestamps, so
     // sorting puts the batch back in publish order.
     entries.sort((a, b) => compareIds(a.id, b.id));
-    const acks: Promise<number>[] = [];
-    const ack = (entry: Entry) => acks.push(this.conn.xack(entry.stream, this.options.group, entry.id));
-    // A handled batch: one XACK per stream for all its entries, not one each (64 commands a batch).
-    const ackAll = (done: Entry[]) => {
-      const byStream = new Map<string, string[]>();
-      for (const entry of done) byStream.set(entry.stream, [...(byStream.get(entry.stream) ?? []), entry.id]);
-      for (const [stream, ids] of byStream) acks.push(this.conn.xack(stream, this.options.group, ...ids));
-    };
+    const done: Entry[] = [];
     const decoded: { entry: Entry; event: AnyEventEnvelope }[] = [];
     for (const entry of entries) {
       const event = decode(entry.fields);
       if (event) decoded.push({ entry, event });
       else {
         if (entry.fields) this.logger.error(`Dropped a malformed entry ${entry.id} on ${entry.stream}`);
-        ack(entry);
+        done.push(entry);
       }
     }
     try {
@@ -446,20 +439,30 @@ class StreamConsumer implements Subscription {
         if (this.stopped) return; // left pending: another consumer will claim it
         const batch = decoded.slice(at, at + size);
         if (batch.length > 1 && (await this.handleBatch(batch.map((b) => b.event)))) {
-          ackAll(batch.map((b) => b.entry));
+          done.push(...batch.map((b) => b.entry));
           continue;
         }
         for (const { entry, event } of batch) {
           if (this.stopped) return;
-          if (await this.handleOne(event)) ack(entry);
+          if (await this.handleOne(event)) done.push(entry);
         }
       }
     } finally {
-      // Kept from rejecting unheard: the loop awaits it after its next round trip.
-      const acked = Promise.all(acks);
-      acked.catch(() => undefined);
-      this.acking = acked;
+      this.acknowledge(done);
     }
+  }
+
+  /**
+   * One XACK per stream for what a read's handling got done, not one per entry (a process's
+   * broadcast group took every event one by one: 500 members registered, 500 XACKs per process).
+   * Not awaited: the loop awaits it after its next round trip, and kept from rejecting unheard.
+   */
+  private acknowledge(done: Entry[]): void {
+    const byStream = new Map<string, string[]>();
+    for (const entry of done) byStream.set(entry.stream, [...(byStream.get(entry.stream) ?? []), entry.id]);
+    const acked = Promise.all([...byStream].map(([stream, ids]) => this.conn.xack(stream, this.options.group, ...ids)));
+    acked.catch(() => undefined);
+    this.acking = acked;
   }
 
   /** True once the whole batch was handled; false leaves its events to `handler`, one by one. */
