@@ -1,4 +1,3 @@
-import { escapeLiteral } from 'pg';
 import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { countIn, flipInSteps } from '../flip-in-steps';
 import { newId } from '../ids';
@@ -73,13 +72,24 @@ export interface PostgresEngine {
 }
 
 /**
+ * `text` as a string literal, as node-postgres's `escapeLiteral` writes it (quotes doubled; with a
+ * backslash, backslashes doubled in an E'' literal), by two native replaces: its loop adds a
+ * character at a time, and a batch of notifications' outbox rows (320 KB of JSON) spent more time
+ * collecting those strings' garbage than writing them.
+ */
+export function quoteLiteral(text: string): string {
+  const quoted = `'${text.replace(/'/g, "''")}'`;
+  return text.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
+
+/**
  * `sql` with each `$n` replaced by its value as a literal (a simple query, as the COMMIT's round
  * trip is, takes no parameters); null when a value is of a kind not written here. Every array
  * parameter of the store's statements is cast (`$1::text[]`), so an empty one may be '{}'.
  */
 export function withLiterals(sql: string, values: readonly unknown[]): string | null {
   const literal = (value: unknown): string | null => {
-    if (typeof value === 'string') return escapeLiteral(value);
+    if (typeof value === 'string') return quoteLiteral(value);
     if (typeof value === 'number') return Number.isFinite(value) ? `(${value})` : null;
     if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
     if (value === null) return 'NULL';
@@ -363,15 +373,15 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
       for (const row of rows) await this.engine.learnShapes(this.name, row);
       // Values as literals: the COMMIT's round trip is one simple query, which takes no parameters.
       const values = rows.map((r) => {
-        const search = this.textFields.length ? `, ${escapeLiteral(this.engine.searchOf(this.name, r as unknown as Row) ?? '')}::tsvector` : '';
-        return `(${escapeLiteral(r._id)}, ${escapeLiteral(toJsonb(r))}::jsonb${search})`;
+        const search = this.textFields.length ? `, ${quoteLiteral(this.engine.searchOf(this.name, r as unknown as Row) ?? '')}::tsvector` : '';
+        return `(${quoteLiteral(r._id)}, ${quoteLiteral(toJsonb(r))}::jsonb${search})`;
       });
       this.engine.withCommit(this.name, `INSERT INTO ${this.table} (_id, doc${this.searchColumn}) VALUES ${values.join(', ')}`, (cache) =>
         rows.forEach((doc) => cache.written(doc)),
       );
     }
     if (remove.length > 0) {
-      this.engine.withCommit(this.name, `DELETE FROM ${this.table} WHERE _id IN (${remove.map(escapeLiteral).join(', ')})`, (cache) =>
+      this.engine.withCommit(this.name, `DELETE FROM ${this.table} WHERE _id IN (${remove.map(quoteLiteral).join(', ')})`, (cache) =>
         remove.forEach((id) => cache.forget(id)),
       );
     }
