@@ -310,6 +310,11 @@ export async function serveDistributed(dataDir: string): Promise<void> {
     if (msg === 'settle') void settle(pg, redis).then(() => process.send?.('settled'));
     // Each service process sends its own mail at its outbox's pace: nothing to hurry from here.
     if (msg === 'send-mail') process.send?.('settled');
+    // What PostgreSQL's manual advises after a bulk load ("Populating a Database": run ANALYZE),
+    // with VACUUM: otherwise autovacuum works through the imported tables while the routes are
+    // measured, and its CPU is counted as theirs (the engines' share of a like at 100,000 reviews
+    // was 1.9 ms against 1.2 at 5,000).
+    if (msg === 'after-import') void pg.query('VACUUM (ANALYZE)').then(() => process.send?.('settled'));
     const command = msg as { import?: string; rows?: Row[] };
     if (command?.import && command.rows) {
       void importer.import(command.import, command.rows).then(

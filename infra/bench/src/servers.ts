@@ -36,6 +36,8 @@ async function serveStack(dataDir: string): Promise<void> {
   process.on('message', (msg: unknown) => {
     if (msg === 'settle') void stack.settle().then(() => process.send?.('settled'));
     if (msg === 'send-mail') void stack.sendQueuedMail().then(() => process.send?.('settled'));
+    // SQLite keeps no statistics the import leaves stale: nothing to do after one.
+    if (msg === 'after-import') process.send?.('settled');
     const command = msg as Partial<ImportCommand>;
     if (command?.import && command.rows) {
       void stack.importer[command.import](command.rows).then(
