@@ -1,6 +1,7 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import { ImportReport, importRows, UserCardsReadModel } from '@app/platform';
 import { EventBus } from '@app/bus';
+import { ProductDoc } from '../products/product.collection';
 import { ProductsService } from '../products/products.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { ReviewsException } from '../reviews.errors';
@@ -23,22 +24,13 @@ export class CatalogueImportService {
   ) {}
 
   importProducts(rows: readonly unknown[]): Promise<ImportReport<{ id: string; slug: string }>> {
+    const reply = (doc: ProductDoc) => ({ id: doc._id, slug: doc.slug });
     return importRows(this.bus, ImportProductDto, rows, {
       row: async ({ user_id, ...dto }) => {
         await this.assertMember(user_id);
-        const doc = await this.products.add(user_id, dto);
-        return { id: doc._id, slug: doc.slug };
+        return reply(await this.products.add(user_id, dto));
       },
-      batch: async (batch) => {
-        const unknown = await this.unknownMembers(batch);
-        const added = await this.products.addMany(batch.filter((row) => !unknown.has(row.user_id)).map(({ user_id, ...dto }) => ({ userId: user_id, dto })));
-        let next = 0;
-        return batch.map((row): { id: string; slug: string } | HttpException => {
-          if (unknown.has(row.user_id)) return unknownMember();
-          const doc = added[next++];
-          return { id: doc._id, slug: doc.slug };
-        });
-      },
+      batch: (batch) => this.byKnownMembers(batch, (entries) => this.products.addMany(entries), reply),
     });
   }
 
@@ -48,22 +40,28 @@ export class CatalogueImportService {
         await this.assertMember(user_id);
         return { id: (await this.reviews.write(user_id, dto))._id };
       },
-      batch: async (batch) => {
-        const unknown = await this.unknownMembers(batch);
-        const members = batch.filter((row) => !unknown.has(row.user_id));
-        const written = await this.reviews.writeMany(members.map(({ user_id, ...dto }) => ({ userId: user_id, dto })));
-        let next = 0;
-        return batch.map((row) => {
-          if (unknown.has(row.user_id)) return unknownMember();
-          const review = written[next++];
-          return review instanceof HttpException ? review : { id: review._id };
-        });
-      },
+      batch: (batch) =>
+        this.byKnownMembers(
+          batch,
+          (entries) => this.reviews.writeMany(entries),
+          (review) => (review instanceof HttpException ? review : { id: review._id }),
+        ),
     });
   }
 
-  private async unknownMembers(batch: readonly { user_id: string }[]): Promise<Set<string>> {
-    return new Set(await this.cards.unknownIds([...new Set(batch.map((row) => row.user_id))]));
+  /**
+   * A batch's rows of known members written at once by `write`, in order, each answered in its
+   * row's place by `reply`; a row whose member is unknown or erased is refused there.
+   */
+  private async byKnownMembers<D extends { user_id: string }, W, R>(
+    batch: readonly D[],
+    write: (entries: { userId: string; dto: Omit<D, 'user_id'> }[]) => Promise<W[]>,
+    reply: (written: W) => R | HttpException,
+  ): Promise<(R | HttpException)[]> {
+    const unknown = new Set(await this.cards.unknownIds([...new Set(batch.map((row) => row.user_id))]));
+    const written = await write(batch.filter((row) => !unknown.has(row.user_id)).map(({ user_id, ...dto }) => ({ userId: user_id, dto })));
+    let next = 0;
+    return batch.map((row) => (unknown.has(row.user_id) ? unknownMember() : reply(written[next++])));
   }
 
   /** What a request's token proves: a registered member who has not been erased. */
