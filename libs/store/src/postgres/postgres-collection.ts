@@ -114,6 +114,12 @@ function pinnedIds(filter: Filter): string[] | undefined {
 /** A top-level field a count may live in (written into the statement as a parameter, checked all the same). */
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** What a write left to the commit changes in the document cache: the ids its filter pins, else everything. */
+function forgetting(filter: Filter): (cache: DocCache<BaseDoc>) => void {
+  const ids = pinnedIds(filter);
+  return (cache) => (ids ? ids.forEach((id) => cache.forget(id)) : cache.clear());
+}
+
 /** SQLSTATE 23505: a unique index refused the write. */
 function asDuplicate(collection: string, err: unknown): unknown {
   if ((err as { code?: string })?.code !== '23505') return err;
@@ -403,21 +409,23 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
       return;
     }
     if (update.$set) await this.engine.learnShapes(this.name, update.$set as object);
-    const ids = pinnedIds(filter);
-    this.engine.withCommit(this.name, statement, (cache) => (ids ? ids.forEach((id) => cache.forget(id)) : cache.clear()));
+    this.engine.withCommit(this.name, statement, forgetting(filter));
   }
 
   async deleteWithCommit(filter: Filter): Promise<void> {
+    if (!this.engine.transactionOpen()) {
+      await this.deleteMany(filter);
+      return;
+    }
     const params = new Params();
-    const sql = this.engine.transactionOpen() ? this.sqlFilter(filter, params) : null;
-    const statement = sql?.complete ? withLiterals(`DELETE FROM ${this.table} WHERE ${sql.where}`, params.values) : null;
+    const sql = this.sqlFilter(filter, params);
+    const statement = sql.complete ? withLiterals(`DELETE FROM ${this.table} WHERE ${sql.where}`, params.values) : null;
     if (statement === null) {
       await this.deleteMany(filter);
       return;
     }
     await this.engine.ensureTable(this.name);
-    const ids = pinnedIds(filter);
-    this.engine.withCommit(this.name, statement, (cache) => (ids ? ids.forEach((id) => cache.forget(id)) : cache.clear()));
+    this.engine.withCommit(this.name, statement, forgetting(filter));
   }
 
   /**

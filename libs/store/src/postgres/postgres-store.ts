@@ -708,13 +708,9 @@ function withBegin(client: PoolClient, started: { begun: boolean }): Queryable {
     async query<R extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<R>> {
       if (started.begun) return client.query<R>(config);
       started.begun = true;
-      if (config.name) {
-        if (preparedOn(client, config.name)) return lastOf(await pipelined<R>(client, new PreparedAfterBegin(config)));
-        // Its first time on this connection: BEGIN on its own, and the statement prepared for the next time.
-        await client.query('BEGIN');
-        return client.query<R>(config);
-      }
-      const literal = config.values?.length ? withLiterals(config.text, config.values) : config.text;
+      if (config.name && preparedOn(client, config.name)) return lastOf(await pipelined<R>(client, new PreparedAfterBegin(config)));
+      // A named statement's first time on this connection goes after BEGIN on its own, and is prepared for the next time.
+      const literal = config.name ? null : config.values?.length ? withLiterals(config.text, config.values) : config.text;
       if (literal === null || literal.length > MAX_LITERAL_STATEMENT) {
         await client.query('BEGIN');
         return client.query<R>(config);
