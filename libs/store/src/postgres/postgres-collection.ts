@@ -43,7 +43,7 @@ export interface PostgresEngine {
   /** One statement writing `collection`: inside a transaction, under its own savepoint unless `guarded` is false. */
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
   /** Statements writing `collection` sent with the open transaction's COMMIT, with what they change in the document cache. */
-  withCommit(collection: string, sql: string, effect: (cache: DocCache<BaseDoc>) => void): void;
+  withCommit(collection: string, statement: { text: string; values: unknown[] }, effect: (cache: DocCache<BaseDoc>) => void): void;
   /** Whether a statement now runs inside a transaction (`transaction`), not on its own. */
   transactionOpen(): boolean;
   /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
@@ -69,38 +69,6 @@ export interface PostgresEngine {
   /** The folded search vector of a document of a collection with text fields, else null. */
   searchOf(collection: string, doc: Row): string | null;
   ensureTable(collection: string): Promise<void>;
-}
-
-/**
- * `text` as a string literal, as node-postgres's `escapeLiteral` writes it (quotes doubled; with a
- * backslash, backslashes doubled in an E'' literal), by two native replaces: its loop adds a
- * character at a time, and a batch of notifications' outbox rows (320 KB of JSON) spent more time
- * collecting those strings' garbage than writing them.
- */
-export function quoteLiteral(text: string): string {
-  const quoted = `'${text.replace(/'/g, "''")}'`;
-  return text.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
-}
-
-/**
- * `sql` with each `$n` replaced by its value as a literal (a simple query, as the COMMIT's round
- * trip is, takes no parameters); null when a value is of a kind not written here. Every array
- * parameter of the store's statements is cast (`$1::text[]`), so an empty one may be '{}'.
- */
-export function withLiterals(sql: string, values: readonly unknown[]): string | null {
-  const literal = (value: unknown): string | null => {
-    if (typeof value === 'string') return quoteLiteral(value);
-    if (typeof value === 'number') return Number.isFinite(value) ? `(${value})` : null;
-    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-    if (value === null) return 'NULL';
-    if (!Array.isArray(value)) return null;
-    if (value.length === 0) return `'{}'`;
-    const items = value.map(literal);
-    return items.every((item): item is string => item !== null) ? `ARRAY[${items.join(', ')}]` : null;
-  };
-  const literals = values.map(literal);
-  if (!literals.every((l): l is string => l !== null)) return null;
-  return sql.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]);
 }
 
 /** The ids a filter limits a write to (`_id` equal to one, or in a list), if it does. */
@@ -172,8 +140,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (docs.length === 0) return [];
     const rows = docs.map((d) => ({ ...d, _id: d._id ?? newId() }) as unknown as T);
     for (const row of rows) await this.engine.learnShapes(this.name, row);
-    const insert = `INSERT INTO ${this.table} (_id, doc${this.searchColumn}) SELECT * FROM unnest($1::text[], $2::jsonb[]${this.searchArray})`;
-    const params = [rows.map((r) => r._id), rows.map((r) => toJsonb(r)), ...this.searchParams(rows as unknown as Row[])];
+    const { text: insert, values: params } = this.insertOf(rows);
     if (rows.length === 1) {
       // One row: a refusal is an empty answer, not an error, so no savepoint is needed to survive it.
       const guarded = this.engine.mayRefuse(this.name, 'other');
@@ -377,19 +344,10 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (insert.length > 0) {
       const rows = insert.map((d) => ({ ...d, _id: d._id ?? newId() }) as unknown as T);
       for (const row of rows) await this.engine.learnShapes(this.name, row);
-      // Values as literals: the COMMIT's round trip is one simple query, which takes no parameters.
-      const values = rows.map((r) => {
-        const search = this.textFields.length ? `, ${quoteLiteral(this.engine.searchOf(this.name, r as unknown as Row) ?? '')}::tsvector` : '';
-        return `(${quoteLiteral(r._id)}, ${quoteLiteral(toJsonb(r))}::jsonb${search})`;
-      });
-      this.engine.withCommit(this.name, `INSERT INTO ${this.table} (_id, doc${this.searchColumn}) VALUES ${values.join(', ')}`, (cache) =>
-        rows.forEach((doc) => cache.written(doc)),
-      );
+      this.engine.withCommit(this.name, this.insertOf(rows), (cache) => rows.forEach((doc) => cache.written(doc)));
     }
     if (remove.length > 0) {
-      this.engine.withCommit(this.name, `DELETE FROM ${this.table} WHERE _id IN (${remove.map(quoteLiteral).join(', ')})`, (cache) =>
-        remove.forEach((id) => cache.forget(id)),
-      );
+      this.engine.withCommit(this.name, { text: `DELETE FROM ${this.table} WHERE _id = ANY($1::text[])`, values: [remove] }, (cache) => remove.forEach((id) => cache.forget(id)));
     }
   }
 
@@ -403,13 +361,12 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const expr = sql.complete ? plainUpdateSql(update, params, this.textFields) : null;
     const touched = Object.values(update).flatMap((fields) => Object.keys(fields as object));
     // A plain UPDATE: PostgreSQL applies the expression to the latest version of each match (READ COMMITTED re-checks the filter after a lock wait).
-    const statement = expr === null || this.engine.mayRefuse(this.name, 'update', touched) ? null : withLiterals(`UPDATE ${this.table} SET doc = ${expr} WHERE ${sql.where}`, params.values);
-    if (statement === null) {
+    if (expr === null || this.engine.mayRefuse(this.name, 'update', touched)) {
       await this.updateMany(filter, update);
       return;
     }
     if (update.$set) await this.engine.learnShapes(this.name, update.$set as object);
-    this.engine.withCommit(this.name, statement, forgetting(filter));
+    this.engine.withCommit(this.name, { text: `UPDATE ${this.table} SET doc = ${expr} WHERE ${sql.where}`, values: params.values }, forgetting(filter));
   }
 
   async deleteWithCommit(filter: Filter): Promise<void> {
@@ -419,13 +376,12 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     }
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
-    const statement = sql.complete ? withLiterals(`DELETE FROM ${this.table} WHERE ${sql.where}`, params.values) : null;
-    if (statement === null) {
+    if (!sql.complete) {
       await this.deleteMany(filter);
       return;
     }
     await this.engine.ensureTable(this.name);
-    this.engine.withCommit(this.name, statement, forgetting(filter));
+    this.engine.withCommit(this.name, { text: `DELETE FROM ${this.table} WHERE ${sql.where}`, values: params.values }, forgetting(filter));
   }
 
   /**
@@ -495,6 +451,14 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
 
   private get searchArray(): string {
     return this.textFields.length ? ', $3::tsvector[]' : '';
+  }
+
+  /** One statement inserting `rows` (their ids, documents and search vectors as three arrays). */
+  private insertOf(rows: T[]): { text: string; values: unknown[] } {
+    return {
+      text: `INSERT INTO ${this.table} (_id, doc${this.searchColumn}) SELECT * FROM unnest($1::text[], $2::jsonb[]${this.searchArray})`,
+      values: [rows.map((r) => r._id), rows.map((r) => toJsonb(r)), ...this.searchParams(rows as unknown as Row[])],
+    };
   }
 
   private searchParams(docs: Row[]): unknown[] {

@@ -93,11 +93,24 @@ export class PostgresReadCaches {
     return `DELETE FROM ${this.table} WHERE pid NOT IN (SELECT pid FROM pg_stat_activity)`;
   }
 
-  /** The statement that bumps the versions of `collections`, run in the transaction that wrote them (a data-modifying WITH, or last before COMMIT). */
+  /** The statement that bumps the versions of `collections`, run in the transaction that wrote them (a data-modifying WITH of a write alone). */
   bump(collections: Iterable<string>): string {
-    const names = [...collections].filter((name) => this.versioned(name)).sort();
-    if (names.length === 0) return '';
-    return `INSERT INTO ${this.table} AS t (collection, pid, v) SELECT c, pg_backend_pid(), 1 FROM unnest(ARRAY[${names.map(literal).join(', ')}]) AS c
+    const names = this.versionedOf(collections);
+    return names.length === 0 ? '' : this.bumpSql(`ARRAY[${names.map(literal).join(', ')}]`);
+  }
+
+  /** The same with the names as a parameter (prepared once per connection): the bump a COMMIT carries. */
+  bumpStatement(collections: Iterable<string>): { text: string; values: unknown[] } | null {
+    const names = this.versionedOf(collections);
+    return names.length === 0 ? null : { text: this.bumpSql('$1::text[]'), values: [names] };
+  }
+
+  private versionedOf(collections: Iterable<string>): string[] {
+    return [...collections].filter((name) => this.versioned(name)).sort();
+  }
+
+  private bumpSql(names: string): string {
+    return `INSERT INTO ${this.table} AS t (collection, pid, v) SELECT c, pg_backend_pid(), 1 FROM unnest(${names}) AS c
       ON CONFLICT (collection, pid) DO UPDATE SET v = t.v + 1`;
   }
 

@@ -30,17 +30,20 @@ async function closedPort(): Promise<number> {
 /** A transaction's first insert, prepared on the connection (the insert before the transaction did it): after BEGIN in one round trip. */
 const FIRST_INSERT = /^INSERT INTO .*unnest\(\$1::text\[\]/s;
 
-/** Records the text of every statement `pg` clients send until `restore()`. */
+/** Records every round trip `pg` clients make until `restore()`: its statements' texts, joined by '; '. */
 function recordStatements(): { sent: string[]; restore: () => void } {
   const sent: string[] = [];
   const query = Client.prototype.query;
   Client.prototype.query = function (this: Client, ...args: unknown[]) {
-    const config = args[0] as string | { text: string };
-    sent.push(typeof config === 'string' ? config : config.text);
+    const config = args[0] as string | { text: string; texts?: string[] };
+    sent.push(typeof config === 'string' ? config : (config.texts?.join('; ') ?? config.text));
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   return { sent, restore: () => void (Client.prototype.query = query) };
 }
+
+/** The round trips besides those that only prepare a statement on a connection (its first use there). */
+const withoutPrepares = (sent: string[]) => sent.filter((sql) => !sql.startsWith('PREPARE '));
 
 describe('PostgresStore without a server', () => {
   it('open() fails fast with a StoreUnavailableError naming the URL, not the password', async () => {
@@ -196,11 +199,12 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
-      // BEGIN goes with the first statement: ahead of it when the connection has prepared it, else as literals.
-      expect(sent).toHaveLength(5);
-      expect(sent[0]).toMatch(FIRST_INSERT);
-      expect(sent.slice(1, 4)).toEqual(['SAVEPOINT sp_1', expect.stringMatching(/^UPDATE .*FOR UPDATE/s), 'RELEASE SAVEPOINT sp_1']);
-      expect(sent[4]).toMatch(/^INSERT INTO .*; DELETE FROM .*; UPDATE .*; COMMIT$/s);
+      // BEGIN goes with the first statement; the statements left to the commit are prepared on the connection the first time, on their own.
+      const trips = withoutPrepares(sent);
+      expect(trips).toHaveLength(5);
+      expect(trips[0]).toMatch(/^BEGIN; INSERT INTO .*unnest\(\$1::text\[\]/s);
+      expect(trips.slice(1, 4)).toEqual(['SAVEPOINT sp_1', expect.stringMatching(/^UPDATE .*FOR UPDATE/s), 'RELEASE SAVEPOINT sp_1']);
+      expect(trips[4]).toMatch(/^INSERT INTO .*; DELETE FROM .*; UPDATE .*; COMMIT$/s);
       expect(await outbox.find({})).toEqual([{ _id: 'next', type: "it's \\ here" }]);
       expect(await likes.findById('wc1')).toMatchObject({ userId: 'c', created_at: 2, tags: ['t'] });
     });
@@ -220,9 +224,9 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect(prepared.filter((p) => p.statement === manySql)).toHaveLength(0);
     });
 
-    it('sends BEGIN on its own before a first statement too long to carry it, and rolls back a failed first statement', async () => {
+    it('sends a first statement without a name after BEGIN in one round trip too, and rolls back a failed first statement', async () => {
       const likes = store.collection(Likes);
-      // Seventeen parameters: never named, so never prepared; as literals, over 64 KB.
+      // Seventeen parameters: never named, so never prepared; over 64 KB of values.
       const long = Array.from({ length: 17 }, (_, i) => `${i}`.padEnd(4_000, 'x'));
       const longSql = `SELECT length(${long.map((_, i) => `$${i + 1}::text`).join(' || ')}) AS n`;
       const { sent, restore } = recordStatements();
@@ -241,7 +245,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
-      expect(sent.slice(0, 2)).toEqual(['BEGIN', longSql]);
+      expect(sent[0]).toBe(`BEGIN; ${longSql}`);
       expect(sent).toContain('BEGIN; SELECT 1 AS one');
       expect(sent[sent.length - 1]).toBe('ROLLBACK');
       expect((await likes.find({ reviewId: 'big' })).map((l) => l._id)).toEqual(['long']);
@@ -264,7 +268,7 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
         restore();
       }
       const firsts = sent.filter((sql) => sql.includes('INSERT INTO'));
-      expect(firsts).toEqual(Array(5).fill(expect.stringMatching(FIRST_INSERT)));
+      expect(firsts).toEqual([expect.stringMatching(FIRST_INSERT), ...Array(4).fill(expect.stringMatching(new RegExp(`^BEGIN; ${FIRST_INSERT.source.slice(1)}`, 's')))]);
       expect(sent).not.toContain('BEGIN');
       expect((await likes.find({ reviewId: 'pb' })).map((l) => l._id).sort()).toEqual(['pb', 'pb0', 'pb1', 'pb2']);
     });
@@ -287,8 +291,23 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
-      expect(sent).toEqual([expect.stringMatching(/^BEGIN; INSERT INTO .*; UPDATE .*; COMMIT$/s)]);
+      expect(withoutPrepares(sent)).toEqual([expect.stringMatching(/^BEGIN; INSERT INTO .*; UPDATE .*; COMMIT$/s)]);
       expect((await likes.find({ reviewId: 'one' })).map((d) => d.created_at)).toEqual([1, 1]);
+    });
+
+    it('prepares a statement left to the commit once per connection, and sends it with the COMMIT after', async () => {
+      const likes = store.collection(Likes);
+      await likes.insert({ _id: 'again0', reviewId: 'again', userId: 'a', created_at: 0 });
+      const { sent, restore } = recordStatements();
+      try {
+        for (let i = 1; i <= 3; i++) await store.transaction(() => likes.updateWithCommit({ reviewId: 'again' }, { $set: { created_at: i } }));
+      } finally {
+        restore();
+      }
+      // The pool hands its last idle connection back each time.
+      expect(sent.map((sql) => sql.split(' ', 1)[0])).toEqual(['PREPARE', 'BEGIN;', 'BEGIN;', 'BEGIN;']);
+      expect(sent[1]).toMatch(/^BEGIN; UPDATE .*; COMMIT$/s);
+      expect((await likes.findById('again0'))?.created_at).toBe(3);
     });
 
     it('flips a like and moves its count in the round trip of BEGIN, the delete of what goes with it in the COMMIT\'s', async () => {
@@ -311,13 +330,14 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       } finally {
         restore();
       }
-      // The first flip prepares the statement (BEGIN on its own); the second goes after BEGIN in one round trip.
+      // Each flip goes after BEGIN in one round trip (the first prepares it on the connection on its own before).
       expect(sent).toEqual([
-        'BEGIN',
-        expect.stringMatching(/^WITH ins AS \(INSERT INTO/s),
+        expect.stringMatching(/^PREPARE WITH ins AS \(INSERT INTO/s),
+        expect.stringMatching(/^BEGIN; WITH ins AS \(INSERT INTO/s),
         'COMMIT',
-        expect.stringMatching(/^WITH ins AS \(INSERT INTO/s),
-        expect.stringMatching(/^DELETE FROM .*"likes" WHERE .*'"other"'.*; COMMIT$/s),
+        expect.stringMatching(/^BEGIN; WITH ins AS \(INSERT INTO/s),
+        expect.stringMatching(/^PREPARE DELETE FROM .*"likes" WHERE/s),
+        expect.stringMatching(/^DELETE FROM .*"likes" WHERE .*; COMMIT$/s),
       ]);
       expect(await likes.count({})).toBe(0);
       expect(await counts.findById('review-1')).toEqual({ _id: 'review-1', like_count: 0 });
@@ -349,6 +369,13 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
         running.set(this, (running.get(this) ?? 0) + 1);
         most = Math.max(most, running.get(this) ?? 0);
         const finished = () => running.set(this, (running.get(this) ?? 1) - 1);
+        // A query object of several statements (postgres-round-trips.ts) answers through its callback.
+        const pipeline = args[0] as { callback?: (...a: unknown[]) => void };
+        if (!(answer instanceof Promise) && pipeline.callback) {
+          const callback = pipeline.callback;
+          pipeline.callback = (...a: unknown[]) => (finished(), callback(...a));
+          return answer;
+        }
         return answer.then((r) => (finished(), r), (e: unknown) => (finished(), Promise.reject(e)));
       } as never);
       try {

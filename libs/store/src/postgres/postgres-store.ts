@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Pool, PoolClient, Query, QueryConfig, QueryResult, QueryResultRow, types as pgTypes } from 'pg';
+import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../filter-terms';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { ScopedContext } from '../scoped-context';
@@ -7,10 +7,11 @@ import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { CountCache } from '../read-cache/count-cache';
 import { DocCache } from '../read-cache/doc-cache';
-import { PostgresCollection, PostgresEngine, Queryable, withLiterals } from './postgres-collection';
+import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
 import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
 import { fromJsonb } from './postgres-json';
 import { CacheEffect, PostgresReadCaches } from './postgres-read-cache';
+import { commitWith, PreparedStatements, Statement, withBegin } from './postgres-round-trips';
 import { tsvectorOf } from './postgres-text';
 
 export interface PostgresPoolSettings {
@@ -60,7 +61,7 @@ interface TxContext {
   /** The look its cached reads believe: the first one's, shared by the rest of the transaction. */
   look?: Promise<void>;
   /** Statements sent with its COMMIT (`writeWithCommit`), in order. */
-  withCommit: string[];
+  withCommit: Statement[];
   /** BEGIN was sent: it goes with the first statement's turn, or with the COMMIT when none came before. */
   begun: boolean;
 }
@@ -219,9 +220,9 @@ export class PostgresStore implements Store, PostgresEngine {
       try {
         const result = await this.context.run(tx, fn);
         // A transaction that left all its writes to the commit is one round trip: BEGIN goes with it.
-        const begin = tx.begun ? [] : ['BEGIN'];
+        const begin = !tx.begun;
         tx.begun = true;
-        await this.commit(client, tx.wrote.keys(), [...begin, ...tx.withCommit]);
+        await this.commit(client, tx.wrote.keys(), tx.withCommit, begin);
         committed = true;
         return result;
       } catch (err) {
@@ -237,19 +238,19 @@ export class PostgresStore implements Store, PostgresEngine {
 
   /**
    * COMMIT, with the statements before it (`writeWithCommit`'s, and BEGIN when nothing was sent yet)
-   * and the bump of the written cached collections' versions in the same round trip: one simple
-   * query, which stops at the first error (the transaction then rolls back).
+   * and the bump of the written cached collections' versions in the same round trip, which stops
+   * at the first error (the transaction then rolls back).
    */
-  private async commit(client: PoolClient, wrote: Iterable<string>, withCommit: readonly string[] = []): Promise<void> {
-    const bump = this.caches.bump(wrote);
-    await client.query([...withCommit, ...(bump ? [bump] : []), 'COMMIT'].join('; '));
+  private async commit(client: PoolClient, wrote: Iterable<string>, withCommit: readonly Statement[], begin: boolean): Promise<void> {
+    const bump = this.caches.bumpStatement(wrote);
+    await commitWith(client, [...withCommit, ...(bump ? [bump] : [])].map((s) => this.statements.named(s)), begin);
   }
 
   /** A statement for the open transaction's COMMIT (see `writeWithCommit`); what it changes in the cache applies once committed. */
-  withCommit(collection: string, sql: string, effect: CacheEffect): void {
+  withCommit(collection: string, statement: Statement, effect: CacheEffect): void {
     const tx = this.context.get();
     if (!tx) throw new Error(`No transaction is open for a write with its commit to ${collection}`);
-    tx.withCommit.push(sql);
+    tx.withCommit.push(statement);
     if (this.caches.versioned(collection)) this.wrote(tx, collection).push(effect);
   }
 
@@ -349,7 +350,7 @@ export class PostgresStore implements Store, PostgresEngine {
       try {
         try {
           const result = await work(this.statements.naming(withBegin(client, started)));
-          await this.commit(client, [collection], started.begun ? [] : ['BEGIN']);
+          await this.commit(client, [collection], [], !started.begun);
           return result;
         } catch (err) {
           if (started.begun) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
@@ -690,103 +691,4 @@ function arrayDoc(field: string): object {
     .split('.')
     .reverse()
     .reduce<unknown>((inner, segment) => ({ [segment]: inner }), []) as object;
-}
-
-/** Longest statement whose values are written into it as literals to go with BEGIN (an import's rows go on their own). */
-const MAX_LITERAL_STATEMENT = 64 * 1024;
-
-/**
- * `client` for a transaction whose BEGIN is not sent yet (`started.begun` false): the first statement
- * carries it, in one round trip instead of two. A named statement goes as its Bind and Execute after
- * BEGIN's, under one Sync, and keeps its plan (a plan of the like's flip costs PostgreSQL more than
- * its execution), once the connection has prepared it: the first time BEGIN goes on its own. An
- * unnamed one goes as one simple query with its values written as literals, or after BEGIN on its
- * own when they cannot be.
- */
-function withBegin(client: PoolClient, started: { begun: boolean }): Queryable {
-  return {
-    async query<R extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<R>> {
-      if (started.begun) return client.query<R>(config);
-      started.begun = true;
-      if (config.name && preparedOn(client, config.name)) return lastOf(await pipelined<R>(client, new PreparedAfterBegin(config)));
-      // A named statement's first time on this connection goes after BEGIN on its own, and is prepared for the next time.
-      const literal = config.name ? null : config.values?.length ? withLiterals(config.text, config.values) : config.text;
-      if (literal === null || literal.length > MAX_LITERAL_STATEMENT) {
-        await client.query('BEGIN');
-        return client.query<R>(config);
-      }
-      // Unnamed: a simple query is never prepared.
-      return lastOf(await client.query<R>({ ...config, name: undefined, text: `BEGIN; ${literal}`, values: undefined }));
-    },
-  };
-}
-
-/** What node-postgres's connection offers a query as it submits it (not in its typings). */
-interface PipelineConnection {
-  parsedStatements: Record<string, string | undefined>;
-  parse(message: { text: string }): void;
-  bind(message: object): void;
-  execute(message: object): void;
-}
-
-const submitPrepared = (Query.prototype as unknown as { prepare(this: Query, connection: PipelineConnection): void }).prepare;
-
-/**
- * BEGIN (unnamed: parsed, bound, executed) ahead of the statement's own messages; the server
- * answers both before the one ReadyForQuery, and node-postgres collects the two results. Only for
- * a statement already prepared on the connection: BEGIN's ParseComplete marks the query's name as
- * parsed, which would be wrong if its own Parse then failed.
- */
-class PreparedAfterBegin extends Query {
-  prepare(connection: PipelineConnection): void {
-    connection.parse({ text: 'BEGIN' });
-    connection.bind({});
-    connection.execute({});
-    submitPrepared.call(this, connection);
-  }
-}
-
-function preparedOn(client: PoolClient, name: string): boolean {
-  return (client as unknown as { connection: PipelineConnection }).connection.parsedStatements[name] !== undefined;
-}
-
-function pipelined<R extends QueryResultRow>(client: PoolClient, query: Query): Promise<QueryResult<R> | QueryResult<R>[]> {
-  return new Promise((resolve, reject) => {
-    (query as unknown as { callback: (err: Error | null, results: QueryResult<R> | QueryResult<R>[]) => void }).callback = (err, results) => (err ? reject(err) : resolve(results));
-    client.query(query);
-  });
-}
-
-/** The last statement's result of a multi-statement round trip. */
-function lastOf<R extends QueryResultRow>(results: QueryResult<R> | QueryResult<R>[]): QueryResult<R> {
-  return Array.isArray(results) ? results[results.length - 1] : results;
-}
-
-/**
- * Distinct statement texts given a name, and the most parameters of one: a text with a list of
- * parameters per value (`IN ($1, $2, ...)`) has a variant per length, each of which PostgreSQL would
- * keep a plan of on every connection. Beyond these, statements go unnamed.
- */
-const MAX_NAMED_STATEMENTS = 500;
-const MAX_NAMED_PARAMETERS = 16;
-
-/**
- * Names for the store's statements with parameters: node-postgres prepares a named statement once
- * per connection, after which PostgreSQL only binds and executes it (no parse and analysis per
- * call, and a generic plan once it pays).
- */
-class PreparedStatements {
-  private readonly names = new Map<string, string>();
-
-  named<C extends QueryConfig>(config: C): C {
-    if (!config.values?.length || config.values.length > MAX_NAMED_PARAMETERS) return config;
-    let name = this.names.get(config.text);
-    if (name === undefined && this.names.size < MAX_NAMED_STATEMENTS) this.names.set(config.text, (name = `s${this.names.size}`));
-    return name === undefined ? config : { ...config, name };
-  }
-
-  /** `on`, naming the statements sent through it. */
-  naming(on: Queryable): Queryable {
-    return { query: <R extends QueryResultRow>(config: QueryConfig) => on.query<R>(this.named(config)) };
-  }
 }
