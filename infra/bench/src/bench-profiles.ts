@@ -97,25 +97,89 @@ export function cpuSecondsOf(pids: number[]): number {
   return pids.reduce((sum, pid) => sum + (statOf(pid)?.ticks ?? 0), 0) / TICKS_PER_SECOND;
 }
 
+/**
+ * What a process is, for the CPU breakdown: the gateway, a service by its folder, the launcher,
+ * PostgreSQL (its postmaster and backends together) or redis-server.
+ */
+export function processLabel(pid: number): string {
+  const stat = statOf(pid);
+  if (stat?.comm === 'postgres' || stat?.comm.startsWith('redis-server')) return stat.comm.startsWith('redis') ? 'redis' : 'postgres';
+  const args = safeRead(`/proc/${pid}/cmdline`).split('\0');
+  const script = args.find((a) => a.endsWith('.js')) ?? stat?.comm ?? String(pid);
+  const service = /dist\/services\/([^/]+)\//.exec(script)?.[1];
+  if (service) return service;
+  if (script.includes('dist/gateway/')) return 'gateway';
+  return script.includes('launcher') ? 'launcher' : script;
+}
+
+/** CPU seconds of `pids` summed per label (`processLabel`): where a scenario's CPU goes. */
+export function cpuSecondsByProcess(pids: number[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const pid of pids) {
+    const ticks = statOf(pid)?.ticks;
+    if (ticks === undefined) continue;
+    const label = processLabel(pid);
+    out[label] = (out[label] ?? 0) + ticks / TICKS_PER_SECOND;
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- engines (in the bench process)
 
 export interface BenchEngines {
   /** The environment of the control child: where the stack finds its engines. */
   env: Record<string, string>;
+  /** BENCH_PG_STATEMENTS=1: PostgreSQL's own account of a scenario's statements. */
+  statements?: StatementStats;
   stop(): Promise<void>;
+}
+
+/** `pg_stat_statements` (with track_planning): reset before a scenario, its busiest statements after. */
+export interface StatementStats {
+  reset(): Promise<void>;
+  /** The `count` statements with the most planning and execution time, per request of the scenario. */
+  busiest(requests: number, count?: number): Promise<string[]>;
+}
+
+/** BENCH_PG_STATEMENTS=1 loads pg_stat_statements into the bench's PostgreSQL (a profile of the statements, issue 44). */
+const STATEMENT_SETTINGS = { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on', 'pg_stat_statements.max': '2000' };
+
+async function statementStats(url: string): Promise<StatementStats & { close(): Promise<void> }> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  return {
+    reset: async () => {
+      await client.query('SELECT pg_stat_statements_reset()');
+    },
+    busiest: async (requests, count = 8) => {
+      const { rows } = await client.query<{ ms: number; plan_ms: number; calls: string; query: string }>(
+        `SELECT total_exec_time + total_plan_time AS ms, total_plan_time AS plan_ms, calls, query FROM pg_stat_statements
+          WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY 1 DESC LIMIT $1`,
+        [count],
+      );
+      const per = (n: number) => (n / Math.max(1, requests)).toFixed(3);
+      return rows.map((r) => `${per(r.ms)} ms (plan ${per(r.plan_ms)}), ${per(Number(r.calls))} calls: ${r.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+    },
+    close: () => client.end(),
+  };
 }
 
 export async function startBenchEngines(): Promise<BenchEngines> {
   const redis: RedisServerHandle = await startRedisServer();
+  const profileStatements = process.env.BENCH_PG_STATEMENTS === '1';
   let postgres: PostgresServerHandle | undefined;
   try {
-    postgres = await startPostgresServer();
+    postgres = await startPostgresServer({ settings: profileStatements ? STATEMENT_SETTINGS : {} });
     const url = await postgres.createDatabase('squadreviews');
     process.stdout.write(`engines: redis-server at ${redis.url}, PostgreSQL at ${url}\n`);
     const pg = postgres;
+    const statements = profileStatements ? await statementStats(url) : undefined;
     return {
       env: { STORE: 'postgres', POSTGRES_URL: url, REDIS_URL: redis.url },
+      statements,
       stop: async () => {
+        await statements?.close();
         await Promise.all([redis.stop(), pg.stop()]);
       },
     };

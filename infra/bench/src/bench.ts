@@ -56,7 +56,7 @@ import { CannedReply, ImportCommand, ImportReply, MemoryReply } from './servers'
 import { ask, askFor, startChild, stopChild } from './stack-child';
 import { LoadCommand, LoadResult, percentile } from './load-generator';
 import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
-import { benchProfile, cpuSecondsOf, engineProcesses, stackProcesses, startBenchEngines } from './bench-profiles';
+import { benchProfile, cpuSecondsByProcess, cpuSecondsOf, engineProcesses, processLabel, stackProcesses, startBenchEngines, StatementStats } from './bench-profiles';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SIZE = {
@@ -120,6 +120,8 @@ interface Row {
   engines_cpu_ms_per_req?: number;
   /** Items in the reply's `data` list (the feed's page size), or null for a single object. */
   page_items: number | null;
+  /** BENCH_PROFILE=distributed-postgres: CPU ms per request of each process (service, gateway, launcher, engine). */
+  cpu_ms_per_req_by_process?: Record<string, number>;
 }
 
 // ---------------------------------------------------------------- child processes
@@ -139,6 +141,8 @@ interface Phase {
   cpuSeconds: number;
   /** The stack child's peak resident set during this phase (VmHWM since the last reset). */
   peakRssMb: number;
+  /** A distributed stack's: each process's own peak (the sum is peakRssMb). */
+  peakRssMbByProcess?: Record<string, number>;
 }
 
 /**
@@ -162,14 +166,28 @@ class ProcessMeter {
     return cpuSecondsOf(this.processes());
   }
 
+  cpuSecondsByProcess(): Record<string, number> {
+    return cpuSecondsByProcess(this.processes());
+  }
+
   peakRssMb(): number {
     return this.processes().reduce((sum, pid) => sum + (peakRssMbOf(pid) || 0), 0);
+  }
+
+  peakRssMbByProcess(): Record<string, number> {
+    const byProcess: Record<string, number> = {};
+    for (const pid of this.processes()) {
+      const label = processLabel(pid);
+      byProcess[label] = (byProcess[label] ?? 0) + (peakRssMbOf(pid) || 0);
+    }
+    return byProcess;
   }
 
   /** Closes the current phase under `name` and starts the next one. */
   end(name: string): Phase {
     const cpu = this.cpuSeconds();
-    const phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb: this.peakRssMb() };
+    const phase: Phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb: this.peakRssMb() };
+    if (this.processes().length > 1) phase.peakRssMbByProcess = this.peakRssMbByProcess();
     this.phases.push(phase);
     this.started = Date.now();
     this.cpuAtStart = cpu;
@@ -523,6 +541,8 @@ interface Bench {
   rawMeter: ProcessMeter;
   /** The engines' processes (BENCH_PROFILE=distributed-postgres), measured beside the stack. */
   engineMeter?: ProcessMeter;
+  /** BENCH_PG_STATEMENTS=1: PostgreSQL's statements per scenario. */
+  statements?: StatementStats;
   settle: () => Promise<void>;
 }
 
@@ -534,6 +554,18 @@ function pageItems(reply: CannedReply): number | null {
   } catch {
     return null;
   }
+}
+
+/** The phase with the highest peak, when its processes were told apart (a distributed stack). */
+function highestPhase(phases: Phase[]): Phase[] {
+  const withProcesses = phases.filter((p) => p.peakRssMbByProcess);
+  return withProcesses.length === 0 ? [] : [withProcesses.reduce((a, b) => (b.peakRssMb > a.peakRssMb ? b : a))];
+}
+
+/** CPU ms a request of each process label between two readings, the busiest first. */
+function perRequest(before: Record<string, number>, after: Record<string, number>, requests: number): Record<string, number> {
+  const ms = Object.entries(after).map(([label, seconds]) => [label, ((seconds - (before[label] ?? 0)) * 1000) / Math.max(1, requests)] as const);
+  return Object.fromEntries(ms.sort((a, b) => b[1] - a[1]).map(([label, v]) => [label, Number(v.toFixed(3))]));
 }
 
 /**
@@ -550,12 +582,16 @@ async function compare(bench: Bench, target: Target, duration = SIZE.seconds): P
   await load(stackUrl, target, true, WARM_UP_SECONDS);
   await load(raw.url, target, false, WARM_UP_SECONDS);
   if (target.settles) await bench.settle();
+  await bench.statements?.reset();
   const cpuBefore = meter.cpuSeconds();
   const enginesBefore = bench.engineMeter?.cpuSeconds() ?? 0;
+  const breakdown = (engines: ProcessMeter) => ({ ...meter.cpuSecondsByProcess(), ...engines.cpuSecondsByProcess() });
+  const byProcessBefore = bench.engineMeter && breakdown(bench.engineMeter);
   const stack = await load(stackUrl, target, true, duration);
   if (target.settles) await bench.settle();
   const cpuMs = (meter.cpuSeconds() - cpuBefore) * 1000;
   const enginesMs = ((bench.engineMeter?.cpuSeconds() ?? 0) - enginesBefore) * 1000;
+  const byProcess = byProcessBefore && bench.engineMeter && perRequest(byProcessBefore, breakdown(bench.engineMeter), stack.count);
   const rawCpuBefore = rawMeter.cpuSeconds();
   const bare = await load(raw.url, target, false, duration);
   const rawCpuMs = (rawMeter.cpuSeconds() - rawCpuBefore) * 1000;
@@ -573,10 +609,13 @@ async function compare(bench: Bench, target: Target, duration = SIZE.seconds): P
     raw_cpu_ms_per_req: Number((rawCpuMs / Math.max(1, bare.count)).toFixed(3)),
     page_items: pageItems(reply),
     ...(bench.engineMeter && { engines_cpu_ms_per_req: Number((enginesMs / Math.max(1, stack.count)).toFixed(3)) }),
+    ...(byProcess && { cpu_ms_per_req_by_process: byProcess }),
   };
   process.stdout.write(
     `  ${row.scenario}: ${row.rps} req/s (raw ${row.raw_rps}), p99 ${row.p99} ms, CPU per request ${row.cpu_ms_per_req} ms (raw ${row.raw_cpu_ms_per_req} ms${row.engines_cpu_ms_per_req === undefined ? '' : `, engines ${row.engines_cpu_ms_per_req} ms`})${row.page_items === null ? '' : `, ${row.page_items} items a page`}\n`,
   );
+  if (byProcess) process.stdout.write(`    by process (ms a request): ${Object.entries(byProcess).map(([label, ms]) => `${label} ${ms}`).join(', ')}\n`);
+  for (const line of (await bench.statements?.busiest(stack.count)) ?? []) process.stdout.write(`    postgres: ${line}\n`);
   return row;
 }
 
@@ -744,7 +783,7 @@ async function main(): Promise<void> {
     const search: Target = { scenario: 'product search', method: 'GET', path: `/api/products?search=${WORDS[3]}&page=1&limit=12`, token: reader.token };
 
     process.stdout.write(`measuring at ${CHECKPOINT_REVIEWS} reviews (${SIZE.connections} connections, ${SIZE.seconds} s each, the feed ${SIZE.feedSeconds} s):\n`);
-    const bench: Bench = { stackUrl: stack.url, raw, meter, rawMeter, engineMeter, settle };
+    const bench: Bench = { stackUrl: stack.url, raw, meter, rawMeter, engineMeter, statements: engines?.statements, settle };
     const early: Row[] = [];
     early.push({ ...(await compare(bench, feed, SIZE.feedSeconds)), scenario: `${feed.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
     early.push({ ...(await compare(bench, search)), scenario: `${search.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
@@ -962,7 +1001,7 @@ function printTable(
   rows: Row[],
   scaling: FeedScaling,
   latency: ReturnType<typeof summary>[],
-  rss: { resettable: boolean; peakMb: number; measuringPeakMb: number; seedingPeakMb: number; memory: { liveAtCheckpoint: Memory; liveAtEnd: Memory } },
+  rss: { resettable: boolean; peakMb: number; measuringPeakMb: number; seedingPeakMb: number; phases: Phase[]; memory: { liveAtCheckpoint: Memory; liveAtEnd: Memory } },
   boot: Boot,
   seedSeconds: number,
   targets: IssueTarget[],
@@ -982,6 +1021,7 @@ function printTable(
     `${'peak RSS of the stack, measuring'.padEnd(width)}${pad(`${rss.measuringPeakMb} MB`, 9)}`,
     `${'peak RSS of the stack, seeding'.padEnd(width)}${pad(`${rss.seedingPeakMb} MB`, 9)}${rss.resettable ? '' : '  (VmHWM not resettable here: cumulative)'}`,
     `${'peak RSS of the stack, whole run'.padEnd(width)}${pad(`${rss.peakMb} MB`, 9)}`,
+    ...highestPhase(rss.phases).map((p) => `  in ${p.phase}, by process: ${Object.entries(p.peakRssMbByProcess ?? {}).sort((a, b) => b[1] - a[1]).map(([label, mb]) => `${label} ${mb}`).join(', ')}`),
     ...(rss.memory.liveAtEnd.afterGc
       ? [`${'live heap after a full GC'.padEnd(width)}${pad(`${rss.memory.liveAtCheckpoint.heapUsed} MB`, 9)} at ${CHECKPOINT_REVIEWS} reviews, ${rss.memory.liveAtEnd.heapUsed} MB at ${SIZE.reviews}`]
       : []),

@@ -63,18 +63,22 @@ function unprivilegedUser(): { uid: number; gid: number } | null {
  * locale C so strings order by code point as in MongoDB) on a free port, for one test suite.
  * fsync is off: a killed *server* loses nothing (the OS keeps what it wrote), only a power cut
  * would. `port` and `dataDir` start it where a previous one was (a restart drill); `host` is the
- * address it listens on (127.0.0.1).
+ * address it listens on (127.0.0.1); `settings` are further server settings (`-c name=value`).
  */
-export async function startPostgresServer(options: { port?: number; dataDir?: string; host?: string } = {}): Promise<PostgresServerHandle> {
+export async function startPostgresServer(
+  options: { port?: number; dataDir?: string; host?: string; settings?: Record<string, string> } = {},
+): Promise<PostgresServerHandle> {
   const bin = postgresBinDir();
   if (bin === null) throw new Error('PostgreSQL binaries not found (install postgresql, or set POSTGRES_BIN_DIR)');
   const user = unprivilegedUser();
   const dataDir = options.dataDir ?? (await initCluster(bin, user));
-  if (options.port !== undefined) return relaunch(bin, user, dataDir, options.port, options.host ?? '127.0.0.1');
+  const host = options.host ?? '127.0.0.1';
+  const settings = options.settings ?? {};
+  if (options.port !== undefined) return relaunch(bin, user, dataDir, options.port, host, settings);
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await launch(bin, user, dataDir, await freePort(), options.host ?? '127.0.0.1');
+      return await launch(bin, user, dataDir, await freePort(), host, settings);
     } catch (err) {
       lastError = err;
     }
@@ -87,11 +91,18 @@ export async function startPostgresServer(options: { port?: number; dataDir?: st
  * checkpointer) hold its shared memory until they notice it died, and a new postmaster refuses
  * to start meanwhile ("pre-existing shared memory block is still in use"). Tried again for a while.
  */
-async function relaunch(bin: string, user: { uid: number; gid: number } | null, dataDir: string, port: number, host: string): Promise<PostgresServerHandle> {
+async function relaunch(
+  bin: string,
+  user: { uid: number; gid: number } | null,
+  dataDir: string,
+  port: number,
+  host: string,
+  settings: Record<string, string>,
+): Promise<PostgresServerHandle> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     try {
-      return await launch(bin, user, dataDir, port, host);
+      return await launch(bin, user, dataDir, port, host, settings);
     } catch (err) {
       if (!/pre-existing shared memory block/.test((err as Error).message) || Date.now() > deadline) throw err;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -136,7 +147,14 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
   });
 }
 
-async function launch(bin: string, user: { uid: number; gid: number } | null, dataDir: string, port: number, host: string): Promise<PostgresServerHandle> {
+async function launch(
+  bin: string,
+  user: { uid: number; gid: number } | null,
+  dataDir: string,
+  port: number,
+  host: string,
+  extra: Record<string, string>,
+): Promise<PostgresServerHandle> {
   const settings = {
     listen_addresses: host,
     port: String(port),
@@ -145,6 +163,7 @@ async function launch(bin: string, user: { uid: number; gid: number } | null, da
     full_page_writes: 'off',
     max_connections: '300',
     dynamic_shared_memory_type: 'mmap', // not /dev/shm, which a container may keep small
+    ...extra,
   };
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   const child = spawn(join(bin, 'postgres'), args, spawnOptions(user, dirname(dataDir)));
