@@ -144,6 +144,20 @@ export interface StatementStats {
 /** BENCH_PG_STATEMENTS=1 loads pg_stat_statements into the bench's PostgreSQL (a profile of the statements, issue 44). */
 const STATEMENT_SETTINGS = { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on', 'pg_stat_statements.max': '2000' };
 
+/** BENCH_PG_SETTINGS="shared_buffers=512MB work_mem=8MB": PostgreSQL settings of the bench's server, beside the test server's own. */
+function serverSettings(text = ''): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        if (at < 1) throw new Error(`BENCH_PG_SETTINGS: "${pair}" is not name=value`);
+        return [pair.slice(0, at), pair.slice(at + 1)];
+      }),
+  );
+}
+
 async function statementStats(url: string): Promise<StatementStats & { close(): Promise<void> }> {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -170,7 +184,7 @@ export async function startBenchEngines(): Promise<BenchEngines> {
   const profileStatements = process.env.BENCH_PG_STATEMENTS === '1';
   let postgres: PostgresServerHandle | undefined;
   try {
-    postgres = await startPostgresServer({ settings: profileStatements ? STATEMENT_SETTINGS : {} });
+    postgres = await startPostgresServer({ settings: { ...(profileStatements ? STATEMENT_SETTINGS : {}), ...serverSettings(process.env.BENCH_PG_SETTINGS) } });
     const url = await postgres.createDatabase('squadreviews');
     process.stdout.write(`engines: redis-server at ${redis.url}, PostgreSQL at ${url}\n`);
     const pg = postgres;

@@ -39,6 +39,11 @@
  *   BENCH_SOCKETS (200). The issue's sizes: BENCH_USERS=500 BENCH_REVIEWS=5000, and
  *   BENCH_USERS=10000 BENCH_REVIEWS=100000. BENCH_K6=off skips the k6 scenarios; BENCH_KEEP_DATA=1
  *   keeps the seeded folder.
+ * - BENCH_PROFILE=distributed-postgres prints each scenario's CPU per request by process (every
+ *   service, the gateway, the launcher, PostgreSQL, Redis) and each process's peak RSS in the
+ *   highest phase; BENCH_PG_STATEMENTS=1 adds PostgreSQL's busiest statements per scenario
+ *   (pg_stat_statements with planning tracked); BENCH_PG_SETTINGS="name=value ..." sets the bench
+ *   server's PostgreSQL settings (shared_buffers=512MB, say).
  * - Boot on the data: after the last measurement the stack is stopped (SIGTERM, a clean close)
  *   and started again on the seeded folder; the time from fork to ready is what a member waits for
  *   after `npm start`. The first start, on the empty folder, is timed too.
