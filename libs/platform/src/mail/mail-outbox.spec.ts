@@ -48,6 +48,23 @@ describe('mail outbox', () => {
     expect((await outbox.findById('broken'))?.attempts).toBe(1);
   });
 
+  it('sends a backlog of several batches on one tick of its timer, not a batch a tick', async () => {
+    const outbox = store.collection(outboxDef);
+    const mailer = new MemoryMailer();
+    const worker = new MailOutboxWorker(outbox, mailer, logger, { pollMs: 300 });
+    await outbox.insertMany(Array.from({ length: 70 }, (_, i) => row(`t${i}`, `t${i}@example.com`)));
+    const started = Date.now();
+    worker.onApplicationBootstrap();
+    try {
+      while ((await outbox.count({ sent_at: null })) > 0 && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Four batches: a tick each would take 1.2 s; the first tick sends them all.
+      expect(await outbox.count({ sent_at: null })).toBe(0);
+      expect(Date.now() - started).toBeLessThan(600);
+    } finally {
+      await worker.onApplicationShutdown();
+    }
+  });
+
   it('sends each row once when two replicas drain the same outbox at once', async () => {
     const outbox = store.collection(outboxDef);
     const sent: string[] = [];
