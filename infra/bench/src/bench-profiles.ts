@@ -345,6 +345,21 @@ async function outboxTables(pg: Client): Promise<string[]> {
   return rows.map(({ table_schema }) => `"${table_schema.replace(/"/g, '""')}".bus_outbox`);
 }
 
+/** Until no service's mail outbox (auth's mail_outbox, notifications' email_outbox) holds a row not sent yet. */
+async function mailSent(pg: Client): Promise<void> {
+  const { rows } = await pg.query<{ table_schema: string; table_name: string }>(
+    `SELECT table_schema, table_name FROM information_schema.tables WHERE table_name IN ('mail_outbox', 'email_outbox')`,
+  );
+  const unsent = rows.map(({ table_schema, table_name }) => `(SELECT count(*) FROM "${table_schema}"."${table_name}" WHERE doc -> 'sent_at' = 'null'::jsonb)`);
+  if (unsent.length === 0) return;
+  // A row the mailer keeps refusing waits for its back-off: measuring starts anyway after a while.
+  const deadline = Date.now() + 300_000;
+  while (Number((await pg.query<{ n: string }>(`SELECT ${unsent.join(' + ')} AS n`)).rows[0].n) > 0) {
+    if (Date.now() > deadline) return void process.stderr.write('mail still unsent after 300 s; measuring anyway\n');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * The control child (`--serve-distributed <dataDir>`): starts the launcher, says ready with the
  * gateway's URL, then answers bench.ts's messages as the embedded stack child does.
@@ -386,8 +401,8 @@ export async function serveDistributed(dataDir: string): Promise<void> {
 
   process.on('message', (msg: unknown) => {
     if (msg === 'settle') void settle(pg, redis).then(() => process.send?.('settled'));
-    // Each service process sends its own mail at its outbox's pace: nothing to hurry from here.
-    if (msg === 'send-mail') process.send?.('settled');
+    // Each service process sends its own mail; measuring waits until none is left to send, as the embedded stack's does.
+    if (msg === 'send-mail') void mailSent(pg).then(() => process.send?.('settled'));
     // What PostgreSQL's manual advises after a bulk load ("Populating a Database": run ANALYZE),
     // with VACUUM: otherwise autovacuum works through the imported tables while the routes are
     // measured, and its CPU is counted as theirs (the engines' share of a like at 100,000 reviews

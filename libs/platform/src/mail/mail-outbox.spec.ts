@@ -39,7 +39,7 @@ describe('mail outbox', () => {
       sent.push(message.to);
       return 'memory';
     };
-    const worker = new MailOutboxWorker(outbox, mailer, logger);
+    const worker = new MailOutboxWorker(outbox, mailer, logger, { batch: 20 });
     await outbox.insertMany([...Array.from({ length: 45 }, (_, i) => row(`b${i}`, `m${i}@example.com`)), row('broken', 'broken@example.com')]);
     await worker.sendDue();
     expect(sent).toHaveLength(45);
@@ -51,7 +51,7 @@ describe('mail outbox', () => {
   it('sends a backlog of several batches on one tick of its timer, not a batch a tick', async () => {
     const outbox = store.collection(outboxDef);
     const mailer = new MemoryMailer();
-    const worker = new MailOutboxWorker(outbox, mailer, logger, { pollMs: 300 });
+    const worker = new MailOutboxWorker(outbox, mailer, logger, { pollMs: 300, batch: 20 });
     await outbox.insertMany(Array.from({ length: 70 }, (_, i) => row(`t${i}`, `t${i}@example.com`)));
     const started = Date.now();
     worker.onApplicationBootstrap();
