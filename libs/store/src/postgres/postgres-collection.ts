@@ -43,7 +43,7 @@ export interface PostgresEngine {
   /** One statement writing `collection`: inside a transaction, under its own savepoint unless `guarded` is false. */
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
   /** Statements writing `collection` sent with the open transaction's COMMIT, with what they change in the document cache. */
-  withCommit(collection: string, statement: { text: string; values: unknown[] }, effect: (cache: DocCache<BaseDoc>) => void): void;
+  withCommit(collection: string, statement: QueryConfig, effect: (cache: DocCache<BaseDoc>) => void): void;
   /** Whether a statement now runs inside a transaction (`transaction`), not on its own. */
   transactionOpen(): boolean;
   /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
@@ -370,13 +370,9 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async deleteWithCommit(filter: Filter): Promise<void> {
-    if (!this.engine.transactionOpen()) {
-      await this.deleteMany(filter);
-      return;
-    }
     const params = new Params();
     const sql = this.sqlFilter(filter, params);
-    if (!sql.complete) {
+    if (!this.engine.transactionOpen() || !sql.complete) {
       await this.deleteMany(filter);
       return;
     }

@@ -1,3 +1,4 @@
+import type { QueryConfig } from 'pg';
 import { BaseDoc, CollectionDef } from '../store.port';
 import { CountCache } from '../read-cache/count-cache';
 import { DocCache, uniqueKeysOf } from '../read-cache/doc-cache';
@@ -100,7 +101,7 @@ export class PostgresReadCaches {
   }
 
   /** The same with the names as a parameter (prepared once per connection): the bump a COMMIT carries. */
-  bumpStatement(collections: Iterable<string>): { text: string; values: unknown[] } | null {
+  bumpStatement(collections: Iterable<string>): QueryConfig | null {
     const names = this.versionedOf(collections);
     return names.length === 0 ? null : { text: this.bumpSql('$1::text[]'), values: [names] };
   }

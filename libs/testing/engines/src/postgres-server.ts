@@ -72,13 +72,12 @@ export async function startPostgresServer(
   if (bin === null) throw new Error('PostgreSQL binaries not found (install postgresql, or set POSTGRES_BIN_DIR)');
   const user = unprivilegedUser();
   const dataDir = options.dataDir ?? (await initCluster(bin, user));
-  const host = options.host ?? '127.0.0.1';
-  const settings = options.settings ?? {};
-  if (options.port !== undefined) return relaunch(bin, user, dataDir, options.port, host, settings);
+  const cluster: Cluster = { bin, user, dataDir, host: options.host ?? '127.0.0.1', settings: options.settings ?? {} };
+  if (options.port !== undefined) return relaunch(cluster, options.port);
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await launch(bin, user, dataDir, await freePort(), host, settings);
+      return await launch(cluster, await freePort());
     } catch (err) {
       lastError = err;
     }
@@ -91,18 +90,11 @@ export async function startPostgresServer(
  * checkpointer) hold its shared memory until they notice it died, and a new postmaster refuses
  * to start meanwhile ("pre-existing shared memory block is still in use"). Tried again for a while.
  */
-async function relaunch(
-  bin: string,
-  user: { uid: number; gid: number } | null,
-  dataDir: string,
-  port: number,
-  host: string,
-  settings: Record<string, string>,
-): Promise<PostgresServerHandle> {
+async function relaunch(cluster: Cluster, port: number): Promise<PostgresServerHandle> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     try {
-      return await launch(bin, user, dataDir, port, host, settings);
+      return await launch(cluster, port);
     } catch (err) {
       if (!/pre-existing shared memory block/.test((err as Error).message) || Date.now() > deadline) throw err;
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -147,14 +139,16 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
   });
 }
 
-async function launch(
-  bin: string,
-  user: { uid: number; gid: number } | null,
-  dataDir: string,
-  port: number,
-  host: string,
-  extra: Record<string, string>,
-): Promise<PostgresServerHandle> {
+/** A cluster's folder and how its server runs: the binaries, the user, the address and further settings. */
+interface Cluster {
+  bin: string;
+  user: { uid: number; gid: number } | null;
+  dataDir: string;
+  host: string;
+  settings: Record<string, string>;
+}
+
+async function launch({ bin, user, dataDir, host, settings: extra }: Cluster, port: number): Promise<PostgresServerHandle> {
   const settings = {
     listen_addresses: host,
     port: String(port),
