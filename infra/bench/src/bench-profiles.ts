@@ -83,10 +83,16 @@ export function stackProcesses(pid: number): number[] {
   return treeOf([pid]).filter((p) => p !== pid);
 }
 
+/** Which engine a process is, by its command name: PostgreSQL's (postmaster, backends, workers), redis-server, or neither. */
+function engineOf(comm: string): 'postgres' | 'redis' | null {
+  if (comm === 'postgres') return 'postgres';
+  return comm.startsWith('redis-server') ? 'redis' : null;
+}
+
 /** redis-server and PostgreSQL (postmaster, backends, background workers) started by this process. */
 export function engineProcesses(): number[] {
   const stats = allStats();
-  const roots = stats.filter((s) => s.ppid === process.pid && (s.comm === 'postgres' || s.comm.startsWith('redis-server'))).map((s) => s.pid);
+  const roots = stats.filter((s) => s.ppid === process.pid && engineOf(s.comm) !== null).map((s) => s.pid);
   return treeOf(roots, stats);
 }
 
@@ -101,9 +107,9 @@ export function cpuSecondsOf(pids: number[]): number {
  * What a process is, for the CPU breakdown: the gateway, a service by its folder, the launcher,
  * PostgreSQL (its postmaster and backends together) or redis-server.
  */
-export function processLabel(pid: number): string {
-  const stat = statOf(pid);
-  if (stat?.comm === 'postgres' || stat?.comm.startsWith('redis-server')) return stat.comm.startsWith('redis') ? 'redis' : 'postgres';
+export function processLabel(pid: number, stat = statOf(pid)): string {
+  const engine = stat && engineOf(stat.comm);
+  if (engine) return engine;
   const args = safeRead(`/proc/${pid}/cmdline`).split('\0');
   const script = args.find((a) => a.endsWith('.js')) ?? stat?.comm ?? String(pid);
   const service = /dist\/services\/([^/]+)\//.exec(script)?.[1];
@@ -116,10 +122,10 @@ export function processLabel(pid: number): string {
 export function cpuSecondsByProcess(pids: number[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const pid of pids) {
-    const ticks = statOf(pid)?.ticks;
-    if (ticks === undefined) continue;
-    const label = processLabel(pid);
-    out[label] = (out[label] ?? 0) + ticks / TICKS_PER_SECOND;
+    const stat = statOf(pid);
+    if (!stat) continue;
+    const label = processLabel(pid, stat);
+    out[label] = (out[label] ?? 0) + stat.ticks / TICKS_PER_SECOND;
   }
   return out;
 }

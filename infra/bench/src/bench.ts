@@ -176,9 +176,10 @@ class ProcessMeter {
   }
 
   peakRssMb(): number {
-    return this.processes().reduce((sum, pid) => sum + (peakRssMbOf(pid) || 0), 0);
+    return Object.values(this.peakRssMbByProcess()).reduce((sum, mb) => sum + mb, 0);
   }
 
+  /** Each process's peak by its label (`processLabel`); the one process of an embedded stack alone. */
   peakRssMbByProcess(): Record<string, number> {
     const byProcess: Record<string, number> = {};
     for (const pid of this.processes()) {
@@ -191,8 +192,10 @@ class ProcessMeter {
   /** Closes the current phase under `name` and starts the next one. */
   end(name: string): Phase {
     const cpu = this.cpuSeconds();
-    const phase: Phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb: this.peakRssMb() };
-    if (this.processes().length > 1) phase.peakRssMbByProcess = this.peakRssMbByProcess();
+    const byProcess = this.peakRssMbByProcess();
+    const peakRssMb = Object.values(byProcess).reduce((sum, mb) => sum + mb, 0);
+    const phase: Phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb };
+    if (Object.keys(byProcess).length > 1) phase.peakRssMbByProcess = byProcess;
     this.phases.push(phase);
     this.started = Date.now();
     this.cpuAtStart = cpu;
@@ -590,13 +593,15 @@ async function compare(bench: Bench, target: Target, duration = SIZE.seconds): P
   await bench.statements?.reset();
   const cpuBefore = meter.cpuSeconds();
   const enginesBefore = bench.engineMeter?.cpuSeconds() ?? 0;
-  const breakdown = (engines: ProcessMeter) => ({ ...meter.cpuSecondsByProcess(), ...engines.cpuSecondsByProcess() });
-  const byProcessBefore = bench.engineMeter && breakdown(bench.engineMeter);
+  const { engineMeter } = bench;
+  // The stack's processes and the engines', each on its own (a distributed stack).
+  const everyProcess = engineMeter && (() => ({ ...meter.cpuSecondsByProcess(), ...engineMeter.cpuSecondsByProcess() }));
+  const byProcessBefore = everyProcess?.();
   const stack = await load(stackUrl, target, true, duration);
   if (target.settles) await bench.settle();
   const cpuMs = (meter.cpuSeconds() - cpuBefore) * 1000;
   const enginesMs = ((bench.engineMeter?.cpuSeconds() ?? 0) - enginesBefore) * 1000;
-  const byProcess = byProcessBefore && bench.engineMeter && perRequest(byProcessBefore, breakdown(bench.engineMeter), stack.count);
+  const byProcess = everyProcess && byProcessBefore && perRequest(byProcessBefore, everyProcess(), stack.count);
   const rawCpuBefore = rawMeter.cpuSeconds();
   const bare = await load(raw.url, target, false, duration);
   const rawCpuMs = (rawMeter.cpuSeconds() - rawCpuBefore) * 1000;
