@@ -67,7 +67,8 @@ describeInBrowser('hashtags and alt text (browser)', (world) => {
     const second = await contextFor(world, reader);
     await second.page.goto('/tags/kahve');
     const follow = second.page.getByTestId('tag-follow');
-    await follow.filter({ hasText: 'Follow tag' }).waitFor();
+    // The button reads "Follow tag" while the tag's state loads, disabled: Enter counts once it is enabled.
+    await follow.filter({ hasText: 'Follow tag' }).and(second.page.locator('button:enabled')).waitFor();
     await follow.focus();
     await second.page.keyboard.press('Enter');
     await follow.filter({ hasText: 'Unfollow tag' }).waitFor();
