@@ -15,7 +15,7 @@ export interface PostgresServerHandle {
   createDatabase(name: string): Promise<string>;
   /** Stops the server (a fast shutdown) and removes its data unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<void>;
-  /** SIGKILL: the server dies as in a crash; its data stays for a restart. */
+  /** SIGKILL to the postmaster and its backends: the server dies whole, as in a crash; its data stays for a restart. */
   kill(): Promise<void>;
 }
 
@@ -206,10 +206,28 @@ async function launch({ bin, user, dataDir, host, settings: extra }: Cluster, po
       return stopping;
     },
     kill: () => {
+      // The backends first: a killed postmaster's backends serve their connections until they notice,
+      // so a client's last statement could still land after the "crash".
+      killChildrenOf(child.pid);
       stopping ??= stopChild(child, exited, 'SIGKILL').finally(() => process.removeListener('exit', killOnExit));
       return stopping;
     },
   };
+}
+
+/** SIGKILL to every process whose parent is `pid` (Linux's /proc; elsewhere nothing). */
+function killChildrenOf(pid: number | undefined): void {
+  if (pid === undefined || !existsSync('/proc')) return;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name (field 2) is in parentheses and may hold spaces; the parent's pid follows the state.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<unknown>, signal: NodeJS.Signals): Promise<void> {
