@@ -47,3 +47,44 @@ describe('ScopedContext', () => {
     await expect(held).resolves.toBe('held');
   });
 });
+
+describe('ScopedContext, several of them', () => {
+  it('gives a run nested in another context both values, each from its own context', async () => {
+    const outer = new ScopedContext<string>();
+    const inner = new ScopedContext<string>();
+    const seen = await outer.run('unit', () =>
+      inner.run('tx', async () => {
+        await tick();
+        return [outer.get(), inner.get()];
+      }),
+    );
+    expect(seen).toEqual(['unit', 'tx']);
+    expect([outer.get(), inner.get()]).toEqual([undefined, undefined]);
+  });
+
+  it('shadows an outer run of the same context with the inner one, and gives the outer back after it', async () => {
+    const context = new ScopedContext<string>();
+    const seen = await context.run('outer', async () => {
+      const inside = await context.run('inner', async () => {
+        await tick();
+        return context.get();
+      });
+      return [inside, context.get()];
+    });
+    expect(seen).toEqual(['inner', 'outer']);
+  });
+
+  it('stays on while a run of another context is active', async () => {
+    const one = new ScopedContext<string>();
+    const other = new ScopedContext<string>();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = one.run('held', async () => {
+      await gate;
+      return one.get();
+    });
+    await other.run('short', async () => undefined);
+    release();
+    await expect(held).resolves.toBe('held');
+  });
+});
