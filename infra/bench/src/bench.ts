@@ -19,7 +19,8 @@
  *   The writes measured (like toggles, messages, the notification probe's reviews) go through the
  *   API. BENCH_IMPORT_ONLY=1 stops after seeding and prints its time (the import at full size alone);
  *   BENCH_MESSAGES_ONLY=1 seeds the members and conversations only and measures the two message
- *   scenarios (a quick probe of the chat path).
+ *   scenarios (a quick probe of the chat path); BENCH_LIKE_ONLY=1 seeds to the checkpoint and
+ *   measures the like toggle three times (a quick probe of the write path).
  * - Two checkpoints: the feed page and product search are measured once BENCH_REVIEWS/10
  *   reviews exist, then seeding goes on to BENCH_REVIEWS and every scenario is measured. The
  *   reader's followees write the first reviews, so its feed page is full at both checkpoints: the
@@ -85,6 +86,8 @@ const SEED = {
 const IMPORT_ONLY = process.env.BENCH_IMPORT_ONLY === '1';
 /** BENCH_MESSAGES_ONLY=1: seed the members and conversations only, measure the two message scenarios, stop (a quick probe of the chat path). */
 const MESSAGES_ONLY = process.env.BENCH_MESSAGES_ONLY === '1';
+/** BENCH_LIKE_ONLY=1: seed to the checkpoint, measure the like toggle three times, stop (a quick probe of the write path). */
+const LIKE_ONLY = process.env.BENCH_LIKE_ONLY === '1';
 /** BENCH_K6=off skips the k6 scenarios after the table (short validation runs). */
 const RUN_K6 = process.env.BENCH_K6 !== 'off';
 /** BENCH_KEEP_DATA=1 leaves the seeded data folder (its path is printed first) for boot measurements. */
@@ -510,6 +513,12 @@ interface Target {
   settles?: boolean;
 }
 
+/** The like toggle: `reader` likes and unlikes 200 reviews in turn, the events' handling counted. */
+function likeToggle(reviewIds: string[], reader: User): Target {
+  const paths = reviewIds.slice(0, 200).map((id) => `/api/likes/reviews/${id}`);
+  return { scenario: 'like toggle', method: 'POST', path: paths[0], token: reader.token, rotate: paths, settles: true };
+}
+
 /** One measured run of `target`, from a load generator of its own (load-generator.ts). */
 function load(url: string, target: Target, authorize: boolean, duration = SIZE.seconds): Promise<LoadResult> {
   const headers: Record<string, string> = authorize ? { authorization: `Bearer ${target.token}` } : {};
@@ -794,6 +803,10 @@ async function main(): Promise<void> {
 
     process.stdout.write(`measuring at ${CHECKPOINT_REVIEWS} reviews (${SIZE.connections} connections, ${SIZE.seconds} s each, the feed ${SIZE.feedSeconds} s):\n`);
     const bench: Bench = { stackUrl: stack.url, raw, meter, rawMeter, engineMeter, statements: engines?.statements, settle };
+    if (LIKE_ONLY) {
+      for (let run = 0; run < 3; run++) await compare(bench, likeToggle(reviewIds, reader));
+      return;
+    }
     const early: Row[] = [];
     early.push({ ...(await compare(bench, feed, SIZE.feedSeconds)), scenario: `${feed.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
     early.push({ ...(await compare(bench, search)), scenario: `${search.scenario} @ ${CHECKPOINT_REVIEWS} reviews` });
@@ -819,8 +832,7 @@ async function main(): Promise<void> {
     rows.push(await compare(bench, feed, SIZE.feedSeconds));
     rows.push(await compare(bench, search));
     rows.push(await compare(bench, { scenario: 'profile page', method: 'GET', path: `/api/users/profile/${profileOf.username}`, token: reader.token }));
-    const likePaths = data.reviewIds.slice(0, 200).map((id) => `/api/likes/reviews/${id}`);
-    rows.push(await compare(bench, { scenario: 'like toggle', method: 'POST', path: likePaths[0], token: reader.token, rotate: likePaths, settles: true }));
+    rows.push(await compare(bench, likeToggle(data.reviewIds, reader)));
     rows.push(await compare(bench, { scenario: 'unread count', method: 'GET', path: '/api/notifications/unread-count', token: profileOf.token }));
     await settle();
 
