@@ -60,6 +60,8 @@ export class ViewerContextService {
   /** Least recently read first (a Map keeps insertion order; a read moves its entry to the end). */
   private readonly entries = new Map<string, Stamped<ViewerContext>>();
   private readonly shared = new Map<string, Stamped<ReadonlySet<string>>>();
+  /** `of`'s answers of this turn of the event loop, by viewer. */
+  private readonly thisTurn = new Map<string, Promise<ViewerScope>>();
   readonly capacity = Number(process.env.VIEWER_CONTEXT_CAPACITY) || DEFAULT_CAPACITY;
   /** Accounts with at least this many followers are merged at read time, not fanned out. */
   readonly threshold = feedSettings().fanoutMaxFollowers;
@@ -78,8 +80,24 @@ export class ViewerContextService {
     this.productLikes = store.collection(productLikesCollection);
   }
 
-  /** The viewer's context and the shared sets, as stored now: one read when every copy is current. */
-  async of(viewerId: string): Promise<ViewerScope> {
+  /**
+   * The viewer's context and the shared sets, as stored now: one read when every copy is current.
+   * The answer holds for the rest of this turn of the event loop (a like asks whether the viewer
+   * may see the review, then whether either blocks the other): the store's caches look at other
+   * processes' commits once a turn too, and `touch` forgets it at once.
+   */
+  of(viewerId: string): Promise<ViewerScope> {
+    let scope = this.thisTurn.get(viewerId);
+    if (!scope) {
+      if (this.thisTurn.size === 0) setImmediate(() => this.thisTurn.clear());
+      scope = this.read(viewerId);
+      this.thisTurn.set(viewerId, scope);
+      scope.catch(() => this.thisTurn.delete(viewerId));
+    }
+    return scope;
+  }
+
+  private async read(viewerId: string): Promise<ViewerScope> {
     const rows = await this.stamps.find({ _id: { $in: [viewerId, LARGE_ACCOUNTS, RESTRICTED_ACCOUNTS] } });
     const stampOf = (id: string) => rows.find((r) => r._id === id)?.stamp ?? '';
     const [context, large, restricted] = await Promise.all([
@@ -92,6 +110,7 @@ export class ViewerContextService {
 
   /** After a change to the member's context (or, with a shared set's id, to that set): every replica's copy is stale from now on. */
   async touch(id: string): Promise<void> {
+    this.thisTurn.clear();
     this.entries.delete(id);
     this.shared.delete(id);
     await this.stamps.updateOne({ _id: id }, { $set: { stamp: newId() } }, { upsert: true });
@@ -101,6 +120,7 @@ export class ViewerContextService {
   async touchMany(ids: readonly string[]): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length <= 1) return unique.length ? this.touch(unique[0]) : undefined;
+    this.thisTurn.clear();
     unique.forEach((id) => (this.entries.delete(id), this.shared.delete(id)));
     const stamp = newId();
     if ((await this.stamps.updateMany({ _id: { $in: unique } }, { $set: { stamp } })).matched === unique.length) return;
