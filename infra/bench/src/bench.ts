@@ -151,6 +151,24 @@ interface Phase {
   peakRssMb: number;
   /** A distributed stack's: each process's own peak (the sum is peakRssMb). */
   peakRssMbByProcess?: Record<string, number>;
+  /**
+   * A distributed stack's: the highest sum of its processes' resident sets at one moment, read every
+   * TOTAL_RSS_EVERY_MS. peakRssMb adds peaks that came at different moments (a bound above this one).
+   */
+  peakTotalRssMb?: number;
+}
+
+/** How often a distributed stack's total resident set is read (`Phase.peakTotalRssMb`). */
+const TOTAL_RSS_EVERY_MS = 250;
+
+/** A process's resident set now (VmRSS), MB; 0 once it is gone. */
+function rssMbOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -163,11 +181,14 @@ class ProcessMeter {
   resettable = true;
   private started = Date.now();
   private cpuAtStart: number;
+  /** The highest total resident set read in this phase (a stack of several processes). */
+  private peakTotalMb = 0;
 
   /** `processes`: the pids measured together (a distributed stack's tree, bench-profiles.ts); CPU and peaks summed. */
   constructor(pid: number, private readonly processes: () => number[] = () => [pid]) {
     this.cpuAtStart = this.cpuSeconds();
     this.reset();
+    if (processes().length > 1) setInterval(() => (this.peakTotalMb = Math.max(this.peakTotalMb, this.totalRssMb())), TOTAL_RSS_EVERY_MS).unref();
   }
 
   cpuSeconds(): number {
@@ -198,7 +219,11 @@ class ProcessMeter {
     const byProcess = this.peakRssMbByProcess();
     const peakRssMb = Object.values(byProcess).reduce((sum, mb) => sum + mb, 0);
     const phase: Phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb };
-    if (Object.keys(byProcess).length > 1) phase.peakRssMbByProcess = byProcess;
+    if (Object.keys(byProcess).length > 1) {
+      phase.peakRssMbByProcess = byProcess;
+      phase.peakTotalRssMb = Math.round(Math.max(this.peakTotalMb, this.totalRssMb()));
+      this.peakTotalMb = 0;
+    }
     this.phases.push(phase);
     this.started = Date.now();
     this.cpuAtStart = cpu;
@@ -208,6 +233,10 @@ class ProcessMeter {
 
   peakOf(names: (name: string) => boolean): number {
     return Math.max(...this.phases.filter((p) => names(p.phase)).map((p) => p.peakRssMb));
+  }
+
+  private totalRssMb(): number {
+    return this.processes().reduce((sum, pid) => sum + rssMbOf(pid), 0);
   }
 
   private reset(): void {
@@ -1043,7 +1072,10 @@ function printTable(
     `${'peak RSS of the stack, measuring'.padEnd(width)}${pad(`${rss.measuringPeakMb} MB`, 9)}`,
     `${'peak RSS of the stack, seeding'.padEnd(width)}${pad(`${rss.seedingPeakMb} MB`, 9)}${rss.resettable ? '' : '  (VmHWM not resettable here: cumulative)'}`,
     `${'peak RSS of the stack, whole run'.padEnd(width)}${pad(`${rss.peakMb} MB`, 9)}`,
-    ...highestPhase(rss.phases).map((p) => `  in ${p.phase}, by process: ${Object.entries(p.peakRssMbByProcess ?? {}).sort((a, b) => b[1] - a[1]).map(([label, mb]) => `${label} ${mb}`).join(', ')}`),
+    ...highestPhase(rss.phases).flatMap((p) => [
+      `  in ${p.phase}, by process: ${Object.entries(p.peakRssMbByProcess ?? {}).sort((a, b) => b[1] - a[1]).map(([label, mb]) => `${label} ${mb}`).join(', ')}`,
+      `  (each process's own peak, summed; the total read every ${TOTAL_RSS_EVERY_MS} ms peaked at ${p.peakTotalRssMb} MB in that phase)`,
+    ]),
     ...(rss.memory.liveAtEnd.afterGc
       ? [`${'live heap after a full GC'.padEnd(width)}${pad(`${rss.memory.liveAtCheckpoint.heapUsed} MB`, 9)} at ${CHECKPOINT_REVIEWS} reviews, ${rss.memory.liveAtEnd.heapUsed} MB at ${SIZE.reviews}`]
       : []),
