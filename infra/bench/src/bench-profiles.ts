@@ -426,8 +426,7 @@ export async function serveDistributed(dataDir: string): Promise<void> {
     }
     if (msg === 'memory' || msg === 'memory-gc') {
       // The stack's resident set summed over its processes; no heap figures across processes.
-      const rssKb = stackProcesses(process.pid).reduce((sum, pid) => sum + Number(/VmRSS:\s+(\d+)/.exec(safeRead(`/proc/${pid}/status`))?.[1] ?? 0), 0);
-      const rss = Math.round(rssKb / 1024);
+      const rss = Math.round(stackProcesses(process.pid).reduce((sum, pid) => sum + (statusMbOf(pid, 'VmRSS') || 0), 0));
       process.send?.({ memory: { rss, heapTotal: NaN, heapUsed: NaN, external: NaN, arrayBuffers: NaN, afterGc: false } });
     }
   });
@@ -440,6 +439,14 @@ export async function serveDistributed(dataDir: string): Promise<void> {
       process.exit(0);
     });
   });
+}
+
+const STATUS_FIELDS = { VmRSS: /VmRSS:\s+(\d+) kB/, VmHWM: /VmHWM:\s+(\d+) kB/ };
+
+/** A memory figure of a process's /proc status (VmRSS: now; VmHWM: its peak since the last reset), MB; NaN once it is gone. */
+export function statusMbOf(pid: number, field: keyof typeof STATUS_FIELDS): number {
+  const kb = STATUS_FIELDS[field].exec(safeRead(`/proc/${pid}/status`))?.[1];
+  return kb === undefined ? NaN : Number(kb) / 1024;
 }
 
 function safeRead(path: string): string {

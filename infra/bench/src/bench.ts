@@ -52,7 +52,7 @@
  *   and test-output/bench.json.
  */
 import { ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +62,7 @@ import { CannedReply, ImportCommand, ImportReply, MemoryReply } from './servers'
 import { ask, askFor, startChild, stopChild } from './stack-child';
 import { LoadCommand, LoadResult, percentile } from './load-generator';
 import { formatSummary, K6_SCRIPTS, runK6Script } from './k6/runner';
-import { benchProfile, cpuSecondsByProcess, cpuSecondsOf, engineProcesses, processLabel, stackProcesses, startBenchEngines, StatementStats } from './bench-profiles';
+import { benchProfile, cpuSecondsByProcess, cpuSecondsOf, engineProcesses, processLabel, stackProcesses, startBenchEngines, StatementStats, statusMbOf } from './bench-profiles';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SIZE = {
@@ -136,8 +136,7 @@ interface Row {
 
 /** A process's peak resident set so far (VmHWM), MB. */
 function peakRssMbOf(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : NaN;
+  return Math.round(statusMbOf(pid, 'VmHWM'));
 }
 
 const memoryOf = (child: ChildProcess, gc = false) => askFor(child, gc ? 'memory-gc' : 'memory', (msg) => (msg as MemoryReply).memory);
@@ -161,15 +160,6 @@ interface Phase {
 /** How often a distributed stack's total resident set is read (`Phase.peakTotalRssMb`). */
 const TOTAL_RSS_EVERY_MS = 250;
 
-/** A process's resident set now (VmRSS), MB; 0 once it is gone. */
-function rssMbOf(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * Per-phase wall time, CPU time and peak RSS of one process. The peak is Linux's VmHWM, reset
@@ -184,11 +174,15 @@ class ProcessMeter {
   /** The highest total resident set read in this phase (a stack of several processes). */
   private peakTotalMb = 0;
 
-  /** `processes`: the pids measured together (a distributed stack's tree, bench-profiles.ts); CPU and peaks summed. */
-  constructor(pid: number, private readonly processes: () => number[] = () => [pid]) {
+  /**
+   * `processes`: the pids measured together (a distributed stack's tree, bench-profiles.ts); CPU and
+   * peaks summed. `readsTotal`: their total resident set is read every TOTAL_RSS_EVERY_MS too (the
+   * stack's meter; the engines' measures CPU only).
+   */
+  constructor(pid: number, private readonly processes: () => number[] = () => [pid], readsTotal = false) {
     this.cpuAtStart = this.cpuSeconds();
     this.reset();
-    if (processes().length > 1) setInterval(() => (this.peakTotalMb = Math.max(this.peakTotalMb, this.totalRssMb())), TOTAL_RSS_EVERY_MS).unref();
+    if (readsTotal) setInterval(() => (this.peakTotalMb = Math.max(this.peakTotalMb, this.totalRssMb())), TOTAL_RSS_EVERY_MS).unref();
   }
 
   cpuSeconds(): number {
@@ -236,7 +230,7 @@ class ProcessMeter {
   }
 
   private totalRssMb(): number {
-    return this.processes().reduce((sum, pid) => sum + rssMbOf(pid), 0);
+    return this.processes().reduce((sum, pid) => sum + (statusMbOf(pid, 'VmRSS') || 0), 0);
   }
 
   private reset(): void {
@@ -788,7 +782,7 @@ async function main(): Promise<void> {
   });
   const firstStart = stack;
   const raw = await startChild(['--serve-raw'], {});
-  const meter = new ProcessMeter(stack.child.pid as number, engines && (() => stackProcesses(stack.child.pid as number)));
+  const meter = new ProcessMeter(stack.child.pid as number, engines && (() => stackProcesses(stack.child.pid as number)), Boolean(engines));
   const engineMeter = engines && new ProcessMeter(0, engineProcesses);
   const rawMeter = new ProcessMeter(raw.child.pid as number);
   const api = new Api(stack.url, SEED.concurrency);

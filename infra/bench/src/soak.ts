@@ -15,12 +15,13 @@
  * - Output: a summary on stdout and test-output/soak.json.
  */
 import { ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io, Socket } from 'socket.io-client';
 import { startEmbeddedStack } from '../../launcher/src/embedded-stack';
 import { tuneHeap } from '@app/platform';
+import { statusMbOf } from './bench-profiles';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = num('SOAK_SECONDS', 600);
@@ -88,11 +89,6 @@ function ask<K extends 'settled' | 'heapMb'>(child: ChildProcess, command: 'sett
   });
 }
 
-/** Resident set of a process now (Linux VmRSS), in MB. */
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : NaN;
-}
 
 // ---------------------------------------------------------------- HTTP
 
@@ -296,7 +292,7 @@ async function main(): Promise<void> {
     const until = started + SETTINGS.seconds * 1000;
     const sample = async (): Promise<void> => {
       const { heapMb } = await ask(stack.child, 'heap', 'heapMb');
-      const s = { second: Math.round((Date.now() - started) / 1000), rssMb: rssMb(pid), heapMb };
+      const s = { second: Math.round((Date.now() - started) / 1000), rssMb: Math.round(statusMbOf(pid, 'VmRSS')), heapMb };
       samples.push(s);
       const done = [...tally.counts.values()].reduce((sum, v) => sum + v, 0);
       process.stdout.write(`  ${String(s.second).padStart(4)} s  rss ${s.rssMb} MB  heap ${s.heapMb} MB  ok ${done}  errors ${tally.errorCount}\n`);
