@@ -2,6 +2,19 @@ import { ScopedContext } from './scoped-context';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** What a run of `held` ('held') sees after a short run of `other` began and ended while it waited. */
+async function heldAcross(held: ScopedContext<string>, other: ScopedContext<string>): Promise<string | undefined> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const seen = held.run('held', async () => {
+    await gate;
+    return held.get();
+  });
+  await other.run('short', async () => undefined);
+  release();
+  return seen;
+}
+
 describe('ScopedContext', () => {
   it('gives each run its own value across awaits, and none outside every run', async () => {
     const context = new ScopedContext<string>();
@@ -36,15 +49,7 @@ describe('ScopedContext', () => {
 
   it('stays on while another run is still active', async () => {
     const context = new ScopedContext<string>();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = context.run('held', async () => {
-      await gate;
-      return context.get();
-    });
-    await context.run('short', async () => undefined);
-    release();
-    await expect(held).resolves.toBe('held');
+    await expect(heldAcross(context, context)).resolves.toBe('held');
   });
 });
 
@@ -75,16 +80,6 @@ describe('ScopedContext, several of them', () => {
   });
 
   it('stays on while a run of another context is active', async () => {
-    const one = new ScopedContext<string>();
-    const other = new ScopedContext<string>();
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = one.run('held', async () => {
-      await gate;
-      return one.get();
-    });
-    await other.run('short', async () => undefined);
-    release();
-    await expect(held).resolves.toBe('held');
+    await expect(heldAcross(new ScopedContext<string>(), new ScopedContext<string>())).resolves.toBe('held');
   });
 });
