@@ -92,7 +92,8 @@ export class ViewerContextService {
       if (this.thisTurn.size === 0) setImmediate(() => this.thisTurn.clear());
       scope = this.read(viewerId);
       this.thisTurn.set(viewerId, scope);
-      scope.catch(() => this.thisTurn.delete(viewerId));
+      // A failed read is not kept; a later one (after a touch) is left alone.
+      scope.catch(() => this.thisTurn.get(viewerId) === scope && this.thisTurn.delete(viewerId));
     }
     return scope;
   }
