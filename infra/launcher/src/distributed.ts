@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { embeddedJwtSecret } from './jwt-secret';
 import { SERVICE_PORTS } from './service-ports';
 
@@ -275,4 +276,15 @@ async function main(): Promise<void> {
   }
 }
 
-if (require.main === module) void main();
+/**
+ * The launcher only spawns and watches: no code of it runs hot, and V8's optimizing tiers would
+ * only fault in their part of the node binary, 4 MB of resident memory (docs/PERFORMANCE.md).
+ */
+function withoutOptimizingTiers(): void {
+  for (const flag of ['--no-opt', '--no-maglev', '--no-sparkplug']) setFlagsFromString(flag);
+}
+
+if (require.main === module) {
+  withoutOptimizingTiers();
+  void main();
+}
