@@ -42,6 +42,27 @@ const EXTERNAL = [
   'nats',
 ];
 
+/**
+ * Modules a bundled package requires at its top level for a function the product never calls,
+ * each with the exports that package uses: bundled as a stub that requires the real module (from
+ * node_modules, not bundled) on the first call. class-validator's index loads libphonenumber-js
+ * for IsPhoneNumber, and its metadata made 1.7 MB of every process's heap and 0.4 MB of source.
+ */
+const LOADED_ON_FIRST_CALL = { 'libphonenumber-js/max': ['parsePhoneNumber'] };
+
+const onFirstCall = {
+  name: 'loaded-on-first-call',
+  setup(build) {
+    const paths = new RegExp(`^(${Object.keys(LOADED_ON_FIRST_CALL).map((p) => p.replace(/[/.-]/g, '\\$&')).join('|')})$`);
+    // The stub's own require goes to node_modules at run time.
+    build.onResolve({ filter: paths }, (args) => (args.namespace === 'first-call' ? { path: args.path, external: true } : { path: args.path, namespace: 'first-call' }));
+    build.onLoad({ filter: /.*/, namespace: 'first-call' }, (args) => ({
+      contents: LOADED_ON_FIRST_CALL[args.path].map((name) => `exports.${name} = (...args) => require(${JSON.stringify(args.path)}).${name}(...args);`).join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
 const entryPoints = [
   'dist/gateway/src/main.js',
   ...readdirSync('dist/services', { withFileTypes: true })
@@ -113,6 +134,7 @@ const bundles = await Promise.all(
       target: 'node20',
       format: 'cjs',
       external: EXTERNAL,
+      plugins: [onFirstCall],
       // Nest names providers, modules and loggers after their classes.
       keepNames: true,
       // Without comments and indentation the source V8 keeps is a third smaller.
