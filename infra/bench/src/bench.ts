@@ -33,7 +33,9 @@
  *   from /proc over its own load run, over the requests served. The like toggle's includes the
  *   handling of the events its requests emitted (read after the bus settles).
  * - Peak RSS is the stack child's VmHWM (/proc/<pid>/status), reset (clear_refs) at each phase
- *   boundary, so seeding and measurement have their own peak. The child runs with --expose-gc
+ *   boundary, so seeding and measurement have their own peak. A distributed stack's is its total
+ *   at its highest: each process's VmHWM read and reset every 250 ms, the window's peaks summed
+ *   (each process's own peak over a phase is printed too). The child runs with --expose-gc
  *   so that the live heap (after a full GC) can be read after each measuring phase.
  * - Sizes: BENCH_USERS (200), BENCH_REVIEWS (2000), BENCH_FOLLOWS (5 per user), BENCH_SECONDS
  *   per autocannon run (5; the feed page BENCH_FEED_SECONDS, 3x that), BENCH_CONNECTIONS (50),
@@ -146,43 +148,48 @@ interface Phase {
   seconds: number;
   /** Stack child CPU time (user + system) over the phase. */
   cpuSeconds: number;
-  /** The stack child's peak resident set during this phase (VmHWM since the last reset). */
+  /** Each process's own peak resident set in this phase (VmHWM), summed: peaks that came at different moments. */
   peakRssMb: number;
   /** A distributed stack's: each process's own peak (the sum is peakRssMb). */
   peakRssMbByProcess?: Record<string, number>;
   /**
-   * A distributed stack's: the highest sum of its processes' resident sets at one moment, read every
-   * TOTAL_RSS_EVERY_MS. peakRssMb adds peaks that came at different moments (a bound above this one).
+   * A distributed stack's: its total resident set at its highest, within PEAK_WINDOW_MS. Each
+   * process's peak (VmHWM) is read and reset every PEAK_WINDOW_MS and the window's peaks are summed:
+   * a bound above the total at any moment of the window, that no spike between two readings escapes.
    */
   peakTotalRssMb?: number;
 }
 
-/** How often a distributed stack's total resident set is read (`Phase.peakTotalRssMb`). */
-const TOTAL_RSS_EVERY_MS = 250;
+/** How often a distributed stack's processes' peaks are read and reset (`Phase.peakTotalRssMb`). */
+const PEAK_WINDOW_MS = 250;
 
+const sumOf = (mbs: Record<string, number>) => Object.values(mbs).reduce((sum, mb) => sum + mb, 0);
 
 /**
- * Per-phase wall time, CPU time and peak RSS of one process. The peak is Linux's VmHWM, reset
- * at each phase boundary by writing 5 to /proc/<pid>/clear_refs; where that is refused the
- * peaks are cumulative (`resettable` false) and only the last one is the whole run's.
+ * Per-phase wall time, CPU time and peak RSS of one process or a stack of them. A peak is Linux's
+ * VmHWM, reset by writing 5 to /proc/<pid>/clear_refs at each phase boundary and, for a stack,
+ * at each window's end; where that is refused the peaks are cumulative (`resettable` false) and
+ * only the last one is the whole run's.
  */
 class ProcessMeter {
   readonly phases: Phase[] = [];
   resettable = true;
   private started = Date.now();
   private cpuAtStart: number;
-  /** The highest total resident set read in this phase (a stack of several processes). */
+  /** The highest sum of one window's peaks in this phase. */
   private peakTotalMb = 0;
+  /** Each process's highest peak over this phase's closed windows, by label. */
+  private windowPeaks: Record<string, number> = {};
 
   /**
    * `processes`: the pids measured together (a distributed stack's tree, bench-profiles.ts); CPU and
-   * peaks summed. `readsTotal`: their total resident set is read every TOTAL_RSS_EVERY_MS too (the
-   * stack's meter; the engines' measures CPU only).
+   * peaks summed. `inWindows`: their peaks are read and reset every PEAK_WINDOW_MS too (the stack's
+   * meter; the engines' measures CPU only).
    */
-  constructor(pid: number, private readonly processes: () => number[] = () => [pid], readsTotal = false) {
+  constructor(pid: number, private readonly processes: () => number[] = () => [pid], inWindows = false) {
     this.cpuAtStart = this.cpuSeconds();
     this.reset();
-    if (readsTotal) setInterval(() => (this.peakTotalMb = Math.max(this.peakTotalMb, this.totalRssMb())), TOTAL_RSS_EVERY_MS).unref();
+    if (inWindows) setInterval(() => this.closeWindow(), PEAK_WINDOW_MS).unref();
   }
 
   cpuSeconds(): number {
@@ -194,11 +201,41 @@ class ProcessMeter {
   }
 
   peakRssMb(): number {
-    return Object.values(this.peakRssMbByProcess()).reduce((sum, mb) => sum + mb, 0);
+    return sumOf(this.peakRssMbByProcess());
   }
 
-  /** Each process's peak by its label (`processLabel`); the one process of an embedded stack alone. */
+  /** Each process's peak in this phase so far by its label (`processLabel`); the one process of an embedded stack alone. */
   peakRssMbByProcess(): Record<string, number> {
+    const byProcess = { ...this.windowPeaks };
+    for (const [label, mb] of Object.entries(this.openWindowPeaks())) byProcess[label] = Math.max(byProcess[label] ?? 0, mb);
+    return byProcess;
+  }
+
+  /** Closes the current phase under `name` and starts the next one. */
+  end(name: string): Phase {
+    const cpu = this.cpuSeconds();
+    this.closeWindow();
+    const byProcess = this.windowPeaks;
+    const phase: Phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb: sumOf(byProcess) };
+    if (Object.keys(byProcess).length > 1) {
+      phase.peakRssMbByProcess = byProcess;
+      phase.peakTotalRssMb = this.peakTotalMb;
+    }
+    this.phases.push(phase);
+    this.windowPeaks = {};
+    this.peakTotalMb = 0;
+    this.started = Date.now();
+    this.cpuAtStart = cpu;
+    return phase;
+  }
+
+  /** The highest peak of the phases `names` takes: the stack's total at its highest (a single process's peak). */
+  peakOf(names: (name: string) => boolean): number {
+    return Math.max(...this.phases.filter((p) => names(p.phase)).map((p) => p.peakTotalRssMb ?? p.peakRssMb));
+  }
+
+  /** The processes' peaks since the last reset, by label (replicas summed). */
+  private openWindowPeaks(): Record<string, number> {
     const byProcess: Record<string, number> = {};
     for (const pid of this.processes()) {
       const label = processLabel(pid);
@@ -207,30 +244,11 @@ class ProcessMeter {
     return byProcess;
   }
 
-  /** Closes the current phase under `name` and starts the next one. */
-  end(name: string): Phase {
-    const cpu = this.cpuSeconds();
-    const byProcess = this.peakRssMbByProcess();
-    const peakRssMb = Object.values(byProcess).reduce((sum, mb) => sum + mb, 0);
-    const phase: Phase = { phase: name, seconds: Math.round((Date.now() - this.started) / 100) / 10, cpuSeconds: Math.round((cpu - this.cpuAtStart) * 10) / 10, peakRssMb };
-    if (Object.keys(byProcess).length > 1) {
-      phase.peakRssMbByProcess = byProcess;
-      phase.peakTotalRssMb = Math.round(Math.max(this.peakTotalMb, this.totalRssMb()));
-      this.peakTotalMb = 0;
-    }
-    this.phases.push(phase);
-    this.started = Date.now();
-    this.cpuAtStart = cpu;
+  private closeWindow(): void {
+    const peaks = this.openWindowPeaks();
     this.reset();
-    return phase;
-  }
-
-  peakOf(names: (name: string) => boolean): number {
-    return Math.max(...this.phases.filter((p) => names(p.phase)).map((p) => p.peakRssMb));
-  }
-
-  private totalRssMb(): number {
-    return this.processes().reduce((sum, pid) => sum + (statusMbOf(pid, 'VmRSS') || 0), 0);
+    for (const [label, mb] of Object.entries(peaks)) this.windowPeaks[label] = Math.max(this.windowPeaks[label] ?? 0, mb);
+    this.peakTotalMb = Math.max(this.peakTotalMb, sumOf(peaks));
   }
 
   private reset(): void {
@@ -599,7 +617,8 @@ function pageItems(reply: CannedReply): number | null {
 /** The phase with the highest peak, when its processes were told apart (a distributed stack). */
 function highestPhase(phases: Phase[]): Phase[] {
   const withProcesses = phases.filter((p) => p.peakRssMbByProcess);
-  return withProcesses.length === 0 ? [] : [withProcesses.reduce((a, b) => (b.peakRssMb > a.peakRssMb ? b : a))];
+  const peak = (p: Phase) => p.peakTotalRssMb ?? p.peakRssMb;
+  return withProcesses.length === 0 ? [] : [withProcesses.reduce((a, b) => (peak(b) > peak(a) ? b : a))];
 }
 
 /** CPU ms a request of each process label between two readings, the busiest first. */
@@ -905,11 +924,12 @@ async function main(): Promise<void> {
     }
     const isMeasuring = (phase: string) => phase.startsWith('measuring');
     const rss = {
-      measurement: 'VmHWM of the stack child, reset at each phase boundary (clear_refs)',
+      measurement: "VmHWM of the stack child, reset at each phase boundary (clear_refs); a distributed stack's processes' summed in windows of 250 ms",
       resettable: meter.resettable,
       peakMb: meter.peakOf(() => true),
       measuringPeakMb: meter.peakOf(isMeasuring),
       seedingPeakMb: meter.peakOf((p) => !isMeasuring(p)),
+      summedPeaksMb: Math.max(...meter.phases.map((p) => p.peakRssMb)),
       phases: meter.phases,
       memory: { atCheckpoint: memoryAtCheckpoint, afterSeeding: memoryAfterSeeding, afterMeasuring: memoryAfterMeasuring, liveAtCheckpoint, liveAtEnd },
     };
@@ -1046,7 +1066,7 @@ function printTable(
   rows: Row[],
   scaling: FeedScaling,
   latency: ReturnType<typeof summary>[],
-  rss: { resettable: boolean; peakMb: number; measuringPeakMb: number; seedingPeakMb: number; phases: Phase[]; memory: { liveAtCheckpoint: Memory; liveAtEnd: Memory } },
+  rss: { resettable: boolean; peakMb: number; measuringPeakMb: number; seedingPeakMb: number; summedPeaksMb: number; phases: Phase[]; memory: { liveAtCheckpoint: Memory; liveAtEnd: Memory } },
   boot: Boot,
   seedSeconds: number,
   targets: IssueTarget[],
@@ -1065,10 +1085,10 @@ function printTable(
     ...latency.map((l) => `${l.scenario.padEnd(width)}${pad('', 9)}${pad(ms(l.p50), 9)}${pad(ms(l.p95), 9)}${pad(ms(l.p99), 9)}${pad(`n=${l.samples}`, 11)}`),
     `${'peak RSS of the stack, measuring'.padEnd(width)}${pad(`${rss.measuringPeakMb} MB`, 9)}`,
     `${'peak RSS of the stack, seeding'.padEnd(width)}${pad(`${rss.seedingPeakMb} MB`, 9)}${rss.resettable ? '' : '  (VmHWM not resettable here: cumulative)'}`,
-    `${'peak RSS of the stack, whole run'.padEnd(width)}${pad(`${rss.peakMb} MB`, 9)}`,
+    `${'peak RSS of the stack, whole run'.padEnd(width)}${pad(`${rss.peakMb} MB`, 9)}${rss.summedPeaksMb > rss.peakMb ? `  (each process's own peak in a phase, summed: ${rss.summedPeaksMb} MB)` : ''}`,
     ...highestPhase(rss.phases).flatMap((p) => [
-      `  in ${p.phase}, by process: ${Object.entries(p.peakRssMbByProcess ?? {}).sort((a, b) => b[1] - a[1]).map(([label, mb]) => `${label} ${mb}`).join(', ')}`,
-      `  (each process's own peak, summed; the total read every ${TOTAL_RSS_EVERY_MS} ms peaked at ${p.peakTotalRssMb} MB in that phase)`,
+      `  in ${p.phase}, each process's own peak: ${Object.entries(p.peakRssMbByProcess ?? {}).sort((a, b) => b[1] - a[1]).map(([label, mb]) => `${label} ${mb}`).join(', ')}`,
+      `  (summed ${p.peakRssMb} MB: peaks of different moments; the stack's peak above sums each process's peak in windows of ${PEAK_WINDOW_MS} ms)`,
     ]),
     ...(rss.memory.liveAtEnd.afterGc
       ? [`${'live heap after a full GC'.padEnd(width)}${pad(`${rss.memory.liveAtCheckpoint.heapUsed} MB`, 9)} at ${CHECKPOINT_REVIEWS} reviews, ${rss.memory.liveAtEnd.heapUsed} MB at ${SIZE.reviews}`]
