@@ -229,6 +229,13 @@ class ProcessMeter {
     return phase;
   }
 
+  /** Forgets the peaks since the last phase: what follows (a stack started again) is measured on its own. */
+  startOver(): void {
+    this.reset();
+    this.windowPeaks = {};
+    this.peakTotalMb = 0;
+  }
+
   /** The highest peak of the phases `names` takes: the stack's total at its highest (a single process's peak). */
   peakOf(names: (name: string) => boolean): number {
     return Math.max(...this.phases.filter((p) => names(p.phase)).map((p) => p.peakTotalRssMb ?? p.peakRssMb));
@@ -891,6 +898,7 @@ async function main(): Promise<void> {
     // Boot on the seeded data (issue 16: <= 3 s): a clean stop, then a start on the same folder.
     process.stdout.write('restarting the stack on the seeded data:\n');
     await stopChild(stack.child);
+    meter.startOver();
     stack = await startStack();
     const boot: Boot = {
       readyMs: stack.readyMs,
