@@ -108,10 +108,12 @@ describeWithRedis('faults.system.spec')('a bus outage (BUS=redis, Redis stopped 
   it('accepts writes while Redis is down and delivers their events when it is back', async () => {
     const star = await register('star');
     const fans = [await register('fan one'), await register('fan two'), await register('fan three')];
-    // The read models learn about the members over the bus before the outage.
-    for (const fan of fans) {
-      await until(`social to know ${fan.username}`, async () => {
-        const res = await http('social').get(`/api/follows/status/${star.id}`).set(fan.auth);
+    // The read models learn about the members over the bus before the outage: the Redis started
+    // again is empty, so an event still on a stream then is gone (a member social never learned
+    // of is left out of the followers list).
+    for (const member of [star, ...fans]) {
+      await until(`social to know ${member.username}`, async () => {
+        const res = await http('social').get(`/api/follows/status/${member.id}`).set((member === star ? fans[0] : star).auth);
         return res.status === 200 ? true : undefined;
       });
     }
