@@ -47,7 +47,7 @@ export class PostgresReadCaches {
   constructor(
     private readonly schema: string,
     /** Runs one statement on the pool (outside any transaction). */
-    private readonly query: <R>(sql: string) => Promise<R[]>,
+    private readonly query: <R>(statement: QueryConfig) => Promise<R[]>,
   ) {}
 
   /** The table of version rows. */
@@ -128,11 +128,21 @@ export class PostgresReadCaches {
     return this.look;
   }
 
+  /**
+   * The rows of other processes' backends only: this process's own commits forgot what they
+   * touched already, and a service's pool bumps a row per collection and connection (up to a
+   * hundred rows, read and parsed every turn, for none to act on where it runs alone). A row of a
+   * connection this process has closed is read again, and taken as moved once.
+   */
   private async lookAtVersions(): Promise<void> {
-    const rows = await this.query<VersionRow>(`SELECT collection, pid, v::text AS v FROM ${this.table}`);
+    const rows = await this.query<VersionRow>({
+      name: `versions-look:${this.schema}`,
+      text: `SELECT collection, pid, v::text AS v FROM ${this.table} WHERE pid <> ALL($1::int[])`,
+      values: [[...this.ownPids]],
+    });
     const now = new Map(rows.map((r) => [`${r.collection} ${r.pid}`, r.v]));
     const moved = new Set<string>();
-    for (const r of rows) if (!this.ownPids.has(r.pid) && this.seen.get(`${r.collection} ${r.pid}`) !== r.v) moved.add(r.collection);
+    for (const r of rows) if (this.seen.get(`${r.collection} ${r.pid}`) !== r.v) moved.add(r.collection);
     for (const key of this.seen.keys()) if (!now.has(key)) moved.add(key.slice(0, key.indexOf(' ')));
     this.seen = now;
     moved.forEach((collection) => this.forget(collection));

@@ -576,11 +576,16 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       type Queries = { query: (...args: unknown[]) => unknown };
       const { pool, lookPool } = one as unknown as { pool: Queries; lookPool: Queries };
       const sent: string[] = [];
+      /** How many version rows each look read. */
+      const lookRows: number[] = [];
       const query = pool.query.bind(pool);
       const look = lookPool.query.bind(lookPool);
       lookPool.query = (...args: unknown[]) => {
-        sent.push(args[0] as string);
-        return look(...args);
+        const config = args[0] as string | { text: string };
+        const text = typeof config === 'string' ? config : config.text;
+        sent.push(text);
+        const answer = look(...args) as Promise<{ rows: unknown[] }>;
+        return text.includes('._versions') ? answer.then((result) => (lookRows.push(result.rows.length), result)) : answer;
       };
       /** While set, the first replica's document reads are answered only once it settles (they run at once: `ran` is the last one's answer). */
       let held: Promise<void> | undefined;
@@ -606,8 +611,28 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
         await ran;
       };
       const looks = () => sent.filter((sql) => sql.includes('._versions') && sql.startsWith('SELECT')).length;
-      return { one, two, reads, looks, hold, heldReadRan, close: () => Promise.all([one.close(), two.close()]) };
+      return { one, two, reads, looks, lookRows, hold, heldReadRan, close: () => Promise.all([one.close(), two.close()]) };
     }
+
+    it("a look reads the version rows of other processes' backends only: its own commits leave it none to read", async () => {
+      const { one, two, lookRows, close } = await twoReplicas();
+      try {
+        const notes = one.collection(Cached);
+        const { _id } = await notes.insert({ owner: 'ann', n: 0 });
+        await notes.updateOne({ _id }, { $inc: { n: 1 } });
+        await notes.findById(_id); // fills the cache: a look is taken only to believe what it holds
+        await nextTurn();
+        lookRows.length = 0;
+        expect((await notes.findById(_id))?.n).toBe(1);
+        expect(lookRows).toEqual([0]);
+        await two.collection(Cached).updateOne({ _id }, { $inc: { n: 1 } });
+        await nextTurn();
+        expect((await notes.findById(_id))?.n).toBe(2);
+        expect(lookRows[1]).toBeGreaterThan(0);
+      } finally {
+        await close();
+      }
+    });
 
     it("withOneLook: the reads of one scope, a transaction's among them, share one look across turns; a commit before the scope began is seen", async () => {
       const { one, two, looks, close } = await twoReplicas();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Pool, PoolClient, QueryResultRow, types as pgTypes } from 'pg';
+import { Client, Pool, PoolClient, QueryConfig, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../filter-terms';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { ScopedContext } from '../scoped-context';
@@ -104,7 +104,7 @@ export class PostgresStore implements Store, PostgresEngine {
   private sweeper?: NodeJS.Timeout;
 
   constructor(private readonly options: PostgresStoreOptions) {
-    this.caches = new PostgresReadCaches(options.schema, <R>(sql: string) => this.looks().query(sql).then((r) => r.rows as R[]));
+    this.caches = new PostgresReadCaches(options.schema, <R>(statement: QueryConfig) => this.looks().query(statement).then((r) => r.rows as R[]));
   }
 
   get schema(): string {
