@@ -148,6 +148,26 @@ describe('mail outbox', () => {
     }
   });
 
+  it('makes the mail folder again when it was removed meanwhile', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
+    const outbox = store.collection(outboxDef);
+    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ DATA_DIR: dir }), logger), logger);
+    try {
+      await outbox.insert(row('m1', 'ayse@example.com'));
+      await worker.drain();
+      await rm(join(dir, 'mail'), { recursive: true });
+      await outbox.insert(row('m2', 'can@example.com'));
+      await worker.drain();
+      const files = await readdir(join(dir, 'mail'));
+      expect(files).toHaveLength(1);
+      expect(await readFile(join(dir, 'mail', files[0]), 'utf8')).toMatch(/^To: can@example\.com$/m);
+      expect((await outbox.findById('m2'))?.sent_at).toEqual(expect.any(String));
+    } finally {
+      await worker.onApplicationShutdown();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("forgets the .eml files sent to an address, whatever its case, and no one else's (account deletion)", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mail-'));
     const outbox = store.collection(outboxDef);
