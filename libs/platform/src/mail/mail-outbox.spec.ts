@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { startSmtpInbox } from '@app/testing/engines';
 import { testConfig } from '@app/testing';
-import { defineCollection, SqliteStore } from '@app/store';
+import { Collection, defineCollection, SqliteStore } from '@app/store';
 import { createMailer, MemoryMailer } from './mailer';
 import { MailOutboxDoc, MailOutboxWorker } from './mail-outbox';
 
@@ -130,11 +130,21 @@ describe('mail outbox', () => {
     }
   });
 
-  it('without SMTP_URL writes an .eml file under DATA_DIR/mail', async () => {
+  /** A worker over the file mailer in a folder of its own, run by `test` and shut down after. */
+  async function withFileMailer(test: (mail: { dir: string; outbox: Collection<MailOutboxDoc>; worker: MailOutboxWorker }) => Promise<void>): Promise<void> {
     const dir = await mkdtemp(join(tmpdir(), 'mail-'));
     const outbox = store.collection(outboxDef);
     const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ DATA_DIR: dir }), logger), logger);
     try {
+      await test({ dir, outbox, worker });
+    } finally {
+      await worker.onApplicationShutdown();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('without SMTP_URL writes an .eml file under DATA_DIR/mail', async () => {
+    await withFileMailer(async ({ dir, outbox, worker }) => {
       await outbox.insert(row('m1', 'ayse@example.com'));
       await worker.drain();
       const files = await readdir(join(dir, 'mail'));
@@ -142,17 +152,11 @@ describe('mail outbox', () => {
       const eml = await readFile(join(dir, 'mail', files[0]), 'utf8');
       expect(eml).toMatch(/^To: ayse@example\.com$/m);
       expect(eml).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
-    } finally {
-      await worker.onApplicationShutdown();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('makes the mail folder again when it was removed meanwhile', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
-    const outbox = store.collection(outboxDef);
-    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ DATA_DIR: dir }), logger), logger);
-    try {
+    await withFileMailer(async ({ dir, outbox, worker }) => {
       await outbox.insert(row('m1', 'ayse@example.com'));
       await worker.drain();
       await rm(join(dir, 'mail'), { recursive: true });
@@ -162,17 +166,11 @@ describe('mail outbox', () => {
       expect(files).toHaveLength(1);
       expect(await readFile(join(dir, 'mail', files[0]), 'utf8')).toMatch(/^To: can@example\.com$/m);
       expect((await outbox.findById('m2'))?.sent_at).toEqual(expect.any(String));
-    } finally {
-      await worker.onApplicationShutdown();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("forgets the .eml files sent to an address, whatever its case, and no one else's (account deletion)", async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
-    const outbox = store.collection(outboxDef);
-    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ DATA_DIR: dir }), logger), logger);
-    try {
+    await withFileMailer(async ({ dir, outbox, worker }) => {
       expect(await worker.forgetSentTo(['ayse@example.com'])).toBe(0); // no folder yet
       await outbox.insert(row('m1', 'ayse@example.com'));
       await outbox.insert(row('m2', 'can@example.com'));
@@ -184,10 +182,7 @@ describe('mail outbox', () => {
       expect(left).toHaveLength(1);
       expect(await readFile(join(dir, 'mail', left[0]), 'utf8')).toMatch(/^To: can@example\.com$/m);
       expect(await worker.forgetSentTo(['ayse@example.com'])).toBe(0);
-    } finally {
-      await worker.onApplicationShutdown();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps messages in memory when DATA_DIR is :memory:', () => {
