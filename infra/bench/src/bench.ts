@@ -165,6 +165,12 @@ const PEAK_WINDOW_MS = 250;
 
 const sumOf = (mbs: Record<string, number>) => Object.values(mbs).reduce((sum, mb) => sum + mb, 0);
 
+/** `into`, each label's figure raised to `peaks`' where that one is higher. */
+function raised(into: Record<string, number>, peaks: Record<string, number>): Record<string, number> {
+  for (const [label, mb] of Object.entries(peaks)) into[label] = Math.max(into[label] ?? 0, mb);
+  return into;
+}
+
 /**
  * Per-phase wall time, CPU time and peak RSS of one process or a stack of them. A peak is Linux's
  * VmHWM, reset by writing 5 to /proc/<pid>/clear_refs at each phase boundary and, for a stack,
@@ -205,10 +211,8 @@ class ProcessMeter {
   }
 
   /** Each process's peak in this phase so far by its label (`processLabel`); the one process of an embedded stack alone. */
-  peakRssMbByProcess(): Record<string, number> {
-    const byProcess = { ...this.windowPeaks };
-    for (const [label, mb] of Object.entries(this.openWindowPeaks())) byProcess[label] = Math.max(byProcess[label] ?? 0, mb);
-    return byProcess;
+  private peakRssMbByProcess(): Record<string, number> {
+    return raised({ ...this.windowPeaks }, this.openWindowPeaks());
   }
 
   /** Closes the current phase under `name` and starts the next one. */
@@ -254,7 +258,7 @@ class ProcessMeter {
   private closeWindow(): void {
     const peaks = this.openWindowPeaks();
     this.reset();
-    for (const [label, mb] of Object.entries(peaks)) this.windowPeaks[label] = Math.max(this.windowPeaks[label] ?? 0, mb);
+    raised(this.windowPeaks, peaks);
     this.peakTotalMb = Math.max(this.peakTotalMb, sumOf(peaks));
   }
 
