@@ -1,5 +1,6 @@
 import { EventType, Language, NotificationView } from '@app/contracts';
 import { EventBus } from '@app/bus';
+import { MailOutboxWorker } from '@app/platform';
 import { probeStore, StoreProbe, TestService } from '@app/testing';
 import { newId } from '@app/store';
 
@@ -70,9 +71,10 @@ export interface ProbedFollowing {
   followers: Member[];
   probe: StoreProbe;
   /**
-   * The reads and writes of `act` alone: rows published before it are dropped first, and the bus's
-   * timed drop of the rows it publishes waits until it is counted (on a slow machine the 100 ms
-   * timer fired inside a measurement).
+   * The reads and writes of `act` alone: rows published before it are dropped first, and the timed
+   * work of the service waits until it is counted: the bus's drop of the rows it publishes (100 ms),
+   * its outbox relay and the mail outbox's pass (every second). On a slow machine each fired inside
+   * a measurement.
    */
   measure(act: () => Promise<unknown>): Promise<{ reads: number; writes: number }>;
 }
@@ -86,13 +88,17 @@ export async function probedFollowing(svc: TestService): Promise<ProbedFollowing
   const measure = async (act: () => Promise<unknown>) => {
     const bus = svc.app.get(EventBus);
     await bus.dropPublished();
-    const held = jest.spyOn(bus as unknown as { scheduleDrop(): void }, 'scheduleDrop').mockImplementation(() => undefined);
+    const held = [
+      jest.spyOn(bus as unknown as { scheduleDrop(): void }, 'scheduleDrop').mockImplementation(() => undefined),
+      jest.spyOn(bus, 'relay').mockResolvedValue(0),
+      jest.spyOn(svc.app.get(MailOutboxWorker), 'sendDue').mockResolvedValue(undefined),
+    ];
     probe.reset();
     try {
       await act();
       return { reads: probe.reads, writes: probe.writes };
     } finally {
-      held.mockRestore();
+      for (const spy of held) spy.mockRestore();
       await bus.dropPublished();
     }
   };
