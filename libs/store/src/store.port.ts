@@ -94,6 +94,19 @@ export interface Flipped {
   count: number;
 }
 
+/**
+ * A write that goes with one outcome of `flipWithCommit`: a document inserted (with the count the
+ * flip left put at `countAt`, a path into it, when given), or the documents `delete` matches deleted.
+ */
+export type FlipFollowUp =
+  | { collection: Collection<BaseDoc>; insert: BaseDoc; countAt?: readonly string[] }
+  | { collection: Collection<BaseDoc>; delete: Filter };
+
+/** What `flipWithCommit` queued: what the flip did, known once the transaction has committed (rejected if it did not). */
+export interface QueuedFlip {
+  outcome: Promise<Flipped | null>;
+}
+
 export interface Collection<T extends BaseDoc> {
   readonly name: string;
   insert(doc: NewDoc<T>): Promise<T>;
@@ -148,6 +161,15 @@ export interface Collection<T extends BaseDoc> {
    * request deleted it first): nothing changed.
    */
   flip(doc: NewDoc<T>, match: Filter, counted: CountedIn): Promise<Flipped | null>;
+  /**
+   * `flip` with the writes of each outcome (`then.inserted` after an insert, `then.deleted` after a
+   * delete), all sent with the open transaction's COMMIT: a like's transaction is one round trip
+   * instead of two (PostgreSQL: one statement of data-modifying WITHs). The outcome is known once
+   * the transaction committed, so the caller does not wait for it inside. Undefined where the
+   * engine cannot (no transaction open, a part that is not plain SQL, SQLite, MongoDB): the caller
+   * then flips and writes in turn. Optional, as `Store.transaction` is.
+   */
+  flipWithCommit?(doc: NewDoc<T>, match: Filter, counted: CountedIn, then: { inserted: FlipFollowUp[]; deleted: FlipFollowUp[] }): Promise<QueuedFlip | undefined>;
   /**
    * Documents of `filter` whose `text` fields hold every word of `words`, most relevant first
    * (bm25 on SQLite, ts_rank on PostgreSQL, textScore on MongoDB). Every word but the last matches whole; the last word

@@ -15,11 +15,13 @@ import {
   CountedIn,
   Filter,
   FindOptions,
+  FlipFollowUp,
   Flipped,
   GroupKey,
   Increment,
   NewDoc,
   Projection,
+  QueuedFlip,
   SearchOptions,
   Update,
   UpdateOptions,
@@ -37,13 +39,22 @@ export interface Queryable {
   query<R extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<R>>;
 }
 
+/** Who hears what a statement sent with the COMMIT returned: its rows once committed, or the error that rolled it back. */
+export interface CommitReply {
+  rows(rows: Row[]): void;
+  failed(err: unknown): void;
+}
+
 /** What a collection needs from its store. */
 export interface PostgresEngine {
   query<R extends QueryResultRow>(sql: string, params?: unknown[], rowMode?: 'array'): Promise<R[]>;
   /** One statement writing `collection`: inside a transaction, under its own savepoint unless `guarded` is false. */
   write<R extends QueryResultRow>(collection: string, sql: string, params: unknown[], guarded?: boolean): Promise<R[]>;
-  /** Statements writing `collection` sent with the open transaction's COMMIT, with what they change in the document cache. */
-  withCommit(collection: string, statement: QueryConfig, effect: (cache: DocCache<BaseDoc>) => void): void;
+  /**
+   * Statements writing `collection` sent with the open transaction's COMMIT, with what they change
+   * in the document cache; `reply` hears the statement's rows (its text then does not vary).
+   */
+  withCommit(collection: string, statement: QueryConfig, effect: (cache: DocCache<BaseDoc>) => void, reply?: CommitReply): void;
   /** Whether a statement now runs inside a transaction (`transaction`), not on its own. */
   transactionOpen(): boolean;
   /** Whether a write of this kind to the collection may be refused (so needs a savepoint in a transaction). */
@@ -86,6 +97,41 @@ const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function forgetting(filter: Filter): (cache: DocCache<BaseDoc>) => void {
   const ids = pinnedIds(filter);
   return (cache) => (ids ? ids.forEach((id) => cache.forget(id)) : cache.clear());
+}
+
+/** What the flip's statement returns: the id it inserted or deleted, and the count's document after it. */
+interface FlipRow {
+  inserted: string | null;
+  deleted: string | null;
+  counter: BaseDoc | null;
+}
+
+const FLIP_RESULT = 'SELECT (SELECT _id FROM ins) AS inserted, (SELECT _id FROM del) AS deleted, (SELECT doc FROM counter) AS counter';
+
+/** A flip's statement in parts (`PostgresCollection.flipPlan`). */
+interface FlipPlan<T extends BaseDoc> {
+  row: T;
+  counts: PostgresCollection<BaseDoc>;
+  params: Params;
+  withs: string;
+  /** The counted field, as the parameter that names it. */
+  field: string;
+  /** Whether a part may be refused (a table this process has not seen yet, a unique field). */
+  guarded: boolean;
+}
+
+function flipOutcome(done: FlipRow, field: string): Flipped | null {
+  if (!done.inserted && !done.deleted) return null;
+  return { inserted: Boolean(done.inserted), count: countIn(done.counter, field) };
+}
+
+/** `doc` with `count` at `path`, as the statement wrote it. */
+function withCount<D extends BaseDoc>(doc: D, path: readonly string[], count: number): D {
+  const copy = structuredClone(doc) as D & Row;
+  let at: Row = copy;
+  for (const key of path.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+  at[path[path.length - 1]] = count;
+  return copy;
 }
 
 /** SQLSTATE 23505: a unique index refused the write. */
@@ -386,6 +432,66 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
    * and where a part is not plain SQL, the steps in turn.
    */
   async flip(doc: NewDoc<T>, match: Filter, counted: CountedIn): Promise<Flipped | null> {
+    const plan = await this.flipPlan(doc, match, counted);
+    if (!plan) return flipInSteps(this, doc, match, counted);
+    const statement = `${plan.withs} ${FLIP_RESULT}`;
+    const [done] = await this.writing(() => this.engine.write<FlipRow>(this.name, statement, plan.params.values, plan.guarded));
+    this.engine.afterWrite(this.name, (cache) => (done.inserted ? cache.written(plan.row) : done.deleted && cache.forget(done.deleted)));
+    if (done.counter) plan.counts.written([done.counter]);
+    return flipOutcome(done, counted.field);
+  }
+
+  /**
+   * The flip and the writes of its outcomes as one statement sent with the COMMIT: each follow-up
+   * is a WITH that writes only when its outcome (`ins`, `del`) returned a row, an insert taking the
+   * count the flip left from `counter`. Every collection it may write has its version bumped by
+   * that COMMIT; their caches learn what it did once it is committed.
+   */
+  async flipWithCommit(doc: NewDoc<T>, match: Filter, counted: CountedIn, then: { inserted: FlipFollowUp[]; deleted: FlipFollowUp[] }): Promise<QueuedFlip | undefined> {
+    const plan = await this.flipPlan(doc, match, counted);
+    const followUps = [...then.inserted.map((f) => ({ f, on: 'ins' as const })), ...then.deleted.map((f) => ({ f, on: 'del' as const }))];
+    if (!plan || plan.guarded || !followUps.every(({ f }) => this.sameEngine(f.collection))) return undefined;
+    const effects: { collection: string; effect: (cache: DocCache<BaseDoc>, done: FlipRow) => void }[] = [];
+    const withs: string[] = [];
+    for (const [i, { f, on }] of followUps.entries()) {
+      const target = f.collection as unknown as PostgresCollection<BaseDoc>;
+      const applies = (done: FlipRow) => Boolean(on === 'ins' ? done.inserted : done.deleted);
+      if ('insert' in f) {
+        await this.engine.learnShapes(target.name, f.insert);
+        const json = `${plan.params.add(toJsonb(f.insert))}::jsonb`;
+        const value = f.countAt ? `jsonb_set(${json}, ${plan.params.add(f.countAt)}::text[], COALESCE(counter.doc -> ${plan.field}, '0'::jsonb))` : json;
+        withs.push(`f${i} AS (INSERT INTO ${target.table} (_id, doc) SELECT ${plan.params.add(f.insert._id)}, ${value} FROM counter WHERE EXISTS (SELECT 1 FROM ${on}))`);
+        const countAt = f.countAt;
+        effects.push({ collection: target.name, effect: (cache, done) => applies(done) && cache.written(countAt ? withCount(f.insert, countAt, countIn(done.counter, counted.field)) : f.insert) });
+      } else {
+        const sql = target.sqlFilter(f.delete, plan.params);
+        if (!sql.complete) return undefined;
+        withs.push(`f${i} AS (DELETE FROM ${target.table} WHERE (${sql.where}) AND EXISTS (SELECT 1 FROM ${on}))`);
+        const forget = forgetting(f.delete);
+        effects.push({ collection: target.name, effect: (cache, done) => applies(done) && forget(cache) });
+      }
+      await this.engine.ensureTable(target.name);
+    }
+    let done: FlipRow | undefined;
+    const outcome = new Promise<Flipped | null>((resolve, reject) => {
+      const statement = { text: `${[plan.withs, ...withs].join(',\n      ')} ${FLIP_RESULT}`, values: plan.params.values };
+      const own = (cache: DocCache<BaseDoc>) => done && (done.inserted ? cache.written(plan.row) : done.deleted && cache.forget(done.deleted));
+      this.engine.withCommit(this.name, statement, own, {
+        rows: ([row]) => resolve(flipOutcome((done = row as unknown as FlipRow), counted.field)),
+        failed: reject,
+      });
+    });
+    outcome.catch(() => undefined); // a caller whose transaction threw first never asks
+    this.engine.afterWrite(plan.counts.name, (cache) => done?.counter && cache.written(done.counter));
+    for (const { collection, effect } of effects) this.engine.afterWrite(collection, (cache) => done && effect(cache, done));
+    return { outcome };
+  }
+
+  /**
+   * The flip's WITHs (ins, del, up, down, and `counter`: the count's document after it) and their
+   * parameters, when every part is plain SQL inside a transaction; null otherwise.
+   */
+  private async flipPlan(doc: NewDoc<T>, match: Filter, counted: CountedIn): Promise<FlipPlan<T> | null> {
     const counts = counted.collection;
     const params = new Params();
     const sql = this.sqlFilter(match, params);
@@ -397,7 +503,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
       counts.textFields.length === 0 &&
       sql.complete &&
       FIELD_NAME.test(counted.field);
-    if (!plain) return flipInSteps(this, doc, match, counted);
+    if (!plain) return null;
     const row = { ...doc, _id: doc._id ?? newId() } as unknown as T;
     await this.engine.learnShapes(this.name, row);
     await this.engine.ensureTable(counts.name);
@@ -406,20 +512,20 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     const countId = params.add(counted.id);
     const field = `${params.add(counted.field)}::text`;
     const now = `COALESCE((c.doc -> ${field})::numeric, 0)`;
-    const statement = `WITH ins AS (INSERT INTO ${this.table} (_id, doc) VALUES (${id}, ${json}::jsonb) ON CONFLICT DO NOTHING RETURNING _id),
+    const withs = `WITH ins AS (INSERT INTO ${this.table} (_id, doc) VALUES (${id}, ${json}::jsonb) ON CONFLICT DO NOTHING RETURNING _id),
       del AS (DELETE FROM ${this.table} WHERE _id IN (SELECT _id FROM ${this.table} WHERE ${sql.where} AND NOT EXISTS (SELECT 1 FROM ins) LIMIT 1 FOR UPDATE) RETURNING _id),
       up AS (INSERT INTO ${counts.table} AS c (_id, doc) SELECT ${countId}, jsonb_build_object('_id', ${countId}::text, ${field}, 1) FROM ins
         ON CONFLICT (_id) DO UPDATE SET doc = jsonb_set(c.doc, ARRAY[${field}], to_jsonb(${now} + 1)) RETURNING c.doc),
       down AS (UPDATE ${counts.table} AS c SET doc = jsonb_set(c.doc, ARRAY[${field}], to_jsonb(${now} - 1))
-        WHERE c._id = ${countId} AND ${now} >= 1 AND EXISTS (SELECT 1 FROM del) RETURNING c.doc)
-      SELECT (SELECT _id FROM ins) AS inserted, (SELECT _id FROM del) AS deleted,
-        COALESCE((SELECT doc FROM up), (SELECT doc FROM down), (SELECT doc FROM ${counts.table} WHERE _id = ${countId})) AS counter`;
+        WHERE c._id = ${countId} AND ${now} >= 1 AND EXISTS (SELECT 1 FROM del) RETURNING c.doc),
+      counter AS (SELECT COALESCE((SELECT doc FROM up), (SELECT doc FROM down), (SELECT doc FROM ${counts.table} WHERE _id = ${countId})) AS doc)`;
     const guarded = this.engine.mayRefuse(this.name, 'other') || this.engine.mayRefuse(counts.name, 'update', [counted.field]);
-    const [done] = await this.writing(() => this.engine.write<{ inserted: string | null; deleted: string | null; counter: BaseDoc | null }>(this.name, statement, params.values, guarded));
-    if (!done.inserted && !done.deleted) return null;
-    this.engine.afterWrite(this.name, (cache) => (done.inserted ? cache.written(row) : cache.forget(done.deleted as string)));
-    if (done.counter) counts.written([done.counter]);
-    return { inserted: Boolean(done.inserted), count: countIn(done.counter, counted.field) };
+    return { row, counts, params, withs, field, guarded };
+  }
+
+  /** A collection of this store whose inserts and deletes can go in a statement of this one's (no search vector, nothing to refuse). */
+  private sameEngine(collection: Collection<BaseDoc>): boolean {
+    return collection instanceof PostgresCollection && collection.engine === this.engine && collection.textFields.length === 0 && !this.engine.mayRefuse(collection.name, 'other');
   }
 
   /** Ranked by ts_rank, then by id; a filter SQL cannot express is applied by mingo to the ranked matches. */

@@ -41,14 +41,17 @@ export function withBegin(client: PoolClient, started: { begun: boolean }): Quer
  * COMMIT with the statements that go with it (`writeWithCommit`'s, the bump of the caches'
  * versions) in one round trip: BEGIN first when nothing was sent yet, then each statement, then
  * COMMIT. The first error stops the rest, COMMIT included: the transaction is then rolled back.
+ * Returns each statement's result, in order.
  */
-export async function commitWith(client: PoolClient, statements: readonly Statement[], begin: boolean): Promise<void> {
+export async function commitWith(client: PoolClient, statements: readonly Statement[], begin: boolean): Promise<QueryResult[]> {
   if (statements.length === 0) {
     await client.query(begin ? 'BEGIN; COMMIT' : 'COMMIT');
-    return;
+    return [];
   }
   for (const statement of statements) await prepared(client, statement);
-  await pipelined(client, new ThenCommit(statements, begin));
+  const results = await pipelined(client, new ThenCommit(statements, begin));
+  // node-postgres collects one result per statement of the round trip: BEGIN's, theirs, COMMIT's.
+  return (results as QueryResult[]).slice(begin ? 1 : 0, -1);
 }
 
 /** The last statement's result of a multi-statement round trip. */
@@ -72,8 +75,9 @@ const MAX_NAMED_PARAMETERS = 16;
 export class PreparedStatements {
   private readonly names = new Map<string, string>();
 
-  named<C extends QueryConfig>(config: C): C {
-    if (!config.values?.length || config.values.length > MAX_NAMED_PARAMETERS) return config;
+  /** `fixedText`: the text does not vary with its values (no list of parameters per value), however many it has. */
+  named<C extends QueryConfig>(config: C, fixedText = false): C {
+    if (!config.values?.length || (config.values.length > MAX_NAMED_PARAMETERS && !fixedText)) return config;
     let name = this.names.get(config.text);
     if (name === undefined && this.names.size < MAX_NAMED_STATEMENTS) this.names.set(config.text, (name = `s${this.names.size}`));
     return name === undefined ? config : { ...config, name };

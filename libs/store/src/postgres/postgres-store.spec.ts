@@ -343,6 +343,61 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect(await counts.findById('review-1')).toEqual({ _id: 'review-1', like_count: 0 });
     });
 
+    it("flips with the writes of its outcome in the COMMIT's round trip: only that outcome's, the count where asked; a rollback writes none", async () => {
+      const likes = store.collection(Likes);
+      const outbox = store.collection(Outbox);
+      const counted = { collection: outbox, id: 'review-2', field: 'like_count' };
+      const match = { reviewId: 'review-2', userId: 'a' };
+      await likes.insert({ reviewId: 'other-2', userId: 'a', created_at: 0 }); // the tables known: nothing to refuse
+      await outbox.insert({ type: 'seen' });
+      const event = (_id: string, type: string) => ({ _id, type, event: { likeCount: -1 } }) as BaseDoc;
+      const flip = (n: number) =>
+        likes.flipWithCommit!({ reviewId: 'review-2', userId: 'a', created_at: n }, match, counted, {
+          inserted: [
+            { collection: outbox, insert: event(`liked-${n}`, 'liked'), countAt: ['event', 'likeCount'] },
+            { collection: likes, delete: { reviewId: 'other-2' } },
+          ],
+          deleted: [{ collection: outbox, insert: event(`unliked-${n}`, 'unliked'), countAt: ['event', 'likeCount'] }],
+        });
+      const { sent, restore } = recordStatements();
+      const outcomes: unknown[] = [];
+      try {
+        for (const n of [1, 2]) outcomes.push(await (await store.transaction(() => flip(n)))!.outcome);
+      } finally {
+        restore();
+      }
+      expect(outcomes).toEqual([{ inserted: true, count: 1 }, { inserted: false, count: 0 }]);
+      expect(withoutPrepares(sent)).toEqual([expect.stringMatching(/^BEGIN; WITH ins AS .*; COMMIT$/s), expect.stringMatching(/^BEGIN; WITH ins AS .*; COMMIT$/s)]);
+      expect(await outbox.find({ type: { $in: ['liked', 'unliked'] } }, { sort: { _id: 1 } })).toEqual([
+        { _id: 'liked-1', type: 'liked', event: { likeCount: 1 } },
+        { _id: 'unliked-2', type: 'unliked', event: { likeCount: 0 } },
+      ]);
+      expect(await likes.count({ reviewId: 'other-2' })).toBe(0);
+
+      let queued: Awaited<ReturnType<typeof flip>>;
+      const thrown = store.transaction(async () => {
+        queued = await flip(3);
+        throw new Error('changed my mind');
+      });
+      await expect(thrown).rejects.toThrow('changed my mind');
+      await expect(queued!.outcome).rejects.toThrow('changed my mind');
+      expect(await likes.count(match)).toBe(0);
+      expect(await outbox.findById('liked-3')).toBeNull();
+      expect(await outbox.findById('review-2')).toEqual({ _id: 'review-2', like_count: 0 });
+    });
+
+    it('flips with the commit only where every part is plain SQL inside a transaction', async () => {
+      const likes = store.collection(Likes);
+      const counted = { collection: store.collection(Outbox), id: 'review-3', field: 'like_count' };
+      const doc = { reviewId: 'review-3', userId: 'a', created_at: 0 };
+      const then = { inserted: [], deleted: [] };
+      expect(await likes.flipWithCommit!(doc, { reviewId: 'review-3', userId: 'a' }, counted, then)).toBeUndefined();
+      // A filter SQL cannot express (a regular expression) for a delete that goes with it.
+      const unplain = { inserted: [], deleted: [{ collection: likes, delete: { userId: { $regex: '^a' } } }] };
+      expect(await store.transaction(() => likes.flipWithCommit!(doc, { reviewId: 'review-3', userId: 'a' }, counted, unplain))).toBeUndefined();
+      expect(await likes.count({ reviewId: 'review-3' })).toBe(0);
+    });
+
     it('keeps $inc exact when transactions and plain writes interleave', async () => {
       const likes = store.collection(Likes);
       const { _id } = await likes.insert({ reviewId: 'counter', userId: 'u', created_at: 0 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Pool, PoolClient, QueryConfig, QueryResultRow, types as pgTypes } from 'pg';
+import { Client, Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow, types as pgTypes } from 'pg';
 import { FieldShape } from '../filter-terms';
 import { FieldShapes } from '../sqlite/sqlite-shapes';
 import { ScopedContext } from '../scoped-context';
@@ -7,7 +7,7 @@ import { redactUrl, StoreUnavailableError } from '../store.errors';
 import { BaseDoc, Collection, CollectionDef, Store } from '../store.port';
 import { CountCache } from '../read-cache/count-cache';
 import { DocCache } from '../read-cache/doc-cache';
-import { PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
+import { CommitReply, PostgresCollection, PostgresEngine, Queryable } from './postgres-collection';
 import { INDEX_PREFIX, pgIndex, pgTextIndex, quoteName } from './postgres-indexes';
 import { fromJsonb } from './postgres-json';
 import { CacheEffect, PostgresReadCaches } from './postgres-read-cache';
@@ -61,9 +61,17 @@ interface TxContext {
   /** The look its cached reads believe: the first one's, shared by the rest of the transaction. */
   look?: Promise<void>;
   /** Statements sent with its COMMIT (`writeWithCommit`), in order. */
-  withCommit: Statement[];
+  withCommit: CommitStatement[];
   /** BEGIN was sent: it goes with the first statement's turn, or with the COMMIT when none came before. */
   begun: boolean;
+}
+
+/** A statement sent with a transaction's COMMIT, and who hears its rows. */
+interface CommitStatement {
+  statement: Statement;
+  reply?: CommitReply;
+  /** Its text does not vary with its values: named (prepared) however many parameters it has. */
+  fixedText: boolean;
 }
 
 /**
@@ -222,11 +230,13 @@ export class PostgresStore implements Store, PostgresEngine {
         // A transaction that left all its writes to the commit is one round trip: BEGIN goes with it.
         const begin = !tx.begun;
         tx.begun = true;
-        await this.commit(client, tx.wrote.keys(), tx.withCommit, begin);
+        const replies = await this.commit(client, tx.wrote.keys(), tx.withCommit, begin);
         committed = true;
+        tx.withCommit.forEach((entry, i) => entry.reply?.rows(replies[i].rows));
         return result;
       } catch (err) {
         if (tx.begun) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+        for (const entry of tx.withCommit) entry.reply?.failed(err);
         throw err;
       }
     } finally {
@@ -241,16 +251,20 @@ export class PostgresStore implements Store, PostgresEngine {
    * and the bump of the written cached collections' versions in the same round trip, which stops
    * at the first error (the transaction then rolls back).
    */
-  private async commit(client: PoolClient, wrote: Iterable<string>, withCommit: readonly Statement[], begin: boolean): Promise<void> {
+  private async commit(client: PoolClient, wrote: Iterable<string>, withCommit: readonly CommitStatement[], begin: boolean): Promise<QueryResult[]> {
     const bump = this.caches.bumpStatement(wrote);
-    await commitWith(client, [...withCommit, ...(bump ? [bump] : [])].map((s) => this.statements.named(s)), begin);
+    const statements = withCommit.map(({ statement, fixedText }) => this.statements.named(statement, fixedText));
+    return commitWith(client, bump ? [...statements, this.statements.named(bump)] : statements, begin);
   }
 
-  /** A statement for the open transaction's COMMIT (see `writeWithCommit`); what it changes in the cache applies once committed. */
-  withCommit(collection: string, statement: Statement, effect: CacheEffect): void {
+  /**
+   * A statement for the open transaction's COMMIT (see `writeWithCommit`); what it changes in the
+   * cache applies once committed. `reply` hears its rows once committed, or that it was not.
+   */
+  withCommit(collection: string, statement: Statement, effect: CacheEffect, reply?: CommitReply): void {
     const tx = this.context.get();
     if (!tx) throw new Error(`No transaction is open for a write with its commit to ${collection}`);
-    tx.withCommit.push(statement);
+    tx.withCommit.push({ statement, reply, fixedText: reply !== undefined });
     if (this.caches.versioned(collection)) this.wrote(tx, collection).push(effect);
   }
 
