@@ -167,6 +167,42 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
     return result;
   }
 
+  /**
+   * A change whose outcome decides which of `planned` it announces (a like toggle: review.liked or
+   * review.unliked), and which writes their outbox rows itself, each only for its own outcome, with
+   * its commit (`Collection.flipWithCommit`: the whole transaction in one round trip). `change` runs
+   * in a transaction that also drops the published rows; it gets the outbox and the candidates'
+   * rows, and returns what settles once that transaction committed, or undefined when it could not
+   * write that way (nothing is then announced: the caller changes and emits in turn). `chosen` names
+   * the event the outcome announced, with the payload as its row holds it, or null for none. On a
+   * store with transactions, outside an `atomically` unit.
+   */
+  async emitOneOfWith<R>(
+    planned: PlannedEvent<EventType>[],
+    change: (outbox: Collection<OutboxDoc>, rows: OutboxDoc[]) => Promise<{ outcome: Promise<R> } | undefined>,
+    chosen: (result: R) => { index: number; payload: EventPayloads[EventType] } | null,
+  ): Promise<{ result: R } | undefined> {
+    const transaction = this.store.transaction?.bind(this.store);
+    if (!transaction || this.units.get()) throw new Error('emitOneOfWith needs a store with transactions, outside a unit');
+    const events = planned.map((p) => envelope(p));
+    for (const event of events) this.inFlight.add(event.id);
+    let settled: { result: R } | undefined;
+    try {
+      const queued = await this.dropping(transaction, () => change(this.outbox, events.map((event) => committedRow(event))));
+      settled = queued && { result: await queued.outcome };
+    } catch (err) {
+      for (const event of events) this.inFlight.delete(event.id);
+      throw err;
+    }
+    const pick = settled ? chosen(settled.result) : null;
+    events.forEach((event, i) => i !== pick?.index && this.inFlight.delete(event.id)); // never written
+    if (pick) {
+      const event = { ...events[pick.index], payload: pick.payload };
+      await this.publish(event.id, event as never); // refused: the committed row waits for the relay
+    }
+    return settled;
+  }
+
   /** Without transactions: every intent stored before the change, as `emitWith` does for one. */
   private async emitIntentsWith<R>(planned: PlannedEvent<EventType>[], change: () => Promise<R>): Promise<R> {
     const events = planned.map((p) => ({ event: envelope(p), proof: storedProof(p.proof), type: p.type, match: p.proof.match }));
