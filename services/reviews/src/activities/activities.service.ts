@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ActivityQueryDto, ActivityView } from '@app/contracts';
-import { Collection, DuplicateKeyError, Filter, STORE, Store } from '@app/store';
+import { Collection, DuplicateKeyError, Filter, FlipFollowUp, newId, STORE, Store } from '@app/store';
 import { AudienceService } from '../audience/audience.service';
 import { FollowGraphService } from '../read-models/follow-graph.service';
 import { ProductsService } from '../products/products.service';
@@ -10,6 +10,11 @@ import { UserCardsService } from '../users/user-cards.service';
 import { ActivityDoc, activitiesCollection } from './activity.collection';
 
 export type NewActivity = Omit<ActivityDoc, '_id'>;
+
+/** A member's like activity of a review. */
+function likeActivityOf(userId: string, reviewId: string): Filter {
+  return { type: 'review_liked', user_id: userId, review_id: reviewId };
+}
 
 @Injectable()
 export class ActivitiesService {
@@ -76,7 +81,19 @@ export class ActivitiesService {
    * so the insert cannot be refused): inside the like's transaction it goes with the commit.
    */
   async recordLike(userId: string, review: ReviewDoc, sourceId: string, at: string): Promise<void> {
-    const activity: NewActivity = {
+    await this.activities.writeWithCommit({ insert: [await this.likeActivity(userId, review, sourceId, at)] });
+  }
+
+  /** The liker's activity as the writes of a like toggle's outcomes (`Collection.flipWithCommit`): recorded with a like, gone with an unlike. */
+  async likeFollowUps(userId: string, review: ReviewDoc, sourceId: string, at: string): Promise<{ inserted: FlipFollowUp; deleted: FlipFollowUp }> {
+    return {
+      inserted: { collection: this.activities, insert: { _id: newId(), ...(await this.likeActivity(userId, review, sourceId, at)) } },
+      deleted: { collection: this.activities, delete: likeActivityOf(userId, review._id) },
+    };
+  }
+
+  private async likeActivity(userId: string, review: ReviewDoc, sourceId: string, at: string): Promise<NewActivity> {
+    return {
       type: 'review_liked',
       user_id: userId,
       data: await this.dataOf(review),
@@ -85,7 +102,6 @@ export class ActivitiesService {
       source_id: sourceId,
       created_at: at,
     };
-    await this.activities.writeWithCommit({ insert: [activity] });
   }
 
   async forgetReview(reviewId: string): Promise<void> {
@@ -94,7 +110,7 @@ export class ActivitiesService {
 
   /** Nothing reads it back before the commit: on PostgreSQL it goes with the COMMIT. */
   async forgetLike(userId: string, reviewId: string): Promise<void> {
-    await this.activities.deleteWithCommit({ type: 'review_liked', user_id: userId, review_id: reviewId });
+    await this.activities.deleteWithCommit(likeActivityOf(userId, reviewId));
   }
 
   /** The viewer's own activities and those of the members they follow and did not mute. */

@@ -1,5 +1,5 @@
 import { LikeStatus } from '@app/contracts';
-import { BaseDoc, Collection, CountedIn, DuplicateKeyError, NewDoc, newId } from '@app/store';
+import { BaseDoc, Collection, CountedIn, DuplicateKeyError, FlipFollowUp, Flipped, NewDoc, newId } from '@app/store';
 
 /** What is liked (a review, a product): where its like_count lives. */
 export interface LikeSubject {
@@ -29,6 +29,13 @@ export type LikeFlip = { liked: true; rowId: string; like_count: number } | { li
 
 /** Runs a toggle's write, e.g. inside an event's emitWith; must return the write's result. */
 export type LikeWriter = (write: LikeWrite, run: () => Promise<LikeMoved>) => Promise<LikeMoved>;
+
+/** The writes that go with each outcome of a toggle (`LikeLedger.flipWithCommit`). */
+export type FlipOutcomes = { inserted: FlipFollowUp[]; deleted: FlipFollowUp[] };
+
+function likeFlip(done: Flipped, rowId: string): LikeFlip {
+  return done.inserted ? { liked: true, rowId, like_count: done.count } : { liked: false, like_count: done.count };
+}
 
 /**
  * One kind of like: a row per (subject, member) under a unique index, and the subject's counter.
@@ -65,8 +72,27 @@ export class LikeLedger<D extends LikeRow> {
   async flip(subjectId: string, userId: string, counted: CountedIn): Promise<LikeFlip | null> {
     const rowId = newId();
     const done = await this.rows.flip({ ...this.newRow(subjectId, userId), _id: rowId }, { [this.key]: subjectId, user_id: userId }, counted);
-    if (!done) return null;
-    return done.inserted ? { liked: true, rowId, like_count: done.count } : { liked: false, like_count: done.count };
+    return done && likeFlip(done, rowId);
+  }
+
+  /** Whether the store may flip with the COMMIT (`flipWithCommit`), so that a transaction for it is worth opening. */
+  get flipsWithCommit(): boolean {
+    return this.rows.flipWithCommit !== undefined;
+  }
+
+  /**
+   * `flip` queued with the transaction's COMMIT, with the writes of each outcome that `then` names
+   * given the new row's id (`Collection.flipWithCommit`). Its outcome is known once committed;
+   * undefined where the store cannot, and the caller flips in turn.
+   */
+  async flipWithCommit(subjectId: string, userId: string, counted: CountedIn, then: (rowId: string) => Promise<FlipOutcomes>): Promise<{ outcome: Promise<LikeFlip | null> } | undefined> {
+    if (!this.flipsWithCommit) return undefined;
+    const rowId = newId();
+    const queued = await this.rows.flipWithCommit!({ ...this.newRow(subjectId, userId), _id: rowId }, { [this.key]: subjectId, user_id: userId }, counted, await then(rowId));
+    if (!queued) return undefined;
+    const outcome = queued.outcome.then((done) => done && likeFlip(done, rowId));
+    outcome.catch(() => undefined); // a transaction that threw first: nobody asks
+    return { outcome };
   }
 
   async status(subjectId: string, userId: string): Promise<LikeStatus> {
