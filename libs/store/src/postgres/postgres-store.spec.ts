@@ -386,6 +386,29 @@ describeWithPostgres('PostgresStore')('PostgresStore', () => {
       expect(await outbox.findById('review-2')).toEqual({ _id: 'review-2', like_count: 0 });
     });
 
+    it('keeps the count equal to the rows under concurrent flips with the commit, each flip that happened with its one outcome row', async () => {
+      const likes = store.collection(Likes);
+      const outbox = store.collection(Outbox);
+      const counted = { collection: outbox, id: 'review-4', field: 'like_count' };
+      await likes.insert({ reviewId: 'other-4', userId: 'a', created_at: 0 });
+      await outbox.insert({ type: 'seen' });
+      const row = (type: string) => ({ _id: newId(), type }) as BaseDoc;
+      const outcomes = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const userId = `u${i % 10}`;
+          const then = { inserted: [{ collection: outbox, insert: row('liked-4') }], deleted: [{ collection: outbox, insert: row('unliked-4') }] };
+          const queued = await store.transaction(() => likes.flipWithCommit!({ reviewId: 'review-4', userId, created_at: i }, { reviewId: 'review-4', userId }, counted, then));
+          return queued!.outcome;
+        }),
+      );
+      const happened = outcomes.filter((o) => o !== null);
+      expect(happened.length).toBeGreaterThanOrEqual(10);
+      const counter = (await outbox.findById('review-4')) as (BaseDoc & { like_count: number }) | null;
+      expect(await likes.count({ reviewId: 'review-4' })).toBe(counter?.like_count);
+      expect(await outbox.count({ type: 'liked-4' })).toBe(happened.filter((o) => o!.inserted).length);
+      expect(await outbox.count({ type: 'unliked-4' })).toBe(happened.filter((o) => !o!.inserted).length);
+    });
+
     it('flips with the commit only where every part is plain SQL inside a transaction', async () => {
       const likes = store.collection(Likes);
       const counted = { collection: store.collection(Outbox), id: 'review-3', field: 'like_count' };
