@@ -107,6 +107,23 @@ describe('mail outbox', () => {
     }
   });
 
+  it("gives a message its row's id as Message-ID: a row sent again (a crash between the send and its mark) is the same message twice", async () => {
+    const smtp = await startSmtpInbox();
+    const outbox = store.collection(outboxDef);
+    const worker = new MailOutboxWorker(outbox, createMailer(testConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Squad <no-reply@squad.test>' }), logger), logger);
+    try {
+      await outbox.insert(row('m1', 'ayse@example.com'));
+      await worker.drain();
+      await outbox.updateOne({ _id: 'm1' }, { $set: { sent_at: null }, $unset: { retry_at: '', claim: '' } });
+      await worker.drain();
+      const ids = smtp.received.map((m) => /^Message-ID: (.*)$/im.exec(m.raw)?.[1]);
+      expect(ids).toEqual(['<m1@squad.test>', '<m1@squad.test>']);
+    } finally {
+      await worker.onApplicationShutdown();
+      await smtp.close();
+    }
+  });
+
   it('keeps a refused message and sends it on a later pass, after its back-off', async () => {
     const smtp = await startSmtpInbox();
     const outbox = store.collection(outboxDef);
@@ -152,6 +169,7 @@ describe('mail outbox', () => {
       const eml = await readFile(join(dir, 'mail', files[0]), 'utf8');
       expect(eml).toMatch(/^To: ayse@example\.com$/m);
       expect(eml).toMatch(/^Content-Type: text\/plain; charset=utf-8$/m);
+      expect(eml).toMatch(/^Message-ID: <m1@[\w.-]+>$/m);
     });
   });
 

@@ -109,7 +109,7 @@ export class MailOutboxWorker implements OnApplicationBootstrap, OnApplicationSh
   /** True once the mailer took it; a failure sets the row's back-off. */
   private async send(row: MailOutboxDoc): Promise<boolean> {
     try {
-      const where = await this.mailer.send({ to: row.to, subject: row.subject, text: row.body });
+      const where = await this.mailer.send({ to: row.to, subject: row.subject, text: row.body, id: row._id });
       this.logger.debug({ mail: row._id, where }, 'mail sent');
       return true;
     } catch (err) {

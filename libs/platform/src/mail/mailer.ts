@@ -9,6 +9,16 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The outbox row it is sent for: its Message-ID, the same on every attempt, so that a message
+   * sent again (the outbox sends at least once) is one message to a mail client or server.
+   */
+  id?: string;
+}
+
+/** Message-ID of an outbox row's message, in the sender address's domain; nodemailer makes a random one without. */
+function messageIdOf(id: string | undefined, from: string): string | undefined {
+  return id === undefined ? undefined : `<${id}@${/@([^>\s]+)/.exec(from)?.[1] ?? 'localhost'}>`;
 }
 
 /** Sends one message; throws when the mail server refuses it (the outbox retries). */
@@ -28,11 +38,16 @@ function createTransport(options: Parameters<typeof import('nodemailer').createT
   return (require('nodemailer') as typeof import('nodemailer')).createTransport(options);
 }
 
+/** What nodemailer is given for a message: the outbox row's id as its Message-ID. */
+function mailOptions({ id, ...message }: MailMessage, from: string) {
+  return { from, ...message, messageId: messageIdOf(id, from) };
+}
+
 /** nodemailer's composer, loaded with the first mail as the transport is. */
-function composeMail(mail: MailMessage & { from: string }) {
+function composeMail(message: MailMessage, from: string) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see createTransport
   const MailComposer = (require('nodemailer/lib/mail-composer') as typeof import('nodemailer/lib/mail-composer')).default;
-  return new MailComposer(mail).compile();
+  return new MailComposer(mailOptions(message, from)).compile();
 }
 
 /** SMTP through nodemailer; its options come from SMTP_URL (smtp://user:pass@host:port, smtps://...). */
@@ -43,7 +58,7 @@ class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<string> {
     this.transport ??= createTransport(this.url);
-    const info = await this.transport.sendMail({ from: this.from, ...message });
+    const info = await this.transport.sendMail(mailOptions(message, this.from));
     return String(info.response);
   }
 
@@ -70,7 +85,7 @@ class FileMailer implements Mailer {
   constructor(private readonly dir: string, private readonly from: string, private readonly logger: Logger) {}
 
   async send(message: MailMessage): Promise<string> {
-    const mail = composeMail({ from: this.from, ...message });
+    const mail = composeMail(message, this.from);
     // The text is 7-bit (quoted-printable, encoded words): its lines end as a file's do here.
     const eml = (await mail.build()).toString('latin1').replace(/\r\n/g, '\n');
     const id = mail.messageId().replace(/[^\w.-]/g, '');
