@@ -125,6 +125,12 @@ function flipOutcome(done: FlipRow, field: string): Flipped | null {
   return { inserted: Boolean(done.inserted), count: countIn(done.counter, field) };
 }
 
+/** What a flip did to its collection's cache: the row it inserted, or the one it deleted gone. */
+function flipped(cache: DocCache<BaseDoc>, done: FlipRow, row: BaseDoc): void {
+  if (done.inserted) cache.written(row);
+  else if (done.deleted) cache.forget(done.deleted);
+}
+
 /** `doc` with `count` at `path`, as the statement wrote it. */
 function withCount<D extends BaseDoc>(doc: D, path: readonly string[], count: number): D {
   const copy = structuredClone(doc) as D & Row;
@@ -436,7 +442,7 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
     if (!plan) return flipInSteps(this, doc, match, counted);
     const statement = `${plan.withs} ${FLIP_RESULT}`;
     const [done] = await this.writing(() => this.engine.write<FlipRow>(this.name, statement, plan.params.values, plan.guarded));
-    this.engine.afterWrite(this.name, (cache) => (done.inserted ? cache.written(plan.row) : done.deleted && cache.forget(done.deleted)));
+    this.engine.afterWrite(this.name, (cache) => flipped(cache, done, plan.row));
     if (done.counter) plan.counts.written([done.counter]);
     return flipOutcome(done, counted.field);
   }
@@ -470,13 +476,11 @@ export class PostgresCollection<T extends BaseDoc> implements Collection<T> {
         const forget = forgetting(f.delete);
         effects.push({ collection: target.name, effect: (cache, done) => applies(done) && forget(cache) });
       }
-      await this.engine.ensureTable(target.name);
     }
     let done: FlipRow | undefined;
     const outcome = new Promise<Flipped | null>((resolve, reject) => {
       const statement = { text: `${[plan.withs, ...withs].join(',\n      ')} ${FLIP_RESULT}`, values: plan.params.values };
-      const own = (cache: DocCache<BaseDoc>) => done && (done.inserted ? cache.written(plan.row) : done.deleted && cache.forget(done.deleted));
-      this.engine.withCommit(this.name, statement, own, {
+      this.engine.withCommit(this.name, statement, (cache) => done && flipped(cache, done, plan.row), {
         rows: ([row]) => resolve(flipOutcome((done = row as unknown as FlipRow), counted.field)),
         failed: reject,
       });
