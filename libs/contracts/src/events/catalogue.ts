@@ -75,15 +75,21 @@ export class SessionsRevokedPayload {
   @IsInt() version!: number;
 }
 
-/** follow.created: a follow now exists without approval (public account). follow.requested: it
- * waits for the followee's approval. follow.accepted: approved (followerId is the requester). */
-export class FollowPayload {
+/** The two members of a follow or a follow request. */
+export class FollowEdgePayload {
   @IsString() followerId!: string;
   @IsString() followeeId!: string;
 }
 
+/** follow.created: a follow now exists without approval (public account). follow.requested: it
+ * waits for the followee's approval. follow.accepted: approved (followerId is the requester). */
+export class FollowPayload extends FollowEdgePayload {
+  /** True when an import made it (docs/decisions/import.md): a relationship moved over, not news, so nobody is emailed about it. Absent: made live. */
+  @IsOptional() @IsBoolean() imported?: boolean;
+}
+
 /** A follow or a pending request ended (unfollow, cancel, reject, removal, block). */
-export class FollowRemovedPayload extends FollowPayload {
+export class FollowRemovedPayload extends FollowEdgePayload {
   @IsBoolean() wasPending!: boolean;
 }
 

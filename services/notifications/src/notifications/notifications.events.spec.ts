@@ -420,6 +420,16 @@ describe('notifications service: notifications from events', () => {
       expect(await types(deniz)).toEqual([]);
     });
 
+    it('a run of imported follows is told in the app and pushed, and emails nobody; a live follow in the same run still emails', async () => {
+      const cem = await addMember(svc, 'Cem Demir');
+      const imported = (follower: Member, followee: Member) => ({ ...followed(follower, followee), payload: { ...followed(follower, followee).payload, imported: true } });
+      await publishRun(svc, [imported(burak, ayse), imported(cem, ayse), followed(cem, burak)]);
+      expect(await types(ayse)).toEqual([['new_follower', cem.id], ['new_follower', burak.id]]);
+      expect(pushesTo(svc, ayse)).toHaveLength(2);
+      expect(await emailsTo(ayse)).toEqual([]);
+      expect((await emailsTo(burak)).map((e) => e.subject)).toEqual(['Cem Demir started following you']);
+    });
+
     it('a run of reviews tells each author\'s followers, in the reviews\' order, once per review', async () => {
       const [cem, deniz, elif] = [await addMember(svc, 'Cem Demir'), await addMember(svc, 'Deniz Ak'), await addMember(svc, 'Elif Şahin')];
       for (const [follower, followee] of [[cem, ayse], [cem, burak], [deniz, ayse], [elif, burak], [ayse, burak]]) await svc.publish('follow.created', { followerId: follower.id, followeeId: followee.id });
@@ -480,6 +490,16 @@ describe('notifications service: notifications from events', () => {
       expect(pushesTo(svc, elif).map((p) => p.notification.message)).toEqual(['Burak Kaya seni takip etmeye başladı']);
       await svc.publish('user.settings_updated', { userId: elif.id, notification_push: true, notification_email: true, privacy_profile: 'public', theme: 'system', language: 'en' });
       expect((await notificationsOf(svc, elif)).map((n) => n.message)).toEqual(['Burak Kaya started following you']);
+    });
+
+    it('no email for an imported follow or follow request: both are in the app', async () => {
+      await svc.publish('follow.created', { followerId: burak.id, followeeId: ayse.id, imported: true }, ayse.id, burak.id);
+      const cem = await addMember(svc, 'Cem Demir');
+      await svc.publish('follow.requested', { followerId: cem.id, followeeId: ayse.id, imported: true }, ayse.id, cem.id);
+      expect((await notificationsOf(svc, ayse)).map((n) => n.type)).toEqual(['follow_request', 'new_follower']);
+      expect(await emailsTo(ayse)).toEqual([]);
+      await follow(cem, burak);
+      expect(await emailsTo(burak)).toHaveLength(1);
     });
 
     it('no email for likes, nor for anything once notification_email is off', async () => {

@@ -56,7 +56,7 @@ export class NotificationEvents {
   @OnEventBatch('follow.created')
   async onFollowsCreated(@Payload() events: EventEnvelope<'follow.created'>[]): Promise<void> {
     await this.notifier.notifyMany(
-      events.map(({ id, payload: p }) => ({ eventId: id, type: 'new_follower', recipientId: p.followeeId, actorId: p.followerId, subjectId: p.followeeId })),
+      events.map(({ id, payload: p }) => ({ eventId: id, type: 'new_follower', recipientId: p.followeeId, actorId: p.followerId, subjectId: p.followeeId, imported: p.imported })),
     );
   }
 
@@ -69,6 +69,7 @@ export class NotificationEvents {
       recipientId: p.followeeId,
       actorId: p.followerId,
       subjectId: p.followeeId,
+      imported: p.imported,
     });
   }
 

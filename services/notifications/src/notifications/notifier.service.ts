@@ -24,6 +24,8 @@ export interface NotificationDraft {
   squadName?: string;
   /** review_hidden: the moderator's reason. */
   reason?: string;
+  /** Of an imported event (a follow moved over, not news): in the app, never emailed. */
+  imported?: boolean;
 }
 
 /**
@@ -176,7 +178,7 @@ export class Notifier {
     };
     // Guarded by the event it had: of two deliveries at once, one refreshes it.
     const guard = { _id: existing._id, event_id: existing.event_id };
-    if (existing.is_read) await this.announce({ ...existing, ...fields }, () => this.notifications.findOneAndUpdate(guard, { $set: fields }), members);
+    if (existing.is_read) await this.announce({ ...existing, ...fields }, () => this.notifications.findOneAndUpdate(guard, { $set: fields }), draft, members);
     // Unread, it is announced already: nothing reads the change back, so it goes with the commit.
     else await this.notifications.updateWithCommit(guard, { $set: fields });
   }
@@ -194,6 +196,7 @@ export class Notifier {
           throw err;
         }
       },
+      draft,
       members,
     );
   }
@@ -218,18 +221,24 @@ export class Notifier {
       for (const draft of drafts) await this.record(draft, members);
       return;
     }
-    await this.email.queueMany(docs.map((doc, i) => ({ recipient: told[i].recipient, doc, view: told[i].notification })));
+    const emailed = docs.flatMap((doc, i) => (drafts[i].imported ? [] : [{ recipient: told[i].recipient, doc, view: told[i].notification }]));
+    await this.email.queueMany(emailed);
   }
 
   /**
    * Writes `doc` (as `change` leaves it) with its notification.created, which the gateway
-   * pushes over the socket unless the recipient turned push off; then queues its email.
+   * pushes over the socket unless the recipient turned push off; then queues its email, unless `draft` was imported.
    */
-  private async announce(doc: NotificationDoc, change: () => Promise<NotificationDoc | null>, members?: Map<string, MemberFacts>): Promise<void> {
+  private async announce(
+    doc: NotificationDoc,
+    change: () => Promise<NotificationDoc | null>,
+    draft: NotificationDraft,
+    members?: Map<string, MemberFacts>,
+  ): Promise<void> {
     const known = members?.has(doc.recipient_id) && members.has(doc.actor_id) ? members : await this.members.facts([doc.recipient_id, doc.actor_id]);
     const { event, recipient, notification } = this.told(doc, known);
     const stored = await this.bus.emitWith(event, change);
-    if (stored) await this.email.queue(recipient, stored, notification);
+    if (stored && !draft.imported) await this.email.queue(recipient, stored, notification);
   }
 
   /** The notification.created of `doc` and whom it tells. */

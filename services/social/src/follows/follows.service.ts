@@ -33,6 +33,11 @@ export interface FollowOutcome {
   message: string;
 }
 
+/** Where a follow comes from: made live (the route) or moved over by an import. */
+export interface FollowOrigin {
+  imported?: boolean;
+}
+
 /** Enough to outlast any realistic interleaving of one pair's concurrent writes. */
 const MAX_ATTEMPTS = 5;
 
@@ -55,7 +60,8 @@ export class FollowsService {
     this.follows = store.collection(followsCollection);
   }
 
-  async follow(actorId: string, targetId: string): Promise<FollowOutcome> {
+  /** `origin.imported`: an import's row (docs/decisions/import.md); its event says so, and nobody is emailed about it. */
+  async follow(actorId: string, targetId: string, origin: FollowOrigin = {}): Promise<FollowOutcome> {
     if (actorId === targetId) throw new SocialException('CANNOT_FOLLOW_SELF', FOLLOW_TEXT.self);
     const target = await this.profiles.require(targetId);
     if (await this.relations.isBlockedEitherWay(actorId, targetId)) throw new SocialException('USER_BLOCKED', FOLLOW_TEXT.blocked);
@@ -65,8 +71,8 @@ export class FollowsService {
       // A repeated request is answered as the first one was, without a second event.
       if (existing) return { status: 'pending', message: FOLLOW_TEXT.requested };
       const outcome = needsApproval(target.settings.privacy_profile)
-        ? await this.insertRequest(actorId, targetId)
-        : await this.insertFollow(actorId, targetId);
+        ? await this.insertRequest(actorId, targetId, origin)
+        : await this.insertFollow(actorId, targetId, origin);
       if (outcome) return this.settleAfterInsert(actorId, targetId, outcome);
     }
     throw new SocialException('FOLLOW_CHANGED', 'The follow changed concurrently; please try again');
@@ -80,7 +86,7 @@ export class FollowsService {
    * once for the batch; finding one, or a row another writer inserted (a duplicate key), throws
    * BatchConflict or DuplicateKeyError, and the caller goes pair by pair.
    */
-  async followMany(pairs: readonly { followerId: string; followeeId: string }[]): Promise<(FollowOutcome | HttpException)[]> {
+  async followMany(pairs: readonly { followerId: string; followeeId: string }[], origin: FollowOrigin = {}): Promise<(FollowOutcome | HttpException)[]> {
     const others = pairs.filter((p) => p.followerId !== p.followeeId);
     const [targets, blocked, existing] = await Promise.all([
       this.profiles.byIds([...new Set(others.map((p) => p.followeeId))]),
@@ -107,7 +113,7 @@ export class FollowsService {
     });
     if (rows.length === 0) return outcomes;
     const follows = rows.filter((row) => row.status === 'following');
-    const events = rows.map((row) => edgeEvent(row.status === 'pending' ? 'follow.requested' : 'follow.created', row, row.follower_id, { _id: row._id }));
+    const events = rows.map((row) => edgeEvent(row.status === 'pending' ? 'follow.requested' : 'follow.created', row, row.follower_id, { _id: row._id }, origin));
     await this.bus.emitAllWith(events, async () => {
       await this.profiles.raiseMany('followers_count', tally(follows.map((row) => row.followee_id)));
       await this.profiles.raiseMany('following_count', tally(follows.map((row) => row.follower_id)));
@@ -182,10 +188,10 @@ export class FollowsService {
       : this.connections({ follower_id: ownerId, status: 'pending' }, 'followee_id', 'requested_at', ownerId, window);
   }
 
-  private async insertRequest(followerId: string, followeeId: string): Promise<FollowOutcome | null> {
+  private async insertRequest(followerId: string, followeeId: string, origin: FollowOrigin): Promise<FollowOutcome | null> {
     const row = newRow(followerId, followeeId, 'pending');
     try {
-      await this.bus.emitWith(edgeEvent('follow.requested', row, followerId, { _id: row._id }), () => this.follows.insert(row));
+      await this.bus.emitWith(edgeEvent('follow.requested', row, followerId, { _id: row._id }, origin), () => this.follows.insert(row));
     } catch (err) {
       if (err instanceof DuplicateKeyError) return null;
       throw err;
@@ -193,11 +199,11 @@ export class FollowsService {
     return { status: 'pending', message: FOLLOW_TEXT.requested };
   }
 
-  private async insertFollow(followerId: string, followeeId: string): Promise<FollowOutcome | null> {
+  private async insertFollow(followerId: string, followeeId: string, origin: FollowOrigin): Promise<FollowOutcome | null> {
     const row = newRow(followerId, followeeId, 'following');
     await this.raiseCounters(followerId, followeeId);
     try {
-      await this.bus.emitWith(edgeEvent('follow.created', row, followerId, { _id: row._id }), () => this.follows.insert(row));
+      await this.bus.emitWith(edgeEvent('follow.created', row, followerId, { _id: row._id }, origin), () => this.follows.insert(row));
     } catch (err) {
       await this.lowerCounters(followerId, followeeId);
       if (err instanceof DuplicateKeyError) return null;
@@ -335,10 +341,11 @@ function edgeEvent<T extends 'follow.requested' | 'follow.created' | 'follow.acc
   row: FollowDoc,
   actorId: string,
   match: Record<string, string>,
+  origin: FollowOrigin = {},
 ): PlannedEvent<T> {
   return {
     type,
-    payload: { followerId: row.follower_id, followeeId: row.followee_id } as PlannedEvent<T>['payload'],
+    payload: { followerId: row.follower_id, followeeId: row.followee_id, ...(origin.imported && { imported: true }) } as PlannedEvent<T>['payload'],
     key: row.follower_id,
     actorId,
     proof: { collection: followsCollection, match, present: true },

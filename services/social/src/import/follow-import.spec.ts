@@ -71,14 +71,15 @@ describe('follows import (social)', () => {
     expect(await counts(m[2])).toEqual([0, 1]);
     expect(await counts(shy)).toEqual([0, 0]);
     await svc.settle();
+    // Marked imported: a relationship moved over, which nobody is emailed about.
     expect(svc.emitted('follow.created')).toEqual([
-      { followerId: m[0].id, followeeId: m[1].id },
-      { followerId: m[2].id, followeeId: m[1].id },
-      { followerId: m[1].id, followeeId: m[0].id },
+      { followerId: m[0].id, followeeId: m[1].id, imported: true },
+      { followerId: m[2].id, followeeId: m[1].id, imported: true },
+      { followerId: m[1].id, followeeId: m[0].id, imported: true },
     ]);
     expect(svc.emitted('follow.requested')).toEqual([
-      { followerId: m[0].id, followeeId: shy.id },
-      { followerId: m[1].id, followeeId: shy.id },
+      { followerId: m[0].id, followeeId: shy.id, imported: true },
+      { followerId: m[1].id, followeeId: shy.id, imported: true },
     ]);
   });
 
@@ -99,8 +100,8 @@ describe('follows import (social)', () => {
     expect(await counts(other)).toEqual([1, 0]);
     await svc.settle();
     expect(svc.emitted('follow.created').slice(before)).toEqual([
-      { followerId: m[2].id, followeeId: m[3].id },
-      { followerId: m[2].id, followeeId: other.id },
+      { followerId: m[2].id, followeeId: m[3].id, imported: true },
+      { followerId: m[2].id, followeeId: other.id, imported: true },
     ]);
   });
 });
