@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineCollection, SqliteStore, Store } from '@app/store';
 import { probeStore } from '@app/testing';
-import { EventBus, PlannedEvent } from './event-bus';
+import { EventBus, OneOfChange, PlannedEvent } from './event-bus';
 import { MemoryTransport } from './memory/memory-transport';
-import { outboxCollection } from './outbox.collection';
+import { OutboxDoc, outboxCollection } from './outbox.collection';
 
 interface FollowRow {
   _id: string;
@@ -183,6 +183,36 @@ describe.each([
       await until(async () => (await outbox()).length === 0);
       expect(settled).toEqual({ result: 'removed' });
       expect(delivered.map((e) => [e.type, e.payload])).toEqual([['follow.removed', { followerId: 'ada', followeeId: 'carol' }]]);
+      expect(await restart()).toBe(0);
+    });
+
+    it('emitOneOfEachWith: changes in one transaction, each announcing what its own outcome chose; one that throws takes them all back', async () => {
+      const events = new EventBus(bus, store);
+      const followed = (id: string, followeeId: string) => ({
+        planned: [followCreated(id)],
+        change: async (outboxRows: Parameters<OneOfChange<string>['change']>[0], [row]: OutboxDoc[]) => {
+          await rows().insert({ _id: id, follower_id: 'ada', status: 'following' });
+          await outboxRows.writeWithCommit({ insert: [row] });
+          return { outcome: Promise.resolve(followeeId) };
+        },
+        chosen: (followee: string) => ({ index: 0, payload: { followerId: 'ada', followeeId: followee } }),
+      });
+      const probe = probeStore();
+      try {
+        expect(await events.emitOneOfEachWith([followed('f1', 'bob'), followed('f2', 'carol')])).toEqual([{ result: 'bob' }, { result: 'carol' }]);
+        expect(probe.commits).toBe(1);
+      } finally {
+        probe.stop();
+      }
+      const failing = { ...followed('f4', 'erin'), change: async () => Promise.reject(new Error('refused')) };
+      await expect(events.emitOneOfEachWith([followed('f3', 'dan'), failing])).rejects.toThrow('refused');
+      await bus.drain();
+      await until(async () => (await outbox()).length === 0);
+      expect(delivered.map((e) => e.payload)).toEqual([
+        { followerId: 'ada', followeeId: 'bob' },
+        { followerId: 'ada', followeeId: 'carol' },
+      ]);
+      expect(await rows().findById('f3')).toBeNull();
       expect(await restart()).toBe(0);
     });
 

@@ -37,6 +37,15 @@ export interface ChangeProof {
   present: boolean;
 }
 
+/** One change of `EventBus.emitOneOfEachWith`: its candidate events, the change, and which one its outcome announced. */
+export interface OneOfChange<R> {
+  planned: PlannedEvent<EventType>[];
+  /** Runs in the transaction; what settles once it committed, or undefined when it could not write that way. */
+  change: (outbox: Collection<OutboxDoc>, rows: OutboxDoc[]) => Promise<{ outcome: Promise<R> } | undefined>;
+  /** The event the outcome announced (its index in `planned`) with the payload its row holds, or null for none. */
+  chosen: (result: R) => { index: number; payload: EventPayloads[EventType] } | null;
+}
+
 export interface PlannedEvent<T extends EventType> {
   type: T;
   payload: EventPayloads[T];
@@ -179,27 +188,43 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
    */
   async emitOneOfWith<R>(
     planned: PlannedEvent<EventType>[],
-    change: (outbox: Collection<OutboxDoc>, rows: OutboxDoc[]) => Promise<{ outcome: Promise<R> } | undefined>,
-    chosen: (result: R) => { index: number; payload: EventPayloads[EventType] } | null,
+    change: OneOfChange<R>['change'],
+    chosen: OneOfChange<R>['chosen'],
   ): Promise<{ result: R } | undefined> {
+    return (await this.emitOneOfEachWith([{ planned, change, chosen }]))[0];
+  }
+
+  /**
+   * `emitOneOfWith` for several changes in one transaction, in order: their writes go with its one
+   * COMMIT (one round trip for them all on PostgreSQL), and each announces what its own outcome
+   * chose. All or nothing: a change that throws rolls every one back, and none is announced.
+   */
+  async emitOneOfEachWith<R>(changes: OneOfChange<R>[]): Promise<({ result: R } | undefined)[]> {
     const transaction = this.store.transaction?.bind(this.store);
     if (!transaction || this.units.get()) throw new Error('emitOneOfWith needs a store with transactions, outside a unit');
-    const events = planned.map((p) => envelope(p));
-    for (const event of events) this.inFlight.add(event.id);
-    let settled: { result: R } | undefined;
+    const events = changes.map(({ planned }) => planned.map((p) => envelope(p)));
+    const all = events.flat();
+    for (const event of all) this.inFlight.add(event.id);
+    let settled: ({ result: R } | undefined)[];
     try {
-      const queued = await this.dropping(transaction, () => change(this.outbox, events.map((event) => committedRow(event))));
-      settled = queued && { result: await queued.outcome };
+      const queued = await this.dropping(transaction, async () => {
+        const outcomes: ({ outcome: Promise<R> } | undefined)[] = [];
+        for (const [i, { change }] of changes.entries()) outcomes.push(await change(this.outbox, events[i].map((event) => committedRow(event))));
+        return outcomes;
+      });
+      settled = await Promise.all(queued.map(async (q) => q && { result: await q.outcome }));
     } catch (err) {
-      for (const event of events) this.inFlight.delete(event.id);
+      for (const event of all) this.inFlight.delete(event.id);
       throw err;
     }
-    const pick = settled ? chosen(settled.result) : null;
-    events.forEach((event, i) => i !== pick?.index && this.inFlight.delete(event.id)); // never written
-    if (pick) {
-      const event = { ...events[pick.index], payload: pick.payload };
-      await this.publish(event.id, event as never); // refused: the committed row waits for the relay
-    }
+    const announced = changes.flatMap(({ chosen }, i) => {
+      const done = settled[i];
+      const pick = done ? chosen(done.result) : null;
+      events[i].forEach((event, k) => k !== pick?.index && this.inFlight.delete(event.id)); // never written
+      return pick ? [{ ...events[i][pick.index], payload: pick.payload }] : [];
+    });
+    // Refused: a committed row waits for the relay.
+    await Promise.all(announced.map((event) => this.publish(event.id, event as never)));
     return settled;
   }
 
