@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LikerView, LikeStatus } from '@app/contracts';
-import { ChangeProof, EventBus, PlannedEvent } from '@app/bus';
-import { Collection, STORE, Store } from '@app/store';
+import { ChangeProof, EventBus, OneOfChange, PlannedEvent } from '@app/bus';
+import { Collection, STORE, Store, StoreUnavailableError } from '@app/store';
 import { ActivitiesService } from '../activities/activities.service';
 import { AudienceService } from '../audience/audience.service';
 import { ReviewDoc } from '../reviews/review.collection';
@@ -9,7 +9,8 @@ import { ReviewCounts } from '../reviews/review-counts.service';
 import { ReviewsService } from '../reviews/reviews.service';
 import { UserCardsService } from '../users/user-cards.service';
 import { LikeDoc, likesCollection } from './like.collection';
-import { LikeLedger } from './like-ledger';
+import { LikeFlip, LikeLedger } from './like-ledger';
+import { Answer, ToggleBatches } from './toggle-batches';
 
 /**
  * The like_count an intent announces, known before the write: the count read a moment ago, moved
@@ -34,10 +35,25 @@ function announcement(review: ReviewDoc, userId: string, liked: boolean, likeCou
   };
 }
 
+/** A member's toggle of a review's like, waiting for its batch. */
+interface Toggle {
+  userId: string;
+  review: ReviewDoc;
+}
+
+/**
+ * Two batches in flight: while one commits, the next gathers what came meanwhile. 32 toggles at
+ * most in one transaction.
+ */
+const TOGGLE_BATCHES = { inFlight: 2, size: 32 };
+
+const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 @Injectable()
 export class LikesService {
   private readonly likes: Collection<LikeDoc>;
   private readonly ledger: LikeLedger<LikeDoc>;
+  private readonly batches = new ToggleBatches<Toggle, LikeStatus | undefined>((toggles) => this.toggleAllWithCommit(toggles), TOGGLE_BATCHES);
 
   constructor(
     @Inject(STORE) private readonly store: Store,
@@ -93,16 +109,46 @@ export class LikesService {
    * The toggle as one round trip, where the store can (PostgreSQL): the like row, the like_count,
    * the activity and the outbox row of either event go with the COMMIT, each write only for its
    * outcome, and the outcome picks the event, with the like_count its row was given. A round trip
-   * cost a like 10-15 % (docs/PERFORMANCE.md, issue 44). Undefined where the store cannot.
+   * cost a like 10-15 % (docs/PERFORMANCE.md, issue 44). Toggles that come while others are in
+   * flight share the next transaction (`ToggleBatches`). Undefined where the store cannot.
    */
-  private async toggleWithCommit(userId: string, review: ReviewDoc): Promise<LikeStatus | undefined> {
-    if (!this.ledger.flipsWithCommit) return undefined;
+  private toggleWithCommit(userId: string, review: ReviewDoc): Promise<LikeStatus | undefined> {
+    if (!this.ledger.flipsWithCommit) return Promise.resolve(undefined);
+    return this.batches.submit({ userId, review });
+  }
+
+  /**
+   * Toggles in one transaction, in the order of their reviews' ids: two transactions then take the
+   * rows of the reviews they share in the same order, and never wait for each other in a cycle.
+   * A failed batch goes again toggle by toggle, so that one toggle's failure is its own, unless
+   * the store is unavailable (then a COMMIT that failed may have committed: not toggled twice).
+   */
+  private async toggleAllWithCommit(toggles: Toggle[]): Promise<Answer<LikeStatus | undefined>[]> {
+    const order = toggles.map((_, i) => i).sort((a, b) => compareIds(toggles[a].review._id, toggles[b].review._id));
+    const at = new Date().toISOString();
+    let settled: ({ result: LikeFlip | null } | undefined)[];
+    try {
+      settled = await this.bus.emitOneOfEachWith(order.map((i) => this.flipOf(toggles[i], at)));
+    } catch (err) {
+      if (toggles.length === 1 || err instanceof StoreUnavailableError) throw err;
+      return toggles.map(async (toggle) => (await this.toggleAllWithCommit([toggle]))[0]);
+    }
+    const statuses: (LikeStatus | undefined)[] = [];
+    for (const [k, i] of order.entries()) {
+      const { userId, review } = toggles[i];
+      const flip = settled[k]?.result;
+      statuses[i] = settled[k] && (flip ? { liked: flip.liked, like_count: flip.like_count } : await this.ledger.status(review._id, userId));
+    }
+    return statuses;
+  }
+
+  /** One toggle's change: the flip with the writes of both outcomes, and the event its outcome chose. */
+  private flipOf({ userId, review }: Toggle, at: string): OneOfChange<LikeFlip | null> {
     const match = { review_id: review._id, user_id: userId };
     const planned = [true, false].map((liked) => announcement(review, userId, liked, 0, { collection: likesCollection, match, present: liked }));
-    const at = new Date().toISOString();
-    const settled = await this.bus.emitOneOfWith(
+    return {
       planned,
-      (outbox, [likedRow, unlikedRow]) =>
+      change: (outbox, [likedRow, unlikedRow]) =>
         this.ledger.flipWithCommit(review._id, userId, this.counts.counted(review._id, 'like_count'), async (rowId) => {
           const activity = await this.activities.likeFollowUps(userId, review, rowId, at);
           return {
@@ -110,11 +156,8 @@ export class LikesService {
             deleted: [activity.deleted, { collection: outbox, insert: unlikedRow, countAt: LIKE_COUNT_AT }],
           };
         }),
-      (flip) => flip && { index: flip.liked ? 0 : 1, payload: { ...planned[flip.liked ? 0 : 1].payload, likeCount: flip.like_count } },
-    );
-    if (!settled) return undefined;
-    const flip = settled.result;
-    return flip ? { liked: flip.liked, like_count: flip.like_count } : this.ledger.status(review._id, userId);
+      chosen: (flip) => flip && { index: flip.liked ? 0 : 1, payload: { ...planned[flip.liked ? 0 : 1].payload, likeCount: flip.like_count } },
+    };
   }
 
   /**
