@@ -162,6 +162,12 @@ interface Phase {
 
 /** How often a distributed stack's processes' peaks are read and reset (`Phase.peakTotalRssMb`). */
 const PEAK_WINDOW_MS = 250;
+/**
+ * How long the windows reuse a listing of the stack's processes: listing reads the stat of every
+ * process on the machine (the bench's own CPU was 5 % of a core in it, taken from the stack it
+ * measures). A phase boundary and a restart list them again.
+ */
+const LISTING_KEPT_MS = 1000;
 
 const sumOf = (mbs: Record<string, number>) => Object.values(mbs).reduce((sum, mb) => sum + mb, 0);
 
@@ -186,6 +192,8 @@ class ProcessMeter {
   private peakTotalMb = 0;
   /** Each process's highest peak over this phase's closed windows, by label. */
   private windowPeaks: Record<string, number> = {};
+  /** The pids as last listed, when, and their labels: a window reuses them for a second (a listing reads every process's stat on the machine). */
+  private listed: { pids: number[]; at: number; labels: Map<number, string> } | undefined;
 
   /**
    * `processes`: the pids measured together (a distributed stack's tree, bench-profiles.ts); CPU and
@@ -199,11 +207,11 @@ class ProcessMeter {
   }
 
   cpuSeconds(): number {
-    return cpuSecondsOf(this.processes());
+    return cpuSecondsOf(this.pids(0));
   }
 
   cpuSecondsByProcess(): Record<string, number> {
-    return cpuSecondsByProcess(this.processes());
+    return cpuSecondsByProcess(this.pids(0));
   }
 
   peakRssMb(): number {
@@ -235,6 +243,7 @@ class ProcessMeter {
 
   /** Forgets the peaks since the last phase: what follows (a stack started again) is measured on its own. */
   startOver(): void {
+    this.listed = undefined;
     this.reset();
     this.windowPeaks = {};
     this.peakTotalMb = 0;
@@ -246,24 +255,41 @@ class ProcessMeter {
   }
 
   /** The processes' peaks since the last reset, by label (replicas summed). */
-  private openWindowPeaks(): Record<string, number> {
+  private openWindowPeaks(pids = this.pids(0)): Record<string, number> {
     const byProcess: Record<string, number> = {};
-    for (const pid of this.processes()) {
-      const label = processLabel(pid);
+    for (const pid of pids) {
+      const label = this.labelOf(pid);
       byProcess[label] = (byProcess[label] ?? 0) + (peakRssMbOf(pid) || 0);
     }
     return byProcess;
   }
 
   private closeWindow(): void {
-    const peaks = this.openWindowPeaks();
-    this.reset();
+    const pids = this.pids(LISTING_KEPT_MS);
+    const peaks = this.openWindowPeaks(pids);
+    this.reset(pids);
     raised(this.windowPeaks, peaks);
     this.peakTotalMb = Math.max(this.peakTotalMb, sumOf(peaks));
   }
 
-  private reset(): void {
-    for (const pid of this.processes()) {
+  /** The measured pids, listed again when the last listing is older than `keptMs`. */
+  private pids(keptMs: number): number[] {
+    if (!this.listed || Date.now() - this.listed.at > keptMs) this.listed = { pids: this.processes(), at: Date.now(), labels: new Map() };
+    return this.listed.pids;
+  }
+
+  /** `processLabel`, read once per listing (a process just forked shows its parent's command line until it execs). */
+  private labelOf(pid: number): string {
+    const labels = this.listed?.labels;
+    const known = labels?.get(pid);
+    if (known !== undefined) return known;
+    const label = processLabel(pid);
+    labels?.set(pid, label);
+    return label;
+  }
+
+  private reset(pids = this.pids(0)): void {
+    for (const pid of pids) {
       try {
         writeFileSync(`/proc/${pid}/clear_refs`, '5');
       } catch {
