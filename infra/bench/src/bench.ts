@@ -589,9 +589,11 @@ interface Target {
   rotate?: string[];
   /** Its CPU counts the bus handling its events (read after settling). */
   settles?: boolean;
+  /** A JSON body, sent with its content-type; none when the web client sends none. */
+  body?: string;
 }
 
-/** The like toggle: `reader` likes and unlikes 200 reviews in turn, the events' handling counted. */
+/** The like toggle: `reader` likes and unlikes 200 reviews in turn, the events' handling counted; a POST without a body, as the web client sends it. */
 function likeToggle(reviewIds: string[], reader: User): Target {
   const paths = reviewIds.slice(0, 200).map((id) => `/api/likes/reviews/${id}`);
   return { scenario: 'like toggle', method: 'POST', path: paths[0], token: reader.token, rotate: paths, settles: true };
@@ -600,7 +602,7 @@ function likeToggle(reviewIds: string[], reader: User): Target {
 /** One measured run of `target`, from a load generator of its own (load-generator.ts). */
 function load(url: string, target: Target, authorize: boolean, duration = SIZE.seconds): Promise<LoadResult> {
   const headers: Record<string, string> = authorize ? { authorization: `Bearer ${target.token}` } : {};
-  if (target.method === 'POST') headers['content-type'] = 'application/json';
+  if (target.body !== undefined) headers['content-type'] = 'application/json';
   const command: LoadCommand = {
     url,
     connections: SIZE.connections,
@@ -608,7 +610,7 @@ function load(url: string, target: Target, authorize: boolean, duration = SIZE.s
     method: target.method,
     path: target.path,
     headers,
-    body: target.method === 'POST' ? '{}' : undefined,
+    body: target.body,
     rotate: target.rotate,
   };
   const child = fork(join(__dirname, 'load-generator.js'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
@@ -622,8 +624,8 @@ function load(url: string, target: Target, authorize: boolean, duration = SIZE.s
 async function capture(url: string, target: Target): Promise<CannedReply> {
   const res = await fetch(`${url}${target.path}`, {
     method: target.method,
-    headers: { authorization: `Bearer ${target.token}`, ...(target.method === 'POST' && { 'content-type': 'application/json' }) },
-    body: target.method === 'POST' ? '{}' : undefined,
+    headers: { authorization: `Bearer ${target.token}`, ...(target.body !== undefined && { 'content-type': 'application/json' }) },
+    body: target.body,
   });
   return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
 }
