@@ -167,21 +167,23 @@ describe.each([
   }
 
   if (transactional) {
-    it("emitOneOfWith: the change writes its outcome's outbox row; that event alone goes out after the commit, with the payload named", async () => {
+    it("emitOneOfEachWith: a change writes its outcome's outbox row; that event alone goes out after the commit, with the payload named", async () => {
       const events = new EventBus(bus, store);
       const planned: PlannedEvent<'follow.created' | 'follow.removed'>[] = [followCreated('f1'), { ...followCreated('f1', false), type: 'follow.removed' }];
-      const settled = await events.emitOneOfWith(
-        planned,
-        async (outboxRows, [, removedRow]) => {
-          await rows().insert({ _id: 'f1', follower_id: 'ada', status: 'removed' });
-          await outboxRows.writeWithCommit({ insert: [removedRow] });
-          return { outcome: Promise.resolve('removed') };
+      const settled = await events.emitOneOfEachWith([
+        {
+          planned,
+          change: async (outboxRows, [, removedRow]) => {
+            await rows().insert({ _id: 'f1', follower_id: 'ada', status: 'removed' });
+            await outboxRows.writeWithCommit({ insert: [removedRow] });
+            return { outcome: Promise.resolve('removed') };
+          },
+          chosen: (outcome) => (outcome === 'removed' ? { index: 1, payload: { followerId: 'ada', followeeId: 'carol' } } : null),
         },
-        (outcome) => (outcome === 'removed' ? { index: 1, payload: { followerId: 'ada', followeeId: 'carol' } } : null),
-      );
+      ]);
       await bus.drain();
       await until(async () => (await outbox()).length === 0);
-      expect(settled).toEqual({ result: 'removed' });
+      expect(settled).toEqual([{ result: 'removed' }]);
       expect(delivered.map((e) => [e.type, e.payload])).toEqual([['follow.removed', { followerId: 'ada', followeeId: 'carol' }]]);
       expect(await restart()).toBe(0);
     });
@@ -216,18 +218,20 @@ describe.each([
       expect(await restart()).toBe(0);
     });
 
-    it('emitOneOfWith: a change that could not queue its writes, or threw, announces nothing', async () => {
+    it('emitOneOfEachWith: a change that could not queue its writes, or threw, announces nothing', async () => {
       const events = new EventBus(bus, store);
-      const pick = () => ({ index: 0, payload: { followerId: 'ada', followeeId: 'bob' } });
-      expect(await events.emitOneOfWith([followCreated('f1')], async () => undefined, pick)).toBeUndefined();
-      const failing = events.emitOneOfWith(
-        [followCreated('f2')],
-        async (outboxRows, [row]) => {
-          await outboxRows.writeWithCommit({ insert: [row] });
-          throw new Error('refused');
+      const chosen = () => ({ index: 0, payload: { followerId: 'ada', followeeId: 'bob' } });
+      expect(await events.emitOneOfEachWith([{ planned: [followCreated('f1')], change: async () => undefined, chosen }])).toEqual([undefined]);
+      const failing = events.emitOneOfEachWith([
+        {
+          planned: [followCreated('f2')],
+          change: async (outboxRows, [row]) => {
+            await outboxRows.writeWithCommit({ insert: [row] });
+            throw new Error('refused');
+          },
+          chosen,
         },
-        pick,
-      );
+      ]);
       await expect(failing).rejects.toThrow('refused');
       await bus.drain();
       expect(delivered).toEqual([]);

@@ -177,31 +177,20 @@ export class EventBus implements OnApplicationBootstrap, OnModuleDestroy, OnAppl
   }
 
   /**
-   * A change whose outcome decides which of `planned` it announces (a like toggle: review.liked or
-   * review.unliked), and which writes their outbox rows itself, each only for its own outcome, with
-   * its commit (`Collection.flipWithCommit`: the whole transaction in one round trip). `change` runs
-   * in a transaction that also drops the published rows; it gets the outbox and the candidates'
-   * rows, and returns what settles once that transaction committed, or undefined when it could not
-   * write that way (nothing is then announced: the caller changes and emits in turn). `chosen` names
-   * the event the outcome announced, with the payload as its row holds it, or null for none. On a
-   * store with transactions, outside an `atomically` unit.
-   */
-  async emitOneOfWith<R>(
-    planned: PlannedEvent<EventType>[],
-    change: OneOfChange<R>['change'],
-    chosen: OneOfChange<R>['chosen'],
-  ): Promise<{ result: R } | undefined> {
-    return (await this.emitOneOfEachWith([{ planned, change, chosen }]))[0];
-  }
-
-  /**
-   * `emitOneOfWith` for several changes in one transaction, in order: their writes go with its one
-   * COMMIT (one round trip for them all on PostgreSQL), and each announces what its own outcome
-   * chose. All or nothing: a change that throws rolls every one back, and none is announced.
+   * Changes each of whose outcome decides which of its `planned` events it announces (a like
+   * toggle: review.liked or review.unliked), and which write their outbox rows themselves, each only
+   * for its own outcome, with the commit (`Collection.flipWithCommit`: the whole transaction in one
+   * round trip). The changes run in order in one transaction that also drops the published rows:
+   * their writes go with its one COMMIT. Each gets the outbox and its candidates' rows, and returns
+   * what settles once the transaction committed, or undefined when it could not write that way
+   * (nothing is then announced for it: the caller changes and emits in turn); its `chosen` names the
+   * event its outcome announced, with the payload as its row holds it, or null for none. All or
+   * nothing: a change that throws rolls every one back, and none is announced. On a store with
+   * transactions, outside an `atomically` unit.
    */
   async emitOneOfEachWith<R>(changes: OneOfChange<R>[]): Promise<({ result: R } | undefined)[]> {
     const transaction = this.store.transaction?.bind(this.store);
-    if (!transaction || this.units.get()) throw new Error('emitOneOfWith needs a store with transactions, outside a unit');
+    if (!transaction || this.units.get()) throw new Error('emitOneOfEachWith needs a store with transactions, outside a unit');
     const events = changes.map(({ planned }) => planned.map((p) => envelope(p)));
     const all = events.flat();
     for (const event of all) this.inFlight.add(event.id);
