@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { runBundle, writeStartCache } from './bundle-runner';
 
 // Each run here stands for a new process: V8's in-process cache of compiled scripts would
@@ -52,6 +53,22 @@ describe('runBundle', () => {
     const second = runBundle(file, { saveAfterMs: 60_000 });
     expect(second.cache).toBe('used');
     expect(second.exports).toMatchObject({ twice: 42 });
+  });
+
+  it('saves on its own after the delay, with V8\'s flags as before (the next start takes the cache, gc is not left exposed)', () => {
+    jest.useFakeTimers();
+    try {
+      const file = writeBundle('main.bundle.js');
+      runBundle(file, { saveAfterMs: 5_000 });
+      jest.advanceTimersByTime(4_999);
+      expect(readdirSync(dir)).not.toContain('cache');
+      jest.advanceTimersByTime(1);
+      expect(readdirSync(join(dir, 'cache', 'bundles'))).toHaveLength(1);
+      expect(runInNewContext('typeof gc')).toBe('undefined');
+      expect(runBundle(file, { saveAfterMs: 60_000 }).cache).toBe('used');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('reports a cache that does not fit as rejected and writes a good one over it', () => {
