@@ -11,8 +11,9 @@ import { tuneHeap } from './process-heap';
 const SAVE_AFTER_MS = 10_000;
 /**
  * Saving holds the cache two or three times over for a moment (V8's serializer, its copy, Node's
- * Buffer: ~12 MB): the stack's processes, started together, did it in the same quarter second and
- * the first start after a build peaked ~60 MB higher (issue 44). Each waits a random part of this longer.
+ * Buffer: 8-11 MB more resident, measured): the stack's processes, started together, did it in the
+ * same quarter second and the first start after a build peaked ~60 MB higher (issue 44). Each
+ * waits a random part of this longer.
  */
 const SAVE_SPREAD_MS = 20_000;
 
@@ -71,10 +72,11 @@ export function runBundle(file: string, options: { saveAfterMs?: number } = {}):
 }
 
 /**
- * Saving leaves the cache's buffer (4-5 MB) and the serializer's garbage behind: a process that
- * is idle then (a service the traffic does not reach) kept them until its next collection, and the
- * first start after a build peaked ~60 MB higher across the stack (issue 44). The collection is
- * exposed only for this call, as jest's leak detector does, so V8's flags are as before.
+ * Saving leaves the cache's buffer (4-5 MB) and the serializer's garbage behind, which a process
+ * idle then (a service the traffic does not reach) kept until its next collection: ~4 MB more
+ * for as long as it stayed idle, 7 MB less with this (issue 44; the stack's peak during the save
+ * is SAVE_SPREAD_MS's). The collection is exposed only for this call, as jest's leak detector
+ * does, so V8's flags are as before.
  */
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
